@@ -1,0 +1,659 @@
+//! Compiled geometries: cells on a canvas, shapes with rules, and the tables the engine uses
+//! (peers of each cell, shapes of each cell, houses). Build one with [`GeometryBuilder`] or load
+//! one from TOML with [`crate::load`].
+//!
+//! ```
+//! use shapedoku::{GeometryBuilder, GridSpec, Pos, Rule, ShapeKind, Symbols};
+//! // A 4x4 with 2x2 boxes and one extra diagonal shape.
+//! let mut b = GeometryBuilder::new("tiny", Symbols::new("1234".chars()).unwrap());
+//! b.grid(GridSpec::square(Pos::new(1, 1), 4).with_boxes(2, 2));
+//! b.shape("diagonal", ShapeKind::Extra, (1..=4).map(|i| Pos::new(i, i)).collect(), Rule::NoRepeat);
+//! let g = b.build().unwrap();
+//! assert_eq!(g.cell_count(), 16);
+//! assert_eq!(g.houses().len(), 4 + 4 + 4 + 1);
+//! let c = g.cell_at(Pos::new(1, 1)).unwrap();
+//! assert_eq!(g.peers(c).len(), 3 + 3 + 1 + 3 - 1); // row, column, box, diagonal (r2c2 counted once)
+//! ```
+
+use crate::cellset::CellSet;
+use crate::error::ModelError;
+use crate::pos::Pos;
+use crate::symbols::Symbols;
+use std::collections::HashMap;
+
+/// What a shape demands of its cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// No symbol twice. With as many cells as symbols this is a house: each symbol once.
+    NoRepeat,
+    /// The cells' values add up to `total`; with `distinct` (the default) no symbol repeats.
+    Sum {
+        /// The required total.
+        total: i64,
+        /// Whether symbols must also be distinct.
+        distinct: bool,
+    },
+}
+
+/// What a shape is, for naming it in explanations and drawing it; the engine treats all alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ShapeKind {
+    /// A row of a grid.
+    Row,
+    /// A column of a grid.
+    Column,
+    /// A box of a grid.
+    Box,
+    /// The main diagonal ↘ of a grid.
+    Diagonal,
+    /// The anti-diagonal ↗ of a grid.
+    AntiDiagonal,
+    /// A region of a region map (jigsaw piece, toroidal region).
+    Region,
+    /// Any other no-repeat shape given by explicit cells (window, Tredoku line, ...).
+    Extra,
+    /// A sum cage.
+    Cage,
+}
+
+/// A group of cells with a rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shape {
+    /// Its name as written in the file or generated (`row 4`, `box 5`, `window 1`, `cage 15 at r1c1`).
+    pub name: String,
+    /// What it is.
+    pub kind: ShapeKind,
+    /// The grid that generated it (rows, columns, boxes, diagonals, regions), if any.
+    pub grid: Option<usize>,
+    /// 1-based number within its grid and kind (row 4 → 4); 0 when not numbered.
+    pub number: u32,
+    /// Cell indices, in the order given.
+    pub cells: Vec<usize>,
+    /// Its rule.
+    pub rule: Rule,
+}
+
+impl Shape {
+    /// Whether no symbol may repeat in it.
+    pub fn is_no_repeat(&self) -> bool {
+        matches!(
+            self.rule,
+            Rule::NoRepeat | Rule::Sum { distinct: true, .. }
+        )
+    }
+    /// The total of a sum shape.
+    pub fn sum(&self) -> Option<i64> {
+        match self.rule {
+            Rule::Sum { total, .. } => Some(total),
+            Rule::NoRepeat => None,
+        }
+    }
+}
+
+/// A square block of cells placed on the canvas, with its standard shapes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridSpec {
+    /// Optional name, used when naming its shapes (`row 4 of the top-left grid`).
+    pub name: Option<String>,
+    /// Top-left cell.
+    pub at: Pos,
+    /// Side length (size x size cells).
+    pub size: u32,
+    /// Whether it adds one shape per row (default true).
+    pub rows: bool,
+    /// Whether it adds one shape per column (default true).
+    pub columns: bool,
+    /// Box height and width, if it has boxes.
+    pub boxes: Option<(u32, u32)>,
+    /// Whether both main diagonals are shapes.
+    pub diagonals: bool,
+    /// A region map, one character per cell row by row, each character one region; `.` is no
+    /// region. Jigsaw pieces and toroidal regions.
+    pub regions: Option<Vec<char>>,
+}
+
+impl GridSpec {
+    /// A size x size grid with rows and columns, no boxes.
+    pub fn square(at: Pos, size: u32) -> Self {
+        GridSpec {
+            name: None,
+            at,
+            size,
+            rows: true,
+            columns: true,
+            boxes: None,
+            diagonals: false,
+            regions: None,
+        }
+    }
+    /// With boxes of `h` rows by `w` columns.
+    pub fn with_boxes(mut self, h: u32, w: u32) -> Self {
+        self.boxes = Some((h, w));
+        self
+    }
+    /// With both diagonals.
+    pub fn with_diagonals(mut self) -> Self {
+        self.diagonals = true;
+        self
+    }
+    /// With a region map.
+    pub fn with_regions(mut self, map: &str) -> Self {
+        self.regions = Some(map.chars().filter(|c| !c.is_whitespace()).collect());
+        self
+    }
+    /// With a name.
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = Some(name.to_string());
+        self
+    }
+    /// Whether `p` lies in this grid.
+    pub fn contains(&self, p: Pos) -> bool {
+        p.row >= self.at.row
+            && p.row < self.at.row + self.size
+            && p.col >= self.at.col
+            && p.col < self.at.col + self.size
+    }
+    /// The grid's positions, row-major.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.size).flat_map(move |r| {
+            (0..self.size).map(move |c| Pos::new(self.at.row + r, self.at.col + c))
+        })
+    }
+}
+
+/// Which part of a builder's input an error is about, so loaders can point at the source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The geometry as a whole.
+    Whole,
+    /// The n-th grid (0-based, in the order added).
+    Grid(usize),
+    /// The n-th explicit shape (0-based, in the order added).
+    Shape(usize),
+}
+
+/// An error found while building, with the part it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildIssue {
+    /// Where.
+    pub part: Part,
+    /// What.
+    pub error: ModelError,
+}
+
+/// Collects grids, cells and shapes, then compiles them into a [`Geometry`].
+#[derive(Debug, Clone)]
+pub struct GeometryBuilder {
+    name: String,
+    description: String,
+    symbols: Symbols,
+    grids: Vec<GridSpec>,
+    cells: Vec<Pos>,
+    shapes: Vec<(String, ShapeKind, Vec<Pos>, Rule)>,
+}
+
+impl GeometryBuilder {
+    /// A builder for a geometry with this name and alphabet.
+    pub fn new(name: &str, symbols: Symbols) -> Self {
+        GeometryBuilder {
+            name: name.to_string(),
+            description: String::new(),
+            symbols,
+            grids: Vec::new(),
+            cells: Vec::new(),
+            shapes: Vec::new(),
+        }
+    }
+    /// Sets the description.
+    pub fn description(&mut self, d: &str) -> &mut Self {
+        self.description = d.to_string();
+        self
+    }
+    /// Renames the geometry.
+    pub fn rename(&mut self, name: &str) -> &mut Self {
+        self.name = name.to_string();
+        self
+    }
+    /// Replaces the alphabet.
+    pub fn symbols(&mut self, s: Symbols) -> &mut Self {
+        self.symbols = s;
+        self
+    }
+    /// Adds a grid (its cells and standard shapes).
+    pub fn grid(&mut self, g: GridSpec) -> &mut Self {
+        self.grids.push(g);
+        self
+    }
+    /// Adds cells that belong to no grid (for layouts such as Tredoku).
+    pub fn cells(&mut self, cells: impl IntoIterator<Item = Pos>) -> &mut Self {
+        self.cells.extend(cells);
+        self
+    }
+    /// Adds a shape over existing cells.
+    pub fn shape(&mut self, name: &str, kind: ShapeKind, cells: Vec<Pos>, rule: Rule) -> &mut Self {
+        self.shapes.push((name.to_string(), kind, cells, rule));
+        self
+    }
+    /// Number of explicit shapes added so far (the index the next one will get in [`Part::Shape`]).
+    pub fn shape_count(&self) -> usize {
+        self.shapes.len()
+    }
+
+    /// Compiles, stopping at the first problem.
+    pub fn build(&self) -> Result<Geometry, ModelError> {
+        self.build_checked().map_err(|mut v| v.swap_remove(0).error)
+    }
+
+    /// Compiles, reporting every problem found (each with the part it is about).
+    pub fn build_checked(&self) -> Result<Geometry, Vec<BuildIssue>> {
+        let mut issues = Vec::new();
+        let n = self.symbols.len();
+        // Cells: every grid position plus declared cells, in canvas (row-major) order.
+        let mut all: Vec<Pos> = self.cells.clone();
+        for (gi, g) in self.grids.iter().enumerate() {
+            if g.size == 0 || g.size > 1024 || g.at.row == 0 || g.at.col == 0 {
+                issues.push(BuildIssue {
+                    part: Part::Grid(gi),
+                    error: ModelError::BadGrid {
+                        grid: gi + 1,
+                        reason: "size must be 1 to 1024 and `at` 1-based".into(),
+                    },
+                });
+                continue;
+            }
+            all.extend(g.positions());
+        }
+        all.sort_unstable();
+        all.dedup();
+        if all.is_empty() {
+            issues.push(BuildIssue {
+                part: Part::Whole,
+                error: ModelError::NoCells,
+            });
+            return Err(issues);
+        }
+        let rows = all.iter().map(|p| p.row).max().unwrap_or(0);
+        let cols = all.iter().map(|p| p.col).max().unwrap_or(0);
+        let index: HashMap<Pos, usize> = all.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+
+        let mut shapes: Vec<Shape> = Vec::new();
+        let multi = self.grids.len() > 1;
+        for (gi, g) in self.grids.iter().enumerate() {
+            if g.size == 0 || g.size > 1024 || g.at.row == 0 || g.at.col == 0 {
+                continue;
+            }
+            let cell = |r: u32, c: u32| index[&Pos::new(g.at.row + r, g.at.col + c)];
+            let mut push = |name: String, kind, number, cells: Vec<usize>| {
+                shapes.push(Shape {
+                    name,
+                    kind,
+                    grid: multi.then_some(gi),
+                    number,
+                    cells,
+                    rule: Rule::NoRepeat,
+                })
+            };
+            if g.rows {
+                for r in 0..g.size {
+                    push(format!("row {}", r + 1), ShapeKind::Row, r + 1, (0..g.size).map(|c| cell(r, c)).collect());
+                }
+            }
+            if g.columns {
+                for c in 0..g.size {
+                    push(format!("column {}", c + 1), ShapeKind::Column, c + 1, (0..g.size).map(|r| cell(r, c)).collect());
+                }
+            }
+            if let Some((h, w)) = g.boxes {
+                if h == 0 || w == 0 || g.size % h != 0 || g.size % w != 0 {
+                    issues.push(BuildIssue {
+                        part: Part::Grid(gi),
+                        error: ModelError::BadGrid {
+                            grid: gi + 1,
+                            reason: format!("boxes of {h}x{w} do not tile a {0}x{0} grid", g.size),
+                        },
+                    });
+                } else {
+                    let per_row = g.size / w;
+                    for b in 0..(g.size / h) * per_row {
+                        let (br, bc) = (b / per_row * h, b % per_row * w);
+                        let cells = (0..h).flat_map(|r| (0..w).map(move |c| (br + r, bc + c)));
+                        push(format!("box {}", b + 1), ShapeKind::Box, b + 1, cells.map(|(r, c)| cell(r, c)).collect());
+                    }
+                }
+            }
+            if g.diagonals {
+                push("diagonal ↘".into(), ShapeKind::Diagonal, 1, (0..g.size).map(|i| cell(i, i)).collect());
+                push("diagonal ↗".into(), ShapeKind::AntiDiagonal, 2, (0..g.size).map(|i| cell(g.size - 1 - i, i)).collect());
+            }
+            if let Some(map) = &g.regions {
+                let want = (g.size * g.size) as usize;
+                if map.len() != want {
+                    issues.push(BuildIssue {
+                        part: Part::Grid(gi),
+                        error: ModelError::BadGrid {
+                            grid: gi + 1,
+                            reason: format!("the region map has {} letters but the grid has {want} cells", map.len()),
+                        },
+                    });
+                } else {
+                    let mut letters: Vec<char> = Vec::new();
+                    for &ch in map {
+                        if ch != '.' && !letters.contains(&ch) {
+                            letters.push(ch);
+                        }
+                    }
+                    for (k, &ch) in letters.iter().enumerate() {
+                        let cells = map
+                            .iter()
+                            .enumerate()
+                            .filter(|&(_, &x)| x == ch)
+                            .map(|(i, _)| cell(i as u32 / g.size, i as u32 % g.size))
+                            .collect();
+                        push(format!("region {ch}"), ShapeKind::Region, k as u32 + 1, cells);
+                    }
+                }
+            }
+        }
+        for (si, (name, kind, poss, rule)) in self.shapes.iter().enumerate() {
+            let mut cells = Vec::with_capacity(poss.len());
+            let mut seen = CellSet::new(all.len());
+            let mut ok = true;
+            if poss.is_empty() {
+                issues.push(BuildIssue { part: Part::Shape(si), error: ModelError::EmptyShape { shape: name.clone() } });
+                continue;
+            }
+            for &p in poss {
+                match index.get(&p) {
+                    None => {
+                        issues.push(BuildIssue { part: Part::Shape(si), error: ModelError::NoSuchCell { shape: name.clone(), pos: p } });
+                        ok = false;
+                    }
+                    Some(&c) => {
+                        if !seen.insert(c) {
+                            issues.push(BuildIssue { part: Part::Shape(si), error: ModelError::RepeatedCell { shape: name.clone(), pos: p } });
+                            ok = false;
+                        }
+                        cells.push(c);
+                    }
+                }
+            }
+            if let Rule::Sum { total, distinct } = *rule {
+                if !sum_reachable(self.symbols.values(), cells.len(), total, distinct) {
+                    issues.push(BuildIssue {
+                        part: Part::Shape(si),
+                        error: ModelError::ImpossibleSum {
+                            shape: name.clone(),
+                            cells: cells.len(),
+                            kind: if distinct { "distinct symbols" } else { "symbols" },
+                            total,
+                        },
+                    });
+                    ok = false;
+                }
+            }
+            if ok {
+                shapes.push(Shape { name: name.clone(), kind: *kind, grid: None, number: si as u32 + 1, cells, rule: *rule });
+            }
+        }
+        for (i, s) in shapes.iter().enumerate() {
+            if s.is_no_repeat() && s.cells.len() > n {
+                let part = match s.grid {
+                    Some(g) => Part::Grid(g),
+                    None if self.grids.len() == 1 && s.kind != ShapeKind::Extra && s.kind != ShapeKind::Cage => Part::Grid(0),
+                    None => self.shape_part(&shapes, i),
+                };
+                issues.push(BuildIssue {
+                    part,
+                    error: ModelError::ShapeTooLarge { shape: s.name.clone(), cells: s.cells.len(), symbols: n },
+                });
+            }
+        }
+        if !issues.is_empty() {
+            return Err(issues);
+        }
+        Ok(Geometry::compile(
+            self.name.clone(),
+            self.description.clone(),
+            self.symbols.clone(),
+            self.grids.clone(),
+            all,
+            rows,
+            cols,
+            shapes,
+        ))
+    }
+
+    fn shape_part(&self, shapes: &[Shape], i: usize) -> Part {
+        // Explicit shapes keep their 1-based builder index in `number`.
+        match shapes[i].kind {
+            ShapeKind::Extra | ShapeKind::Cage => Part::Shape(shapes[i].number as usize - 1),
+            _ => Part::Whole,
+        }
+    }
+}
+
+/// Whether `k` symbols with these values (distinct or not) can add up to `total`.
+pub(crate) fn sum_reachable(values: &[i64], k: usize, total: i64, distinct: bool) -> bool {
+    if k == 0 {
+        return total == 0;
+    }
+    if !distinct {
+        // Reachable sums with repetition: dynamic programming over counts would be exact, but
+        // bounds are what matter for authoring errors; check exactly for small cases.
+        let mut reach: std::collections::BTreeSet<i64> = [0].into();
+        for _ in 0..k {
+            let next: std::collections::BTreeSet<i64> =
+                reach.iter().flat_map(|s| values.iter().map(move |v| s + v)).collect();
+            if next.len() > 100_000 {
+                let lo = k as i64 * values.iter().min().copied().unwrap_or(0);
+                let hi = k as i64 * values.iter().max().copied().unwrap_or(0);
+                return (lo..=hi).contains(&total);
+            }
+            reach = next;
+        }
+        return reach.contains(&total);
+    }
+    if k > values.len() {
+        return false;
+    }
+    // Distinct: subset-sum with exactly k items, as a set of (count, sum) states.
+    let mut states: std::collections::HashSet<(usize, i64)> = [(0, 0)].into();
+    for &v in values {
+        let add: Vec<(usize, i64)> = states
+            .iter()
+            .filter(|(c, _)| *c < k)
+            .map(|&(c, s)| (c + 1, s + v))
+            .collect();
+        states.extend(add);
+        if states.len() > 2_000_000 {
+            return true; // too many to track; let the solver decide
+        }
+    }
+    states.contains(&(k, total))
+}
+
+/// A compiled geometry: cells, shapes and the lookup tables derived from them.
+#[derive(Debug, Clone)]
+pub struct Geometry {
+    name: String,
+    description: String,
+    symbols: Symbols,
+    grids: Vec<GridSpec>,
+    cells: Vec<Pos>,
+    rows: u32,
+    cols: u32,
+    lookup: Vec<u32>,
+    shapes: Vec<Shape>,
+    cell_shapes: Vec<Vec<u32>>,
+    peer_start: Vec<u32>,
+    peers: Vec<u32>,
+    houses: Vec<usize>,
+}
+
+impl Geometry {
+    #[allow(clippy::too_many_arguments)]
+    fn compile(
+        name: String,
+        description: String,
+        symbols: Symbols,
+        grids: Vec<GridSpec>,
+        cells: Vec<Pos>,
+        rows: u32,
+        cols: u32,
+        shapes: Vec<Shape>,
+    ) -> Geometry {
+        let nc = cells.len();
+        let mut lookup = vec![u32::MAX; (rows * cols) as usize];
+        for (i, p) in cells.iter().enumerate() {
+            lookup[((p.row - 1) * cols + (p.col - 1)) as usize] = i as u32;
+        }
+        let mut cell_shapes = vec![Vec::new(); nc];
+        for (si, s) in shapes.iter().enumerate() {
+            for &c in &s.cells {
+                cell_shapes[c].push(si as u32);
+            }
+        }
+        let mut peer_start = Vec::with_capacity(nc + 1);
+        let mut peers = Vec::new();
+        let mut mark = CellSet::new(nc);
+        for c in 0..nc {
+            peer_start.push(peers.len() as u32);
+            let mut mine: Vec<u32> = Vec::new();
+            for &si in &cell_shapes[c] {
+                let s = &shapes[si as usize];
+                if !s.is_no_repeat() {
+                    continue;
+                }
+                for &o in &s.cells {
+                    if o != c && mark.insert(o) {
+                        mine.push(o as u32);
+                    }
+                }
+            }
+            for &o in &mine {
+                mark.remove(o as usize);
+            }
+            mine.sort_unstable();
+            peers.extend(mine);
+        }
+        peer_start.push(peers.len() as u32);
+        let n = symbols.len();
+        let houses = shapes
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_no_repeat() && s.cells.len() == n)
+            .map(|(i, _)| i)
+            .collect();
+        Geometry {
+            name,
+            description,
+            symbols,
+            grids,
+            cells,
+            rows,
+            cols,
+            lookup,
+            shapes,
+            cell_shapes,
+            peer_start,
+            peers,
+            houses,
+        }
+    }
+
+    /// The geometry's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// Its description.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+    /// The alphabet.
+    pub fn symbols(&self) -> &Symbols {
+        &self.symbols
+    }
+    /// Number of symbols, N.
+    pub fn symbol_count(&self) -> usize {
+        self.symbols.len()
+    }
+    /// The grids it was built from.
+    pub fn grids(&self) -> &[GridSpec] {
+        &self.grids
+    }
+    /// Number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+    /// Positions of all cells, in cell-index (row-major) order.
+    pub fn cells(&self) -> &[Pos] {
+        &self.cells
+    }
+    /// The position of a cell.
+    pub fn pos(&self, cell: usize) -> Pos {
+        self.cells[cell]
+    }
+    /// Canvas height: the largest row used.
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+    /// Canvas width: the largest column used.
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+    /// The cell at a position, if there is one.
+    pub fn cell_at(&self, p: Pos) -> Option<usize> {
+        if p.row == 0 || p.col == 0 || p.row > self.rows || p.col > self.cols {
+            return None;
+        }
+        let v = self.lookup[((p.row - 1) * self.cols + (p.col - 1)) as usize];
+        (v != u32::MAX).then_some(v as usize)
+    }
+    /// All shapes.
+    pub fn shapes(&self) -> &[Shape] {
+        &self.shapes
+    }
+    /// One shape.
+    pub fn shape(&self, id: usize) -> &Shape {
+        &self.shapes[id]
+    }
+    /// Shape ids containing a cell.
+    pub fn shapes_of(&self, cell: usize) -> &[u32] {
+        &self.cell_shapes[cell]
+    }
+    /// Cells that may not share a symbol with `cell` (sorted cell indices).
+    pub fn peers(&self, cell: usize) -> &[u32] {
+        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
+    }
+    /// Whether two cells are peers.
+    pub fn are_peers(&self, a: usize, b: usize) -> bool {
+        self.peers(a).binary_search(&(b as u32)).is_ok()
+    }
+    /// Shape ids of the houses (no-repeat shapes with exactly N cells).
+    pub fn houses(&self) -> &[usize] {
+        &self.houses
+    }
+    /// The cells of a shape as a set.
+    pub fn shape_set(&self, id: usize) -> CellSet {
+        CellSet::from_cells(self.cell_count(), self.shapes[id].cells.iter().copied())
+    }
+    /// True when the geometry is one square grid whose top-left is r1c1 (so a puzzle is one
+    /// line of size*size characters).
+    pub fn is_single_grid(&self) -> bool {
+        self.grids.len() == 1
+            && self.grids[0].at == Pos::new(1, 1)
+            && self.cells.len() == (self.grids[0].size * self.grids[0].size) as usize
+    }
+    /// A name for a shape as people say it: `row 4`, or `row 4 of the top-left grid` when the
+    /// geometry has several grids.
+    pub fn shape_label(&self, id: usize) -> String {
+        let s = &self.shapes[id];
+        match s.grid {
+            Some(g) => match &self.grids[g].name {
+                Some(n) => format!("{} of the {n} grid", s.name),
+                None => format!("{} of grid {}", s.name, g + 1),
+            },
+            None => s.name.clone(),
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! shapedoku: Sudoku and its variants from one model, cells and shapes.
+//!
+//! A geometry is a set of cells on a canvas plus shapes (no-repeat groups and sum cages). Load
+//! one from TOML or build it in code, add givens to make a [`Puzzle`], then solve, count, explain,
+//! rate, generate or render it.
+//!
+//! ```
+//! use shapedoku::{load, Solver, Verdict};
+//! let loaded = load::load_str("p.toml", r#"
+//! variant = "classic"
+//! givens = """
+//! 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+//! """
+//! "#, None).unwrap();
+//! let count = Solver::new(&loaded.puzzle).count(2);
+//! assert_eq!(count.verdict(), Verdict::Unique);
+//! assert!(loaded.puzzle.verify(&count.solutions[0]).is_ok());
+//! ```
+#![deny(missing_docs)]
+
+pub mod builtin;
+pub mod cellset;
+pub mod definition;
+pub mod error;
+pub mod geometry;
+pub mod load;
+pub mod pos;
+pub mod puzzle;
+pub mod solver;
+pub mod symbols;
+
+pub use cellset::CellSet;
+pub use error::ModelError;
+pub use geometry::{Geometry, GeometryBuilder, GridSpec, Rule, Shape, ShapeKind};
+pub use pos::Pos;
+pub use puzzle::{Puzzle, Violation};
+pub use solver::{Count, Solver, Stats, Verdict};
+pub use symbols::{SymbolSet, Symbols};

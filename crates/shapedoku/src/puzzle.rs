@@ -1,0 +1,321 @@
+//! Puzzles: a geometry plus givens. Reading and writing givens, and checking solutions.
+//!
+//! ```
+//! use shapedoku::{builtin, Puzzle};
+//! let g = builtin::geometry("4x4").unwrap();
+//! let p = Puzzle::from_line(g, "1...  ..2.  .3..  ...4").unwrap();
+//! assert_eq!(p.given_count(), 4);
+//! assert_eq!(p.to_line(), "1.....2..3.....4");
+//! ```
+
+use crate::error::ModelError;
+use crate::geometry::{Geometry, Rule};
+use crate::pos::Pos;
+use std::sync::Arc;
+
+/// A geometry with givens: `givens[cell]` is the symbol index given there, if any.
+#[derive(Debug, Clone)]
+pub struct Puzzle {
+    geometry: Arc<Geometry>,
+    givens: Vec<Option<u8>>,
+}
+
+/// A broken rule in a proposed solution or in givens.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Violation {
+    /// The grid has the wrong number of cells.
+    #[error("the grid has {found} cells, the geometry {expected}")]
+    Size {
+        /// Cells in the grid.
+        found: usize,
+        /// Cells in the geometry.
+        expected: usize,
+    },
+    /// A cell holds something that is not a symbol index.
+    #[error("{pos} holds no valid symbol")]
+    BadSymbol {
+        /// Where.
+        pos: Pos,
+    },
+    /// A cell disagrees with its given.
+    #[error("{pos} is given as `{given}` but holds `{found}`")]
+    Given {
+        /// Where.
+        pos: Pos,
+        /// The given.
+        given: char,
+        /// What the grid holds.
+        found: char,
+    },
+    /// A symbol repeats in a no-repeat shape.
+    #[error("`{symbol}` repeats in {shape} at {a} and {b}")]
+    Repeat {
+        /// Shape label.
+        shape: String,
+        /// The symbol.
+        symbol: char,
+        /// First cell.
+        a: Pos,
+        /// Second cell.
+        b: Pos,
+    },
+    /// A sum shape does not add up.
+    #[error("{shape} adds up to {found}, not {total}")]
+    Sum {
+        /// Shape label.
+        shape: String,
+        /// Required total.
+        total: i64,
+        /// Actual sum.
+        found: i64,
+    },
+}
+
+impl Puzzle {
+    /// A puzzle from per-cell givens (`None` = empty). Fails on a wrong length or a bad symbol index.
+    pub fn new(geometry: Arc<Geometry>, givens: Vec<Option<u8>>) -> Result<Self, ModelError> {
+        if givens.len() != geometry.cell_count() {
+            return Err(ModelError::GivensLength {
+                found: givens.len(),
+                expected: format!("the geometry has {} cells", geometry.cell_count()),
+            });
+        }
+        let n = geometry.symbol_count();
+        if let Some(c) = givens.iter().position(|g| g.is_some_and(|s| s as usize >= n)) {
+            return Err(ModelError::UnknownSymbol {
+                ch: '?',
+                pos: geometry.pos(c),
+                symbols: geometry.symbols().as_string(),
+            });
+        }
+        Ok(Puzzle { geometry, givens })
+    }
+
+    /// An empty puzzle (no givens).
+    pub fn empty(geometry: Arc<Geometry>) -> Self {
+        let n = geometry.cell_count();
+        Puzzle {
+            geometry,
+            givens: vec![None; n],
+        }
+    }
+
+    /// Reads givens written in cell order (row-major over the cells that exist), whitespace
+    /// ignored; `.` is empty, and so is `0` when `0` is not a symbol.
+    pub fn from_line(geometry: Arc<Geometry>, text: &str) -> Result<Self, ModelError> {
+        let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let nc = geometry.cell_count();
+        let canvas = (geometry.rows() * geometry.cols()) as usize;
+        let givens = if chars.len() == nc {
+            chars
+                .iter()
+                .enumerate()
+                .map(|(i, &ch)| read_symbol(&geometry, ch, geometry.pos(i)))
+                .collect::<Result<Vec<_>, _>>()?
+        } else if chars.len() == canvas {
+            // A canvas picture: one character per canvas position; positions without a cell
+            // must hold a blank marker.
+            let mut out = vec![None; nc];
+            for (i, &ch) in chars.iter().enumerate() {
+                let p = Pos::new(i as u32 / geometry.cols() + 1, i as u32 % geometry.cols() + 1);
+                match geometry.cell_at(p) {
+                    Some(c) => out[c] = read_symbol(&geometry, ch, p)?,
+                    None if ch == '.' || ch == '#' || ch == '0' => {}
+                    None => {
+                        return Err(ModelError::UnknownSymbol {
+                            ch,
+                            pos: p,
+                            symbols: "(no cell here: write `#` or `.`)".into(),
+                        });
+                    }
+                }
+            }
+            out
+        } else {
+            let expected = if canvas == nc {
+                format!("the puzzle has {nc} cells")
+            } else {
+                format!("the puzzle has {nc} cells (or {canvas} for a canvas picture with `#` where there is no cell)")
+            };
+            return Err(ModelError::GivensLength {
+                found: chars.len(),
+                expected,
+            });
+        };
+        Ok(Puzzle { geometry, givens })
+    }
+
+    /// The geometry.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+    /// Givens per cell.
+    pub fn givens(&self) -> &[Option<u8>] {
+        &self.givens
+    }
+    /// Sets or clears one given.
+    pub fn set_given(&mut self, cell: usize, value: Option<u8>) {
+        self.givens[cell] = value;
+    }
+    /// Number of givens.
+    pub fn given_count(&self) -> usize {
+        self.givens.iter().filter(|g| g.is_some()).count()
+    }
+    /// The givens as one line in cell order, `.` for empty.
+    pub fn to_line(&self) -> String {
+        format_line(&self.geometry, &self.givens)
+    }
+
+    /// Pairs of givens that already break a no-repeat shape: (shape id, cell a, cell b).
+    pub fn clashes(&self) -> Vec<(usize, usize, usize)> {
+        let mut out = Vec::new();
+        for (si, s) in self.geometry.shapes().iter().enumerate() {
+            if !s.is_no_repeat() {
+                continue;
+            }
+            let mut seen: Vec<(u8, usize)> = Vec::new();
+            for &c in &s.cells {
+                if let Some(v) = self.givens[c] {
+                    if let Some(&(_, a)) = seen.iter().find(|(x, _)| *x == v) {
+                        out.push((si, a, c));
+                    } else {
+                        seen.push((v, c));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The first clash as an error, if any.
+    pub fn check_clashes(&self) -> Result<(), ModelError> {
+        match self.clashes().first() {
+            None => Ok(()),
+            Some(&(s, a, b)) => Err(ModelError::GivensClash {
+                shape: self.geometry.shape_label(s),
+                symbol: self.geometry.symbols().char(self.givens[a].unwrap_or(0)),
+                a: self.geometry.pos(a),
+                b: self.geometry.pos(b),
+            }),
+        }
+    }
+
+    /// Checks that a full grid (symbol index per cell) agrees with the givens and satisfies
+    /// every shape.
+    pub fn verify(&self, grid: &[u8]) -> Result<(), Violation> {
+        let g = &self.geometry;
+        if grid.len() != g.cell_count() {
+            return Err(Violation::Size {
+                found: grid.len(),
+                expected: g.cell_count(),
+            });
+        }
+        let sym = g.symbols();
+        for (c, &v) in grid.iter().enumerate() {
+            if v as usize >= sym.len() {
+                return Err(Violation::BadSymbol { pos: g.pos(c) });
+            }
+            if let Some(gv) = self.givens[c] {
+                if gv != v {
+                    return Err(Violation::Given {
+                        pos: g.pos(c),
+                        given: sym.char(gv),
+                        found: sym.char(v),
+                    });
+                }
+            }
+        }
+        verify_shapes(g, grid)
+    }
+}
+
+/// Checks every shape of a geometry against a full grid.
+pub fn verify_shapes(g: &Geometry, grid: &[u8]) -> Result<(), Violation> {
+    let sym = g.symbols();
+    for (si, s) in g.shapes().iter().enumerate() {
+        if s.is_no_repeat() {
+            let mut first = [usize::MAX; 64];
+            for &c in &s.cells {
+                let v = grid[c] as usize;
+                if first[v] != usize::MAX {
+                    return Err(Violation::Repeat {
+                        shape: g.shape_label(si),
+                        symbol: sym.char(grid[c]),
+                        a: g.pos(first[v]),
+                        b: g.pos(c),
+                    });
+                }
+                first[v] = c;
+            }
+        }
+        if let Rule::Sum { total, .. } = s.rule {
+            let found: i64 = s.cells.iter().map(|&c| sym.value(grid[c])).sum();
+            if found != total {
+                return Err(Violation::Sum {
+                    shape: g.shape_label(si),
+                    total,
+                    found,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_symbol(g: &Geometry, ch: char, pos: Pos) -> Result<Option<u8>, ModelError> {
+    if let Some(i) = g.symbols().index_of(ch) {
+        return Ok(Some(i));
+    }
+    if ch == '.' || ch == '0' {
+        return Ok(None);
+    }
+    Err(ModelError::UnknownSymbol {
+        ch,
+        pos,
+        symbols: g.symbols().as_string(),
+    })
+}
+
+/// Writes per-cell values as one line in cell order, `.` for empty.
+pub fn format_line(g: &Geometry, values: &[Option<u8>]) -> String {
+    values
+        .iter()
+        .map(|v| v.map_or('.', |s| g.symbols().char(s)))
+        .collect()
+}
+
+/// Draws per-cell values on the canvas as text: one line per canvas row, symbols separated by
+/// spaces, `.` for an empty cell, blank where there is no cell, and box borders drawn for a
+/// single grid with boxes.
+pub fn format_canvas(g: &Geometry, values: &[Option<u8>]) -> String {
+    let mut out = String::new();
+    let boxes = if g.is_single_grid() { g.grids()[0].boxes } else { None };
+    for r in 1..=g.rows() {
+        if let Some((h, w)) = boxes {
+            if r > 1 && (r - 1) % h == 0 {
+                let seg = "-".repeat((w * 2 - 1) as usize);
+                let line = vec![seg; (g.cols() / w) as usize].join("-+-");
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        let mut line = String::new();
+        for c in 1..=g.cols() {
+            if c > 1 {
+                if let Some((_, w)) = boxes {
+                    if (c - 1) % w == 0 {
+                        line.push_str(" |");
+                    }
+                }
+                line.push(' ');
+            }
+            match g.cell_at(Pos::new(r, c)) {
+                Some(cell) => line.push(values[cell].map_or('.', |s| g.symbols().char(s))),
+                None => line.push(' '),
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,519 @@
+//! The fast counting solver: candidate bitsets, propagation of naked singles, hidden singles in
+//! houses and sum-cage pruning, most-constrained-cell branching, and a preallocated state
+//! stack (no allocation per search node).
+//!
+//! ```
+//! use shapedoku::{builtin, Puzzle, Solver, Verdict};
+//! let g = builtin::geometry("4x4").unwrap();
+//! let p = Puzzle::from_line(g, "1... ..2. .3.. ...4").unwrap();
+//! let count = Solver::new(&p).count(2);
+//! assert_eq!(count.verdict(), Verdict::Several);
+//! let p = Puzzle::from_line(p.geometry().clone(), "12.. 3... ...2 ..1.").unwrap();
+//! let count = Solver::new(&p).count(2);
+//! assert_eq!(count.verdict(), Verdict::Unique);
+//! assert!(p.verify(&count.solutions[0]).is_ok());
+//! ```
+
+use crate::geometry::{Geometry, Rule};
+use crate::puzzle::Puzzle;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::Arc;
+
+/// Search statistics.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Propagation rounds run (one per search node).
+    pub nodes: u64,
+    /// Guesses made (branches taken).
+    pub guesses: u64,
+}
+
+/// What a count established.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The search proved there is no solution.
+    NoSolution,
+    /// The search proved there is exactly one solution.
+    Unique,
+    /// At least two solutions exist.
+    Several,
+    /// One solution was found and the search stopped (a limit of 1 was asked for).
+    AtLeastOne,
+    /// The search was stopped by its guess limit before deciding.
+    Undecided,
+}
+
+/// The result of [`Solver::count`].
+#[derive(Debug, Clone)]
+pub struct Count {
+    /// The solutions found (up to the limit), each a symbol index per cell.
+    pub solutions: Vec<Vec<u8>>,
+    /// Whether the whole search space was explored (so the count is exact).
+    pub exhausted: bool,
+    /// Whether the guess limit stopped the search.
+    pub aborted: bool,
+    /// Search statistics.
+    pub stats: Stats,
+}
+
+impl Count {
+    /// What the count proves.
+    pub fn verdict(&self) -> Verdict {
+        match (self.solutions.len(), self.exhausted, self.aborted) {
+            (0, _, true) | (1, _, true) => Verdict::Undecided,
+            (0, _, false) => Verdict::NoSolution,
+            (1, true, _) => Verdict::Unique,
+            (1, false, _) => Verdict::AtLeastOne,
+            _ => Verdict::Several,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Cage {
+    cells: Vec<u32>,
+    total: i64,
+    distinct: bool,
+    /// Every set of distinct symbols that adds up to `total`, when there are few enough.
+    combos: Option<Vec<u64>>,
+}
+
+/// A solver compiled for one geometry; givens can be changed between searches.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    geometry: Arc<Geometry>,
+    n: usize,
+    all: u64,
+    givens: Vec<Option<u8>>,
+    peer_start: Vec<u32>,
+    peers: Vec<u32>,
+    house_cells: Vec<u32>,
+    house_len: usize,
+    houses: usize,
+    /// Houses with other sizes would need their own length; houses all have N cells.
+    cages: Vec<Cage>,
+    values: Vec<i64>,
+    monotonic: bool,
+    guess_limit: Option<u64>,
+    rng: Option<Xoshiro256PlusPlus>,
+    // Reused buffers.
+    stack: Vec<u64>,
+    branch_cells: Vec<u32>,
+    queue: Vec<u32>,
+    cur: Vec<u64>,
+}
+
+const MAX_COMBOS: usize = 1 << 14;
+
+impl Solver {
+    /// Compiles a solver for a puzzle (its geometry and givens).
+    pub fn new(puzzle: &Puzzle) -> Self {
+        let mut s = Self::for_geometry(puzzle.geometry().clone());
+        s.givens = puzzle.givens().to_vec();
+        s
+    }
+
+    /// Compiles a solver for a geometry with no givens.
+    pub fn for_geometry(geometry: Arc<Geometry>) -> Self {
+        let g = &geometry;
+        let n = g.symbol_count();
+        let nc = g.cell_count();
+        let mut peer_start = Vec::with_capacity(nc + 1);
+        let mut peers = Vec::new();
+        for c in 0..nc {
+            peer_start.push(peers.len() as u32);
+            peers.extend_from_slice(g.peers(c));
+        }
+        peer_start.push(peers.len() as u32);
+        let mut house_cells = Vec::new();
+        for &h in g.houses() {
+            house_cells.extend(g.shape(h).cells.iter().map(|&c| c as u32));
+        }
+        let values = g.symbols().values().to_vec();
+        let monotonic = values.windows(2).all(|w| w[0] <= w[1]);
+        let cages = g
+            .shapes()
+            .iter()
+            .filter_map(|s| match s.rule {
+                Rule::Sum { total, distinct } => Some(Cage {
+                    cells: s.cells.iter().map(|&c| c as u32).collect(),
+                    total,
+                    distinct,
+                    combos: if distinct { combos(&values, s.cells.len(), total) } else { None },
+                }),
+                Rule::NoRepeat => None,
+            })
+            .collect();
+        Solver {
+            n,
+            all: crate::SymbolSet::full(n).0,
+            givens: vec![None; nc],
+            peer_start,
+            peers,
+            houses: g.houses().len(),
+            house_len: n,
+            house_cells,
+            cages,
+            values,
+            monotonic,
+            guess_limit: None,
+            rng: None,
+            stack: Vec::new(),
+            branch_cells: Vec::new(),
+            queue: Vec::with_capacity(nc * 2),
+            cur: vec![0; nc],
+            geometry,
+        }
+    }
+
+    /// The geometry.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
+    /// Replaces the givens (same geometry), so one compiled solver serves many puzzles.
+    pub fn set_givens(&mut self, givens: &[Option<u8>]) {
+        self.givens.clear();
+        self.givens.extend_from_slice(givens);
+    }
+
+    /// Stops a search after this many guesses (`None`: no limit). A stopped count is
+    /// [`Verdict::Undecided`].
+    pub fn set_guess_limit(&mut self, limit: Option<u64>) {
+        self.guess_limit = limit;
+    }
+
+    /// Counts solutions up to `limit` (at least 1). `count(2)` is the uniqueness test.
+    pub fn count(&mut self, limit: usize) -> Count {
+        self.rng = None;
+        self.search(limit.max(1))
+    }
+
+    /// One solution, if any.
+    pub fn solve(&mut self) -> Option<Vec<u8>> {
+        self.count(1).solutions.pop()
+    }
+
+    /// A solution chosen at random (guesses try values in a random order), reproducible by seed.
+    /// This is how a generator fills a complete grid.
+    pub fn random_solution(&mut self, seed: u64) -> Option<Vec<u8>> {
+        self.rng = Some(Xoshiro256PlusPlus::seed_from_u64(seed));
+        let r = self.search(1);
+        self.rng = None;
+        r.solutions.into_iter().next()
+    }
+
+    fn search(&mut self, limit: usize) -> Count {
+        let nc = self.cur.len();
+        let mut stats = Stats::default();
+        let mut solutions = Vec::new();
+        self.stack.clear();
+        self.branch_cells.clear();
+        self.queue.clear();
+        let all = self.all;
+        let mut ok = true;
+        for c in 0..nc {
+            self.cur[c] = all;
+        }
+        for c in 0..nc {
+            if let Some(v) = self.givens[c] {
+                let b = 1u64 << v;
+                if self.cur[c] & b == 0 {
+                    ok = false;
+                    break;
+                }
+                self.cur[c] = b;
+                self.queue.push(c as u32);
+            }
+        }
+        if ok && self.n == 1 {
+            self.queue.extend(0..nc as u32);
+        }
+        let mut cur = std::mem::take(&mut self.cur);
+        let mut aborted = false;
+        let mut exhausted = false;
+        stats.nodes += 1;
+        ok = ok && self.propagate(&mut cur);
+        'outer: loop {
+            if ok {
+                match self.choose(&cur) {
+                    None => {
+                        solutions.push(cur.iter().map(|&x| x.trailing_zeros() as u8).collect());
+                        if solutions.len() >= limit {
+                            break 'outer;
+                        }
+                    }
+                    Some(cell) => {
+                        if self.guess_limit.is_some_and(|l| stats.guesses >= l) {
+                            aborted = true;
+                            break 'outer;
+                        }
+                        stats.guesses += 1;
+                        let x = cur[cell];
+                        let bit = match &mut self.rng {
+                            None => x & x.wrapping_neg(),
+                            Some(rng) => {
+                                let k = rng.random_range(0..x.count_ones());
+                                nth_bit(x, k)
+                            }
+                        };
+                        let base = self.stack.len();
+                        self.stack.extend_from_slice(&cur);
+                        self.stack[base + cell] &= !bit;
+                        self.branch_cells.push(cell as u32);
+                        cur[cell] = bit;
+                        self.queue.clear();
+                        self.queue.push(cell as u32);
+                        stats.nodes += 1;
+                        ok = self.propagate(&mut cur);
+                        continue;
+                    }
+                }
+            }
+            // Backtrack to the most recent alternative.
+            loop {
+                let Some(cell) = self.branch_cells.pop() else {
+                    exhausted = true;
+                    break 'outer;
+                };
+                let base = self.stack.len() - nc;
+                cur.copy_from_slice(&self.stack[base..]);
+                self.stack.truncate(base);
+                let x = cur[cell as usize];
+                self.queue.clear();
+                if x & (x - 1) == 0 {
+                    self.queue.push(cell);
+                }
+                stats.nodes += 1;
+                if self.propagate(&mut cur) {
+                    ok = true;
+                    break;
+                }
+            }
+        }
+        self.cur = cur;
+        Count {
+            solutions,
+            exhausted,
+            aborted,
+            stats,
+        }
+    }
+
+    /// The unsolved cell with fewest candidates; `None` when every cell is solved.
+    fn choose(&self, cur: &[u64]) -> Option<usize> {
+        let mut best = None;
+        let mut best_n = u32::MAX;
+        for (c, &x) in cur.iter().enumerate() {
+            let k = x.count_ones();
+            if k > 1 && k < best_n {
+                best_n = k;
+                best = Some(c);
+                if k == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Runs all propagation to a fixed point; false on a contradiction.
+    fn propagate(&mut self, cur: &mut [u64]) -> bool {
+        let all = self.all;
+        loop {
+            while let Some(c) = self.queue.pop() {
+                let bit = cur[c as usize];
+                let (s, e) = (self.peer_start[c as usize] as usize, self.peer_start[c as usize + 1] as usize);
+                for &p in &self.peers[s..e] {
+                    let x = cur[p as usize];
+                    if x & bit != 0 {
+                        let y = x ^ bit;
+                        if y == 0 {
+                            return false;
+                        }
+                        cur[p as usize] = y;
+                        if y & (y - 1) == 0 {
+                            self.queue.push(p);
+                        }
+                    }
+                }
+            }
+            // Hidden singles and missing symbols in houses.
+            let hl = self.house_len;
+            for h in 0..self.houses {
+                let cells = &self.house_cells[h * hl..(h + 1) * hl];
+                let (mut once, mut twice, mut solved) = (0u64, 0u64, 0u64);
+                for &c in cells {
+                    let x = cur[c as usize];
+                    twice |= once & x;
+                    once |= x;
+                    if x & (x - 1) == 0 {
+                        solved |= x;
+                    }
+                }
+                if once != all {
+                    return false;
+                }
+                let mut hs = once & !twice & !solved;
+                while hs != 0 {
+                    let bit = hs & hs.wrapping_neg();
+                    hs ^= bit;
+                    for &c in cells {
+                        if cur[c as usize] & bit != 0 {
+                            cur[c as usize] = bit;
+                            self.queue.push(c);
+                            break;
+                        }
+                    }
+                }
+            }
+            if self.queue.is_empty() {
+                if self.cages.is_empty() {
+                    return true;
+                }
+                match self.prune_cages(cur) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
+                if self.queue.is_empty() {
+                    // Cages narrowed candidates without making singles: houses may now have
+                    // hidden singles, so loop once more.
+                    continue;
+                }
+            }
+        }
+    }
+
+    /// Narrows cage cells to what their totals allow. `None` on a contradiction, otherwise
+    /// whether anything changed.
+    fn prune_cages(&mut self, cur: &mut [u64]) -> Option<bool> {
+        let mut changed = false;
+        for cage in &self.cages {
+            let mut union = 0u64;
+            let mut must = 0u64;
+            for &c in &cage.cells {
+                let x = cur[c as usize];
+                union |= x;
+                if x & (x - 1) == 0 {
+                    must |= x;
+                }
+            }
+            let mut allowed = union;
+            if let Some(combos) = &cage.combos {
+                allowed = 0;
+                for &m in combos {
+                    if m & !union == 0 && m & must == must {
+                        allowed |= m;
+                    }
+                }
+                if allowed == 0 {
+                    return None;
+                }
+            }
+            // Bounds: each cell's value must leave the rest of the cage able to reach the total.
+            let (mut lo_sum, mut hi_sum) = (0i64, 0i64);
+            for &c in &cage.cells {
+                let x = cur[c as usize] & allowed;
+                if x == 0 {
+                    return None;
+                }
+                let (lo, hi) = self.min_max(x);
+                lo_sum += lo;
+                hi_sum += hi;
+            }
+            if cage.total < lo_sum || cage.total > hi_sum {
+                return None;
+            }
+            for &c in &cage.cells {
+                let x = cur[c as usize];
+                let mut y = x & allowed;
+                let (lo, hi) = self.min_max(y);
+                let (min_v, max_v) = (cage.total - (hi_sum - hi), cage.total - (lo_sum - lo));
+                if lo < min_v || hi > max_v {
+                    let mut m = y;
+                    while m != 0 {
+                        let b = m & m.wrapping_neg();
+                        m ^= b;
+                        let v = self.values[b.trailing_zeros() as usize];
+                        if v < min_v || v > max_v {
+                            y &= !b;
+                        }
+                    }
+                }
+                if y != x {
+                    if y == 0 {
+                        return None;
+                    }
+                    cur[c as usize] = y;
+                    changed = true;
+                    if y & (y - 1) == 0 {
+                        self.queue.push(c);
+                    }
+                }
+            }
+            let _ = cage.distinct;
+        }
+        Some(changed)
+    }
+
+    #[inline]
+    fn min_max(&self, x: u64) -> (i64, i64) {
+        if self.monotonic {
+            (self.values[x.trailing_zeros() as usize], self.values[63 - x.leading_zeros() as usize])
+        } else {
+            let mut m = x;
+            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            while m != 0 {
+                let v = self.values[m.trailing_zeros() as usize];
+                m &= m - 1;
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+            (lo, hi)
+        }
+    }
+}
+
+fn nth_bit(mut x: u64, k: u32) -> u64 {
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    x & x.wrapping_neg()
+}
+
+/// Every set of `k` distinct symbols whose values add up to `total`, as masks; `None` when
+/// there would be more than [`MAX_COMBOS`] (bounds pruning alone is used then).
+fn combos(values: &[i64], k: usize, total: i64) -> Option<Vec<u64>> {
+    fn rec(values: &[i64], start: usize, k: usize, total: i64, mask: u64, out: &mut Vec<u64>) -> bool {
+        if k == 0 {
+            if total == 0 {
+                out.push(mask);
+                if out.len() > MAX_COMBOS {
+                    return false;
+                }
+            }
+            return true;
+        }
+        for i in start..values.len() {
+            if values.len() - i < k {
+                break;
+            }
+            if !rec(values, i + 1, k - 1, total - values[i], mask | (1u64 << i), out) {
+                return false;
+            }
+        }
+        true
+    }
+    if k > values.len() || k > 12 && values.len() > 24 {
+        return None;
+    }
+    let mut out = Vec::new();
+    rec(values, 0, k, total, 0, &mut out).then_some(out)
+}
+
+/// Counts solutions of a puzzle up to `limit`.
+pub fn count(puzzle: &Puzzle, limit: usize) -> Count {
+    Solver::new(puzzle).count(limit)
+}

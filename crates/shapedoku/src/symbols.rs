@@ -1,0 +1,216 @@
+//! Symbol alphabets and symbol bitsets.
+//!
+//! ```
+//! use shapedoku::{Symbols, SymbolSet};
+//! let hex = Symbols::new("0123456789ABCDEF".chars()).unwrap();
+//! assert_eq!(hex.len(), 16);
+//! assert_eq!(hex.index_of('A'), Some(10));
+//! assert_eq!(hex.value(10), 11); // values default to 1..=N
+//! let s = SymbolSet::single(3).with(5);
+//! assert_eq!(s.iter().collect::<Vec<_>>(), vec![3, 5]);
+//! ```
+
+use crate::error::ModelError;
+use std::fmt;
+
+/// Most symbols an alphabet may have: candidates are kept in one `u64`.
+pub const MAX_SYMBOLS: usize = 64;
+
+/// An ordered alphabet of 1 to 64 symbols, each one Unicode character with an integer value.
+///
+/// A symbol is referred to by its index (`0..len`) everywhere in the engine; the character is
+/// only for reading and writing text, and the value only for sum rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbols {
+    chars: Vec<char>,
+    values: Vec<i64>,
+}
+
+impl Symbols {
+    /// An alphabet whose values are 1..=N in order.
+    pub fn new(chars: impl IntoIterator<Item = char>) -> Result<Self, ModelError> {
+        let chars: Vec<char> = chars.into_iter().collect();
+        let values = (1..=chars.len() as i64).collect();
+        Self::with_values(chars, values)
+    }
+
+    /// An alphabet with explicit values (for sum rules), one per character.
+    pub fn with_values(chars: Vec<char>, values: Vec<i64>) -> Result<Self, ModelError> {
+        if chars.is_empty() || chars.len() > MAX_SYMBOLS {
+            return Err(ModelError::SymbolCount(chars.len()));
+        }
+        if values.len() != chars.len() {
+            return Err(ModelError::SymbolValues {
+                symbols: chars.len(),
+                values: values.len(),
+            });
+        }
+        for (i, c) in chars.iter().enumerate() {
+            if c.is_whitespace() || *c == '.' {
+                return Err(ModelError::ReservedSymbol(*c));
+            }
+            if chars[..i].contains(c) {
+                return Err(ModelError::DuplicateSymbol(*c));
+            }
+        }
+        Ok(Symbols { chars, values })
+    }
+
+    /// Number of symbols, N.
+    pub fn len(&self) -> usize {
+        self.chars.len()
+    }
+
+    /// Never true: an alphabet has at least one symbol. Present for API symmetry.
+    pub fn is_empty(&self) -> bool {
+        self.chars.is_empty()
+    }
+
+    /// The character of symbol `i`.
+    pub fn char(&self, i: u8) -> char {
+        self.chars[i as usize]
+    }
+
+    /// The value of symbol `i` (used by sum rules).
+    pub fn value(&self, i: u8) -> i64 {
+        self.values[i as usize]
+    }
+
+    /// All values, in symbol order.
+    pub fn values(&self) -> &[i64] {
+        &self.values
+    }
+
+    /// All characters, in symbol order.
+    pub fn chars(&self) -> &[char] {
+        &self.chars
+    }
+
+    /// The index of a character, if it is a symbol.
+    pub fn index_of(&self, c: char) -> Option<u8> {
+        self.chars.iter().position(|&x| x == c).map(|i| i as u8)
+    }
+
+    /// The set of every symbol.
+    pub fn all(&self) -> SymbolSet {
+        SymbolSet::full(self.len())
+    }
+
+    /// The alphabet as a string, in order.
+    pub fn as_string(&self) -> String {
+        self.chars.iter().collect()
+    }
+
+    /// True when values are the default 1..=N.
+    pub fn has_default_values(&self) -> bool {
+        self.values.iter().enumerate().all(|(i, &v)| v == i as i64 + 1)
+    }
+}
+
+/// A set of symbol indices (a cell's candidates, a house's missing symbols, ...).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct SymbolSet(pub u64);
+
+impl SymbolSet {
+    /// The empty set.
+    pub const EMPTY: SymbolSet = SymbolSet(0);
+
+    /// `{0, 1, .., n-1}`.
+    pub fn full(n: usize) -> Self {
+        if n >= 64 {
+            SymbolSet(u64::MAX)
+        } else {
+            SymbolSet((1u64 << n) - 1)
+        }
+    }
+    /// `{s}`.
+    pub fn single(s: u8) -> Self {
+        SymbolSet(1u64 << s)
+    }
+    /// This set plus `s`.
+    #[must_use]
+    pub fn with(self, s: u8) -> Self {
+        SymbolSet(self.0 | (1u64 << s))
+    }
+    /// This set minus `s`.
+    #[must_use]
+    pub fn without(self, s: u8) -> Self {
+        SymbolSet(self.0 & !(1u64 << s))
+    }
+    /// Whether `s` is in the set.
+    pub fn contains(self, s: u8) -> bool {
+        self.0 & (1u64 << s) != 0
+    }
+    /// Number of symbols in the set.
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The smallest symbol, if any.
+    pub fn first(self) -> Option<u8> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as u8)
+    }
+    /// The only symbol when the set has exactly one.
+    pub fn single_value(self) -> Option<u8> {
+        (self.0.count_ones() == 1).then(|| self.0.trailing_zeros() as u8)
+    }
+    /// Union.
+    #[must_use]
+    pub fn union(self, o: Self) -> Self {
+        SymbolSet(self.0 | o.0)
+    }
+    /// Intersection.
+    #[must_use]
+    pub fn intersect(self, o: Self) -> Self {
+        SymbolSet(self.0 & o.0)
+    }
+    /// Difference.
+    #[must_use]
+    pub fn minus(self, o: Self) -> Self {
+        SymbolSet(self.0 & !o.0)
+    }
+    /// Whether every symbol of `self` is in `o`.
+    pub fn is_subset(self, o: Self) -> bool {
+        self.0 & !o.0 == 0
+    }
+    /// The symbols in increasing order.
+    pub fn iter(self) -> SymbolIter {
+        SymbolIter(self.0)
+    }
+}
+
+impl fmt::Debug for SymbolSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<u8> for SymbolSet {
+    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
+        iter.into_iter().fold(SymbolSet::EMPTY, SymbolSet::with)
+    }
+}
+
+/// Iterator over a [`SymbolSet`], smallest first.
+#[derive(Debug, Clone)]
+pub struct SymbolIter(u64);
+
+impl Iterator for SymbolIter {
+    type Item = u8;
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let t = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(t)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+impl ExactSizeIterator for SymbolIter {}
