@@ -1,0 +1,113 @@
+//! `shapedoku solve`: solutions and solution counts, for one puzzle file or a batch of lines.
+
+use crate::args::{Format, SolveArgs};
+use crate::input::{self, Input};
+use crate::{exit, Io};
+use serde_json::json;
+use shapedoku::puzzle::{format_canvas, format_line};
+use shapedoku::{Count, Puzzle, Solver, Verdict};
+
+fn status(v: Verdict) -> &'static str {
+    match v {
+        Verdict::NoSolution => "none",
+        Verdict::Unique => "unique",
+        Verdict::Several => "several",
+        Verdict::AtLeastOne => "found",
+        Verdict::Undecided => "undecided",
+    }
+}
+
+fn describe(c: &Count, limit: usize) -> String {
+    match c.verdict() {
+        Verdict::NoSolution => "no solution".into(),
+        Verdict::Unique => "unique solution".into(),
+        Verdict::Several if c.exhausted => format!("{} solutions", c.solutions.len()),
+        Verdict::Several => format!("at least {limit} solutions (showing the first)"),
+        Verdict::AtLeastOne => "a solution (uniqueness not checked)".into(),
+        Verdict::Undecided => "undecided".into(),
+    }
+}
+
+/// Runs `solve`.
+pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
+    let input = input::read(&a.input, io)?;
+    let limit = a.count.unwrap_or(2).max(1);
+    let puzzles = input.puzzles();
+    let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| match p {
+        Ok(p) => Ok(count(p, limit)),
+        Err(e) => Err(e.clone()),
+    });
+    let mut code = exit::OK;
+    let single = matches!(input, Input::File { .. });
+    for ((label, p), r) in puzzles.iter().zip(&results) {
+        match (p, r) {
+            (Ok(p), Ok(c)) => {
+                let v = c.verdict();
+                if v == Verdict::NoSolution || (a.unique && v != Verdict::Unique) {
+                    code = code.max(exit::NEGATIVE);
+                }
+                write_result(io, a, single, label, p, c, limit)?;
+            }
+            (_, Err(e)) | (Err(e), _) => {
+                code = exit::ERROR;
+                writeln!(io.stderr, "error: {e}")?;
+                match a.format {
+                    Format::Text => writeln!(io.stdout, "error")?,
+                    Format::Json => writeln!(io.stdout, "{}", json!({"input": label, "status": "error", "error": e}))?,
+                }
+            }
+        }
+    }
+    Ok(code)
+}
+
+fn count(p: &Puzzle, limit: usize) -> Count {
+    if !p.clashes().is_empty() {
+        return Count {
+            solutions: Vec::new(),
+            exhausted: true,
+            aborted: false,
+            stats: Default::default(),
+        };
+    }
+    Solver::new(p).count(limit)
+}
+
+fn write_result(io: &mut Io<'_>, a: &SolveArgs, single: bool, label: &str, p: &Puzzle, c: &Count, limit: usize) -> anyhow::Result<()> {
+    let g = p.geometry();
+    let line = |s: &Vec<u8>| format_line(g, &s.iter().map(|&v| Some(v)).collect::<Vec<_>>());
+    match a.format {
+        Format::Json => {
+            let obj = json!({
+                "input": label,
+                "status": status(c.verdict()),
+                "count": c.solutions.len(),
+                "exact": c.exhausted,
+                "solutions": c.solutions.iter().map(line).collect::<Vec<_>>(),
+                "nodes": c.stats.nodes,
+                "guesses": c.stats.guesses,
+            });
+            writeln!(io.stdout, "{obj}")?;
+        }
+        Format::Text if single => {
+            if let Some(s) = c.solutions.first() {
+                let vals: Vec<Option<u8>> = s.iter().map(|&v| Some(v)).collect();
+                write!(io.stdout, "{}", format_canvas(g, &vals))?;
+            }
+            writeln!(io.stdout, "{}", describe(c, limit))?;
+            if let Some(clash) = p.check_clashes().err() {
+                writeln!(io.stderr, "note: {clash}")?;
+            }
+        }
+        Format::Text => {
+            let sol = c.solutions.first().map_or_else(|| "no solution".to_string(), line);
+            if a.count.is_some() {
+                let n = if c.exhausted { c.solutions.len().to_string() } else { format!("{limit}+") };
+                writeln!(io.stdout, "{n} {sol}")?;
+            } else {
+                writeln!(io.stdout, "{sol}")?;
+            }
+        }
+    }
+    Ok(())
+}
