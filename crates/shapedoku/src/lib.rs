@@ -26,6 +26,7 @@ pub mod geometry;
 pub mod load;
 pub mod pos;
 pub mod puzzle;
+pub mod reason;
 pub mod solver;
 pub mod symbols;
 

@@ -1,0 +1,88 @@
+//! Human-style reasoning: techniques that work on any shapes, each in its own file, producing
+//! [`Step`]s as data; [`solve`] applies the simplest available step until the puzzle is solved.
+//!
+//! ```
+//! use shapedoku::{builtin, Puzzle, reason};
+//! let g = builtin::geometry("classic").unwrap();
+//! let p = Puzzle::from_line(g, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+//! let run = reason::solve(&p);
+//! assert!(run.board.is_solved());
+//! assert!(run.steps.iter().all(|s| s.technique != reason::Technique::Guess));
+//! ```
+
+mod board;
+mod step;
+
+pub use board::Board;
+pub use step::{Detail, Step, Technique};
+
+use crate::puzzle::Puzzle;
+
+/// Collects the steps a technique finds, up to a limit.
+#[derive(Debug)]
+pub struct Finder {
+    /// Steps found so far.
+    pub steps: Vec<Step>,
+    limit: usize,
+}
+
+impl Finder {
+    /// A finder that stops after `limit` steps.
+    pub fn new(limit: usize) -> Self {
+        Finder { steps: Vec::new(), limit: limit.max(1) }
+    }
+    /// Records a step (empty steps are dropped); returns whether the technique should go on
+    /// looking.
+    pub fn push(&mut self, step: Step) -> bool {
+        if !step.is_empty() {
+            self.steps.push(step);
+        }
+        self.steps.len() < self.limit
+    }
+    /// Whether the limit is reached.
+    pub fn is_full(&self) -> bool {
+        self.steps.len() >= self.limit
+    }
+}
+
+/// A technique's search function: finds steps on a board.
+pub type FindFn = fn(&Board, &mut Finder);
+
+/// Every technique's search function, simplest first. The logical solver tries them in this
+/// order and applies the first step found.
+pub fn techniques() -> &'static [(Technique, FindFn)] {
+    &[]
+}
+
+/// The result of a logical solve.
+#[derive(Debug, Clone)]
+pub struct LogicalRun {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The final board.
+    pub board: Board,
+}
+
+/// The simplest step available on a board, if any technique applies.
+pub fn next_step(board: &Board) -> Option<Step> {
+    for &(_, find) in techniques() {
+        let mut f = Finder::new(1);
+        find(board, &mut f);
+        if let Some(s) = f.steps.into_iter().next() {
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// Solves a puzzle step by step with the simplest technique available each time.
+pub fn solve(puzzle: &Puzzle) -> LogicalRun {
+    let mut board = Board::new(puzzle);
+    let mut steps = Vec::new();
+    while !board.is_solved() && !board.is_broken() {
+        let Some(step) = next_step(&board) else { break };
+        board.apply(&step);
+        steps.push(step);
+    }
+    LogicalRun { steps, board }
+}
