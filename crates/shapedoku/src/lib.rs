@@ -37,3 +37,8 @@ pub use pos::Pos;
 pub use puzzle::{Puzzle, Violation};
 pub use solver::{Count, Solver, Stats, Verdict};
 pub use symbols::{SymbolSet, Symbols};
+
+// The library guide's examples run as doc tests, so the guide cannot drift from the code.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct LibraryGuide;

@@ -5,7 +5,7 @@
 //! ```
 //! use shapedoku::{builtin, Puzzle, Solver, Verdict};
 //! let g = builtin::geometry("4x4").unwrap();
-//! let p = Puzzle::from_line(g, "1... ..2. .3.. ...4").unwrap();
+//! let p = Puzzle::from_line(g, "1... .... .... ....").unwrap();
 //! let count = Solver::new(&p).count(2);
 //! assert_eq!(count.verdict(), Verdict::Several);
 //! let p = Puzzle::from_line(p.geometry().clone(), "12.. 3... ...2 ..1.").unwrap();
