@@ -334,3 +334,25 @@ fn toml_errors_point_at_line_and_column() {
         "{err}"
     );
 }
+
+#[test]
+fn samurai_lines_in_cell_order_or_as_a_canvas_picture() {
+    let cells = givens_line("samurai");
+    assert_eq!(cells.len(), 369);
+    let text = std::fs::read_to_string(puzzle_path("samurai")).unwrap();
+    let picture: String = text
+        .split("\"\"\"")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(picture.len(), 21 * 21);
+    let input = format!("{cells}\n{picture}\n");
+    let (code, out, err) = run_in_memory(&["solve", "--variant", "samurai"], &input);
+    assert_eq!(code, 0, "{err}");
+    let sol = stored_solution("samurai");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [sol.as_str(), sol.as_str()]
+    );
+}
