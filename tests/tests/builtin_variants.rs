@@ -346,3 +346,20 @@ fn a_wrong_stored_solution_is_rejected() {
     let err = load::load_str("classic.toml", &bad, None).unwrap_err();
     assert!(err.to_string().contains("solution"), "{err}");
 }
+
+#[test]
+fn every_builtin_has_a_section_in_the_variant_guide() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/variants.md"))
+            .unwrap();
+    for name in builtin::names() {
+        assert!(
+            doc.contains(&format!("\n## {name}\n")),
+            "docs/variants.md has no section for {name}"
+        );
+        assert!(
+            doc.contains(&format!("variants/puzzles/{name}.toml")),
+            "docs/variants.md does not show {name}'s example"
+        );
+    }
+}
