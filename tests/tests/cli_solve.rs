@@ -356,3 +356,44 @@ fn samurai_lines_in_cell_order_or_as_a_canvas_picture() {
         [sol.as_str(), sol.as_str()]
     );
 }
+
+#[test]
+fn jigsaw_is_drawn_with_its_region_borders() {
+    let (code, out, _) = run_in_memory(&["solve", &puzzle_path("jigsaw")], "");
+    assert_eq!(code, 0);
+    let g = builtin::geometry("jigsaw").unwrap();
+    let region = |r: u32, c: u32| {
+        let cell = g.cell_at(shapedoku::Pos::new(r, c)).unwrap();
+        g.shapes_of(cell)
+            .iter()
+            .copied()
+            .find(|&s| g.shape(s as usize).kind == shapedoku::ShapeKind::Region)
+    };
+    let lines: Vec<&str> = out.lines().collect();
+    // Symbol rows alternate with border rows; every row pair here has some border between them.
+    assert_eq!(lines.len(), 9 + 8 + 1, "{out}");
+    for r in 1..=9u32 {
+        let row: Vec<char> = lines[2 * (r as usize - 1)].chars().collect();
+        for c in 1..9u32 {
+            let sep = row[2 * c as usize - 1];
+            let want = if region(r, c) != region(r, c + 1) {
+                '|'
+            } else {
+                ' '
+            };
+            assert_eq!(sep, want, "between r{r}c{c} and r{r}c{}:\n{out}", c + 1);
+        }
+        if r < 9 {
+            let border: Vec<char> = lines[2 * r as usize - 1].chars().collect();
+            for c in 1..=9u32 {
+                let ch = border.get(2 * (c as usize - 1)).copied().unwrap_or(' ');
+                let want = if region(r, c) != region(r + 1, c) {
+                    '-'
+                } else {
+                    ' '
+                };
+                assert_eq!(ch, want, "below r{r}c{c}:\n{out}");
+            }
+        }
+    }
+}

@@ -9,7 +9,7 @@
 //! ```
 
 use crate::error::ModelError;
-use crate::geometry::{Geometry, Rule};
+use crate::geometry::{Geometry, Rule, ShapeKind};
 use crate::pos::Pos;
 use std::sync::Arc;
 
@@ -286,7 +286,9 @@ pub fn format_line(g: &Geometry, values: &[Option<u8>]) -> String {
 
 /// Draws per-cell values on the canvas as text: one line per canvas row, symbols separated by
 /// spaces, `.` for an empty cell, blank where there is no cell. A single grid with boxes gets
-/// box borders (`|` and `-+-`); a canvas of several grids (Samurai) or of explicit boxes
+/// box borders (`|` and `-+-`); a single grid with a region map instead (jigsaw, toroidal) gets
+/// the regions' borders (`|`, `-` and `+` in place of the spaces); a canvas of several grids
+/// (Samurai) or of explicit boxes
 /// (Tredoku) gets a wider gap between box columns and a blank line between box rows, since
 /// border lines would cross the gaps between grids.
 ///
@@ -296,10 +298,19 @@ pub fn format_line(g: &Geometry, values: &[Option<u8>]) -> String {
 /// let text = format_canvas(&g, &vec![None; g.cell_count()]);
 /// assert_eq!(text.lines().count(), 21 + 6); // 21 canvas rows, a gap after every 3 but the last
 /// assert!(text.starts_with(". . .  . . .  . . .         . . .  . . .  . . .\n"));
+///
+/// let g = builtin::geometry("jigsaw").unwrap();
+/// let text = format_canvas(&g, &vec![None; g.cell_count()]);
+/// assert!(text.starts_with(". . .|.|. . . . .\n")); // regions AAA, B, CCCCC
 /// ```
 pub fn format_canvas(g: &Geometry, values: &[Option<u8>]) -> String {
-    let mut out = String::new();
     let boxes = if g.is_single_grid() { g.grids()[0].boxes } else { None };
+    if boxes.is_none() {
+        if let Some(map) = region_map(g) {
+            return format_regions(g, &map, values);
+        }
+    }
+    let mut out = String::new();
     let blocks = if boxes.is_none() { canvas_blocks(g) } else { None };
     for r in 1..=g.rows() {
         if let Some((h, w)) = boxes {
@@ -337,6 +348,68 @@ pub fn format_canvas(g: &Geometry, values: &[Option<u8>]) -> String {
         }
         out.push_str(line.trim_end());
         out.push('\n');
+    }
+    out
+}
+
+/// For a single grid without boxes but with a region map (jigsaw, toroidal): the region of each
+/// cell (its shape id, or `usize::MAX` for none), in cell order.
+fn region_map(g: &Geometry) -> Option<Vec<usize>> {
+    if !g.is_single_grid() || g.grids()[0].regions.is_none() {
+        return None;
+    }
+    let mut map = vec![usize::MAX; g.cell_count()];
+    for (id, s) in g.shapes().iter().enumerate() {
+        if s.kind == ShapeKind::Region {
+            for &c in &s.cells {
+                map[c] = id;
+            }
+        }
+    }
+    Some(map)
+}
+
+/// Draws a single grid with region borders: `|` between cells of different regions in a row,
+/// `-` between rows, `+` where borders meet.
+fn format_regions(g: &Geometry, map: &[usize], values: &[Option<u8>]) -> String {
+    let n = g.rows();
+    let reg = |r: u32, c: u32| map[g.cell_at(Pos::new(r, c)).expect("a single grid has every cell")];
+    let mut out = String::new();
+    for r in 1..=n {
+        let mut line = String::new();
+        for c in 1..=n {
+            let cell = g.cell_at(Pos::new(r, c)).expect("a single grid has every cell");
+            line.push(values[cell].map_or('.', |s| g.symbols().char(s)));
+            if c < n {
+                line.push(if reg(r, c) != reg(r, c + 1) { '|' } else { ' ' });
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+        if r == n {
+            break;
+        }
+        let mut border = String::new();
+        for c in 1..=n {
+            border.push(if reg(r, c) != reg(r + 1, c) { '-' } else { ' ' });
+            if c < n {
+                let up = reg(r, c) != reg(r, c + 1);
+                let down = reg(r + 1, c) != reg(r + 1, c + 1);
+                let left = reg(r, c) != reg(r + 1, c);
+                let right = reg(r, c + 1) != reg(r + 1, c + 1);
+                border.push(match (up || down, left || right) {
+                    (true, true) => '+',
+                    (true, false) => '|',
+                    (false, true) => '-',
+                    (false, false) => ' ',
+                });
+            }
+        }
+        let border = border.trim_end();
+        if !border.is_empty() {
+            out.push_str(border);
+            out.push('\n');
+        }
     }
     out
 }
