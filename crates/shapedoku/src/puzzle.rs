@@ -311,7 +311,11 @@ pub fn format_canvas(g: &Geometry, values: &[Option<u8>]) -> String {
         }
     }
     let mut out = String::new();
-    let blocks = if boxes.is_none() { canvas_blocks(g) } else { None };
+    let blocks = if boxes.is_none() {
+        canvas_blocks(g)
+    } else {
+        None
+    };
     for r in 1..=g.rows() {
         if let Some((h, w)) = boxes {
             if r > 1 && (r - 1) % h == 0 {
@@ -373,12 +377,18 @@ fn region_map(g: &Geometry) -> Option<Vec<usize>> {
 /// `-` between rows, `+` where borders meet.
 fn format_regions(g: &Geometry, map: &[usize], values: &[Option<u8>]) -> String {
     let n = g.rows();
-    let reg = |r: u32, c: u32| map[g.cell_at(Pos::new(r, c)).expect("a single grid has every cell")];
+    let reg = |r: u32, c: u32| {
+        map[g
+            .cell_at(Pos::new(r, c))
+            .expect("a single grid has every cell")]
+    };
     let mut out = String::new();
     for r in 1..=n {
         let mut line = String::new();
         for c in 1..=n {
-            let cell = g.cell_at(Pos::new(r, c)).expect("a single grid has every cell");
+            let cell = g
+                .cell_at(Pos::new(r, c))
+                .expect("a single grid has every cell");
             line.push(values[cell].map_or('.', |s| g.symbols().char(s)));
             if c < n {
                 line.push(if reg(r, c) != reg(r, c + 1) { '|' } else { ' ' });
@@ -421,7 +431,10 @@ fn canvas_blocks(g: &Geometry) -> Option<(u32, u32)> {
     let aligned = |at: Pos, (h, w): (u32, u32)| (at.row - 1) % h == 0 && (at.col - 1) % w == 0;
     if !g.grids().is_empty() {
         let first = g.grids()[0].boxes?;
-        let all = g.grids().iter().all(|gr| gr.boxes == Some(first) && aligned(gr.at, first));
+        let all = g
+            .grids()
+            .iter()
+            .all(|gr| gr.boxes == Some(first) && aligned(gr.at, first));
         return all.then_some(first);
     }
     let n = g.symbol_count();
