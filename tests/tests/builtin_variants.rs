@@ -363,3 +363,49 @@ fn every_builtin_has_a_section_in_the_variant_guide() {
         );
     }
 }
+
+#[test]
+fn samurai_givens_per_grid_match_the_canvas_picture() {
+    // The three ways docs/variants.md offers to write Samurai givens give the same puzzle.
+    let l = load::load_path(&puzzles_dir().join("samurai.toml")).unwrap();
+    let g = &l.geometry;
+    let sym = |c: usize| l.puzzle.givens()[c].map_or('.', |s| g.symbols().char(s));
+    let per_grid: Vec<String> = g
+        .grids()
+        .iter()
+        .map(|gr| {
+            format!(
+                "\"{}\"",
+                gr.positions()
+                    .map(|p| sym(g.cell_at(p).unwrap()))
+                    .collect::<String>()
+            )
+        })
+        .collect();
+    let text = format!(
+        "variant = \"samurai\"\ngivens = [{}]\n",
+        per_grid.join(",\n")
+    );
+    let again = load::load_str("per-grid.toml", &text, None).unwrap();
+    assert_eq!(again.puzzle.givens(), l.puzzle.givens());
+    let line = format!(
+        "variant = \"samurai\"\ngivens = \"{}\"\n",
+        l.puzzle.to_line()
+    );
+    let again = load::load_str("line.toml", &line, None).unwrap();
+    assert_eq!(again.puzzle.givens(), l.puzzle.givens());
+    // Grids that disagree on a shared cell are an error. Canvas r7c7 is the centre grid's first
+    // cell and the top-left grid's cell 6 * 9 + 6 (each string starts with its opening quote).
+    let mut bad = per_grid.clone();
+    let mut top_left: Vec<char> = bad[0].chars().collect();
+    let mut centre: Vec<char> = bad[2].chars().collect();
+    top_left[1 + 6 * 9 + 6] = '1';
+    centre[1] = '2';
+    bad[0] = top_left.into_iter().collect();
+    bad[2] = centre.into_iter().collect();
+    let text = format!("variant = \"samurai\"\ngivens = [{}]\n", bad.join(",\n"));
+    let err = load::load_str("bad.toml", &text, None)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("r7c7"), "{err}");
+}
