@@ -20,7 +20,21 @@ macro_rules! builtins {
     };
 }
 
-builtins!["classic", "4x4"];
+builtins![
+    "classic",
+    "x-diagonal",
+    "windoku",
+    "jigsaw",
+    "toroidal",
+    "killer",
+    "samurai",
+    "tredoku",
+    "4x4",
+    "6x6",
+    "16x16",
+    "25x25",
+    "letters",
+];
 
 /// Names of the built-ins, in listing order.
 pub fn names() -> Vec<&'static str> {

@@ -9,7 +9,7 @@
 //! ```
 
 use crate::error::ModelError;
-use crate::geometry::{Geometry, Rule};
+use crate::geometry::{Geometry, Rule, ShapeKind};
 use crate::pos::Pos;
 use std::sync::Arc;
 
@@ -285,11 +285,37 @@ pub fn format_line(g: &Geometry, values: &[Option<u8>]) -> String {
 }
 
 /// Draws per-cell values on the canvas as text: one line per canvas row, symbols separated by
-/// spaces, `.` for an empty cell, blank where there is no cell, and box borders drawn for a
-/// single grid with boxes.
+/// spaces, `.` for an empty cell, blank where there is no cell. A single grid with boxes gets
+/// box borders (`|` and `-+-`); a single grid with a region map instead (jigsaw, toroidal) gets
+/// the regions' borders (`|`, `-` and `+` in place of the spaces); a canvas of several grids
+/// (Samurai) or of explicit boxes
+/// (Tredoku) gets a wider gap between box columns and a blank line between box rows, since
+/// border lines would cross the gaps between grids.
+///
+/// ```
+/// use shapedoku::{builtin, puzzle::format_canvas};
+/// let g = builtin::geometry("samurai").unwrap();
+/// let text = format_canvas(&g, &vec![None; g.cell_count()]);
+/// assert_eq!(text.lines().count(), 21 + 6); // 21 canvas rows, a gap after every 3 but the last
+/// assert!(text.starts_with(". . .  . . .  . . .         . . .  . . .  . . .\n"));
+///
+/// let g = builtin::geometry("jigsaw").unwrap();
+/// let text = format_canvas(&g, &vec![None; g.cell_count()]);
+/// assert!(text.starts_with(". . .|.|. . . . .\n")); // regions AAA, B, CCCCC
+/// ```
 pub fn format_canvas(g: &Geometry, values: &[Option<u8>]) -> String {
-    let mut out = String::new();
     let boxes = if g.is_single_grid() { g.grids()[0].boxes } else { None };
+    if boxes.is_none() {
+        if let Some(map) = region_map(g) {
+            return format_regions(g, &map, values);
+        }
+    }
+    let mut out = String::new();
+    let blocks = if boxes.is_none() {
+        canvas_blocks(g)
+    } else {
+        None
+    };
     for r in 1..=g.rows() {
         if let Some((h, w)) = boxes {
             if r > 1 && (r - 1) % h == 0 {
@@ -299,12 +325,22 @@ pub fn format_canvas(g: &Geometry, values: &[Option<u8>]) -> String {
                 out.push('\n');
             }
         }
+        if let Some((h, _)) = blocks {
+            if r > 1 && (r - 1) % h == 0 {
+                out.push('\n');
+            }
+        }
         let mut line = String::new();
         for c in 1..=g.cols() {
             if c > 1 {
                 if let Some((_, w)) = boxes {
                     if (c - 1) % w == 0 {
                         line.push_str(" |");
+                    }
+                }
+                if let Some((_, w)) = blocks {
+                    if (c - 1) % w == 0 {
+                        line.push(' ');
                     }
                 }
                 line.push(' ');
@@ -318,4 +354,108 @@ pub fn format_canvas(g: &Geometry, values: &[Option<u8>]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// For a single grid without boxes but with a region map (jigsaw, toroidal): the region of each
+/// cell (its shape id, or `usize::MAX` for none), in cell order.
+fn region_map(g: &Geometry) -> Option<Vec<usize>> {
+    if !g.is_single_grid() || g.grids()[0].regions.is_none() {
+        return None;
+    }
+    let mut map = vec![usize::MAX; g.cell_count()];
+    for (id, s) in g.shapes().iter().enumerate() {
+        if s.kind == ShapeKind::Region {
+            for &c in &s.cells {
+                map[c] = id;
+            }
+        }
+    }
+    Some(map)
+}
+
+/// Draws a single grid with region borders: `|` between cells of different regions in a row,
+/// `-` between rows, `+` where borders meet.
+fn format_regions(g: &Geometry, map: &[usize], values: &[Option<u8>]) -> String {
+    let n = g.rows();
+    let reg = |r: u32, c: u32| {
+        map[g
+            .cell_at(Pos::new(r, c))
+            .expect("a single grid has every cell")]
+    };
+    let mut out = String::new();
+    for r in 1..=n {
+        let mut line = String::new();
+        for c in 1..=n {
+            let cell = g
+                .cell_at(Pos::new(r, c))
+                .expect("a single grid has every cell");
+            line.push(values[cell].map_or('.', |s| g.symbols().char(s)));
+            if c < n {
+                line.push(if reg(r, c) != reg(r, c + 1) { '|' } else { ' ' });
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+        if r == n {
+            break;
+        }
+        let mut border = String::new();
+        for c in 1..=n {
+            border.push(if reg(r, c) != reg(r + 1, c) { '-' } else { ' ' });
+            if c < n {
+                let up = reg(r, c) != reg(r, c + 1);
+                let down = reg(r + 1, c) != reg(r + 1, c + 1);
+                let left = reg(r, c) != reg(r + 1, c);
+                let right = reg(r, c + 1) != reg(r + 1, c + 1);
+                border.push(match (up || down, left || right) {
+                    (true, true) => '+',
+                    (true, false) => '|',
+                    (false, true) => '-',
+                    (false, false) => ' ',
+                });
+            }
+        }
+        let border = border.trim_end();
+        if !border.is_empty() {
+            out.push_str(border);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The box size (height, width) shared by every box of a canvas that is not one plain grid, when
+/// all boxes line up on one lattice from r1c1: every grid has the same boxes at aligned offsets,
+/// or, without grids, every N-cell rectangle among the shapes has the same size and alignment.
+fn canvas_blocks(g: &Geometry) -> Option<(u32, u32)> {
+    let aligned = |at: Pos, (h, w): (u32, u32)| (at.row - 1) % h == 0 && (at.col - 1) % w == 0;
+    if !g.grids().is_empty() {
+        let first = g.grids()[0].boxes?;
+        let all = g
+            .grids()
+            .iter()
+            .all(|gr| gr.boxes == Some(first) && aligned(gr.at, first));
+        return all.then_some(first);
+    }
+    let n = g.symbol_count();
+    let mut found: Option<(u32, u32)> = None;
+    for s in g.shapes() {
+        if s.cells.len() != n {
+            continue;
+        }
+        let pos: Vec<Pos> = s.cells.iter().map(|&c| g.pos(c)).collect();
+        let top = pos.iter().map(|p| p.row).min()?;
+        let left = pos.iter().map(|p| p.col).min()?;
+        let h = pos.iter().map(|p| p.row).max()? - top + 1;
+        let w = pos.iter().map(|p| p.col).max()? - left + 1;
+        // Only solid rectangles at least 2 wide and tall are boxes; lines are not.
+        if (h * w) as usize != n || h < 2 || w < 2 {
+            continue;
+        }
+        if !aligned(Pos::new(top, left), (h, w)) || found.is_some_and(|f| f != (h, w)) {
+            return None;
+        }
+        found = Some((h, w));
+    }
+    found
 }

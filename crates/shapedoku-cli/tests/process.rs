@@ -1,0 +1,97 @@
+//! The real `shapedoku` binary as a process: exit codes as the shell sees them, and a reader
+//! that goes away early (`shapedoku solve big-batch | head -1`) not being treated as an error.
+//! In-process tests of the same commands live in the workspace's `tests/` crate.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_shapedoku"))
+}
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../variants/puzzles/{name}.toml"))
+}
+
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().expect("exited normally, not by a signal"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const CLASSIC: &str =
+    "....9...1...8.7..431...6.7..6.......7.42......8.....296.29..15......29.....5.8...";
+
+#[test]
+fn exit_codes() {
+    let file = example("samurai");
+    let (code, out, _) = run(&["solve", file.to_str().unwrap()], "");
+    assert_eq!(code, 0);
+    assert!(out.ends_with("unique solution\n"));
+    // 1: a negative answer.
+    let (code, _, _) = run(&["solve", "--unique", "-v", "4x4"], "1...............\n");
+    assert_eq!(code, 1);
+    let impossible = format!("12345678.{}9{}\n", ".".repeat(8), ".".repeat(63));
+    let (code, out, _) = run(&["solve"], &impossible);
+    assert_eq!((code, out.as_str()), (1, "no solution\n"));
+    // 2: bad input or usage.
+    let (code, _, err) = run(&["solve", "no/such/file.toml"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("no/such/file.toml"), "{err}");
+    let (code, _, _) = run(&["solve", "--format", "xml"], CLASSIC);
+    assert_eq!(code, 2);
+    let (code, _, _) = run(&["solve", "-v", "nonesuch"], CLASSIC);
+    assert_eq!(code, 2);
+    let (code, out, _) = run(&["--help"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("Exit codes"));
+}
+
+#[test]
+fn broken_pipe_exits_0() {
+    // Far more output than a pipe buffers, so the writer hits the closed pipe.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("big-batch.txt");
+    std::fs::write(&path, format!("{CLASSIC}\n").repeat(4000)).unwrap();
+    let mut child = bin()
+        .args(["solve", "-j", "1", path.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is dropped here, like `head -1` exiting.
+    assert_eq!(first.trim_end().len(), 81);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
