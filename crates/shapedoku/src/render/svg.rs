@@ -430,9 +430,9 @@ fn cage_outline(
         }
         used[start] = true;
         let (first, mut cur) = segs[start];
-        let _ = write!(d, "M{}", pt(first));
+        let mut pts = vec![first];
         loop {
-            let _ = write!(d, "L{}", pt(cur));
+            pts.push(cur);
             let next = at
                 .get(&cur)
                 .and_then(|v| v.iter().copied().find(|&i| !used[i]));
@@ -448,12 +448,24 @@ fn cage_outline(
                 None => break,
             }
         }
-        if cur == first {
-            // Replace the last explicit line back to the start with a close.
-            let tail = format!("L{}", pt(first));
-            if d.ends_with(&tail) {
-                d.truncate(d.len() - tail.len());
+        let closed = pts.len() > 2 && pts.last() == pts.first();
+        if closed {
+            pts.pop();
+        }
+        // Keep only the corners: a point in line with both neighbours adds nothing.
+        let n = pts.len();
+        let corner = |k: usize| {
+            if !closed && (k == 0 || k + 1 == n) {
+                return true;
             }
+            let (p, c, q) = (pts[(k + n - 1) % n], pts[k], pts[(k + 1) % n]);
+            !((p.0 == c.0 && c.0 == q.0) || (p.1 == c.1 && c.1 == q.1))
+        };
+        let keep: Vec<(i64, i64)> = (0..n).filter(|&k| corner(k)).map(|k| pts[k]).collect();
+        for (k, &p) in keep.iter().enumerate() {
+            let _ = write!(d, "{}{}", if k == 0 { 'M' } else { 'L' }, pt(p));
+        }
+        if closed {
             d.push('z');
         }
     }
@@ -517,6 +529,11 @@ mod tests {
         let scale = |v: f64| v * 10.0;
         let d = cage_outline(&g, &cells, 10.0, 1.0, &scale, &scale);
         assert_eq!(d.matches('M').count(), 1, "{d}");
+        assert_eq!(
+            d.matches('L').count(),
+            5,
+            "six corners, no points in between: {d}"
+        );
         assert!(d.ends_with('z'), "{d}");
         // The concave corner sits `inset` past the inner cell corner (10, 10), inside the cage.
         assert!(d.contains("9 11"), "{d}");
