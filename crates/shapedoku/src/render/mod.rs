@@ -1,7 +1,7 @@
 //! Drawing puzzles as people print them: an SVG of any geometry (one grid, overlapping grids,
 //! loose cells), with box and region borders derived from the shapes, shaded extra regions,
 //! diagonals, Killer cages, givens and an optional solution. With the `png` feature the SVG can
-//! also be rasterised ([`png`]).
+//! also be rasterised (`render::png`).
 //!
 //! ```
 //! use shapedoku::{builtin, render, Puzzle};
