@@ -30,6 +30,9 @@ pub enum Command {
     Solve(SolveArgs),
     /// List the built-in variants, or print one's TOML.
     Variants(VariantsArgs),
+    /// Draw a puzzle or variant as SVG (or PNG with the `png` feature), ready to print.
+    #[command(after_help = crate::exit::HELP)]
+    Render(RenderArgs),
     /// Time the solver on files of puzzle lines (counting to 2), printing puzzles per second.
     Bench(BenchArgs),
     /// Print shell completions.
@@ -108,4 +111,33 @@ pub struct BenchArgs {
     /// Stop each file after this many puzzles.
     #[arg(long)]
     pub max: Option<usize>,
+}
+
+/// `render` options.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// A TOML puzzle or variant file (`-` reads stdin), or a file of puzzle lines with
+    /// --variant (holding exactly one puzzle). Leave it out with --variant for an empty grid.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Variant: a built-in name or a TOML path. Alone, draws its empty grid; with FILE, reads
+    /// FILE as a puzzle line of this variant.
+    #[arg(long, short = 'v', value_name = "NAME|PATH")]
+    pub variant: Option<String>,
+    /// Also draw the solution (lighter) in the empty cells: the file's `solution` if it has
+    /// one, otherwise the solver's (exit 1 when there is none).
+    #[arg(long)]
+    pub solution: bool,
+    /// Write to this file instead of stdout; a `.png` name writes PNG (needs the `png` feature).
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Write PNG instead of SVG (needs the `png` feature).
+    #[arg(long)]
+    pub png: bool,
+    /// Side of one cell in pixels (SVG units).
+    #[arg(long, value_name = "N", default_value_t = 48, value_parser = clap::value_parser!(u32).range(8..=1000))]
+    pub cell_size: u32,
+    /// A title drawn above the grid.
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
 }

@@ -27,6 +27,7 @@ pub mod load;
 pub mod pos;
 pub mod puzzle;
 pub mod reason;
+pub mod render;
 pub mod solver;
 pub mod symbols;
 

@@ -5,6 +5,7 @@ use crate::Io;
 
 pub mod bench;
 pub mod meta;
+pub mod render;
 pub mod solve;
 pub mod variants;
 
@@ -13,6 +14,7 @@ pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
     match cli.command {
         Command::Solve(a) => solve::run(&a, io),
         Command::Variants(a) => variants::run(&a, io),
+        Command::Render(a) => render::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),
         Command::Completions { shell } => meta::completions(shell, io),
         Command::Man => meta::man(io),

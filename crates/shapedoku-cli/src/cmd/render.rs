@@ -1,0 +1,113 @@
+//! `shapedoku render`: draw a puzzle or a variant's empty grid as SVG (PNG with the `png`
+//! feature).
+
+use crate::args::{InputArgs, RenderArgs};
+use crate::input::{self, Input};
+use crate::{Failure, Io, exit};
+use shapedoku::render::{self, RenderOptions};
+use shapedoku::{Puzzle, Solver, Verdict};
+use std::path::Path;
+
+/// Runs `render`.
+pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
+    let want_png = a.png
+        || a.output
+            .as_deref()
+            .and_then(Path::extension)
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    // Refuse before doing any work: the answer does not depend on the input.
+    if want_png && !cfg!(feature = "png") {
+        return Err(Failure(
+            "error: PNG output needs shapedoku built with the `png` feature \
+             (cargo install shapedoku-cli --features png); write SVG instead, e.g. -o out.svg\n"
+                .into(),
+        )
+        .into());
+    }
+    let (puzzle, known) = read_puzzle(a, io)?;
+    let mut solution = None;
+    if a.solution {
+        solution = match known {
+            Some(s) => Some(s),
+            None => {
+                let count = puzzle
+                    .clashes()
+                    .is_empty()
+                    .then(|| Solver::new(&puzzle).count(2));
+                match count {
+                    Some(c) if !c.solutions.is_empty() => {
+                        if c.verdict() == Verdict::Several {
+                            writeln!(
+                                io.stderr,
+                                "note: the puzzle has several solutions; drawing the first one found"
+                            )?;
+                        }
+                        c.solutions.into_iter().next()
+                    }
+                    _ => {
+                        writeln!(io.stderr, "error: the puzzle has no solution to draw")?;
+                        return Ok(exit::NEGATIVE);
+                    }
+                }
+            }
+        };
+    }
+    let opts = RenderOptions {
+        solution: solution.as_deref(),
+        cell_size: a.cell_size,
+        title: a.title.clone(),
+        ..RenderOptions::default()
+    };
+    let bytes = if want_png {
+        png(&puzzle, &opts)?
+    } else {
+        render::svg(&puzzle, &opts).into_bytes()
+    };
+    match &a.output {
+        Some(path) => std::fs::write(path, &bytes)
+            .map_err(|e| Failure(format!("error: cannot write {}: {e}\n", path.display())))?,
+        None => io.stdout.write_all(&bytes)?,
+    }
+    Ok(exit::OK)
+}
+
+#[cfg(feature = "png")]
+fn png(p: &Puzzle, opts: &RenderOptions<'_>) -> anyhow::Result<Vec<u8>> {
+    render::png(p, opts).map_err(|e| Failure(format!("error: {e}\n")).into())
+}
+
+#[cfg(not(feature = "png"))]
+fn png(_: &Puzzle, _: &RenderOptions<'_>) -> anyhow::Result<Vec<u8>> {
+    unreachable!("PNG output is refused before rendering when the feature is off")
+}
+
+/// The puzzle to draw and the solution its file gives, if any.
+fn read_puzzle(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<(Puzzle, Option<Vec<u8>>)> {
+    if a.file.is_none() {
+        let Some(v) = &a.variant else {
+            return Err(Failure(
+                "error: render needs a FILE (puzzle or variant TOML), or --variant NAME for an empty grid\n".into(),
+            )
+            .into());
+        };
+        let loaded = input::load_variant(v)?;
+        return Ok((loaded.puzzle, loaded.solution));
+    }
+    let args = InputArgs {
+        variant: a.variant.clone(),
+        file: a.file.clone(),
+    };
+    match input::read(&args, io)? {
+        Input::File { loaded, .. } => Ok((loaded.puzzle, loaded.solution)),
+        Input::Lines { geometry, lines } => match lines.as_slice() {
+            [(n, line)] => Puzzle::from_line(geometry, line)
+                .map(|p| (p, None))
+                .map_err(|e| Failure(format!("error: line {n}: {e}\n")).into()),
+            _ => Err(Failure(format!(
+                "error: render draws one puzzle, and the input has {} puzzle lines\n",
+                lines.len()
+            ))
+            .into()),
+        },
+    }
+}

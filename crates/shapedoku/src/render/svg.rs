@@ -1,0 +1,545 @@
+//! The SVG writer. Output is deterministic: elements come in a fixed layer order, shapes and
+//! cells in index order, and every number is written with at most two decimals.
+
+use super::{Edge, Orientation, RenderOptions, color_shapes, edges};
+use crate::geometry::{Geometry, Rule, ShapeKind};
+use crate::pos::Pos;
+use crate::puzzle::Puzzle;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Draws a puzzle as a standalone SVG document (UTF-8 text, ending in a newline).
+///
+/// Layers, bottom to top: cell backgrounds, region fills, extra-shape fills, thin cell lines,
+/// diagonals, thick lines, cage outlines, cage sums, givens (bold), solution values (lighter).
+pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
+    let g = puzzle.geometry();
+    let cs = opts.cell_size.max(8) as f64;
+    let col = &opts.colors;
+    let margin = (cs / 2.0).round();
+    let title_h = if opts.title.is_some() {
+        (cs * 0.8).round()
+    } else {
+        0.0
+    };
+    let grid_w = g.cols() as f64 * cs;
+    // A long title widens the page (estimated at 0.6 em per character) and the grid is centred.
+    let title_w = opts
+        .title
+        .as_ref()
+        .map_or(0.0, |t| (t.chars().count() as f64 * cs * 0.5 * 0.6).ceil());
+    let width = grid_w.max(title_w) + 2.0 * margin;
+    let height = g.rows() as f64 * cs + 2.0 * margin + title_h;
+    let ox = ((width - grid_w) / 2.0).round();
+    let oy = margin + title_h;
+    // Canvas position (1-based) of a cell corner: column c's left edge is at x(c - 1).
+    let x = |c: f64| ox + c * cs;
+    let y = |r: f64| oy + r * cs;
+    let thin_w = (cs / 48.0).max(0.5);
+    let thick_w = (cs / 16.0).max(1.5);
+
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#,
+        w = num(width),
+        h = num(height)
+    );
+    let name = opts.title.clone().unwrap_or_else(|| g.name().to_string());
+    let _ = writeln!(s, "<title>{}</title>", esc(&name));
+    let _ = writeln!(
+        s,
+        r#"<rect width="{}" height="{}" fill="{}"/>"#,
+        num(width),
+        num(height),
+        esc(&col.background)
+    );
+    if let Some(t) = &opts.title {
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{}">{}</text>"#,
+            num(width / 2.0),
+            num(margin + title_h * 0.55),
+            num(cs * 0.5),
+            esc(&col.title),
+            esc(t)
+        );
+    }
+
+    // Cell backgrounds: one rectangle per run of consecutive cells in a row.
+    let mut bg = String::new();
+    for r in 1..=g.rows() {
+        let mut c = 1;
+        while c <= g.cols() {
+            if g.cell_at(Pos::new(r, c)).is_none() {
+                c += 1;
+                continue;
+            }
+            let start = c;
+            while c <= g.cols() && g.cell_at(Pos::new(r, c)).is_some() {
+                c += 1;
+            }
+            let _ = write!(
+                bg,
+                "M{} {}h{}v{}h-{}z",
+                num(x((start - 1) as f64)),
+                num(y((r - 1) as f64)),
+                num((c - start) as f64 * cs),
+                num(cs),
+                num((c - start) as f64 * cs)
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        r#"<path class="cells" d="{bg}" fill="{}"/>"#,
+        esc(&col.background)
+    );
+
+    // Region and extra fills.
+    let cell_path = |cells: &[usize]| {
+        let mut sorted: Vec<Pos> = cells.iter().map(|&c| g.pos(c)).collect();
+        sorted.sort_unstable();
+        let mut d = String::new();
+        for p in sorted {
+            let _ = write!(
+                d,
+                "M{} {}h{}v{}h-{}z",
+                num(x((p.col - 1) as f64)),
+                num(y((p.row - 1) as f64)),
+                num(cs),
+                num(cs),
+                num(cs)
+            );
+        }
+        d
+    };
+    let regions: Vec<usize> = (0..g.shapes().len())
+        .filter(|&i| g.shape(i).kind == ShapeKind::Region)
+        .collect();
+    if !regions.is_empty() && !col.region_fills.is_empty() {
+        let colors = color_shapes(g, &regions, col.region_fills.len());
+        let _ = writeln!(s, r#"<g class="regions">"#);
+        for (k, &si) in regions.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                r#"<path d="{}" fill="{}"/>"#,
+                cell_path(&g.shape(si).cells),
+                esc(&col.region_fills[colors[k]])
+            );
+        }
+        let _ = writeln!(s, "</g>");
+    }
+    let extras: Vec<usize> = (0..g.shapes().len())
+        .filter(|&i| g.shape(i).kind == ShapeKind::Extra && g.shape(i).rule == Rule::NoRepeat)
+        .collect();
+    if !extras.is_empty() && !col.extra_fills.is_empty() {
+        let colors = color_shapes(g, &extras, col.extra_fills.len());
+        let _ = writeln!(s, r#"<g class="extra-shapes" fill-opacity="0.5">"#);
+        for (k, &si) in extras.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                r#"<path d="{}" fill="{}"/>"#,
+                cell_path(&g.shape(si).cells),
+                esc(&col.extra_fills[colors[k]])
+            );
+        }
+        let _ = writeln!(s, "</g>");
+    }
+
+    // Lines: thin first so thick ones cover them where they meet.
+    let es = edges(g);
+    let thin = line_path(&es, false, &x, &y);
+    let thick = line_path(&es, true, &x, &y);
+    let _ = writeln!(
+        s,
+        r#"<path class="thin" d="{thin}" fill="none" stroke="{}" stroke-width="{}"/>"#,
+        esc(&col.thin_line),
+        num(thin_w)
+    );
+
+    let mut diag = String::new();
+    for sh in g.shapes() {
+        if !matches!(sh.kind, ShapeKind::Diagonal | ShapeKind::AntiDiagonal) || sh.cells.is_empty()
+        {
+            continue;
+        }
+        let a = g.pos(sh.cells[0]);
+        let b = g.pos(*sh.cells.last().unwrap_or(&sh.cells[0]));
+        // From the outer corner of the first cell to the outer corner of the last one.
+        let dr = (b.row as f64 - a.row as f64).signum();
+        let dc = (b.col as f64 - a.col as f64).signum();
+        let (ax, ay) = (
+            x(a.col as f64 - 0.5 - dc / 2.0),
+            y(a.row as f64 - 0.5 - dr / 2.0),
+        );
+        let (bx, by) = (
+            x(b.col as f64 - 0.5 + dc / 2.0),
+            y(b.row as f64 - 0.5 + dr / 2.0),
+        );
+        let _ = write!(diag, "M{} {}L{} {}", num(ax), num(ay), num(bx), num(by));
+    }
+    if !diag.is_empty() {
+        let _ = writeln!(
+            s,
+            r#"<path class="diagonals" d="{diag}" fill="none" stroke="{}" stroke-width="{}"/>"#,
+            esc(&col.diagonal),
+            num(thin_w * 2.0)
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<path class="thick" d="{thick}" fill="none" stroke="{}" stroke-width="{}" stroke-linecap="square"/>"#,
+        esc(&col.thick_line),
+        num(thick_w)
+    );
+
+    // Cages: dashed outlines inset inside their cells, and the sum in the top-left cell.
+    let cages: Vec<usize> = (0..g.shapes().len())
+        .filter(|&i| matches!(g.shape(i).rule, Rule::Sum { .. }))
+        .collect();
+    if !cages.is_empty() {
+        let inset = (cs * 0.09).round().max(2.0);
+        let dash = num((cs / 12.0).max(2.0));
+        let _ = writeln!(
+            s,
+            r#"<g class="cages" fill="none" stroke="{}" stroke-width="{}" stroke-dasharray="{dash} {dash}">"#,
+            esc(&col.cage),
+            num(thin_w * 1.5)
+        );
+        for &si in &cages {
+            let _ = writeln!(
+                s,
+                r#"<path d="{}"/>"#,
+                cage_outline(g, &g.shape(si).cells, cs, inset, &x, &y)
+            );
+        }
+        let _ = writeln!(s, "</g>");
+        let fs = (cs * 0.25).round();
+        let _ = writeln!(
+            s,
+            r#"<g class="cage-sums" font-size="{}" fill="{}">"#,
+            num(fs),
+            esc(&col.cage)
+        );
+        for &si in &cages {
+            let sh = g.shape(si);
+            let Some(tl) = sh.cells.iter().map(|&c| g.pos(c)).min() else {
+                continue;
+            };
+            let label = sh.sum().unwrap_or(0).to_string();
+            // A background patch keeps the dashes from crossing the number.
+            let w = fs * 0.62 * label.chars().count() as f64 + fs * 0.3;
+            let (lx, ly) = (
+                x(tl.col as f64 - 1.0) + inset * 0.5,
+                y(tl.row as f64 - 1.0) + inset * 0.5,
+            );
+            let _ = writeln!(
+                s,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="none"/><text x="{}" y="{}">{}</text>"#,
+                num(lx),
+                num(ly),
+                num(w),
+                num(fs * 1.1),
+                esc(&col.background),
+                num(lx + fs * 0.15),
+                num(ly + fs * 0.9),
+                esc(&label)
+            );
+        }
+        let _ = writeln!(s, "</g>");
+    }
+
+    // Values: givens bold, solution values lighter. The baseline sits 0.35 em below the centre
+    // so digits look vertically centred without relying on dominant-baseline support.
+    // With cages, values are a little smaller and lower so they clear the sums in the corners.
+    let (fs, drop) = if cages.is_empty() {
+        ((cs * 0.6).round(), 0.0)
+    } else {
+        ((cs * 0.5).round(), (cs * 0.06).round())
+    };
+    let text_at = |cell: usize, ch: char| {
+        let p = g.pos(cell);
+        format!(
+            r#"<text x="{}" y="{}">{}</text>"#,
+            num(x(p.col as f64 - 0.5)),
+            num(y(p.row as f64 - 0.5) + fs * 0.35 + drop),
+            esc(&ch.to_string())
+        )
+    };
+    let sym = g.symbols();
+    let givens: Vec<String> = puzzle
+        .givens()
+        .iter()
+        .enumerate()
+        .filter_map(|(c, v)| v.map(|v| text_at(c, sym.char(v))))
+        .collect();
+    if !givens.is_empty() {
+        let _ = writeln!(
+            s,
+            r#"<g class="givens" font-size="{}" font-weight="bold" text-anchor="middle" fill="{}">"#,
+            num(fs),
+            esc(&col.given)
+        );
+        for t in givens {
+            let _ = writeln!(s, "{t}");
+        }
+        let _ = writeln!(s, "</g>");
+    }
+    if let Some(sol) = opts.solution {
+        let vals: Vec<String> = sol
+            .iter()
+            .enumerate()
+            .take(g.cell_count())
+            .filter(|&(c, &v)| puzzle.givens()[c].is_none() && (v as usize) < sym.len())
+            .map(|(c, &v)| text_at(c, sym.char(v)))
+            .collect();
+        if !vals.is_empty() {
+            let _ = writeln!(
+                s,
+                r#"<g class="solution" font-size="{}" text-anchor="middle" fill="{}">"#,
+                num(fs),
+                esc(&col.solution)
+            );
+            for t in vals {
+                let _ = writeln!(s, "{t}");
+            }
+            let _ = writeln!(s, "</g>");
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Merges unit edges of one weight into maximal straight runs, as path data.
+fn line_path(es: &[Edge], thick: bool, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64) -> f64) -> String {
+    // Edges arrive grouped by (orientation, line) with span increasing; consecutive spans merge.
+    let mut d = String::new();
+    let mut run: Option<(Orientation, u32, u32, u32)> = None;
+    let flush = |d: &mut String, r: (Orientation, u32, u32, u32)| {
+        let (o, line, a, b) = r;
+        match o {
+            Orientation::Horizontal => {
+                let _ = write!(
+                    d,
+                    "M{} {}H{}",
+                    num(x(a as f64 - 1.0)),
+                    num(y(line as f64)),
+                    num(x(b as f64))
+                );
+            }
+            Orientation::Vertical => {
+                let _ = write!(
+                    d,
+                    "M{} {}V{}",
+                    num(x(line as f64)),
+                    num(y(a as f64 - 1.0)),
+                    num(y(b as f64))
+                );
+            }
+        }
+    };
+    for e in es.iter().filter(|e| e.thick == thick) {
+        run = match run {
+            Some((o, l, a, b)) if o == e.orientation && l == e.line && b + 1 == e.span => {
+                Some((o, l, a, e.span))
+            }
+            Some(r) => {
+                flush(&mut d, r);
+                Some((e.orientation, e.line, e.span, e.span))
+            }
+            None => Some((e.orientation, e.line, e.span, e.span)),
+        };
+    }
+    if let Some(r) = run {
+        flush(&mut d, r);
+    }
+    d
+}
+
+/// The outline of a cage inset by `inset` inside its cells, as closed path data.
+///
+/// Each cell side facing a cell outside the cage gives one segment, shortened or lengthened at
+/// each end so the segments meet: at a convex corner it stops `inset` short of the cell corner,
+/// along a straight stretch it reaches the corner, and at a concave corner it runs `inset`
+/// past it into the neighbouring cell. The segments are then chained into closed loops.
+fn cage_outline(
+    g: &Geometry,
+    cells: &[usize],
+    cs: f64,
+    inset: f64,
+    x: &dyn Fn(f64) -> f64,
+    y: &dyn Fn(f64) -> f64,
+) -> String {
+    let mut inside: Vec<Pos> = cells.iter().map(|&c| g.pos(c)).collect();
+    inside.sort_unstable();
+    let has = |r: i64, c: i64| {
+        r >= 1 && c >= 1 && inside.binary_search(&Pos::new(r as u32, c as u32)).is_ok()
+    };
+    // Work in units of 1/100 px so segment ends compare exactly.
+    let q = |v: f64| (v * 100.0).round() as i64;
+    let mut segs: Vec<((i64, i64), (i64, i64))> = Vec::new();
+    for p in &inside {
+        let (r, c) = (p.row as i64, p.col as i64);
+        let (left, top) = (x(c as f64 - 1.0), y(r as f64 - 1.0));
+        let (right, bottom) = (left + cs, top + cs);
+        // Offset of a segment end: + inset (convex), 0 (straight), - inset (concave).
+        let end = |side: bool, diag: bool| {
+            if !side {
+                inset
+            } else if !diag {
+                0.0
+            } else {
+                -inset
+            }
+        };
+        // (outside neighbour, the two along-side neighbours with their outside diagonals).
+        if !has(r - 1, c) {
+            let a = left + end(has(r, c - 1), has(r - 1, c - 1));
+            let b = right - end(has(r, c + 1), has(r - 1, c + 1));
+            segs.push(((q(a), q(top + inset)), (q(b), q(top + inset))));
+        }
+        if !has(r + 1, c) {
+            let a = left + end(has(r, c - 1), has(r + 1, c - 1));
+            let b = right - end(has(r, c + 1), has(r + 1, c + 1));
+            segs.push(((q(a), q(bottom - inset)), (q(b), q(bottom - inset))));
+        }
+        if !has(r, c - 1) {
+            let a = top + end(has(r - 1, c), has(r - 1, c - 1));
+            let b = bottom - end(has(r + 1, c), has(r + 1, c - 1));
+            segs.push(((q(left + inset), q(a)), (q(left + inset), q(b))));
+        }
+        if !has(r, c + 1) {
+            let a = top + end(has(r - 1, c), has(r - 1, c + 1));
+            let b = bottom - end(has(r + 1, c), has(r + 1, c + 1));
+            segs.push(((q(right - inset), q(a)), (q(right - inset), q(b))));
+        }
+    }
+    // Chain segments into loops: every end point is shared by exactly two segments.
+    let mut at: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+    for (i, (a, b)) in segs.iter().enumerate() {
+        at.entry(*a).or_default().push(i);
+        at.entry(*b).or_default().push(i);
+    }
+    let mut used = vec![false; segs.len()];
+    let mut d = String::new();
+    let pt = |p: (i64, i64)| format!("{} {}", num(p.0 as f64 / 100.0), num(p.1 as f64 / 100.0));
+    for start in 0..segs.len() {
+        if used[start] {
+            continue;
+        }
+        used[start] = true;
+        let (first, mut cur) = segs[start];
+        let mut pts = vec![first];
+        loop {
+            pts.push(cur);
+            let next = at
+                .get(&cur)
+                .and_then(|v| v.iter().copied().find(|&i| !used[i]));
+            match next {
+                Some(i) => {
+                    used[i] = true;
+                    cur = if segs[i].0 == cur {
+                        segs[i].1
+                    } else {
+                        segs[i].0
+                    };
+                }
+                None => break,
+            }
+        }
+        let closed = pts.len() > 2 && pts.last() == pts.first();
+        if closed {
+            pts.pop();
+        }
+        // Keep only the corners: a point in line with both neighbours adds nothing.
+        let n = pts.len();
+        let corner = |k: usize| {
+            if !closed && (k == 0 || k + 1 == n) {
+                return true;
+            }
+            let (p, c, q) = (pts[(k + n - 1) % n], pts[k], pts[(k + 1) % n]);
+            !((p.0 == c.0 && c.0 == q.0) || (p.1 == c.1 && c.1 == q.1))
+        };
+        let keep: Vec<(i64, i64)> = (0..n).filter(|&k| corner(k)).map(|k| pts[k]).collect();
+        for (k, &p) in keep.iter().enumerate() {
+            let _ = write!(d, "{}{}", if k == 0 { 'M' } else { 'L' }, pt(p));
+        }
+        if closed {
+            d.push('z');
+        }
+    }
+    d
+}
+
+/// A number with at most two decimals, no trailing zeros, no `-0`.
+fn num(v: f64) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    let r = if r == 0.0 { 0.0 } else { r };
+    let s = format!("{r:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// Escapes text for XML content and attribute values.
+fn esc(t: &str) -> String {
+    let mut o = String::with_capacity(t.len());
+    for ch in t.chars() {
+        match ch {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&apos;"),
+            // Characters XML 1.0 forbids are replaced so the document always parses.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => o.push('\u{fffd}'),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GeometryBuilder, GridSpec, Symbols};
+
+    #[test]
+    fn numbers_are_short_and_stable() {
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(2.5), "2.5");
+        assert_eq!(num(1.0 / 3.0), "0.33");
+        assert_eq!(num(-0.001), "0");
+    }
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(esc("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
+    }
+
+    #[test]
+    fn cage_outline_of_an_l_is_one_closed_loop_with_six_corners() {
+        let mut b = GeometryBuilder::new("t", Symbols::new("1234".chars()).unwrap());
+        b.grid(GridSpec::square(Pos::new(1, 1), 4));
+        let g = b.build().unwrap();
+        let cells: Vec<usize> = [Pos::new(1, 1), Pos::new(2, 1), Pos::new(2, 2)]
+            .iter()
+            .map(|&p| g.cell_at(p).unwrap())
+            .collect();
+        let scale = |v: f64| v * 10.0;
+        let d = cage_outline(&g, &cells, 10.0, 1.0, &scale, &scale);
+        assert_eq!(d.matches('M').count(), 1, "{d}");
+        assert_eq!(
+            d.matches('L').count(),
+            5,
+            "six corners, no points in between: {d}"
+        );
+        assert!(d.ends_with('z'), "{d}");
+        // The concave corner sits `inset` past the inner cell corner (10, 10), inside the cage.
+        assert!(d.contains("9 11"), "{d}");
+        // Convex corners sit inset inside the outer corners.
+        for corner in ["1 1", "9 1", "1 19", "19 19", "19 11"] {
+            assert!(d.contains(corner), "{corner} missing in {d}");
+        }
+    }
+}
