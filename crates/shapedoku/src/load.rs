@@ -1452,7 +1452,11 @@ impl Ctx {
                     },
                 ) => {
                     whole_broken = true;
-                    let kind = shape.split(' ').next().unwrap_or("").to_string();
+                    // Rows and columns share one message: both come from `size`.
+                    let kind = match shape.split(' ').next().unwrap_or("") {
+                        "column" => "row".to_string(),
+                        k => k.to_string(),
+                    };
                     match too_large.iter_mut().find(|t| t.0 == k && t.1 == kind) {
                         Some(t) => t.3 += 1,
                         None => too_large.push((k, kind, *cells, 1, format!("{shape}|{symbols}"))),
@@ -1999,4 +2003,254 @@ fn model_help(e: &ModelError) -> Option<String> {
         }
         .to_string(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (line, column, message) of every diagnostic.
+    fn problems(text: &str) -> Vec<(usize, usize, String)> {
+        let a = analyze_str("t.toml", text, None);
+        a.diagnostics
+            .iter()
+            .map(|d| {
+                let (l, c) = d.line_col().unwrap_or((0, 0));
+                (l, c, d.message.clone())
+            })
+            .collect()
+    }
+
+    fn has(p: &[(usize, usize, String)], line: usize, col: usize, needle: &str) -> bool {
+        p.iter()
+            .any(|(l, c, m)| *l == line && *c == col && m.contains(needle))
+    }
+
+    #[test]
+    fn every_unknown_key_is_reported_where_it_is() {
+        let p = problems(
+            "symbols = \"1234\"\nsymbol = \"x\"\n[[grid]]\nsize = 4\nbox = [2, 2]\ndiagonal = true\n[[shape]]\ncell = \"r1c1\"\ncells = \"r1c1\"\n",
+        );
+        assert!(has(&p, 2, 1, "unknown key `symbol`"), "{p:?}");
+        assert!(has(&p, 6, 1, "unknown key `diagonal`"), "{p:?}");
+        assert!(has(&p, 8, 1, "unknown key `cell`"), "{p:?}");
+        assert_eq!(p.len(), 3, "{p:?}");
+        let a = analyze_str("t.toml", "variant = \"4x4\"\nsymbol = 1\n", None);
+        assert_eq!(
+            a.diagnostics[0].help.as_deref(),
+            Some("did you mean `symbols`?")
+        );
+    }
+
+    #[test]
+    fn wrong_types_are_reported_and_the_rest_still_checked() {
+        let p = problems(
+            "symbols = \"1234\"\n[[grid]]\nsize = \"four\"\n[[grid]]\nsize = 4\nbox = [2, 3]\nrows = 1\n",
+        );
+        assert!(
+            has(&p, 3, 8, "`size` must be an integer, not a string"),
+            "{p:?}"
+        );
+        assert!(
+            has(&p, 6, 7, "boxes of 2x3 do not tile a 4x4 grid"),
+            "{p:?}"
+        );
+        assert!(has(&p, 7, 8, "`rows` must be true or false"), "{p:?}");
+    }
+
+    #[test]
+    fn cell_references_are_pointed_at_inside_multiline_strings() {
+        let text = "variant = \"4x4\"\n[[shape]]\ncells = \"\"\"\nr1c1 r1c2\n  r2c2 rc3\"\"\"\n[[cage]]\nsum = 3\ncells = 'r4c1 r4-c2'\n";
+        let p = problems(text);
+        assert!(has(&p, 5, 8, "`rc3` is not a cell reference"), "{p:?}");
+        assert!(has(&p, 8, 15, "`r4-c2` is not a cell reference"), "{p:?}");
+    }
+
+    #[test]
+    fn escaped_strings_fall_back_to_the_whole_value() {
+        // With an escape the characters cannot be mapped one to one: point at the whole string.
+        let p = problems("variant = \"4x4\"\n[[shape]]\ncells = \"r1c1\\u0020rXc1\"\n");
+        assert!(has(&p, 3, 9, "`rXc1` is not a cell reference"), "{p:?}");
+    }
+
+    #[test]
+    fn givens_point_at_the_character() {
+        let text = "name = \"e\"\nsymbols = \"🍎🍐🍊🍋\"\n[[grid]]\nsize = 4\nbox = [2, 2]\n[[grid]]\nsize = 1\nat = [9, 9]\nrows = false\ncolumns = false\n";
+        let ok = format!("{text}givens = \"🍎... .... .... ...🍋 .\"\n");
+        // `givens` after a table header belongs to the table: reported as such.
+        let p = problems(&ok);
+        assert!(
+            p.iter()
+                .any(|(_, _, m)| m.contains("unknown key `givens` in [[grid]]")),
+            "{p:?}"
+        );
+        let text = "givens = \"🍎... .x.. .... ...🍋 .\"\nname = \"e\"\nsymbols = \"🍎🍐🍊🍋\"\n[[grid]]\nsize = 4\nbox = [2, 2]\n[[grid]]\nsize = 1\nat = [9, 9]\nrows = false\ncolumns = false\n";
+        let p = problems(text);
+        assert!(has(&p, 1, 17, "`x` at r2c2 is not a symbol"), "{p:?}");
+        assert_eq!(p.len(), 1, "{p:?}");
+    }
+
+    #[test]
+    fn givens_clash_names_shape_and_both_cells_once() {
+        let p = problems("variant = \"4x4\"\ngivens = \"1... 1... .... ....\"\n");
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(
+            has(
+                &p,
+                2,
+                16,
+                "givens break column 1 and box 1: `1` at both r1c1 and r2c1"
+            ),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn symbols_problems_point_at_the_character() {
+        let p = problems("symbols = \"12342\"\n[[grid]]\nsize = 4\n");
+        assert!(has(&p, 1, 16, "symbol `2` appears twice"), "{p:?}");
+        let p = problems("symbols = \"12\"\nvalues = [1]\n[[grid]]\nsize = 2\n");
+        assert!(has(&p, 2, 10, "2 symbols but 1 values"), "{p:?}");
+    }
+
+    #[test]
+    fn oversized_grid_shapes_are_one_problem_per_kind() {
+        let p = problems("symbols = \"1234\"\n[[grid]]\nsize = 6\nbox = [2, 3]\n");
+        assert_eq!(p.len(), 2, "{p:?}");
+        assert!(
+            has(&p, 3, 8, "`row 1` has 6 cells but there are only 4 symbols"),
+            "{p:?}"
+        );
+        assert!(p[0].2.contains("and 11 more"), "{p:?}");
+        assert!(has(&p, 4, 7, "`box 1` has 6 cells"), "{p:?}");
+        let p = problems(
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\nregions = \"\"\"\nAAAB\nAABB\nCCDD\nCCDD\"\"\"\n",
+        );
+        assert!(has(&p, 5, 1, "`region A` has 5 cells"), "{p:?}");
+        let p = problems("symbols = \"1234\"\n[[grid]]\nsize = 2\nregions = \"ABCDE\"\n");
+        assert!(
+            has(
+                &p,
+                4,
+                16,
+                "the region map has 5 letters but grid 1 has 4 cells"
+            ),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn syntax_errors_have_a_place() {
+        let p = problems("variant = \"4x4\"\ngivens = \"1...\n");
+        assert!(!p.is_empty());
+        assert!(
+            p.iter()
+                .all(|(l, _, m)| *l == 2 && m.starts_with("TOML syntax")),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn a_missing_variant_suggests_a_builtin() {
+        let a = analyze_str(
+            "t.toml",
+            "variant = \"clasic\"\n",
+            Some(Path::new("/nonexistent")),
+        );
+        assert_eq!(a.diagnostics.len(), 1);
+        assert_eq!(
+            a.diagnostics[0].help.as_deref(),
+            Some("did you mean `classic`?")
+        );
+        assert_eq!(a.diagnostics[0].line_col(), Some((1, 11)));
+    }
+
+    #[test]
+    fn huge_coordinates_are_refused_not_allocated() {
+        let p = problems("symbols = \"1\"\ncells = \"r4000000000c1 r1c1\"\n");
+        assert!(has(&p, 2, 9, "beyond row or column 1024"), "{p:?}");
+        let p = problems("symbols = \"1\"\n[[grid]]\nsize = 1\nat = [99999, 1]\n");
+        assert!(has(&p, 4, 7, "outside 1..=1024"), "{p:?}");
+        let p = problems("symbols = \"12\"\nvalues = [1, 99999999999999]\n[[grid]]\nsize = 2\n");
+        assert!(has(&p, 2, 14, "outside"), "{p:?}");
+    }
+
+    #[test]
+    fn a_clean_file_loads() {
+        let l = load_str("t.toml", "variant = \"4x4\"\ngivens = \"12.. 3... ...2 ..1.\"\nsolution = \"1243 3421 4132 2314\"\n", None).unwrap();
+        assert!(l.is_puzzle);
+        assert_eq!(l.solution.as_ref().map(Vec::len), Some(16));
+    }
+
+    mod fuzz {
+        use super::super::*;
+        use proptest::prelude::*;
+
+        const SEED: &str = "name = \"f\"\nsymbols = \"1234\"\ngivens = [\"1... .... .... ...2\", \"2...\"]\nsolution = \"\"\"\n1234\n\"\"\"\n[[grid]]\nat = [1, 1]\nsize = 4\nbox = [2, 2]\nregions = \"AABB AABB CCDD CCDD\"\n[[grid]]\nat = [4, 4]\nsize = 2\n[[shape]]\nname = \"s\"\ncells = \"r1c1 r2-3c2-3\"\nsum = 10\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r4c1 r4c2\"\n";
+        const TOKENS: &[&str] = &[
+            "\"",
+            "'",
+            "\"\"\"",
+            "[",
+            "]",
+            "[[",
+            "]]",
+            "=",
+            "\n",
+            ",",
+            "r",
+            "c",
+            "-",
+            "0",
+            "1",
+            "9",
+            "99999",
+            "4294967295",
+            "-1",
+            "true",
+            "{",
+            "}",
+            ".",
+            "#",
+            "🍎",
+            "\\",
+            "size",
+            "at",
+            "box",
+            "cells",
+            "sum",
+            "variant = \"4x4\"",
+            "givens",
+            "é",
+        ];
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+            #[test]
+            fn arbitrary_text_never_panics(text in ".{0,200}") {
+                let _ = analyze_str("f.toml", &text, None);
+            }
+
+            #[test]
+            fn mutated_files_never_panic(edits in proptest::collection::vec((0usize..400, 0usize..6, 0usize..TOKENS.len()), 1..6)) {
+                let mut text = SEED.to_string();
+                for (at, del, tok) in edits {
+                    let mut at = at.min(text.len());
+                    while !text.is_char_boundary(at) { at -= 1; }
+                    let mut end = (at + del).min(text.len());
+                    while !text.is_char_boundary(end) { end += 1; }
+                    text.replace_range(at..end, TOKENS[tok]);
+                }
+                let a = analyze_str("f.toml", &text, None);
+                for d in &a.diagnostics {
+                    // Every span lies inside its file, so it can be shown.
+                    if let Some(s) = &d.span {
+                        prop_assert!(s.start <= s.end && s.end <= d.source.text.len(), "{d:?}");
+                    }
+                    let _ = d.to_string();
+                }
+            }
+        }
+    }
 }
