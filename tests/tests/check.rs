@@ -8,7 +8,9 @@ use shapedoku_cli::run_in_memory;
 use std::path::PathBuf;
 
 fn data(name: &str) -> String {
-    let p: PathBuf = [env!("CARGO_MANIFEST_DIR"), "data", "check", name].iter().collect();
+    let p: PathBuf = [env!("CARGO_MANIFEST_DIR"), "data", "check", name]
+        .iter()
+        .collect();
     p.display().to_string()
 }
 
@@ -29,9 +31,19 @@ fn reports(name: &str, line: usize, col: usize, needle: &str) {
 
 #[test]
 fn unknown_keys_all_of_them() {
-    reports("unknown-keys.toml", 4, 1, "unknown key `descripton` in the top level");
+    reports(
+        "unknown-keys.toml",
+        4,
+        1,
+        "unknown key `descripton` in the top level",
+    );
     reports("unknown-keys.toml", 8, 1, "unknown key `boxes` in [[grid]]");
-    reports("unknown-keys.toml", 9, 1, "unknown key `givens` in [[grid]]");
+    reports(
+        "unknown-keys.toml",
+        9,
+        1,
+        "unknown key `givens` in [[grid]]",
+    );
     let (_, _, err) = check("unknown-keys.toml");
     assert!(err.contains("did you mean `description`?"), "{err}");
     assert!(err.contains("did you mean `box`?"), "{err}");
@@ -51,34 +63,64 @@ fn cell_outside_every_grid() {
 
 #[test]
 fn repeated_cell() {
-    reports("repeated-cell.toml", 5, 20, "shape `twice` lists r1c1 twice");
+    reports(
+        "repeated-cell.toml",
+        5,
+        20,
+        "shape `twice` lists r1c1 twice",
+    );
 }
 
 #[test]
 fn no_repeat_shape_larger_than_the_symbols() {
-    reports("too-large.toml", 5, 9, "shape `long` has 5 cells but there are only 4 symbols");
+    reports(
+        "too-large.toml",
+        5,
+        9,
+        "shape `long` has 5 cells but there are only 4 symbols",
+    );
 }
 
 #[test]
 fn unreachable_cage_total() {
-    reports("impossible-cage.toml", 4, 7, "no 2 distinct symbols can add up to 9");
+    reports(
+        "impossible-cage.toml",
+        4,
+        7,
+        "no 2 distinct symbols can add up to 9",
+    );
     let (_, _, err) = check("impossible-cage.toml");
     assert!(err.contains("between 3 and 7"), "{err}");
 }
 
 #[test]
 fn givens_of_the_wrong_length() {
-    reports("givens-length.toml", 2, 31, "givens have 17 symbols but the puzzle has 16 cells");
+    reports(
+        "givens-length.toml",
+        2,
+        31,
+        "givens have 17 symbols but the puzzle has 16 cells",
+    );
 }
 
 #[test]
 fn givens_with_an_unknown_symbol() {
-    reports("givens-symbol.toml", 4, 3, "`x` at r2c3 is not a symbol of this puzzle");
+    reports(
+        "givens-symbol.toml",
+        4,
+        3,
+        "`x` at r2c3 is not a symbol of this puzzle",
+    );
 }
 
 #[test]
 fn givens_that_break_a_shape() {
-    reports("givens-clash.toml", 3, 4, "givens break row 1: `1` at both r1c1 and r1c4");
+    reports(
+        "givens-clash.toml",
+        3,
+        4,
+        "givens break row 1: `1` at both r1c1 and r1c4",
+    );
 }
 
 #[test]
@@ -93,9 +135,24 @@ fn overlapping_grids_that_disagree() {
 
 #[test]
 fn wrong_solution() {
-    reports("bad-solution.toml", 7, 3, "r4c3 is given as `1` but the solution has `4`");
-    reports("bad-solution.toml", 7, 3, "`4` repeats in column 3 at r1c3 and r4c3");
-    reports("bad-solution.toml", 7, 4, "`1` repeats in column 4 at r2c4 and r4c4");
+    reports(
+        "bad-solution.toml",
+        7,
+        3,
+        "r4c3 is given as `1` but the solution has `4`",
+    );
+    reports(
+        "bad-solution.toml",
+        7,
+        3,
+        "`4` repeats in column 3 at r1c3 and r4c3",
+    );
+    reports(
+        "bad-solution.toml",
+        7,
+        4,
+        "`1` repeats in column 4 at r2c4 and r4c4",
+    );
 }
 
 #[test]
@@ -106,7 +163,11 @@ fn puzzle_without_a_solution() {
 #[test]
 fn several_problems_in_one_file_are_all_reported() {
     let r = check_path(&PathBuf::from(data("many.toml")), &CheckOptions::default());
-    let got: Vec<(usize, usize)> = r.diagnostics.iter().map(|d| d.line_col().unwrap()).collect();
+    let got: Vec<(usize, usize)> = r
+        .diagnostics
+        .iter()
+        .map(|d| d.line_col().unwrap())
+        .collect();
     assert_eq!(
         got,
         vec![(3, 1), (7, 15), (7, 20), (8, 1), (11, 7), (16, 15)],
@@ -128,9 +189,18 @@ fn clean_file_exits_0_and_reports_facts() {
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "{err}");
     assert!(out.contains("good.toml: ok"), "{out}");
-    assert!(out.contains("16 cells on a 4x4 canvas, 1 grid, symbols 1234"), "{out}");
-    assert!(out.contains("12 shapes: 4 rows, 4 columns, 4 boxes; 12 houses"), "{out}");
-    assert!(out.contains("5 givens, stated solution correct; unique solution"), "{out}");
+    assert!(
+        out.contains("16 cells on a 4x4 canvas, 1 grid, symbols 1234"),
+        "{out}"
+    );
+    assert!(
+        out.contains("12 shapes: 4 rows, 4 columns, 4 boxes; 12 houses"),
+        "{out}"
+    );
+    assert!(
+        out.contains("5 givens, stated solution correct; unique solution"),
+        "{out}"
+    );
     assert!(out.contains("matches the stated solution"), "{out}");
 }
 
@@ -162,18 +232,30 @@ fn every_file_is_checked_even_when_one_fails() {
     assert!(out.contains("good.toml: ok"), "{out}");
     assert!(out.contains("outside.toml: 1 problem"), "{out}");
     assert!(out.contains("overlap.toml: 1 problem"), "{out}");
-    assert!(out.contains("checked 4 files: 1 clean, 3 with problems"), "{out}");
+    assert!(
+        out.contains("checked 4 files: 1 clean, 3 with problems"),
+        "{out}"
+    );
     assert!(err.contains("missing.toml: cannot read the file"), "{err}");
 }
 
 #[test]
 fn json_output_has_places_and_facts() {
     let (code, out, _) = run_in_memory(
-        &["check", "--format", "json", &data("givens-clash.toml"), &data("good.toml")],
+        &[
+            "check",
+            "--format",
+            "json",
+            &data("givens-clash.toml"),
+            &data("good.toml"),
+        ],
         "",
     );
     assert_eq!(code, 2);
-    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["ok"], false);
     assert_eq!(lines[0]["problems"][0]["line"], 3);
@@ -195,7 +277,10 @@ fn variant_files_are_checked_for_a_filling() {
     assert!(r.is_clean(), "{:?}", r.diagnostics);
     let f = r.facts.unwrap();
     assert!(!f.is_puzzle);
-    assert_eq!(f.by_kind, vec![("row", 6), ("column", 6), ("box", 6), ("diagonal", 2)]);
+    assert_eq!(
+        f.by_kind,
+        vec![("row", 6), ("column", 6), ("box", 6), ("diagonal", 2)]
+    );
     assert_eq!(f.search.unwrap().verdict, Verdict::AtLeastOne);
     // A 2x2 Latin square whose main diagonal must also differ: no filling exists.
     let r = check_str(
@@ -205,7 +290,11 @@ fn variant_files_are_checked_for_a_filling() {
         &CheckOptions::default(),
     );
     assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
-    assert!(r.diagnostics[0].message.contains("no way to fill this geometry"));
+    assert!(
+        r.diagnostics[0]
+            .message
+            .contains("no way to fill this geometry")
+    );
 }
 
 #[test]
@@ -214,7 +303,12 @@ fn the_guess_limit_stops_a_search() {
         guess_limit: 1,
         ..CheckOptions::default()
     };
-    let r = check_str("p.toml", "variant = \"classic\"\ngivens = \"1\"\n", None, &opts);
+    let r = check_str(
+        "p.toml",
+        "variant = \"classic\"\ngivens = \"1\"\n",
+        None,
+        &opts,
+    );
     // 1 symbol for 81 cells: a length problem, no search.
     assert!(!r.is_clean());
     let empty = format!("variant = \"classic\"\ngivens = \"{}\"\n", ".".repeat(81));
@@ -231,12 +325,18 @@ fn variants_new_writes_a_commented_file_that_checks() {
     let path = dir.join("mine.toml");
     let p = path.display().to_string();
     let _ = std::fs::remove_file(&path);
-    let (code, out, err) = run_in_memory(&["variants", "new", "mine", "--from", "classic", "-o", &p], "");
+    let (code, out, err) = run_in_memory(
+        &["variants", "new", "mine", "--from", "classic", "-o", &p],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("wrote"), "{out}");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("name = \"mine\""), "{text}");
-    assert!(text.lines().filter(|l| l.starts_with('#')).count() > 10, "{text}");
+    assert!(
+        text.lines().filter(|l| l.starts_with('#')).count() > 10,
+        "{text}"
+    );
     let (code, out, err) = run_in_memory(&["check", &p], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("variant `mine`: 81 cells"), "{out}");
@@ -261,12 +361,19 @@ fn variants_new_writes_a_commented_file_that_checks() {
     assert_eq!(code, 2);
     assert!(err.contains("already exists; pass --force"), "{err}");
     let (code, _, err) = run_in_memory(
-        &["variants", "new", "mine", "--from", "4x4", "-o", &p, "--force"],
+        &[
+            "variants", "new", "mine", "--from", "4x4", "-o", &p, "--force",
+        ],
         "",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(std::fs::read_to_string(&path).unwrap().contains("symbols = \"1234\""));
-    let (code, _, err) = run_in_memory(&["variants", "new", "x", "--from", "nosuch", "-o", "-"], "");
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("symbols = \"1234\"")
+    );
+    let (code, _, err) =
+        run_in_memory(&["variants", "new", "x", "--from", "nosuch", "-o", "-"], "");
     assert_eq!(code, 2);
     assert!(err.contains("neither a built-in"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -277,7 +384,8 @@ const SEEDS: &[&str] = &[
     "symbols = \"1234\"\ngivens = [\"1... .... .... ...2\", \"2... .... .... ....\"]\n[[grid]]\nsize = 4\nbox = [2, 2]\n[[grid]]\nat = [4, 4]\nsize = 4\nregions = \"AABB AABB CCDD CCDD\"\n[[shape]]\ncells = \"r1c1 r2c2 r3c3 r4c4\"\n",
 ];
 const TOKENS: &[&str] = &[
-    "\"", "[", "]", "=", "\n", "r", "c", "-", "0", "1", "2", "5", "9", "true", ".", "#", "size", "sum", "cells",
+    "\"", "[", "]", "=", "\n", "r", "c", "-", "0", "1", "2", "5", "9", "true", ".", "#", "size",
+    "sum", "cells",
 ];
 
 proptest! {
