@@ -501,6 +501,9 @@ struct GridSrc {
     regions: Option<Text>,
 }
 
+/// One cell reference as written: its source span and the positions it stands for.
+type CellRef = (Range<usize>, Vec<Pos>);
+
 #[derive(Debug, Clone)]
 struct ShapeIn {
     name: String,
@@ -510,7 +513,7 @@ struct ShapeIn {
     src: Arc<Source>,
     cells_text: Text,
     /// Each reference: its source span and its positions.
-    refs: Vec<(Range<usize>, Vec<Pos>)>,
+    refs: Vec<CellRef>,
     sum_span: Option<Range<usize>>,
 }
 
@@ -1328,7 +1331,7 @@ impl Ctx {
         &mut self,
         src: &Arc<Source>,
         text: &Text,
-    ) -> (Vec<(Range<usize>, Vec<Pos>)>, bool) {
+    ) -> (Vec<CellRef>, bool) {
         let mut out = Vec::new();
         let mut ok = true;
         let s = &text.value;
