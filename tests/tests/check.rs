@@ -260,6 +260,8 @@ fn json_output_has_places_and_facts() {
     assert_eq!(lines[0]["ok"], false);
     assert_eq!(lines[0]["problems"][0]["line"], 3);
     assert_eq!(lines[0]["problems"][0]["column"], 4);
+    assert_eq!(lines[0]["problems"][0]["related"][0]["column"], 1);
+    assert_eq!(lines[0]["problems"][0]["related"][0]["note"], "`1` at r1c1");
     assert_eq!(lines[1]["ok"], true);
     assert_eq!(lines[1]["facts"]["houses"], 12);
     assert_eq!(lines[1]["facts"]["shapes_by_kind"]["box"], 4);

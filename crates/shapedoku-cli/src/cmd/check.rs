@@ -149,6 +149,10 @@ fn to_json(r: &CheckReport) -> serde_json::Value {
                 "column": column,
                 "message": d.message,
                 "help": d.help,
+                "related": d.related.iter().map(|(span, note)| {
+                    let (l, c) = d.source.line_col(span.start);
+                    json!({"line": l, "column": c, "note": note})
+                }).collect::<Vec<_>>(),
             })
         })
         .collect();

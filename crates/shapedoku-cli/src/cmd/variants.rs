@@ -172,6 +172,9 @@ fn starting_file(name: &str, base_name: &str, base: &str, g: &shapedoku::Geometr
         Some(i) => body.insert_str(i, &template),
         None => body.push_str(&template),
     }
+    while body.contains("\n\n\n") {
+        body = body.replace("\n\n\n", "\n\n");
+    }
     let mut out = format!("# {name}: a new shapedoku variant, started from {base_name}.\n");
     out.push_str(&format!("# Check it with `shapedoku check {name}.toml`; every key is described in docs/format.md.\n#\n"));
     out.push_str(HEADER);
