@@ -325,6 +325,24 @@ pub fn analyze_str(name: &str, text: &str, base_dir: Option<&Path>) -> Analysis 
     out
 }
 
+/// Each top-level `key = value` of a file with the byte range from the key to the end of the
+/// value (tables such as `[[grid]]` left out), for tools that edit files as text. Empty when the
+/// text is not valid TOML.
+pub fn top_level_spans(text: &str) -> Vec<(String, Range<usize>)> {
+    let Ok(root) = DeTable::parse(text) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, Range<usize>)> = root
+        .get_ref()
+        .iter()
+        .filter(|(_, v)| !matches!(v.get_ref(), DeValue::Table(_)))
+        .filter(|(_, v)| !matches!(v.get_ref(), DeValue::Array(a) if a.iter().any(|t| t.get_ref().is_table())))
+        .map(|(k, v)| (k.get_ref().to_string(), k.span().start..v.span().end))
+        .collect();
+    out.sort_by_key(|(_, r)| r.start);
+    out
+}
+
 /// Reads givens (or a solution) against a geometry, stopping at the first problem.
 pub fn read_givens(
     g: &Arc<Geometry>,
@@ -1327,11 +1345,7 @@ impl Ctx {
     }
 
     /// Parses a list of cell references, reporting every malformed one at its place.
-    fn cell_refs(
-        &mut self,
-        src: &Arc<Source>,
-        text: &Text,
-    ) -> (Vec<CellRef>, bool) {
+    fn cell_refs(&mut self, src: &Arc<Source>, text: &Text) -> (Vec<CellRef>, bool) {
         let mut out = Vec::new();
         let mut ok = true;
         let s = &text.value;

@@ -122,7 +122,7 @@ const HEADER: &str = "\
 /// and commented templates for the keys people add most.
 fn starting_file(name: &str, base_name: &str, base: &str, g: &shapedoku::Geometry) -> String {
     let mut body = base.to_string();
-    let spans = top_level_spans(base);
+    let spans = load::top_level_spans(base);
     // Replace or drop keys from the end backwards so earlier offsets stay valid.
     let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     for (key, range) in &spans {
@@ -188,18 +188,6 @@ fn starting_file(name: &str, base_name: &str, base: &str, g: &shapedoku::Geometr
          # [[shape]]\n# name = \"my shape\"\n# cells = \"r1c1 r2c2 r3c3\"\n",
     );
     out
-}
-
-/// (key, range of `key = value`) for each top-level key, from the spanned TOML table.
-fn top_level_spans(text: &str) -> Vec<(String, std::ops::Range<usize>)> {
-    let Ok(root) = toml::de::DeTable::parse(text) else {
-        return Vec::new();
-    };
-    root.get_ref()
-        .iter()
-        .filter(|(_, v)| !matches!(v.get_ref(), toml::de::DeValue::Array(a) if a.iter().any(|t| t.get_ref().is_table())))
-        .map(|(k, v)| (k.get_ref().to_string(), k.span().start..v.span().end))
-        .collect()
 }
 
 /// The range widened to whole lines, final newline included.
