@@ -2193,6 +2193,38 @@ mod tests {
     }
 
     #[test]
+    fn canvas_pictures_need_a_blank_where_there_is_no_cell() {
+        let variant = "symbols = \"12\"\n[[grid]]\nsize = 2\n[[grid]]\nat = [2, 2]\nsize = 2\n";
+        // 3x3 canvas, 7 cells: r1c3 and r3c1 are not cells.
+        let ok = format!("givens = \"1.# ... #..\"\n{variant}");
+        assert!(load_str("t.toml", &ok, None).is_ok());
+        let p = problems(&format!("givens = \"1.2 ... #..\"\n{variant}"));
+        assert!(
+            has(&p, 1, 13, "`2` at r1c3, where the canvas has no cell"),
+            "{p:?}"
+        );
+        let p = problems(&format!("givens = \"1.\"\n{variant}"));
+        assert!(
+            has(
+                &p,
+                1,
+                10,
+                "givens have 2 symbols but the puzzle has 7 cells (or 9 for a canvas picture of 3x3)"
+            ),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn top_level_spans_cover_key_and_value() {
+        let text = "name = \"x\"\ngivens = \"\"\"\n12\n\"\"\"\n[[grid]]\nsize = 2\n";
+        let spans = top_level_spans(text);
+        let keys: Vec<&str> = spans.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["name", "givens"]);
+        assert_eq!(&text[spans[1].1.clone()], "givens = \"\"\"\n12\n\"\"\"");
+    }
+
+    #[test]
     fn a_clean_file_loads() {
         let l = load_str("t.toml", "variant = \"4x4\"\ngivens = \"12.. 3... ...2 ..1.\"\nsolution = \"1243 3421 4132 2314\"\n", None).unwrap();
         assert!(l.is_puzzle);
