@@ -240,6 +240,14 @@ fn every_file_is_checked_even_when_one_fails() {
 }
 
 #[test]
+fn stdin_is_checked_as_a_file_named_dash() {
+    let (code, out, err) =
+        run_in_memory(&["check", "-"], "variant = \"4x4\"\ngivens = \"1234 1\"\n");
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("-:2:10: givens have 5 symbols"), "{err}");
+}
+
+#[test]
 fn json_output_has_places_and_facts() {
     let (code, out, _) = run_in_memory(
         &[

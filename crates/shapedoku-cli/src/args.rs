@@ -123,7 +123,8 @@ Exit codes:
 /// `check` options.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Variant or puzzle files (TOML).
+    /// Variant or puzzle files (TOML); `-` reads one from stdin (a relative `variant` path is
+    /// then resolved from the current directory).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Count a puzzle's solutions up to N (2 tells one from several).

@@ -5,7 +5,7 @@ use crate::report::render_diagnostic;
 use crate::{Io, exit};
 use serde_json::json;
 use shapedoku::Verdict;
-use shapedoku::check::{CheckOptions, CheckReport, Facts, check_path};
+use shapedoku::check::{CheckOptions, CheckReport, Facts, check_path, check_str};
 
 /// Runs `check`.
 pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
@@ -17,7 +17,13 @@ pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     };
     let (mut clean, mut problems) = (0usize, 0usize);
     for f in &a.files {
-        let r = check_path(f, &opts);
+        let r = if f.as_os_str() == "-" {
+            let mut text = String::new();
+            io.stdin.read_to_string(&mut text)?;
+            check_str("-", &text, None, &opts)
+        } else {
+            check_path(f, &opts)
+        };
         if r.is_clean() {
             clean += 1;
         }
