@@ -1431,6 +1431,7 @@ impl Ctx {
                         Err(_) => return,
                     };
                     self.clashes(&geometry, &puzzle, gv, &given_spans);
+                    self.full_sums(&geometry, &puzzle, gv, &given_spans);
                 }
                 None => givens_ok = false,
             }
@@ -1867,6 +1868,35 @@ impl Ctx {
         }
     }
 
+    /// Reports sum shapes whose cells are all given but do not add up.
+    fn full_sums(
+        &mut self,
+        g: &Geometry,
+        puzzle: &Puzzle,
+        gv: &GivensIn,
+        spans: &[Option<Range<usize>>],
+    ) {
+        for (si, s) in g.shapes().iter().enumerate() {
+            let Rule::Sum { total, .. } = s.rule else {
+                continue;
+            };
+            let vals: Option<Vec<u8>> = s.cells.iter().map(|&c| puzzle.givens()[c]).collect();
+            let Some(vals) = vals else { continue };
+            let found: i64 = vals.iter().map(|&v| g.symbols().value(v)).sum();
+            if found != total {
+                let last = *s.cells.last().unwrap_or(&0);
+                self.push(
+                    Diagnostic::new(
+                        &gv.src,
+                        Some(spans[last].clone().unwrap_or(gv.span.clone())),
+                        format!("givens break {}: its cells are all given and add up to {found}, not {total}", g.shape_label(si)),
+                    )
+                    .help("fix one of its givens, or the total"),
+                );
+            }
+        }
+    }
+
     /// Checks a full solution against the givens and every shape; reports each broken rule.
     fn check_solution(
         &mut self,
@@ -2222,6 +2252,23 @@ mod tests {
         let keys: Vec<&str> = spans.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(keys, ["name", "givens"]);
         assert_eq!(&text[spans[1].1.clone()], "givens = \"\"\"\n12\n\"\"\"");
+    }
+
+    #[test]
+    fn fully_given_cages_must_add_up() {
+        let p = problems(
+            "variant = \"4x4\"\ngivens = \"12.. .... .... ....\"\n[[cage]]\nsum = 4\ncells = \"r1c1 r1c2\"\n",
+        );
+        assert!(
+            has(
+                &p,
+                2,
+                12,
+                "givens break cage 4 at r1c1: its cells are all given and add up to 3, not 4"
+            ),
+            "{p:?}"
+        );
+        assert!(load_str("t.toml", "variant = \"4x4\"\ngivens = \"12.. .... .... ....\"\n[[cage]]\nsum = 3\ncells = \"r1c1 r1c2\"\n", None).is_ok());
     }
 
     #[test]
