@@ -30,6 +30,10 @@ pub enum Command {
     Solve(SolveArgs),
     /// List the built-in variants, or print one's TOML.
     Variants(VariantsArgs),
+    /// Check variant or puzzle files: every problem with file:line:column and a fix hint, then
+    /// what each file describes and how many solutions its puzzle has.
+    #[command(after_help = CHECK_HELP)]
+    Check(CheckArgs),
     /// Draw a puzzle or variant as SVG (or PNG with the `png` feature), ready to print.
     #[command(after_help = crate::exit::HELP)]
     Render(RenderArgs),
@@ -94,6 +98,53 @@ pub enum VariantsAction {
         /// Built-in name.
         name: String,
     },
+    /// Write a commented starting file for a new variant, based on a built-in (or a file).
+    New {
+        /// Name of the new variant; the file is NAME.toml unless -o is given.
+        name: String,
+        /// The variant to start from: a built-in name or a TOML path.
+        #[arg(long, value_name = "NAME|PATH", default_value = "classic")]
+        from: String,
+        /// Where to write (`-` for stdout). Default: NAME.toml.
+        #[arg(long, short = 'o', value_name = "PATH")]
+        output: Option<PathBuf>,
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+/// Exit codes of `check`.
+pub const CHECK_HELP: &str = "\
+Problems are printed on stderr, one block per problem with the offending source line; a summary
+of each file goes to stdout (or one JSON object per file with --format json).
+
+Exit codes:
+  0  every file is clean
+  2  some file has a problem (every file is still checked), or bad usage";
+
+/// `check` options.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Variant or puzzle files (TOML); `-` reads one from stdin (a relative `variant` path is
+    /// then resolved from the current directory).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Count a puzzle's solutions up to N (2 tells one from several).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub limit: usize,
+    /// Stop each search after N guesses (the answer is then "undecided"), so a check never hangs.
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    pub guess_limit: u64,
+    /// Do not search for solutions.
+    #[arg(long)]
+    pub no_solve: bool,
+    /// Count a puzzle without exactly one solution as a problem.
+    #[arg(long)]
+    pub unique: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
 }
 
 /// `bench` options.

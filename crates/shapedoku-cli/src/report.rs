@@ -13,6 +13,7 @@ pub struct SourceDiagnostic {
     help: Option<String>,
     src: Option<NamedSource<String>>,
     span: Option<(usize, usize)>,
+    related: Vec<(String, usize, usize)>,
 }
 
 impl fmt::Display for SourceDiagnostic {
@@ -23,14 +24,21 @@ impl fmt::Display for SourceDiagnostic {
 impl std::error::Error for SourceDiagnostic {}
 impl Diagnostic for SourceDiagnostic {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         self.src.as_ref().map(|s| s as &dyn miette::SourceCode)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let (s, l) = self.span?;
-        Some(Box::new(std::iter::once(LabeledSpan::new(Some("here".into()), s, l))))
+        let main = LabeledSpan::new_primary_with_span(Some("here".into()), (s, l));
+        let others = self
+            .related
+            .iter()
+            .map(|(note, s, l)| LabeledSpan::new(Some(note.clone()), *s, *l));
+        Some(Box::new(std::iter::once(main).chain(others)))
     }
 }
 
@@ -46,9 +54,44 @@ impl From<&load::Diagnostic> for SourceDiagnostic {
             location,
             help: d.help.clone(),
             src: has_text.then(|| NamedSource::new(d.source.name.clone(), d.source.text.clone())),
-            span: d.span.as_ref().filter(|_| has_text).map(|s| (s.start, s.end.saturating_sub(s.start))),
+            span: d
+                .span
+                .as_ref()
+                .filter(|_| has_text)
+                .map(|s| clamp(&d.source.text, s)),
+            related: if has_text {
+                d.related
+                    .iter()
+                    .map(|(s, note)| {
+                        let (a, l) = clamp(&d.source.text, s);
+                        (note.clone(), a, l)
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
+}
+
+/// A span as (offset, length) inside the text, on character boundaries, so rendering never
+/// slices a character.
+fn clamp(text: &str, s: &std::ops::Range<usize>) -> (usize, usize) {
+    let fix = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let (a, b) = (fix(s.start), fix(s.end.max(s.start)));
+    (a, b - a)
+}
+
+/// Renders one diagnostic: `error: FILE:LINE:COL: message`, the source line with the offending
+/// text marked, and the help.
+pub fn render_diagnostic(d: &load::Diagnostic) -> String {
+    render_one(SourceDiagnostic::from(d))
 }
 
 /// Renders a load error (every diagnostic) as text for a terminal or a pipe.
@@ -63,7 +106,8 @@ pub fn render_load_error(e: &LoadError) -> String {
 fn render_one(d: SourceDiagnostic) -> String {
     let report = Report::new(d);
     let mut s = String::new();
-    let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor());
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor());
     if handler.render_report(&mut s, report.as_ref()).is_err() {
         s = format!("{report}\n");
     }

@@ -10,6 +10,36 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+/// Keys a file may have at the top level (before the first `[[...]]` header).
+pub const FILE_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "variant",
+    "symbols",
+    "values",
+    "cells",
+    "grid",
+    "shape",
+    "cage",
+    "givens",
+    "solution",
+];
+/// Keys of a `[[grid]]` table.
+pub const GRID_KEYS: &[&str] = &[
+    "name",
+    "at",
+    "size",
+    "box",
+    "diagonals",
+    "rows",
+    "columns",
+    "regions",
+];
+/// Keys of a `[[shape]]` table.
+pub const SHAPE_KEYS: &[&str] = &["name", "cells", "sum", "repeats"];
+/// Keys of a `[[cage]]` table.
+pub const CAGE_KEYS: &[&str] = &["sum", "cells", "name", "repeats"];
+
 /// One variant or puzzle file. A variant file describes a geometry; a puzzle file names a
 /// `variant` and adds givens and puzzle-specific shapes. Both use the same keys: a puzzle file
 /// may also add grids or shapes to its variant.
@@ -118,4 +148,44 @@ pub struct CageDef {
     /// Allow repeated symbols. Default false.
     #[serde(default)]
     pub repeats: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key lists drive the loader's unknown-key check; serde's structs drive this doc's
+    /// types. A file using every listed key must deserialize, so the two cannot drift apart.
+    #[test]
+    fn key_lists_match_the_serde_structs() {
+        let mut text = String::new();
+        let sample = |k: &str| match k {
+            "at" | "box" => "[1, 1]",
+            "values" => "[1, 2]",
+            "size" | "sum" => "2",
+            "diagonals" | "rows" | "columns" | "repeats" => "false",
+            "grid" | "shape" | "cage" => "",
+            _ => "\"r1c1\"",
+        };
+        for k in FILE_KEYS
+            .iter()
+            .filter(|k| !["grid", "shape", "cage"].contains(k))
+        {
+            text.push_str(&format!("{k} = {}\n", sample(k)));
+        }
+        for (table, keys) in [
+            ("grid", GRID_KEYS),
+            ("shape", SHAPE_KEYS),
+            ("cage", CAGE_KEYS),
+        ] {
+            text.push_str(&format!("[[{table}]]\n"));
+            for k in keys {
+                text.push_str(&format!("{k} = {}\n", sample(k)));
+            }
+        }
+        let def: FileDef = toml::from_str(&text).unwrap();
+        assert_eq!((def.grid.len(), def.shape.len(), def.cage.len()), (1, 1, 1));
+        // And a key not in the lists is refused by serde too.
+        assert!(toml::from_str::<FileDef>("[[grid]]\nsize = 4\nsizes = 4\n").is_err());
+    }
 }

@@ -4,6 +4,7 @@ use crate::args::{Cli, Command};
 use crate::Io;
 
 pub mod bench;
+pub mod check;
 pub mod meta;
 pub mod render;
 pub mod solve;
@@ -16,6 +17,7 @@ pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
         Command::Variants(a) => variants::run(&a, io),
         Command::Render(a) => render::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),
+        Command::Check(a) => check::run(&a, io),
         Command::Completions { shell } => meta::completions(shell, io),
         Command::Man => meta::man(io),
     }

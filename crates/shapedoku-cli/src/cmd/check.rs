@@ -1,0 +1,190 @@
+//! `shapedoku check`: every problem in each file, then what the file describes.
+
+use crate::args::{CheckArgs, Format};
+use crate::report::render_diagnostic;
+use crate::{Io, exit};
+use serde_json::json;
+use shapedoku::Verdict;
+use shapedoku::check::{CheckOptions, CheckReport, Facts, check_path, check_str};
+
+/// Runs `check`.
+pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
+    let opts = CheckOptions {
+        limit: a.limit.max(1),
+        guess_limit: a.guess_limit,
+        solve: !a.no_solve,
+        require_unique: a.unique,
+    };
+    let (mut clean, mut problems) = (0usize, 0usize);
+    for f in &a.files {
+        let r = if f.as_os_str() == "-" {
+            let mut text = String::new();
+            io.stdin.read_to_string(&mut text)?;
+            check_str("-", &text, None, &opts)
+        } else {
+            check_path(f, &opts)
+        };
+        if r.is_clean() {
+            clean += 1;
+        }
+        problems += r.diagnostics.len();
+        match a.format {
+            Format::Text => write_text(io, &r)?,
+            Format::Json => writeln!(io.stdout, "{}", to_json(&r))?,
+        }
+    }
+    if a.format == Format::Text && a.files.len() > 1 {
+        let bad = a.files.len() - clean;
+        writeln!(
+            io.stdout,
+            "checked {} files: {clean} clean, {bad} with problems ({problems} problem{})",
+            a.files.len(),
+            if problems == 1 { "" } else { "s" }
+        )?;
+    }
+    Ok(if clean == a.files.len() {
+        exit::OK
+    } else {
+        exit::ERROR
+    })
+}
+
+fn write_text(io: &mut Io<'_>, r: &CheckReport) -> anyhow::Result<()> {
+    for d in &r.diagnostics {
+        io.stderr.write_all(render_diagnostic(d).as_bytes())?;
+        writeln!(io.stderr)?;
+    }
+    match r.diagnostics.len() {
+        0 => writeln!(io.stdout, "{}: ok", r.file)?,
+        1 => writeln!(io.stdout, "{}: 1 problem", r.file)?,
+        n => writeln!(io.stdout, "{}: {n} problems", r.file)?,
+    }
+    if let Some(f) = &r.facts {
+        for line in describe(f) {
+            writeln!(io.stdout, "  {line}")?;
+        }
+    }
+    Ok(())
+}
+
+fn plural(n: usize, one: &str) -> String {
+    match (n, one) {
+        (1, _) => format!("1 {one}"),
+        (_, "box") => format!("{n} boxes"),
+        (_, "extra") => format!("{n} extra"),
+        _ => format!("{n} {one}s"),
+    }
+}
+
+/// The facts as lines of text.
+fn describe(f: &Facts) -> Vec<String> {
+    let mut out = Vec::new();
+    let what = if f.is_puzzle { "puzzle" } else { "variant" };
+    out.push(format!(
+        "{what} `{}`: {} on a {}x{} canvas, {}, symbols {}{}",
+        f.name,
+        plural(f.cells, "cell"),
+        f.canvas.0,
+        f.canvas.1,
+        plural(f.grids, "grid"),
+        f.symbols,
+        if f.custom_values {
+            " (custom values)"
+        } else {
+            ""
+        }
+    ));
+    let kinds: Vec<String> = f.by_kind.iter().map(|(k, n)| plural(*n, k)).collect();
+    out.push(format!(
+        "{}: {}; {}",
+        plural(f.shapes, "shape"),
+        kinds.join(", "),
+        plural(f.houses, "house")
+    ));
+    let mut last = match f.givens {
+        None => String::from("givens not read"),
+        Some(0) if !f.is_puzzle => String::from("no givens"),
+        Some(n) => plural(n, "given"),
+    };
+    if f.stated_solution {
+        last.push_str(", stated solution correct");
+    }
+    if let Some(s) = &f.search {
+        let what = match s.verdict {
+            Verdict::NoSolution => "no solution".to_string(),
+            Verdict::Unique => "unique solution".to_string(),
+            Verdict::Several if s.exact => format!("{} solutions", s.found),
+            Verdict::Several => format!("several solutions (at least {})", s.found),
+            Verdict::AtLeastOne if f.is_puzzle => "a solution (uniqueness not checked)".to_string(),
+            Verdict::AtLeastOne => "can be filled".to_string(),
+            Verdict::Undecided => "undecided (the guess limit stopped the search)".to_string(),
+        };
+        last.push_str(&format!(
+            "; {what} ({} nodes, {} guesses)",
+            s.nodes, s.guesses
+        ));
+        if s.matches_solution == Some(true) {
+            last.push_str("; matches the stated solution");
+        }
+    }
+    out.push(last);
+    out
+}
+
+fn verdict_name(v: Verdict) -> &'static str {
+    match v {
+        Verdict::NoSolution => "none",
+        Verdict::Unique => "unique",
+        Verdict::Several => "several",
+        Verdict::AtLeastOne => "found",
+        Verdict::Undecided => "undecided",
+    }
+}
+
+fn to_json(r: &CheckReport) -> serde_json::Value {
+    let problems: Vec<serde_json::Value> = r
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (line, column) = d
+                .line_col()
+                .map_or((None, None), |(l, c)| (Some(l), Some(c)));
+            json!({
+                "file": d.source.name,
+                "line": line,
+                "column": column,
+                "message": d.message,
+                "help": d.help,
+                "related": d.related.iter().map(|(span, note)| {
+                    let (l, c) = d.source.line_col(span.start);
+                    json!({"line": l, "column": c, "note": note})
+                }).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let facts = r.facts.as_ref().map(|f| {
+        json!({
+            "name": f.name,
+            "kind": if f.is_puzzle { "puzzle" } else { "variant" },
+            "cells": f.cells,
+            "canvas": [f.canvas.0, f.canvas.1],
+            "grids": f.grids,
+            "symbols": f.symbols,
+            "shapes": f.shapes,
+            "shapes_by_kind": f.by_kind.iter().map(|(k, n)| ((*k).to_string(), json!(n))).collect::<serde_json::Map<_, _>>(),
+            "houses": f.houses,
+            "givens": f.givens,
+            "stated_solution": f.stated_solution,
+            "solutions": f.search.as_ref().map(|s| json!({
+                "status": verdict_name(s.verdict),
+                "found": s.found,
+                "exact": s.exact,
+                "limit": s.limit,
+                "nodes": s.nodes,
+                "guesses": s.guesses,
+                "matches_stated": s.matches_solution,
+            })),
+        })
+    });
+    json!({"file": r.file, "ok": r.is_clean(), "problems": problems, "facts": facts})
+}
