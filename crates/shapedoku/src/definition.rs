@@ -36,7 +36,7 @@ pub const GRID_KEYS: &[&str] = &[
     "regions",
 ];
 /// Keys of a `[[shape]]` table.
-pub const SHAPE_KEYS: &[&str] = &["name", "cells", "sum", "repeats"];
+pub const SHAPE_KEYS: &[&str] = &["name", "cells", "sum", "repeats", "kind"];
 /// Keys of a `[[cage]]` table.
 pub const CAGE_KEYS: &[&str] = &["sum", "cells", "name", "repeats"];
 
@@ -133,6 +133,10 @@ pub struct ShapeDef {
     /// With `sum`: allow repeated symbols. Default false.
     #[serde(default)]
     pub repeats: bool,
+    /// What the shape is, for drawing and naming: `"box"` (thick borders, like a grid's boxes),
+    /// `"region"` (a jigsaw-style piece: shaded, thick borders) or `"extra"` (shaded, like a
+    /// window). Default `"extra"`, or a cage for a shape with `sum`. The rule is the same.
+    pub kind: Option<String>,
 }
 
 /// A `[[cage]]` table (Killer).

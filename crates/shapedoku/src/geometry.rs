@@ -76,10 +76,7 @@ pub struct Shape {
 impl Shape {
     /// Whether no symbol may repeat in it.
     pub fn is_no_repeat(&self) -> bool {
-        matches!(
-            self.rule,
-            Rule::NoRepeat | Rule::Sum { distinct: true, .. }
-        )
+        matches!(self.rule, Rule::NoRepeat | Rule::Sum { distinct: true, .. })
     }
     /// The total of a sum shape.
     pub fn sum(&self) -> Option<i64> {
@@ -295,12 +292,22 @@ impl GeometryBuilder {
             };
             if g.rows {
                 for r in 0..g.size {
-                    push(format!("row {}", r + 1), ShapeKind::Row, r + 1, (0..g.size).map(|c| cell(r, c)).collect());
+                    push(
+                        format!("row {}", r + 1),
+                        ShapeKind::Row,
+                        r + 1,
+                        (0..g.size).map(|c| cell(r, c)).collect(),
+                    );
                 }
             }
             if g.columns {
                 for c in 0..g.size {
-                    push(format!("column {}", c + 1), ShapeKind::Column, c + 1, (0..g.size).map(|r| cell(r, c)).collect());
+                    push(
+                        format!("column {}", c + 1),
+                        ShapeKind::Column,
+                        c + 1,
+                        (0..g.size).map(|r| cell(r, c)).collect(),
+                    );
                 }
             }
             if let Some((h, w)) = g.boxes {
@@ -317,13 +324,28 @@ impl GeometryBuilder {
                     for b in 0..(g.size / h) * per_row {
                         let (br, bc) = (b / per_row * h, b % per_row * w);
                         let cells = (0..h).flat_map(|r| (0..w).map(move |c| (br + r, bc + c)));
-                        push(format!("box {}", b + 1), ShapeKind::Box, b + 1, cells.map(|(r, c)| cell(r, c)).collect());
+                        push(
+                            format!("box {}", b + 1),
+                            ShapeKind::Box,
+                            b + 1,
+                            cells.map(|(r, c)| cell(r, c)).collect(),
+                        );
                     }
                 }
             }
             if g.diagonals {
-                push("diagonal ↘".into(), ShapeKind::Diagonal, 1, (0..g.size).map(|i| cell(i, i)).collect());
-                push("diagonal ↗".into(), ShapeKind::AntiDiagonal, 2, (0..g.size).map(|i| cell(g.size - 1 - i, i)).collect());
+                push(
+                    "diagonal ↘".into(),
+                    ShapeKind::Diagonal,
+                    1,
+                    (0..g.size).map(|i| cell(i, i)).collect(),
+                );
+                push(
+                    "diagonal ↗".into(),
+                    ShapeKind::AntiDiagonal,
+                    2,
+                    (0..g.size).map(|i| cell(g.size - 1 - i, i)).collect(),
+                );
             }
             if let Some(map) = &g.regions {
                 let want = (g.size * g.size) as usize;
@@ -332,7 +354,10 @@ impl GeometryBuilder {
                         part: Part::Grid(gi),
                         error: ModelError::BadGrid {
                             grid: gi + 1,
-                            reason: format!("the region map has {} letters but the grid has {want} cells", map.len()),
+                            reason: format!(
+                                "the region map has {} letters but the grid has {want} cells",
+                                map.len()
+                            ),
                         },
                     });
                 } else {
@@ -349,28 +374,51 @@ impl GeometryBuilder {
                             .filter(|&(_, &x)| x == ch)
                             .map(|(i, _)| cell(i as u32 / g.size, i as u32 % g.size))
                             .collect();
-                        push(format!("region {ch}"), ShapeKind::Region, k as u32 + 1, cells);
+                        push(
+                            format!("region {ch}"),
+                            ShapeKind::Region,
+                            k as u32 + 1,
+                            cells,
+                        );
                     }
                 }
             }
         }
+        let first_explicit = shapes.len();
         for (si, (name, kind, poss, rule)) in self.shapes.iter().enumerate() {
             let mut cells = Vec::with_capacity(poss.len());
             let mut seen = CellSet::new(all.len());
             let mut ok = true;
             if poss.is_empty() {
-                issues.push(BuildIssue { part: Part::Shape(si), error: ModelError::EmptyShape { shape: name.clone() } });
+                issues.push(BuildIssue {
+                    part: Part::Shape(si),
+                    error: ModelError::EmptyShape {
+                        shape: name.clone(),
+                    },
+                });
                 continue;
             }
             for &p in poss {
                 match index.get(&p) {
                     None => {
-                        issues.push(BuildIssue { part: Part::Shape(si), error: ModelError::NoSuchCell { shape: name.clone(), pos: p } });
+                        issues.push(BuildIssue {
+                            part: Part::Shape(si),
+                            error: ModelError::NoSuchCell {
+                                shape: name.clone(),
+                                pos: p,
+                            },
+                        });
                         ok = false;
                     }
                     Some(&c) => {
                         if !seen.insert(c) {
-                            issues.push(BuildIssue { part: Part::Shape(si), error: ModelError::RepeatedCell { shape: name.clone(), pos: p } });
+                            issues.push(BuildIssue {
+                                part: Part::Shape(si),
+                                error: ModelError::RepeatedCell {
+                                    shape: name.clone(),
+                                    pos: p,
+                                },
+                            });
                             ok = false;
                         }
                         cells.push(c);
@@ -384,7 +432,11 @@ impl GeometryBuilder {
                         error: ModelError::ImpossibleSum {
                             shape: name.clone(),
                             cells: cells.len(),
-                            kind: if distinct { "distinct symbols" } else { "symbols" },
+                            kind: if distinct {
+                                "distinct symbols"
+                            } else {
+                                "symbols"
+                            },
                             total,
                         },
                     });
@@ -392,19 +444,36 @@ impl GeometryBuilder {
                 }
             }
             if ok {
-                shapes.push(Shape { name: name.clone(), kind: *kind, grid: None, number: si as u32 + 1, cells, rule: *rule });
+                shapes.push(Shape {
+                    name: name.clone(),
+                    kind: *kind,
+                    grid: None,
+                    number: si as u32 + 1,
+                    cells,
+                    rule: *rule,
+                });
             }
         }
         for (i, s) in shapes.iter().enumerate() {
             if s.is_no_repeat() && s.cells.len() > n {
-                let part = match s.grid {
-                    Some(g) => Part::Grid(g),
-                    None if self.grids.len() == 1 && s.kind != ShapeKind::Extra && s.kind != ShapeKind::Cage => Part::Grid(0),
-                    None => self.shape_part(&shapes, i),
+                // Explicit shapes come after every grid's shapes and keep their 1-based builder
+                // index in `number`.
+                let part = if i >= first_explicit {
+                    Part::Shape(s.number as usize - 1)
+                } else {
+                    match s.grid {
+                        Some(g) => Part::Grid(g),
+                        None if self.grids.len() == 1 => Part::Grid(0),
+                        None => Part::Whole,
+                    }
                 };
                 issues.push(BuildIssue {
                     part,
-                    error: ModelError::ShapeTooLarge { shape: s.name.clone(), cells: s.cells.len(), symbols: n },
+                    error: ModelError::ShapeTooLarge {
+                        shape: s.name.clone(),
+                        cells: s.cells.len(),
+                        symbols: n,
+                    },
                 });
             }
         }
@@ -422,14 +491,6 @@ impl GeometryBuilder {
             shapes,
         ))
     }
-
-    fn shape_part(&self, shapes: &[Shape], i: usize) -> Part {
-        // Explicit shapes keep their 1-based builder index in `number`.
-        match shapes[i].kind {
-            ShapeKind::Extra | ShapeKind::Cage => Part::Shape(shapes[i].number as usize - 1),
-            _ => Part::Whole,
-        }
-    }
 }
 
 /// Whether `k` symbols with these values (distinct or not) can add up to `total`.
@@ -442,8 +503,10 @@ pub(crate) fn sum_reachable(values: &[i64], k: usize, total: i64, distinct: bool
         // bounds are what matter for authoring errors; check exactly for small cases.
         let mut reach: std::collections::BTreeSet<i64> = [0].into();
         for _ in 0..k {
-            let next: std::collections::BTreeSet<i64> =
-                reach.iter().flat_map(|s| values.iter().map(move |v| s + v)).collect();
+            let next: std::collections::BTreeSet<i64> = reach
+                .iter()
+                .flat_map(|s| values.iter().map(move |v| s + v))
+                .collect();
             if next.len() > 100_000 {
                 let lo = k as i64 * values.iter().min().copied().unwrap_or(0);
                 let hi = k as i64 * values.iter().max().copied().unwrap_or(0);

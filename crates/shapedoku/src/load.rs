@@ -1086,10 +1086,34 @@ impl Ctx {
             if r.get("sum").is_some() && sum.is_none() {
                 continue;
             }
-            let kind = if sum.is_some() {
-                ShapeKind::Cage
-            } else {
-                ShapeKind::Extra
+            let kind = match r.text(self, "kind", "\"box\"") {
+                None if sum.is_some() => ShapeKind::Cage,
+                None => ShapeKind::Extra,
+                Some(t) => match (t.value.as_str(), sum.is_some()) {
+                    ("box", false) => ShapeKind::Box,
+                    ("region", false) => ShapeKind::Region,
+                    ("extra", false) => ShapeKind::Extra,
+                    (other, _) => {
+                        let r_span = r.get("kind").map(|v| v.span());
+                        self.push(
+                            Diagnostic::new(
+                                src,
+                                r_span,
+                                if sum.is_some() {
+                                    format!("shape `{name}`: a shape with `sum` is a cage and takes no `kind` (found `{other}`)")
+                                } else {
+                                    format!("shape `{name}`: unknown kind `{other}`")
+                                },
+                            )
+                                .help(if sum.is_some() {
+                                    "a shape with `sum` is a cage; remove `kind`"
+                                } else {
+                                    "write kind = \"box\", \"region\" or \"extra\""
+                                }),
+                        );
+                        continue;
+                    }
+                },
             };
             self.read_shape(
                 src,
@@ -2071,6 +2095,19 @@ mod tests {
     fn has(p: &[(usize, usize, String)], line: usize, col: usize, needle: &str) -> bool {
         p.iter()
             .any(|(l, c, m)| *l == line && *c == col && m.contains(needle))
+    }
+
+    #[test]
+    fn shape_kind_sets_how_a_shape_is_drawn_and_rejects_unknown_kinds() {
+        let text = "symbols = \"1234\"\ncells = \"r1-2c1-2\"\n[[shape]]\nname = \"face\"\nkind = \"box\"\ncells = \"r1-2c1-2\"\n";
+        let l = load_str("t.toml", text, None).unwrap();
+        assert_eq!(l.geometry.shape(0).kind, ShapeKind::Box);
+        let p = problems(&text.replace("\"box\"", "\"circle\""));
+        assert!(has(&p, 5, 8, "unknown kind `circle`"), "{p:?}");
+        let p = problems(
+            "symbols = \"1234\"\ncells = \"r1c1-2\"\n[[shape]]\nsum = 3\nkind = \"box\"\ncells = \"r1c1-2\"\n",
+        );
+        assert!(has(&p, 5, 8, "takes no `kind`"), "{p:?}");
     }
 
     #[test]
