@@ -22,6 +22,7 @@ pub mod builtin;
 pub mod cellset;
 pub mod definition;
 pub mod error;
+pub mod generate;
 pub mod geometry;
 pub mod load;
 pub mod pos;

@@ -4,6 +4,7 @@ use crate::args::{Cli, Command};
 use crate::Io;
 
 pub mod bench;
+pub mod generate;
 pub mod meta;
 pub mod solve;
 pub mod variants;
@@ -12,6 +13,7 @@ pub mod variants;
 pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
     match cli.command {
         Command::Solve(a) => solve::run(&a, io),
+        Command::Generate(a) => generate::run(&a, io),
         Command::Variants(a) => variants::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),
         Command::Completions { shell } => meta::completions(shell, io),
