@@ -16,7 +16,7 @@ use std::sync::Arc;
 pub struct KillerOptions {
     /// Smallest cage, 1 to `max_cage`. Default 1.
     pub min_cage: usize,
-    /// Largest cage, `min_cage` to the smaller of the symbol count and 12. Default 5.
+    /// Largest cage, at least `min_cage`; capped at the symbol count and at 12. Default 5.
     pub max_cage: usize,
     /// Cages-only Killer: how many cage splits to try on one grid before a fresh grid is
     /// tried. Each split is followed by one uniqueness check. Default 100.
@@ -42,15 +42,21 @@ impl KillerOptions {
         self.min_cage.max(2).min(self.max_cage)
     }
 
-    pub(super) fn check(&self, symbols: usize) -> Result<(), GenerateError> {
+    /// These options for an alphabet of `symbols`: the largest size is capped at the symbol
+    /// count (cages hold distinct values) and at 12; fails when the range is empty.
+    pub(super) fn fitted(&self, symbols: usize) -> Result<KillerOptions, GenerateError> {
         let top = symbols.min(MAX_CAGE);
-        if self.min_cage == 0 || self.min_cage > self.max_cage || self.max_cage > top {
+        let max_cage = self.max_cage.min(top);
+        if self.min_cage == 0 || self.min_cage > max_cage {
             return Err(GenerateError::Killer(format!(
-                "cage sizes {}..{} are out of range: need 1 <= min <= max <= {top}",
+                "cage sizes {}..{} are out of range: need 1 <= min <= max, and min <= {top}",
                 self.min_cage, self.max_cage
             )));
         }
-        Ok(())
+        Ok(KillerOptions {
+            max_cage,
+            ..self.clone()
+        })
     }
 }
 
@@ -431,7 +437,7 @@ mod tests {
     }
 
     #[test]
-    fn bad_sizes_are_refused() {
+    fn sizes_are_fitted_or_refused() {
         assert!(
             KillerOptions {
                 min_cage: 3,

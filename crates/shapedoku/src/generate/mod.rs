@@ -348,9 +348,11 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
             )));
         }
     }
-    if let Some(k) = &opts.killer {
-        k.check(geometry.symbol_count())?;
-    }
+    let killer = opts
+        .killer
+        .as_ref()
+        .map(|k| k.fitted(geometry.symbol_count()))
+        .transpose()?;
 
     let attempts = opts.attempts.max(1);
     let mut filler = Solver::for_geometry(geometry.clone());
@@ -372,7 +374,7 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
             fill_failed += 1;
             continue;
         };
-        let (geom, givens, cages) = match &opts.killer {
+        let (geom, givens, cages) = match &killer {
             None => {
                 let solver = checker.get_or_insert_with(|| {
                     let mut s = Solver::for_geometry(geometry.clone());
