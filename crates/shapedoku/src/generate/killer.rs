@@ -240,6 +240,7 @@ fn connected(cells: &[usize], adj: &[Vec<usize>]) -> bool {
 /// Splits cage `idx` into two connected parts, preferring a split under which `other` breaks
 /// a part's total, then parts of allowed size, then balanced parts. False when no split keeps
 /// both parts at the minimum size.
+#[allow(clippy::too_many_arguments)]
 fn split(
     cages: &mut Vec<Vec<usize>>,
     idx: usize,
@@ -252,7 +253,7 @@ fn split(
 ) -> bool {
     let cage = &cages[idx];
     let n = cage.len();
-    if n < 2 || n > MAX_CAGE {
+    if !(2..=MAX_CAGE).contains(&n) {
         return false;
     }
     let mut best_key = (false, false, false, 0usize);
@@ -334,8 +335,15 @@ pub(super) fn make(
     if !cages_only {
         let (kg, list) = build(geometry, &cages, solution)?;
         let mut solver = Solver::for_geometry(kg.clone());
-        solver.set_guess_limit(opts.guess_limit);
-        let givens = remove_givens(&mut solver, solution, orbits, locked, opts.target, rng);
+        let givens = remove_givens(
+            &mut solver,
+            solution,
+            orbits,
+            locked,
+            opts.target,
+            opts.guess_limit,
+            rng,
+        );
         return Ok(Some((kg, givens, list)));
     }
     // Cages only: the givens are what the pattern keeps.
@@ -438,24 +446,18 @@ mod tests {
 
     #[test]
     fn sizes_are_fitted_or_refused() {
-        assert!(
-            KillerOptions {
-                min_cage: 3,
-                max_cage: 2,
-                refinements: 1
-            }
-            .check(9)
-            .is_err()
+        let k = |min_cage, max_cage| KillerOptions {
+            min_cage,
+            max_cage,
+            refinements: 1,
+        };
+        assert!(k(3, 2).fitted(9).is_err());
+        assert!(k(5, 6).fitted(4).is_err());
+        assert!(k(0, 6).fitted(4).is_err());
+        assert_eq!(KillerOptions::default().fitted(4).unwrap().max_cage, 4);
+        assert_eq!(
+            KillerOptions::default().fitted(9).unwrap(),
+            KillerOptions::default()
         );
-        assert!(
-            KillerOptions {
-                min_cage: 1,
-                max_cage: 10,
-                refinements: 1
-            }
-            .check(9)
-            .is_err()
-        );
-        assert!(KillerOptions::default().check(9).is_ok());
     }
 }

@@ -141,8 +141,10 @@ pub struct Options<'a> {
     /// cages-only Killer). Default 50; at least 1 is used.
     pub attempts: usize,
     /// Guesses allowed per uniqueness check (`None`: unlimited). A check stopped by the limit
-    /// counts as "not unique", so a removal is only kept when uniqueness was proved. Filling a
-    /// grid gets 100 times this. Default `Some(200_000)`.
+    /// counts as "not unique", so a removal is only kept when uniqueness was proved; "minimal"
+    /// then means no given can be removed with uniqueness proved within the limit (it never
+    /// binds on 9x9 variants; it does on 25x25). Filling a grid gets 100 times this. Default
+    /// `Some(20_000)`.
     pub guess_limit: Option<u64>,
     /// Optional filter on finished puzzles (a difficulty rating, say): a puzzle it rejects
     /// costs one attempt and a fresh grid is tried. Default `None` (accept all).
@@ -159,7 +161,7 @@ impl Default for Options<'_> {
             required: Vec::new(),
             killer: None,
             attempts: 50,
-            guess_limit: Some(200_000),
+            guess_limit: Some(20_000),
             accept: None,
         }
     }
@@ -376,13 +378,16 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
         };
         let (geom, givens, cages) = match &killer {
             None => {
-                let solver = checker.get_or_insert_with(|| {
-                    let mut s = Solver::for_geometry(geometry.clone());
-                    s.set_guess_limit(opts.guess_limit);
-                    s
-                });
-                let givens =
-                    remove_givens(solver, &solution, &orbits, &locked, opts.target, &mut rng);
+                let solver = checker.get_or_insert_with(|| Solver::for_geometry(geometry.clone()));
+                let givens = remove_givens(
+                    solver,
+                    &solution,
+                    &orbits,
+                    &locked,
+                    opts.target,
+                    opts.guess_limit,
+                    &mut rng,
+                );
                 (geometry.clone(), givens, Vec::new())
             }
             Some(k) => match killer::make(
@@ -451,9 +456,12 @@ fn unique_without(
     givens: &mut [Option<u8>],
     orbit: &[usize],
     solution: &[u8],
+    budget: Option<u64>,
 ) -> bool {
     let all = crate::SymbolSet::full(geometry.symbol_count()).0;
     let mut unique = true;
+    // The guess budget covers the whole check, not each search in it.
+    let mut left = budget;
     for &c in orbit {
         givens[c] = None;
     }
@@ -469,7 +477,11 @@ fn unique_without(
             cand &= cand - 1;
             givens[c] = Some(w);
             solver.set_givens(givens);
-            let found = solver.count(1).verdict() != Verdict::NoSolution;
+            solver.set_guess_limit(left);
+            let count = solver.count(1);
+            left = left.map(|l| l.saturating_sub(count.stats.guesses));
+            // A search stopped by the budget proves nothing, so the given stays.
+            let found = count.verdict() != Verdict::NoSolution;
             givens[c] = None;
             if found {
                 unique = false;
@@ -493,6 +505,7 @@ pub(crate) fn remove_givens(
     orbits: &[Vec<usize>],
     locked: &[bool],
     target: Target,
+    budget: Option<u64>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Vec<Option<u8>> {
     let mut givens: Vec<Option<u8>> = solution.iter().map(|&v| Some(v)).collect();
@@ -507,7 +520,7 @@ pub(crate) fn remove_givens(
     };
     let geometry = solver.geometry().clone();
     let mut try_remove = |o: usize, givens: &mut Vec<Option<u8>>, count: &mut usize| {
-        if unique_without(solver, &geometry, givens, &orbits[o], solution) {
+        if unique_without(solver, &geometry, givens, &orbits[o], solution, budget) {
             *count -= orbits[o].len();
         } else {
             for &c in &orbits[o] {
