@@ -461,10 +461,11 @@ fn assert_cages(out: &Generated, k: &KillerOptions) {
                 (p.row, p.col - 1),
                 (p.row, p.col + 1),
             ] {
-                if let Some(d) = g.cell_at(Pos::new(r, c)) {
-                    if cells.contains(&d) && !reached.contains(&d) {
-                        reached.push(d);
-                    }
+                if let Some(d) = g.cell_at(Pos::new(r, c))
+                    && cells.contains(&d)
+                    && !reached.contains(&d)
+                {
+                    reached.push(d);
                 }
             }
             j += 1;
@@ -503,26 +504,40 @@ fn cages_only_killers_are_unique() {
 
 #[test]
 fn killer_cage_sizes_are_configurable() {
+    let classic = builtin::geometry("classic").unwrap();
+    for (g, (min_cage, max_cage), seeds) in [
+        (six(), (2, 4), 0..4),
+        (six(), (3, 5), 0..4),
+        (classic.clone(), (2, 4), 0..1),
+    ] {
+        let k = KillerOptions {
+            min_cage,
+            max_cage,
+            ..KillerOptions::default()
+        };
+        for seed in seeds {
+            let opts = Options {
+                seed,
+                killer: Some(k.clone()),
+                target: Target::Givens(0),
+                ..Options::default()
+            };
+            let out = generate(g.clone(), &opts)
+                .unwrap_or_else(|e| panic!("{min_cage}-{max_cage} seed {seed}: {e}"));
+            assert_eq!(out.puzzle.given_count(), 0);
+            assert_proper(&out);
+            assert_cages(&out, &k);
+        }
+    }
     let k = KillerOptions {
         min_cage: 2,
         max_cage: 4,
         ..KillerOptions::default()
     };
     let g = six();
-    for seed in 0..4 {
-        let opts = Options {
-            seed,
-            killer: Some(k.clone()),
-            target: Target::Givens(0),
-            ..Options::default()
-        };
-        let out = generate(g.clone(), &opts).unwrap();
-        assert_proper(&out);
-        assert_cages(&out, &k);
-    }
     // Minimal givens on top of cages.
     let out = generate(
-        builtin::geometry("classic").unwrap(),
+        classic,
         &Options {
             seed: 5,
             killer: Some(k.clone()),
@@ -554,10 +569,18 @@ fn killer_cage_sizes_are_configurable() {
 #[ignore]
 fn many_cages_only_classic_killers() {
     let g = builtin::geometry("classic").unwrap();
-    for seed in 0..30 {
+    for (seed, (min_cage, max_cage)) in (0..30)
+        .map(|s| (s, (1, 5)))
+        .chain((0..5).map(|s| (s, (3, 5))))
+    {
+        let k = KillerOptions {
+            min_cage,
+            max_cage,
+            ..KillerOptions::default()
+        };
         let opts = Options {
             seed,
-            killer: Some(KillerOptions::default()),
+            killer: Some(k),
             target: Target::Givens(0),
             ..Options::default()
         };

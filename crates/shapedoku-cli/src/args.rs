@@ -30,7 +30,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Generate puzzles with exactly one solution (minimal, or to a number of givens; Killer
     /// cages too), reproducible by seed.
-    #[command(after_help = crate::exit::HELP)]
+    #[command(after_help = GENERATE_EXIT)]
     Generate(GenerateArgs),
     /// List the built-in variants, or print one's TOML.
     Variants(VariantsArgs),
@@ -114,6 +114,13 @@ pub struct BenchArgs {
     pub max: Option<usize>,
 }
 
+/// Exit codes of `generate`.
+const GENERATE_EXIT: &str = "\
+Exit codes:
+  0  every puzzle was generated
+  1  some puzzle could not be generated within its limits (the others are still written)
+  2  error (bad input or usage); a broken pipe exits 0";
+
 /// `generate` output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum GenerateFormat {
@@ -166,7 +173,8 @@ pub struct GenerateArgs {
     /// Make a Killer: random cages (distinct values, given sums) over the solution.
     #[arg(long)]
     pub killer: bool,
-    /// Killer cage sizes as MIN-MAX (or one number), within 1 to 12 and the symbol count.
+    /// Killer cage sizes as MIN-MAX (or one number); the maximum is capped at 8 and at the
+    /// symbol count.
     #[arg(long, value_name = "MIN-MAX", default_value = "1-5", requires = "killer")]
     pub cage_sizes: String,
     /// A starting pattern in cell order (whitespace ignored): a symbol is a given fixed at

@@ -74,6 +74,7 @@ fn is_usage_error(e: &GenerateError) -> bool {
         e,
         GenerateError::TargetNotReached { .. }
             | GenerateError::KillerNotUnique { .. }
+            | GenerateError::NoPartition { .. }
             | GenerateError::Rejected { .. }
             | GenerateError::FillFailed { .. }
     )

@@ -16,7 +16,7 @@ use std::sync::Arc;
 pub struct KillerOptions {
     /// Smallest cage, 1 to `max_cage`. Default 1.
     pub min_cage: usize,
-    /// Largest cage, at least `min_cage`; capped at the symbol count and at 12. Default 5.
+    /// Largest cage, at least `min_cage`; capped at the symbol count and at 8. Default 5.
     pub max_cage: usize,
     /// Cages-only Killer: how many cage splits to try on one grid before a fresh grid is
     /// tried. Each split is followed by one uniqueness check. Default 100.
@@ -33,8 +33,8 @@ impl Default for KillerOptions {
     }
 }
 
-/// Largest cage the split search handles (it enumerates the cage's bipartitions).
-const MAX_CAGE: usize = 12;
+/// Largest cage size allowed (cuts enumerate the bipartitions of up to two cages).
+const MAX_CAGE: usize = 8;
 
 impl KillerOptions {
     /// The size cages aim for at least: 2 when the range allows, so singletons stay rare.
@@ -237,50 +237,72 @@ fn connected(cells: &[usize], adj: &[Vec<usize>]) -> bool {
     reached.len() == cells.len()
 }
 
-/// Splits cage `idx` into two connected parts, preferring a split under which `other` breaks
-/// a part's total, then parts of allowed size, then balanced parts. False when no split keeps
-/// both parts at the minimum size.
+/// Largest union of two cages that [`best_cut`] enumerates.
+const MAX_CUT: usize = 16;
+
+/// The cut of `cells` into two connected parts of distinct values and allowed sizes
+/// (`max_part` caps each part) that does most against `other`: a part adding up differently
+/// there, preferably with parts of two cells or more; then balanced parts. Random among ties.
+/// `avoid` is a part that must not come out again (the cut being redone). Returns the parts
+/// and whether the cut rules `other` out.
 #[allow(clippy::too_many_arguments)]
-fn split(
-    cages: &mut Vec<Vec<usize>>,
-    idx: usize,
+fn best_cut(
+    cells: &[usize],
+    max_part: usize,
+    avoid: Option<&[usize]>,
     adj: &[Vec<usize>],
     solution: &[u8],
     other: Option<&[u8]>,
     values: &[i64],
     k: &KillerOptions,
     rng: &mut Xoshiro256PlusPlus,
-) -> bool {
-    let cage = &cages[idx];
-    let n = cage.len();
-    if !(2..=MAX_CAGE).contains(&n) {
-        return false;
+) -> Option<(Vec<usize>, Vec<usize>, bool)> {
+    let n = cells.len();
+    if !(2..=MAX_CUT).contains(&n) {
+        return None;
     }
-    let mut best_key = (false, false, false, 0usize);
+    let mut best_key = (false, false, 0usize);
     let mut best: Vec<u32> = Vec::new();
     let (mut p, mut q) = (Vec::with_capacity(n), Vec::with_capacity(n));
-    // Part P always holds the cage's first cell, so each bipartition is seen once.
+    let distinct = |part: &[usize]| {
+        let mut m = 0u64;
+        part.iter().all(|&c| {
+            let b = 1u64 << solution[c];
+            let fresh = m & b == 0;
+            m |= b;
+            fresh
+        })
+    };
+    let sum =
+        |part: &[usize], grid: &[u8]| part.iter().map(|&c| values[grid[c] as usize]).sum::<i64>();
+    // Part P always holds the first cell, so each bipartition is seen once.
     for mask in (1u32..(1 << n) - 1).filter(|m| m & 1 == 1) {
+        let small = (mask.count_ones() as usize).min(n - mask.count_ones() as usize);
+        let large = n - small;
+        if small < k.min_cage || large > max_part {
+            continue;
+        }
         p.clear();
         q.clear();
-        for (i, &c) in cage.iter().enumerate() {
+        for (i, &c) in cells.iter().enumerate() {
             if mask >> i & 1 == 1 {
                 p.push(c)
             } else {
                 q.push(c)
             }
         }
-        if !connected(&p, adj) || !connected(&q, adj) {
+        if avoid.is_some_and(|a| {
+            a.len() == p.len() && p.iter().all(|c| a.contains(c))
+                || a.len() == q.len() && q.iter().all(|c| a.contains(c))
+        }) {
             continue;
         }
-        let kills = other.is_some_and(|o| {
-            let a: i64 = p.iter().map(|&c| values[solution[c] as usize]).sum();
-            let b: i64 = p.iter().map(|&c| values[o[c] as usize]).sum();
-            a != b
-        });
-        let small = p.len().min(q.len());
-        let sizes_ok = small >= k.min_cage;
-        let key = (sizes_ok, kills && small >= k.soft_min(), kills, small);
+        if !distinct(&p) || !distinct(&q) || !connected(&p, adj) || !connected(&q, adj) {
+            continue;
+        }
+        let kills = other
+            .is_some_and(|o| sum(&p, solution) != sum(&p, o) || sum(&q, solution) != sum(&q, o));
+        let key = (kills && small >= k.soft_min(), kills, small);
         if best.is_empty() || key > best_key {
             best_key = key;
             best.clear();
@@ -289,30 +311,120 @@ fn split(
             best.push(mask);
         }
     }
-    if best.is_empty() || !best_key.0 {
-        return false;
+    if best.is_empty() {
+        return None;
     }
     let mask = best[rng.random_range(0..best.len())];
-    let (a, b): (Vec<usize>, Vec<usize>) = {
-        let mut a = Vec::new();
-        let mut b = Vec::new();
-        for (i, &c) in cages[idx].iter().enumerate() {
-            if mask >> i & 1 == 1 {
-                a.push(c)
-            } else {
-                b.push(c)
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for (i, &c) in cells.iter().enumerate() {
+        if mask >> i & 1 == 1 {
+            a.push(c)
+        } else {
+            b.push(c)
+        }
+    }
+    Some((a, b, best_key.1))
+}
+
+/// One refinement against a second solution `other` (or, with `None`, against a search that
+/// ran out of guesses): split a cage, or failing that (cage sizes too tight to split) merge a
+/// cage whose cells differ in `other` with a neighbour and cut the pair again so that `other`
+/// is ruled out. False when neither is possible.
+#[allow(clippy::too_many_arguments)]
+fn refine(
+    cages: &mut Vec<Vec<usize>>,
+    adj: &[Vec<usize>],
+    solution: &[u8],
+    other: Option<&[u8]>,
+    values: &[i64],
+    k: &KillerOptions,
+    rng: &mut Xoshiro256PlusPlus,
+) -> bool {
+    let mut order: Vec<usize> = match other {
+        Some(o) => (0..cages.len())
+            .filter(|&i| cages[i].iter().any(|&c| o[c] != solution[c]))
+            .collect(),
+        None => {
+            let top = cages.iter().map(Vec::len).max().unwrap_or(0);
+            (0..cages.len())
+                .filter(|&i| cages[i].len() == top)
+                .collect()
+        }
+    };
+    shuffle(&mut order, rng);
+    // A split adds a constraint; prefer one that rules the second solution out.
+    let mut fallback = None;
+    for &i in &order {
+        if let Some((a, b, kills)) = best_cut(
+            &cages[i], k.max_cage, None, adj, solution, other, values, k, rng,
+        ) {
+            if kills || other.is_none() {
+                cages[i] = a;
+                cages.push(b);
+                return true;
+            }
+            fallback.get_or_insert((i, a, b));
+        }
+    }
+    // Re-cut a differing cage together with a neighbour so that the second solution breaks.
+    if let Some(o) = other {
+        let mut owner = vec![usize::MAX; solution.len()];
+        for (j, c) in cages.iter().enumerate() {
+            for &x in c {
+                owner[x] = j;
             }
         }
-        (a, b)
-    };
-    cages[idx] = a;
-    cages.push(b);
-    true
+        for &i in &order {
+            let mut next: Vec<usize> = cages[i]
+                .iter()
+                .flat_map(|&c| adj[c].iter().map(|&d| owner[d]))
+                .filter(|&j| j != i)
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            shuffle(&mut next, rng);
+            for j in next {
+                let union: Vec<usize> = cages[i].iter().chain(&cages[j]).copied().collect();
+                if let Some((a, b, true)) = best_cut(
+                    &union,
+                    k.max_cage,
+                    Some(&cages[i]),
+                    adj,
+                    solution,
+                    Some(o),
+                    values,
+                    k,
+                    rng,
+                ) {
+                    cages[i] = a;
+                    cages[j] = b;
+                    return true;
+                }
+            }
+        }
+    }
+    match fallback {
+        Some((i, a, b)) => {
+            cages[i] = a;
+            cages.push(b);
+            true
+        }
+        None => false,
+    }
 }
 
 type Made = (Arc<Geometry>, Vec<Option<u8>>, Vec<Cage>);
 
-/// One Killer attempt on a solution grid: cages, then givens down to the target. `Ok(None)`
+/// Why a Killer attempt on one grid did not work out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Miss {
+    /// No partition into cages of the allowed sizes was found.
+    Partition,
+    /// No cages-only Killer was proved unique within the refinement limit.
+    NotUnique,
+}
+
+/// One Killer attempt on a solution grid: cages, then givens down to the target. `Ok(Err(_))`
 /// when this grid did not work out (no partition, or no unique cages-only Killer within the
 /// refinement limit).
 #[allow(clippy::too_many_arguments)]
@@ -325,10 +437,10 @@ pub(super) fn make(
     opts: &Options<'_>,
     k: &KillerOptions,
     rng: &mut Xoshiro256PlusPlus,
-) -> Result<Option<Made>, GenerateError> {
+) -> Result<Result<Made, Miss>, GenerateError> {
     let adj = adjacency(geometry);
     let Some(mut cages) = partition(&adj, solution, k, rng) else {
-        return Ok(None);
+        return Ok(Err(Miss::Partition));
     };
     let locked_count = locked.iter().filter(|&&l| l).count();
     let cages_only = matches!(opts.target, Target::Givens(n) if n <= locked_count);
@@ -344,7 +456,7 @@ pub(super) fn make(
             opts.guess_limit,
             rng,
         );
-        return Ok(Some((kg, givens, list)));
+        return Ok(Ok((kg, givens, list)));
     }
     // Cages only: the givens are what the pattern keeps.
     let givens: Vec<Option<u8>> = (0..solution.len())
@@ -357,14 +469,15 @@ pub(super) fn make(
         })
         .collect();
     let values = geometry.symbols().values();
+    let mut limit = opts.guess_limit;
     for _ in 0..=k.refinements {
         let (kg, list) = build(geometry, &cages, solution)?;
         let mut solver = Solver::for_geometry(kg.clone());
-        solver.set_guess_limit(opts.guess_limit);
+        solver.set_guess_limit(limit);
         solver.set_givens(&givens);
         let count = solver.count(2);
         let other = match count.verdict() {
-            Verdict::Unique => return Ok(Some((kg, givens, list))),
+            Verdict::Unique => return Ok(Ok((kg, givens, list))),
             Verdict::Several => count
                 .solutions
                 .iter()
@@ -373,35 +486,21 @@ pub(super) fn make(
             // Undecided: the cages say too little for the search; any split adds information.
             _ => None,
         };
-        let mut order: Vec<usize> = match &other {
-            Some(o) => (0..cages.len())
-                .filter(|&i| cages[i].iter().any(|&c| o[c] != solution[c]))
-                .collect(),
-            None => {
-                let top = cages.iter().map(Vec::len).max().unwrap_or(0);
-                (0..cages.len())
-                    .filter(|&i| cages[i].len() == top)
-                    .collect()
-            }
-        };
-        shuffle(&mut order, rng);
-        let done = order.into_iter().any(|i| {
-            split(
-                &mut cages,
-                i,
-                &adj,
-                solution,
-                other.as_deref(),
-                values,
-                k,
-                rng,
-            )
-        });
+        let done = refine(&mut cages, &adj, solution, other.as_deref(), values, k, rng);
         if !done {
-            return Ok(None);
+            // Cages too tight to split and no second solution to aim at: search harder (up
+            // to 64 times the budget), one refinement step per try.
+            match limit {
+                Some(l)
+                    if other.is_none() && l < opts.guess_limit.unwrap_or(0).saturating_mul(64) =>
+                {
+                    limit = Some(l.saturating_mul(4));
+                }
+                _ => return Ok(Err(Miss::NotUnique)),
+            }
         }
     }
-    Ok(None)
+    Ok(Err(Miss::NotUnique))
 }
 
 #[cfg(test)]

@@ -262,6 +262,18 @@ pub enum GenerateError {
         /// Refinements per attempt.
         refinements: usize,
     },
+    /// No grid could be cut into cages of the allowed sizes.
+    #[error(
+        "could not cut a grid into connected cages of {min} to {max} distinct values in {attempts} attempts; widen the cage sizes"
+    )]
+    NoPartition {
+        /// Smallest cage size asked for.
+        min: usize,
+        /// Largest cage size asked for (after capping at the symbol count).
+        max: usize,
+        /// Attempts made.
+        attempts: usize,
+    },
     /// Every finished puzzle was rejected by the filter.
     #[error(
         "all {attempts} puzzles generated were rejected by the filter; raise the attempt limit"
@@ -363,7 +375,7 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
     // One compiled solver serves every uniqueness check on the plain geometry.
     let mut checker: Option<Solver> = None;
     let mut best = usize::MAX;
-    let (mut rejected, mut fill_failed, mut killer_failed) = (0, 0, 0);
+    let (mut rejected, mut fill_failed, mut killer_failed, mut no_partition) = (0, 0, 0, 0);
     for attempt in 0..attempts {
         let aseed = splitmix64(opts.seed ^ splitmix64(0x5EED ^ (attempt as u64) << 20));
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(splitmix64(aseed));
@@ -393,8 +405,12 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
             Some(k) => match killer::make(
                 &geometry, &solution, &fixed, &orbits, &locked, opts, k, &mut rng,
             )? {
-                Some(r) => r,
-                None => {
+                Ok(r) => r,
+                Err(killer::Miss::Partition) => {
+                    no_partition += 1;
+                    continue;
+                }
+                Err(killer::Miss::NotUnique) => {
                     killer_failed += 1;
                     continue;
                 }
@@ -421,6 +437,10 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
             attempts: attempt + 1,
             cages,
         });
+    }
+    if no_partition == attempts {
+        let (min, max) = killer.as_ref().map_or((0, 0), |k| (k.min_cage, k.max_cage));
+        return Err(GenerateError::NoPartition { min, max, attempts });
     }
     if killer_failed > 0 && best == usize::MAX {
         let refinements = opts.killer.as_ref().map_or(0, |k| k.refinements);
