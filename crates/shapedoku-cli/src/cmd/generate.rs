@@ -48,6 +48,8 @@ fn pattern(g: &Arc<Geometry>, text: &str) -> Result<(Vec<Option<u8>>, Vec<usize>
             "error: --pattern: {e} (use `*` for a cell that must be a given)\n"
         ))
     })?;
+    p.check_clashes()
+        .map_err(|e| Failure(format!("error: --pattern: {e}\n")))?;
     let canvas = chars.len() != g.cell_count();
     let required = chars
         .iter()
