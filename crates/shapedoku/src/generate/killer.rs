@@ -489,10 +489,10 @@ pub(super) fn make(
         let done = refine(&mut cages, &adj, solution, other.as_deref(), values, k, rng);
         if !done {
             // Cages too tight to split and no second solution to aim at: search harder (up
-            // to 64 times the budget), one refinement step per try.
+            // to 256 times the budget), one refinement step per try.
             match limit {
                 Some(l)
-                    if other.is_none() && l < opts.guess_limit.unwrap_or(0).saturating_mul(64) =>
+                    if other.is_none() && l < opts.guess_limit.unwrap_or(0).saturating_mul(256) =>
                 {
                     limit = Some(l.saturating_mul(4));
                 }
