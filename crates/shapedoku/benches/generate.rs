@@ -4,7 +4,7 @@
 //! seeds. `fill_classic` (one random complete grid) is the baseline to quote ratios against.
 
 use shapedoku::generate::{KillerOptions, Options, Target, generate};
-use shapedoku::{Geometry, GeometryBuilder, GridSpec, Pos, Solver, Symbols, builtin};
+use shapedoku::{Geometry, GeometryBuilder, GridSpec, Pos, Solver, Symbols, Verdict, builtin};
 use std::sync::Arc;
 
 fn main() {
@@ -93,4 +93,28 @@ fn killer_minimal_givens(bencher: divan::Bencher) {
         ..Options::default()
     };
     bench_generate(bencher, builtin::geometry("classic").unwrap(), opts);
+}
+
+/// Reference for the check the generator uses: the same fill and removal, but each removal
+/// checked by counting to two (cells in a fixed pseudo-random order).
+#[divan::bench]
+fn classic_minimal_count_to_two(bencher: divan::Bencher) {
+    let g = builtin::geometry("classic").unwrap();
+    let mut solver = Solver::for_geometry(g);
+    let mut seed = 0u64;
+    bencher.bench_local(|| {
+        seed += 1;
+        solver.set_givens(&[None; 81]);
+        let solution = solver.random_solution(seed).unwrap();
+        let mut givens: Vec<Option<u8>> = solution.iter().map(|&v| Some(v)).collect();
+        for k in 0..81 {
+            let c = (k * 37 + seed as usize * 11) % 81;
+            givens[c] = None;
+            solver.set_givens(&givens);
+            if solver.count(2).verdict() != Verdict::Unique {
+                givens[c] = Some(solution[c]);
+            }
+        }
+        givens
+    });
 }
