@@ -28,6 +28,10 @@ pub enum Command {
     /// Solve a puzzle file, or a file of puzzle lines for a single-grid variant.
     #[command(after_help = crate::exit::HELP)]
     Solve(SolveArgs),
+    /// Generate puzzles with exactly one solution (minimal, or to a number of givens; Killer
+    /// cages too), reproducible by seed.
+    #[command(after_help = GENERATE_EXIT)]
+    Generate(GenerateArgs),
     /// List the built-in variants, or print one's TOML.
     Variants(VariantsArgs),
     /// Check variant or puzzle files: every problem with file:line:column and a fix hint, then
@@ -191,4 +195,86 @@ pub struct RenderArgs {
     /// A title drawn above the grid.
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+}
+
+/// Exit codes of `generate`.
+const GENERATE_EXIT: &str = "\
+Exit codes:
+  0  every puzzle was generated
+  1  some puzzle could not be generated within its limits (the others are still written)
+  2  error (bad input or usage); a broken pipe exits 0";
+
+/// `generate` output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum GenerateFormat {
+    /// A `#` comment with the seed, then the givens as one line (readable by `solve --variant`).
+    #[default]
+    Text,
+    /// A TOML puzzle file (variant, givens, cages, solution) that `solve` reads back.
+    Toml,
+    /// JSON Lines: one object per puzzle.
+    Json,
+}
+
+/// `generate --symmetry` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum SymmetryArg {
+    /// No symmetry.
+    #[default]
+    None,
+    /// Half-turn about the centre.
+    Rotate180,
+    /// Mirror left-right.
+    Mirror,
+    /// Mirror top-bottom.
+    MirrorTb,
+}
+
+/// `generate` options.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The variant: a built-in name or a TOML path.
+    #[arg(long, short = 'v', value_name = "NAME|PATH", default_value = "classic")]
+    pub variant: String,
+    /// How many puzzles; they are made in parallel and puzzle i's seed is derived from the run
+    /// seed and i, so the output is the same whatever the thread count.
+    #[arg(long, short = 'n', value_name = "K", default_value_t = 1)]
+    pub count: usize,
+    /// Run seed (default: taken from the clock and printed). Puzzle 1 uses it as is, so the
+    /// seed printed beside any puzzle reproduces it alone.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Stop at this many givens (default: minimal; with --killer: 0, cages only).
+    #[arg(long, value_name = "N", conflicts_with = "minimal")]
+    pub givens: Option<usize>,
+    /// Remove givens until none can go without losing uniqueness (the default without --killer).
+    #[arg(long)]
+    pub minimal: bool,
+    /// Symmetry of the given cells; the geometry must map cells to cells under it.
+    #[arg(long, value_enum, default_value_t)]
+    pub symmetry: SymmetryArg,
+    /// Make a Killer: random cages (distinct values, given sums) over the solution.
+    #[arg(long)]
+    pub killer: bool,
+    /// Killer cage sizes as MIN-MAX (or one number); the maximum is capped at 8 and at the
+    /// symbol count.
+    #[arg(long, value_name = "MIN-MAX", default_value = "1-5", requires = "killer")]
+    pub cage_sizes: String,
+    /// A starting pattern in cell order (whitespace ignored): a symbol is a given fixed at
+    /// that value, `*` a cell that must be a given, `.` a free cell.
+    #[arg(long, value_name = "LINE")]
+    pub pattern: Option<String>,
+    /// Fresh solution grids to try per puzzle before giving up.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub attempts: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: GenerateFormat,
+    /// Write each puzzle to its own file in this directory (puzzle-001.toml, ...) instead of
+    /// standard output.
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Worker threads (default: all cores); the output does not depend on it.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
 }

@@ -707,6 +707,43 @@ impl Geometry {
             && self.grids[0].at == Pos::new(1, 1)
             && self.cells.len() == (self.grids[0].size * self.grids[0].size) as usize
     }
+    /// This geometry with more shapes appended (Killer cages made by the generator, say),
+    /// recompiled. Fails when a shape is empty, names a cell index out of range or twice, or is
+    /// a no-repeat shape with more cells than symbols.
+    pub fn with_shapes(&self, extra: impl IntoIterator<Item = Shape>) -> Result<Geometry, ModelError> {
+        let nc = self.cells.len();
+        let n = self.symbols.len();
+        let mut shapes = self.shapes.clone();
+        for s in extra {
+            if s.cells.is_empty() {
+                return Err(ModelError::EmptyShape { shape: s.name });
+            }
+            let mut seen = CellSet::new(nc);
+            for &c in &s.cells {
+                if c >= nc {
+                    return Err(ModelError::NoSuchCell { shape: s.name, pos: Pos::new(0, 0) });
+                }
+                if !seen.insert(c) {
+                    return Err(ModelError::RepeatedCell { shape: s.name, pos: self.cells[c] });
+                }
+            }
+            if s.is_no_repeat() && s.cells.len() > n {
+                return Err(ModelError::ShapeTooLarge { cells: s.cells.len(), symbols: n, shape: s.name });
+            }
+            shapes.push(s);
+        }
+        Ok(Geometry::compile(
+            self.name.clone(),
+            self.description.clone(),
+            self.symbols.clone(),
+            self.grids.clone(),
+            self.cells.clone(),
+            self.rows,
+            self.cols,
+            shapes,
+        ))
+    }
+
     /// A name for a shape as people say it: `row 4`, or `row 4 of the top-left grid` when the
     /// geometry has several grids.
     pub fn shape_label(&self, id: usize) -> String {

@@ -23,6 +23,7 @@ pub mod cellset;
 pub mod check;
 pub mod definition;
 pub mod error;
+pub mod generate;
 pub mod geometry;
 pub mod load;
 pub mod pos;

@@ -5,6 +5,7 @@ use crate::Io;
 
 pub mod bench;
 pub mod check;
+pub mod generate;
 pub mod meta;
 pub mod render;
 pub mod solve;
@@ -14,6 +15,7 @@ pub mod variants;
 pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
     match cli.command {
         Command::Solve(a) => solve::run(&a, io),
+        Command::Generate(a) => generate::run(&a, io),
         Command::Variants(a) => variants::run(&a, io),
         Command::Render(a) => render::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),

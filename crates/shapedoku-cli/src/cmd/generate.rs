@@ -1,0 +1,279 @@
+//! `shapedoku generate`: puzzles with exactly one solution, K at a time in parallel, each
+//! reproducible from the seed printed beside it.
+
+use crate::args::{GenerateArgs, GenerateFormat, SymmetryArg};
+use crate::input::load_variant;
+use crate::{Failure, Io, exit};
+use serde_json::json;
+use shapedoku::generate::{
+    self, GenerateError, Generated, KillerOptions, Options, Symmetry, Target,
+};
+use shapedoku::puzzle::format_line;
+use shapedoku::{Geometry, Puzzle, builtin};
+use std::path::Path;
+use std::sync::Arc;
+
+fn symmetry(s: SymmetryArg) -> Symmetry {
+    match s {
+        SymmetryArg::None => Symmetry::None,
+        SymmetryArg::Rotate180 => Symmetry::Rotate180,
+        SymmetryArg::Mirror => Symmetry::MirrorLeftRight,
+        SymmetryArg::MirrorTb => Symmetry::MirrorTopBottom,
+    }
+}
+
+/// Reads `--cage-sizes`: `MIN-MAX` or one number.
+fn cage_sizes(text: &str) -> Result<(usize, usize), Failure> {
+    let bad = || {
+        Failure(format!(
+            "error: --cage-sizes `{text}`: write MIN-MAX, such as 2-5, or one size\n"
+        ))
+    };
+    let (a, b) = text.split_once('-').unwrap_or((text, text));
+    let a = a.trim().parse().map_err(|_| bad())?;
+    let b = b.trim().parse().map_err(|_| bad())?;
+    Ok((a, b))
+}
+
+/// Reads `--pattern`: fixed givens (symbols) and required cells (`*`), in cell order or as a
+/// canvas picture.
+fn pattern(g: &Arc<Geometry>, text: &str) -> Result<(Vec<Option<u8>>, Vec<usize>), Failure> {
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let plain: String = chars
+        .iter()
+        .map(|&c| if c == '*' { '.' } else { c })
+        .collect();
+    let p = Puzzle::from_line(g.clone(), &plain).map_err(|e| {
+        Failure(format!(
+            "error: --pattern: {e} (use `*` for a cell that must be a given)\n"
+        ))
+    })?;
+    p.check_clashes()
+        .map_err(|e| Failure(format!("error: --pattern: {e}\n")))?;
+    let canvas = chars.len() != g.cell_count();
+    let required = chars
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c == '*')
+        .filter_map(|(i, _)| {
+            if canvas {
+                let cols = g.cols() as usize;
+                g.cell_at(shapedoku::Pos::new(
+                    (i / cols) as u32 + 1,
+                    (i % cols) as u32 + 1,
+                ))
+            } else {
+                Some(i)
+            }
+        })
+        .collect();
+    Ok((p.givens().to_vec(), required))
+}
+
+/// Whether a generation error is about the request (exit 2) rather than a limit (exit 1).
+fn is_usage_error(e: &GenerateError) -> bool {
+    !matches!(
+        e,
+        GenerateError::TargetNotReached { .. }
+            | GenerateError::KillerNotUnique { .. }
+            | GenerateError::NoPartition { .. }
+            | GenerateError::Rejected { .. }
+            | GenerateError::FillFailed { .. }
+    )
+}
+
+fn clock_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    // Keep seeds short enough to type: 10 to 12 digits.
+    (t.as_nanos() as u64) % 1_000_000_000_000
+}
+
+/// Runs `generate`.
+pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
+    let loaded = load_variant(&a.variant)?;
+    let geometry = loaded.geometry;
+    let target = match (a.givens, a.minimal, a.killer) {
+        (Some(n), _, _) => Target::Givens(n),
+        (None, true, _) | (None, false, false) => Target::Minimal,
+        (None, false, true) => Target::Givens(0),
+    };
+    let killer = if a.killer {
+        let (min_cage, max_cage) = cage_sizes(&a.cage_sizes)?;
+        let k = KillerOptions {
+            min_cage,
+            max_cage,
+            ..KillerOptions::default()
+        };
+        Some(k)
+    } else {
+        None
+    };
+    let (fixed, required) = match &a.pattern {
+        Some(p) => pattern(&geometry, p)?,
+        None => (Vec::new(), Vec::new()),
+    };
+    let run_seed = a.seed.unwrap_or_else(clock_seed);
+    let base = Options {
+        seed: run_seed,
+        target,
+        symmetry: symmetry(a.symmetry),
+        fixed,
+        required,
+        killer,
+        attempts: a.attempts,
+        ..Options::default()
+    };
+    // Problems with the request itself are reported once, before any work.
+    base.symmetry
+        .orbits(&geometry)
+        .map_err(|e| Failure(format!("error: {e}\n")))?;
+    if a.count == 0 {
+        return Ok(exit::OK);
+    }
+    if let Some(dir) = &a.output {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure(format!("error: cannot create {}: {e}\n", dir.display())))?;
+    }
+    let indices: Vec<u64> = (0..a.count as u64).collect();
+    let results = super::batch(&indices, a.threads, io.progress, |&i| {
+        let opts = Options {
+            seed: generate::derive_seed(run_seed, i),
+            ..base.clone()
+        };
+        generate::generate(geometry.clone(), &opts)
+    });
+    let variant_key = variant_key(&a.variant);
+    let width = a.count.to_string().len().max(3);
+    let mut code = exit::OK;
+    for (i, r) in results.iter().enumerate() {
+        match r {
+            Ok(g) => {
+                let text = render(a, &variant_key, run_seed, i, g);
+                match &a.output {
+                    Some(dir) => {
+                        let ext = match a.format {
+                            GenerateFormat::Text => "txt",
+                            GenerateFormat::Toml => "toml",
+                            GenerateFormat::Json => "json",
+                        };
+                        let path = dir.join(format!("puzzle-{:0width$}.{ext}", i + 1));
+                        std::fs::write(&path, text).map_err(|e| {
+                            Failure(format!("error: cannot write {}: {e}\n", path.display()))
+                        })?;
+                    }
+                    None => {
+                        if a.format == GenerateFormat::Toml && i > 0 {
+                            writeln!(io.stdout)?;
+                        }
+                        io.stdout.write_all(text.as_bytes())?;
+                    }
+                }
+            }
+            Err(e) => {
+                let seed = generate::derive_seed(run_seed, i as u64);
+                writeln!(io.stderr, "error: puzzle {} (seed {seed}): {e}", i + 1)?;
+                code = code.max(if is_usage_error(e) {
+                    exit::ERROR
+                } else {
+                    exit::NEGATIVE
+                });
+            }
+        }
+    }
+    Ok(code)
+}
+
+/// What a TOML puzzle file writes as `variant`: the built-in name, or the variant file's
+/// absolute path so the puzzle file loads from anywhere.
+fn variant_key(v: &str) -> String {
+    if builtin::source(v).is_some() {
+        return v.to_string();
+    }
+    std::fs::canonicalize(Path::new(v)).map_or_else(|_| v.to_string(), |p| p.display().to_string())
+}
+
+/// A TOML basic string.
+fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn render(a: &GenerateArgs, variant: &str, run_seed: u64, i: usize, g: &Generated) -> String {
+    let geo = g.puzzle.geometry();
+    let givens = g.puzzle.to_line();
+    let solution = format_line(
+        geo,
+        &g.solution.iter().map(|&v| Some(v)).collect::<Vec<_>>(),
+    );
+    let cells = |c: &generate::Cage| {
+        c.cells
+            .iter()
+            .map(|&x| geo.pos(x).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let about = format!(
+        "seed {} (run seed {run_seed}, puzzle {} of {}), {} givens{}",
+        g.seed,
+        i + 1,
+        a.count,
+        g.puzzle.given_count(),
+        if g.cages.is_empty() {
+            String::new()
+        } else {
+            format!(", {} cages", g.cages.len())
+        }
+    );
+    match a.format {
+        GenerateFormat::Text => {
+            let mut out = format!("# {about}\n");
+            for c in &g.cages {
+                out.push_str(&format!("# cage {} {}\n", c.sum, cells(c)));
+            }
+            out.push_str(&givens);
+            out.push('\n');
+            out
+        }
+        GenerateFormat::Toml => {
+            let mut out = format!("# Generated by shapedoku: {about}.\n");
+            out.push_str(&format!("variant = {}\n", quote(variant)));
+            out.push_str(&format!("givens = {}\n", quote(&givens)));
+            out.push_str(&format!("solution = {}\n", quote(&solution)));
+            for c in &g.cages {
+                out.push_str(&format!(
+                    "\n[[cage]]\nsum = {}\ncells = {}\n",
+                    c.sum,
+                    quote(&cells(c))
+                ));
+            }
+            out
+        }
+        GenerateFormat::Json => {
+            let obj = json!({
+                "variant": variant,
+                "seed": g.seed,
+                "run_seed": run_seed,
+                "index": i + 1,
+                "givens": givens,
+                "given_count": g.puzzle.given_count(),
+                "solution": solution,
+                "attempts": g.attempts,
+                "symmetry": symmetry(a.symmetry).name(),
+                "cages": g.cages.iter().map(|c| json!({"sum": c.sum, "cells": cells(c)})).collect::<Vec<_>>(),
+            });
+            format!("{obj}\n")
+        }
+    }
+}
