@@ -4,7 +4,9 @@ use crate::args::{Cli, Command};
 use crate::Io;
 
 pub mod bench;
+pub mod hint;
 pub mod meta;
+pub mod rate;
 pub mod solve;
 pub mod variants;
 
@@ -12,6 +14,8 @@ pub mod variants;
 pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
     match cli.command {
         Command::Solve(a) => solve::run(&a, io),
+        Command::Hint(a) => hint::run(&a, io),
+        Command::Rate(a) => rate::run(&a, io),
         Command::Variants(a) => variants::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),
         Command::Completions { shell } => meta::completions(shell, io),

@@ -1,0 +1,1 @@
+//! Cross-technique tests: soundness over generated puzzles, determinism, other geometries.
