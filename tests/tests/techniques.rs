@@ -5,10 +5,13 @@
 //! library's own unit tests carry constructed positions that do not need it.
 
 use shapedoku::reason::{self, Board, Detail, Step, Technique};
-use shapedoku::{builtin, Puzzle, Solver};
+use shapedoku::{Puzzle, Solver, builtin};
 use std::collections::{BTreeMap, BTreeSet};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/technique/reglib.tsv");
+const DATA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/data/technique/reglib.tsv"
+);
 
 /// HoDoKu's name → our technique and, for subsets and fish, the size.
 fn map(name: &str) -> Option<(Technique, usize)> {
@@ -59,7 +62,8 @@ fn size(s: &Step) -> usize {
 #[test]
 fn reglib_positions() {
     // SHAPEDOKU_SHARED_DATA points elsewhere when the checkout is not beside shared/.
-    let path = std::env::var("SHAPEDOKU_SHARED_DATA").map_or(DATA.to_string(), |d| format!("{d}/technique/reglib.tsv"));
+    let path = std::env::var("SHAPEDOKU_SHARED_DATA")
+        .map_or(DATA.to_string(), |d| format!("{d}/technique/reglib.tsv"));
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("note: {path} not found; skipping the regression-library test");
         return;
@@ -68,7 +72,11 @@ fn reglib_positions() {
     let mut tally: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut misses = Vec::new();
     let mut checked_steps = 0;
-    for (ln, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#')) {
+    for (ln, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#'))
+    {
         let f: Vec<&str> = line.split('\t').collect();
         let Some((tech, k)) = map(f[1]) else { continue };
         let puzzle = Puzzle::from_line(g.clone(), f[0]).unwrap();
@@ -93,10 +101,14 @@ fn reglib_positions() {
         let mut unions: BTreeMap<String, Cands> = BTreeMap::new();
         for s in &steps {
             if let Detail::Subset { cells, symbols, .. } = &s.detail {
-                unions.entry(format!("{cells:?}{symbols:?}")).or_default().extend(s.eliminations.iter().copied());
+                unions
+                    .entry(format!("{cells:?}{symbols:?}"))
+                    .or_default()
+                    .extend(s.eliminations.iter().copied());
             }
         }
-        let found = steps.iter().any(same) || (want_places.is_empty() && unions.values().any(|u| *u == want_elims));
+        let found = steps.iter().any(same)
+            || (want_places.is_empty() && unions.values().any(|u| *u == want_elims));
         let e = tally.entry(f[1].to_string()).or_default();
         e.1 += 1;
         if found {
@@ -104,11 +116,22 @@ fn reglib_positions() {
         } else if KNOWN_MISSES.contains(&(ln + 1)) {
             eprintln!("known miss, line {}: {}", ln + 1, f[1]);
         } else {
-            misses.push(format!("line {}: {} expected {} {}", ln + 1, f[1], f[6], f[7]));
+            misses.push(format!(
+                "line {}: {} expected {} {}",
+                ln + 1,
+                f[1],
+                f[6],
+                f[7]
+            ));
         }
         // Soundness: every step any technique finds here keeps the solution.
-        let sol = Solver::new(&puzzle).solve().expect("the position has a solution");
-        for s in reason::all_steps(&board, None, 50).iter().filter(|s| s.technique != Technique::Guess) {
+        let sol = Solver::new(&puzzle)
+            .solve()
+            .expect("the position has a solution");
+        for s in reason::all_steps(&board, None, 50)
+            .iter()
+            .filter(|s| s.technique != Technique::Guess)
+        {
             checked_steps += 1;
             for &(c, v) in &s.eliminations {
                 assert_ne!(sol[c], v, "line {}: {s:?} removes the solution", ln + 1);
@@ -122,6 +145,14 @@ fn reglib_positions() {
         eprintln!("{name}: {ok}/{all}");
     }
     eprintln!("{checked_steps} steps checked against solutions");
-    assert!(tally.values().map(|t| t.1).sum::<usize>() > 300, "too few rows mapped: {tally:?}");
-    assert!(misses.is_empty(), "{} positions where the expected step was not found:\n{}", misses.len(), misses.join("\n"));
+    assert!(
+        tally.values().map(|t| t.1).sum::<usize>() > 300,
+        "too few rows mapped: {tally:?}"
+    );
+    assert!(
+        misses.is_empty(),
+        "{} positions where the expected step was not found:\n{}",
+        misses.len(),
+        misses.join("\n")
+    );
 }
