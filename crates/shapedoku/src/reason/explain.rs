@@ -60,6 +60,15 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 fn plural(kind: ShapeKind) -> Option<&'static str> {
     Some(match kind {
         ShapeKind::Row => "rows",
@@ -281,18 +290,20 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             } else {
                 "naked"
             };
+            let names: Vec<String> = cells.iter().map(|&c| cell(g, c)).collect();
+            let values: Vec<String> = symbols.iter().map(|v| sym(g, v).to_string()).collect();
             let what = if kind == "hidden" {
                 format!(
                     "{} fit only in {} in {}",
-                    syms(g, *symbols, ", "),
-                    cell_list(g, cells),
+                    and_list(&values),
+                    and_list(&names),
                     g.shape_label(*shape)
                 )
             } else {
                 format!(
                     "{} hold only {} between them in {}",
-                    cell_list(g, cells),
-                    syms(g, *symbols, ", "),
+                    and_list(&names),
+                    and_list(&values),
                     g.shape_label(*shape)
                 )
             };
@@ -365,9 +376,14 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             cell_list(g, cells)
         ),
         Detail::Guess { cell: c, options } => format!(
-            "guess: no technique applies, so {} is set to one of {} (the value the solution has); this is not logic",
+            "guess: no technique applies; {} could be {} and takes the value the solution has (a guess, not logic)",
             cell(g, *c),
-            syms(g, *options, ", ")
+            or_list(
+                &options
+                    .iter()
+                    .map(|v| sym(g, v).to_string())
+                    .collect::<Vec<_>>()
+            )
         ),
     }
 }

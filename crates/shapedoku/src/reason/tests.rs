@@ -312,7 +312,7 @@ fn naked_pair_exact_step_and_renderings() {
     );
     assert_eq!(
         explain::text(&g, s),
-        "r4c5 ≠ 8; r4c6 ≠ 4: naked pair 4,8: r4c4, r4c8 hold only 4, 8 between them in row 4"
+        "r4c5 ≠ 8; r4c6 ≠ 4: naked pair 4,8: r4c4 and r4c8 hold only 4 and 8 between them in row 4"
     );
 }
 
