@@ -501,3 +501,35 @@ fn rating_orders_by_technique() {
     }
     assert!(worst.level > rate::Level::Easy, "{worst:?}");
 }
+
+#[test]
+fn overlap_with_a_cage() {
+    let mut b = GeometryBuilder::new("killer-ish", digits9());
+    b.grid(GridSpec::square(Pos::new(1, 1), 9).with_boxes(3, 3));
+    let cage = vec![Pos::new(1, 1), Pos::new(1, 2), Pos::new(2, 4)];
+    b.shape(
+        "cage 15 at r1c1",
+        ShapeKind::Cage,
+        cage,
+        Rule::Sum {
+            total: 15,
+            distinct: true,
+        },
+    );
+    let g = Arc::new(b.build().unwrap());
+    let mut board = empty_board(&g);
+    // In row 1, 9 only at r1c1 or r1c2, both in the cage: the cage's r2c4 cannot be 9.
+    keep_only_in_row(&mut board, 1, 9, &[1, 2]);
+    let mut f = Finder::new(64);
+    overlap::find(&board, &mut f);
+    let s = f
+        .steps
+        .iter()
+        .find(|s| matches!(s.detail, Detail::Overlap { target, .. } if g.shape(target).kind == ShapeKind::Cage))
+        .unwrap();
+    assert_eq!(s.eliminations, vec![(at(&g, 2, 4), 8)]);
+    assert_eq!(
+        explain::text(&g, s),
+        "r2c4 ≠ 9: shape overlap, in row 1 the 9 can only go where it meets cage 15 at r1c1"
+    );
+}
