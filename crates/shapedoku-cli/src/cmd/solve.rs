@@ -121,12 +121,20 @@ fn explain(a: &SolveArgs, style: shapedoku::reason::explain::Style, io: &mut Io<
     let input = input::read(&a.input, io)?;
     let puzzles = input.puzzles();
     let single = matches!(input, Input::File { .. });
+    // One board's per-geometry tables serve the whole batch.
+    let template = puzzles
+        .iter()
+        .find_map(|(_, p)| p.as_ref().ok())
+        .map(|p| reason::Board::new(&shapedoku::Puzzle::empty(p.geometry().clone())));
     let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| {
         let p = p.as_ref().map_err(Clone::clone)?;
         if let Some(e) = p.check_clashes().err() {
             return Err(format!("no solution: {e}"));
         }
-        Ok(reason::solve(p))
+        Ok(match &template {
+            Some(t) if std::sync::Arc::ptr_eq(t.geometry(), p.geometry()) => reason::solve_board(t.with_puzzle(p)),
+            _ => reason::solve(p),
+        })
     });
     let mut code = exit::OK;
     for (i, ((label, p), r)) in puzzles.iter().zip(&results).enumerate() {
