@@ -32,6 +32,13 @@ pub enum Command {
     /// cages too), reproducible by seed.
     #[command(after_help = GENERATE_EXIT)]
     Generate(GenerateArgs),
+    /// Print the next logical step (the simplest available), for apps and learners.
+    #[command(after_help = crate::exit::HELP)]
+    Hint(HintArgs),
+    /// Rate difficulty: level, score and (classic) a Sudoku Explainer estimate, one line per
+    /// puzzle.
+    #[command(after_help = crate::exit::HELP)]
+    Rate(RateArgs),
     /// List the built-in variants, or print one's TOML.
     Variants(VariantsArgs),
     /// Check variant or puzzle files: every problem with file:line:column and a fix hint, then
@@ -76,6 +83,51 @@ pub struct SolveArgs {
     /// Exit 1 unless every puzzle has exactly one solution.
     #[arg(long)]
     pub unique: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Worker threads for batches (default: all cores; output order is always input order).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+    /// Solve step by step with human techniques and print each step (`text`, the default, or
+    /// `compact` HoDoKu notation); with `--format json` the steps are data.
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "text", value_name = "STYLE")]
+    pub explain: Option<ExplainStyle>,
+}
+
+/// How explained steps are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ExplainStyle {
+    /// Sentences: `r4c6 = 7: hidden single, 7 fits nowhere else in box 5`.
+    #[default]
+    Text,
+    /// HoDoKu notation: `Hidden Single: r4c6=7`.
+    Compact,
+}
+
+/// `hint` options.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// How to write the step.
+    #[arg(long, value_enum, default_value_t)]
+    pub style: ExplainStyle,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Worker threads for batches.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// `rate` options.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,

@@ -6,7 +6,9 @@ use crate::Io;
 pub mod bench;
 pub mod check;
 pub mod generate;
+pub mod hint;
 pub mod meta;
+pub mod rate;
 pub mod render;
 pub mod solve;
 pub mod variants;
@@ -16,6 +18,8 @@ pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
     match cli.command {
         Command::Solve(a) => solve::run(&a, io),
         Command::Generate(a) => generate::run(&a, io),
+        Command::Hint(a) => hint::run(&a, io),
+        Command::Rate(a) => rate::run(&a, io),
         Command::Variants(a) => variants::run(&a, io),
         Command::Render(a) => render::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),

@@ -30,6 +30,9 @@ fn describe(c: &Count, limit: usize) -> String {
 
 /// Runs `solve`.
 pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
+    if let Some(style) = a.explain {
+        return explain(a, super::hint::style(style), io);
+    }
     let input = input::read(&a.input, io)?;
     let limit = a.count.unwrap_or(2).max(1);
     let puzzles = input.puzzles();
@@ -110,4 +113,83 @@ fn write_result(io: &mut Io<'_>, a: &SolveArgs, single: bool, label: &str, p: &P
         }
     }
     Ok(())
+}
+
+/// `solve --explain`: a logical solve, step by step.
+fn explain(a: &SolveArgs, style: shapedoku::reason::explain::Style, io: &mut Io<'_>) -> anyhow::Result<i32> {
+    use shapedoku::reason::{self, explain, rate};
+    let input = input::read(&a.input, io)?;
+    let puzzles = input.puzzles();
+    let single = matches!(input, Input::File { .. });
+    // One board's per-geometry tables serve the whole batch.
+    let template = puzzles
+        .iter()
+        .find_map(|(_, p)| p.as_ref().ok())
+        .map(|p| reason::Board::new(&shapedoku::Puzzle::empty(p.geometry().clone())));
+    let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| {
+        let p = p.as_ref().map_err(Clone::clone)?;
+        if let Some(e) = p.check_clashes().err() {
+            return Err(format!("no solution: {e}"));
+        }
+        Ok(match &template {
+            Some(t) if std::sync::Arc::ptr_eq(t.geometry(), p.geometry()) => reason::solve_board(t.with_puzzle(p)),
+            _ => reason::solve(p),
+        })
+    });
+    let mut code = exit::OK;
+    for (i, ((label, p), r)) in puzzles.iter().zip(&results).enumerate() {
+        let (p, run) = match (p, r) {
+            (Ok(p), Ok(run)) => (p, run),
+            (_, Err(e)) | (Err(e), _) => {
+                code = code.max(if p.is_err() { exit::ERROR } else { exit::NEGATIVE });
+                writeln!(io.stderr, "{label}: {e}")?;
+                match a.format {
+                    Format::Text => writeln!(io.stdout, "error")?,
+                    Format::Json => writeln!(io.stdout, "{}", json!({"input": label, "status": "error", "error": e}))?,
+                }
+                continue;
+            }
+        };
+        let g = p.geometry();
+        let solved = run.board.is_solved();
+        if !solved {
+            code = code.max(exit::NEGATIVE);
+        }
+        let rating = rate::rate_run(g, run);
+        let summary = if !solved {
+            "stuck: no solution".to_string()
+        } else if rating.guesses == 0 {
+            format!("solved by logic in {} steps ({})", run.steps.len(), super::rate::line(&rating))
+        } else {
+            format!("solved in {} steps with {} guesses ({})", run.steps.len(), rating.guesses, super::rate::line(&rating))
+        };
+        match a.format {
+            Format::Json => {
+                let obj = json!({
+                    "input": label,
+                    "status": if solved { "solved" } else { "stuck" },
+                    "steps": run.steps.iter().map(|s| explain::json(g, s)).collect::<Vec<_>>(),
+                    "solution": solved.then(|| format_line(g, run.board.values())),
+                    "rating": super::rate::to_json(label, &rating),
+                });
+                writeln!(io.stdout, "{obj}")?;
+            }
+            Format::Text => {
+                if !single {
+                    if i > 0 {
+                        writeln!(io.stdout)?;
+                    }
+                    writeln!(io.stdout, "{label}:")?;
+                }
+                for s in &run.steps {
+                    writeln!(io.stdout, "{}", explain::render(g, s, style))?;
+                }
+                if single && solved {
+                    write!(io.stdout, "{}", format_canvas(g, run.board.values()))?;
+                }
+                writeln!(io.stdout, "{summary}")?;
+            }
+        }
+    }
+    Ok(code)
 }

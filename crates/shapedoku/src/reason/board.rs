@@ -6,12 +6,92 @@ use crate::puzzle::Puzzle;
 use crate::symbols::SymbolSet;
 use std::sync::Arc;
 
+/// Tables the techniques share, computed once per geometry when a board is made (never per
+/// step): the no-repeat shapes, the shape-overlap pairs, and which houses are disjoint.
+#[derive(Debug)]
+pub struct Tables {
+    /// Shape ids of the houses (as [`Geometry::houses`]).
+    pub houses: Vec<usize>,
+    /// Shape ids of every no-repeat shape (houses, smaller shapes, distinct sum cages).
+    pub no_repeat: Vec<usize>,
+    /// Shape-overlap pairs: a house `source` and another no-repeat shape `target` sharing at
+    /// least two cells, with `target` reaching outside `source`.
+    pub overlaps: Vec<OverlapPair>,
+    /// For house index i (into `houses`) and j, whether they share no cell: `disjoint[i * h + j]`.
+    pub disjoint: Vec<bool>,
+    /// For each cell, the indices (into `houses`) of the houses holding it.
+    pub cell_houses: Vec<Vec<u16>>,
+}
+
+/// One shape-overlap pair (see [`Tables::overlaps`]).
+#[derive(Debug, Clone)]
+pub struct OverlapPair {
+    /// The house whose places for a symbol may be confined.
+    pub source: usize,
+    /// The shape they may be confined to.
+    pub target: usize,
+    /// The shared cells, as a mask over the positions of `source`'s cells.
+    pub inside: u64,
+    /// Cells of `target` outside `source` (where eliminations happen).
+    pub outside: Vec<usize>,
+}
+
+impl Tables {
+    fn new(g: &Geometry) -> Tables {
+        let houses = g.houses().to_vec();
+        let no_repeat: Vec<usize> =
+            (0..g.shapes().len()).filter(|&i| g.shape(i).is_no_repeat() && g.shape(i).cells.len() <= 64).collect();
+        let nc = g.cell_count();
+        let sets: Vec<CellSet> = (0..g.shapes().len()).map(|i| g.shape_set(i)).collect();
+        let mut overlaps = Vec::new();
+        for &a in &houses {
+            for &b in &no_repeat {
+                if a == b || !sets[a].intersects(&sets[b]) {
+                    continue;
+                }
+                let shared = sets[a].intersection(&sets[b]).len();
+                // One shared cell is a hidden single's business; identical cells give nothing.
+                if shared < 2 || sets[b].is_subset(&sets[a]) {
+                    continue;
+                }
+                let inside = g.shape(a)
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| sets[b].contains(**c))
+                    .fold(0u64, |m, (i, _)| m | 1 << i);
+                let outside = g.shape(b).cells.iter().copied().filter(|&c| !sets[a].contains(c)).collect();
+                overlaps.push(OverlapPair { source: a, target: b, inside, outside });
+            }
+        }
+        // Boxes and regions first (pointing before claiming), as people look for them.
+        let rank = |s: usize| match g.shape(s).kind {
+            crate::ShapeKind::Box | crate::ShapeKind::Region => 0,
+            _ => 1,
+        };
+        overlaps.sort_by_key(|p| (rank(p.source), p.source, p.target));
+        let h = houses.len();
+        let mut disjoint = vec![false; h * h];
+        let mut cell_houses = vec![Vec::new(); nc];
+        for (i, &a) in houses.iter().enumerate() {
+            for &c in &g.shape(a).cells {
+                cell_houses[c].push(i as u16);
+            }
+            for (j, &b) in houses.iter().enumerate() {
+                disjoint[i * h + j] = !sets[a].intersects(&sets[b]);
+            }
+        }
+        Tables { houses, no_repeat, overlaps, disjoint, cell_houses }
+    }
+}
+
 /// Values placed so far and the candidates left in every cell. Placing a value removes it from
 /// the cell's peers at once (as people do with pencil marks); every other change is a
 /// [`super::Step`].
 #[derive(Debug, Clone)]
 pub struct Board {
     geometry: Arc<Geometry>,
+    tables: Arc<Tables>,
     values: Vec<Option<u8>>,
     cands: Vec<SymbolSet>,
 }
@@ -24,6 +104,7 @@ impl Board {
         let mut b = Board {
             values: vec![None; g.cell_count()],
             cands: vec![all; g.cell_count()],
+            tables: Arc::new(Tables::new(&g)),
             geometry: g,
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
@@ -37,6 +118,27 @@ impl Board {
     /// The geometry.
     pub fn geometry(&self) -> &Arc<Geometry> {
         &self.geometry
+    }
+    /// The per-geometry tables the techniques use.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+    /// A board for another puzzle of the same geometry, reusing this board's tables (so a batch
+    /// computes them once).
+    pub fn with_puzzle(&self, puzzle: &Puzzle) -> Board {
+        let all = self.geometry.symbols().all();
+        let mut b = Board {
+            geometry: self.geometry.clone(),
+            tables: self.tables.clone(),
+            values: vec![None; self.geometry.cell_count()],
+            cands: vec![all; self.geometry.cell_count()],
+        };
+        for (c, v) in puzzle.givens().iter().enumerate() {
+            if let Some(v) = *v {
+                b.place(c, v);
+            }
+        }
+        b
     }
     /// The placed value of a cell.
     pub fn value(&self, cell: usize) -> Option<u8> {
@@ -113,6 +215,37 @@ impl Board {
                 .copied()
                 .filter(|&c| self.values[c].is_none() && self.cands[c].contains(v)),
         )
+    }
+
+    /// The places for `v` in a shape as a mask over the shape's cell positions (bit i is
+    /// `shape.cells[i]`): empty cells that still have `v`. Shapes have at most 64 cells here.
+    pub fn place_mask(&self, shape: usize, v: u8) -> u64 {
+        let mut m = 0u64;
+        for (i, &c) in self.geometry.shape(shape).cells.iter().enumerate().take(64) {
+            if self.values[c].is_none() && self.cands[c].contains(v) {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    /// Every symbol's place mask in a shape at once (see [`Board::place_mask`]): `out[v]` for
+    /// each symbol; also returns the set of symbols placed in the shape.
+    pub fn place_masks(&self, shape: usize, out: &mut [u64; 64]) -> SymbolSet {
+        let n = self.geometry.symbol_count();
+        out[..n].fill(0);
+        let mut placed = SymbolSet::EMPTY;
+        for (i, &c) in self.geometry.shape(shape).cells.iter().enumerate().take(64) {
+            match self.values[c] {
+                Some(v) => placed = placed.with(v),
+                None => {
+                    for v in self.cands[c].iter() {
+                        out[v as usize] |= 1 << i;
+                    }
+                }
+            }
+        }
+        placed
     }
 
     /// Whether `v` is already placed somewhere in a shape.

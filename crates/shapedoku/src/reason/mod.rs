@@ -11,9 +11,18 @@
 //! ```
 
 mod board;
+pub mod explain;
+pub mod fish;
+pub mod guess;
+pub mod overlap;
+pub mod rate;
 mod step;
+pub mod singles;
+pub mod subsets;
+#[cfg(test)]
+mod tests;
 
-pub use board::Board;
+pub use board::{Board, OverlapPair, Tables};
 pub use step::{Detail, Step, Technique};
 
 use crate::puzzle::Puzzle;
@@ -49,9 +58,40 @@ impl Finder {
 pub type FindFn = fn(&Board, &mut Finder);
 
 /// Every technique's search function, simplest first. The logical solver tries them in this
-/// order and applies the first step found.
+/// order and applies the first step found. Hidden singles come before naked singles, as in
+/// Sudoku Explainer (people spot them first); subsets go by size, pairs before triples.
 pub fn techniques() -> &'static [(Technique, FindFn)] {
-    &[]
+    &[
+        (Technique::FullHouse, singles::full_house),
+        (Technique::HiddenSingle, singles::hidden_single),
+        (Technique::NakedSingle, singles::naked_single),
+        (Technique::ShapeOverlap, overlap::find),
+        (Technique::NakedSubset, subsets::naked_pairs),
+        (Technique::HiddenSubset, subsets::hidden_pairs),
+        (Technique::NakedSubset, subsets::naked_triples),
+        (Technique::HiddenSubset, subsets::hidden_triples),
+        (Technique::NakedSubset, subsets::naked_quads),
+        (Technique::HiddenSubset, subsets::hidden_quads),
+        // Sum-cage techniques go here (combinations, innies/outies, cage overlap).
+        (Technique::Fish, fish::find),
+        // Wings and chains go here.
+        (Technique::Guess, guess::find),
+    ]
+}
+
+/// Every step the techniques find on a board, up to `limit` per technique entry, in
+/// [`techniques`] order. For tests, hints that list alternatives, and tools.
+pub fn all_steps(board: &Board, technique: Option<Technique>, limit: usize) -> Vec<Step> {
+    let mut out = Vec::new();
+    for &(t, find) in techniques() {
+        if technique.is_some_and(|x| x != t) {
+            continue;
+        }
+        let mut f = Finder::new(limit);
+        find(board, &mut f);
+        out.append(&mut f.steps);
+    }
+    out
 }
 
 /// The result of a logical solve.
@@ -77,7 +117,11 @@ pub fn next_step(board: &Board) -> Option<Step> {
 
 /// Solves a puzzle step by step with the simplest technique available each time.
 pub fn solve(puzzle: &Puzzle) -> LogicalRun {
-    let mut board = Board::new(puzzle);
+    solve_board(Board::new(puzzle))
+}
+
+/// Solves from a board (for example one made with [`Board::with_puzzle`] to reuse tables).
+pub fn solve_board(mut board: Board) -> LogicalRun {
     let mut steps = Vec::new();
     while !board.is_solved() && !board.is_broken() {
         let Some(step) = next_step(&board) else { break };

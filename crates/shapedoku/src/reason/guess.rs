@@ -1,0 +1,45 @@
+//! The last resort: a guess. When no technique applies, the cell with the fewest candidates
+//! (the first such cell) gets the value the puzzle's solution has there, found by the counting
+//! solver. The step says plainly that it is a guess; logic then continues from it.
+//!
+//! ```
+//! use shapedoku::{builtin, Puzzle, reason::{Board, Finder, guess, Technique}};
+//! let g = builtin::geometry("classic").unwrap();
+//! let p = Puzzle::from_line(g, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+//! let mut f = Finder::new(1);
+//! guess::find(&Board::new(&p), &mut f);
+//! assert_eq!(f.steps[0].technique, Technique::Guess);
+//! ```
+
+use super::{Board, Detail, Finder, Step, Technique};
+use crate::{Puzzle, Solver};
+
+/// Guesses one cell's value (the solution's), if the board still has a solution.
+pub fn find(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let Some(cell) = (0..g.cell_count())
+        .filter(|&c| board.value(c).is_none())
+        .min_by_key(|&c| (board.candidates(c).len(), c))
+    else {
+        return;
+    };
+    let Ok(puzzle) = Puzzle::new(g.clone(), board.values().to_vec()) else {
+        return;
+    };
+    let Some(solution) = Solver::new(&puzzle).solve() else {
+        return;
+    };
+    let v = solution[cell];
+    if !board.candidates(cell).contains(v) {
+        return; // the pencil marks contradict the search: refuse to guess
+    }
+    f.push(Step {
+        technique: Technique::Guess,
+        placements: vec![(cell, v)],
+        eliminations: vec![],
+        detail: Detail::Guess {
+            cell,
+            options: board.candidates(cell),
+        },
+    });
+}

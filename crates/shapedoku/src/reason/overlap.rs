@@ -1,0 +1,62 @@
+//! Shape overlap, the generalised locked candidates: when every place for a symbol in a house
+//! lies inside another no-repeat shape, the symbol must sit in that overlap, so it goes from
+//! the rest of the other shape. Classic pointing (box → row/column) and claiming (row/column →
+//! box) are the special cases; the same rule covers diagonals, windows, jigsaw regions, the
+//! shared boxes of a Samurai and cages. The pairs of shapes are computed once per geometry.
+//!
+//! ```
+//! use shapedoku::{builtin, Puzzle, reason::{self, Board, Finder, Detail}};
+//! let g = builtin::geometry("classic").unwrap();
+//! // Box 1 holds 1..6 in its top two rows, so 7, 8, 9 are locked into row 3 of box 1.
+//! let p = Puzzle::from_line(g, &format!("123......456......{}", ".".repeat(63))).unwrap();
+//! let mut f = Finder::new(1);
+//! reason::overlap::find(&Board::new(&p), &mut f);
+//! let s = &f.steps[0];
+//! assert!(matches!(s.detail, Detail::Overlap { .. }));
+//! assert!(s.eliminations.iter().all(|&(c, _)| c / 9 == 2 && c % 9 >= 3));
+//! ```
+
+use super::{Board, Detail, Finder, Step, Technique};
+
+/// Finds shape overlaps.
+pub fn find(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let n = g.symbol_count();
+    let mut masks = [0u64; 64];
+    let mut placed = crate::SymbolSet::EMPTY;
+    let mut current = usize::MAX;
+    for pair in &board.tables().overlaps {
+        if pair.source != current {
+            current = pair.source;
+            placed = board.place_masks(current, &mut masks);
+        }
+        for v in 0..n as u8 {
+            let m = masks[v as usize];
+            if placed.contains(v) || m == 0 || m & !pair.inside != 0 {
+                continue;
+            }
+            let eliminations: Vec<(usize, u8)> = pair
+                .outside
+                .iter()
+                .filter(|&&c| board.value(c).is_none() && board.candidates(c).contains(v))
+                .map(|&c| (c, v))
+                .collect();
+            if eliminations.is_empty() {
+                continue;
+            }
+            let step = Step {
+                technique: Technique::ShapeOverlap,
+                placements: vec![],
+                eliminations,
+                detail: Detail::Overlap {
+                    symbol: v,
+                    source: pair.source,
+                    target: pair.target,
+                },
+            };
+            if !f.push(step) {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Singles: full house (the last empty cell of a house), naked single (a cell with one
+//! candidate), hidden single (a symbol with one place left in a house). Houses are any shapes
+//! with as many cells as symbols, so these work on every geometry.
+//!
+//! ```
+//! use shapedoku::{builtin, Puzzle, reason::{self, Board, Finder, Technique}};
+//! let g = builtin::geometry("classic").unwrap();
+//! let p = Puzzle::from_line(g, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+//! let mut f = Finder::new(1);
+//! reason::singles::hidden_single(&Board::new(&p), &mut f);
+//! assert_eq!(f.steps[0].technique, Technique::HiddenSingle);
+//! assert_eq!(f.steps[0].placements.len(), 1);
+//! ```
+
+use super::{Board, Detail, Finder, Step, Technique};
+use crate::ShapeKind;
+
+/// Full house: a house with one empty cell gets the one symbol it lacks.
+pub fn full_house(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let all = g.symbols().all();
+    for &h in &board.tables().houses {
+        let mut empty = None;
+        let mut count = 0;
+        let mut placed = crate::SymbolSet::EMPTY;
+        for &c in &g.shape(h).cells {
+            match board.value(c) {
+                Some(v) => placed = placed.with(v),
+                None => {
+                    count += 1;
+                    empty = Some(c);
+                }
+            }
+        }
+        let (1, Some(c)) = (count, empty) else {
+            continue;
+        };
+        let Some(v) = all.minus(placed).single_value() else {
+            continue;
+        };
+        if !board.candidates(c).contains(v) {
+            continue; // contradictory board: leave it to the caller
+        }
+        let step = Step {
+            technique: Technique::FullHouse,
+            placements: vec![(c, v)],
+            eliminations: vec![],
+            detail: Detail::Single { shape: Some(h) },
+        };
+        if !f.push(step) {
+            return;
+        }
+    }
+}
+
+/// Naked single: an empty cell with one candidate left.
+pub fn naked_single(board: &Board, f: &mut Finder) {
+    for c in 0..board.geometry().cell_count() {
+        if board.value(c).is_some() {
+            continue;
+        }
+        if let Some(v) = board.candidates(c).single_value() {
+            let step = Step {
+                technique: Technique::NakedSingle,
+                placements: vec![(c, v)],
+                eliminations: vec![],
+                detail: Detail::Single { shape: None },
+            };
+            if !f.push(step) {
+                return;
+            }
+        }
+    }
+}
+
+/// Hidden single: a symbol not yet placed in a house with exactly one place left there.
+/// Boxes and regions are searched first, as people scan them first.
+pub fn hidden_single(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let n = g.symbol_count();
+    let mut masks = [0u64; 64];
+    let boxy = |h: usize| matches!(g.shape(h).kind, ShapeKind::Box | ShapeKind::Region);
+    let houses = &board.tables().houses;
+    let order = houses
+        .iter()
+        .filter(|&&h| boxy(h))
+        .chain(houses.iter().filter(|&&h| !boxy(h)));
+    for &h in order {
+        let placed = board.place_masks(h, &mut masks);
+        for v in 0..n as u8 {
+            let m = masks[v as usize];
+            if placed.contains(v) || m.count_ones() != 1 {
+                continue;
+            }
+            let c = g.shape(h).cells[m.trailing_zeros() as usize];
+            if f.steps.iter().any(|s| s.placements[0] == (c, v)) {
+                continue; // the same placement seen from another house
+            }
+            let step = Step {
+                technique: Technique::HiddenSingle,
+                placements: vec![(c, v)],
+                eliminations: vec![],
+                detail: Detail::Single { shape: Some(h) },
+            };
+            if !f.push(step) {
+                return;
+            }
+        }
+    }
+}
