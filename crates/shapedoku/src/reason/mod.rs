@@ -11,7 +11,13 @@
 //! ```
 
 mod board;
+mod cages;
+mod chains;
+mod innies;
 mod step;
+#[cfg(test)]
+mod test_util;
+mod wings;
 
 pub use board::Board;
 pub use step::{Detail, Step, Technique};
@@ -51,7 +57,19 @@ pub type FindFn = fn(&Board, &mut Finder);
 /// Every technique's search function, simplest first. The logical solver tries them in this
 /// order and applies the first step found.
 pub fn techniques() -> &'static [(Technique, FindFn)] {
-    &[]
+    &[
+        // (singles, shape overlap and subsets come first)
+        (Technique::CageCombination, cages::find_combinations),
+        (Technique::Innies, innies::find),
+        (Technique::CageOverlap, cages::find_overlap),
+        // (fish here)
+        (Technique::SimpleChain, chains::find_simple),
+        (Technique::XyWing, wings::find_xy),
+        (Technique::XyzWing, wings::find_xyz),
+        (Technique::XChain, chains::find_x),
+        (Technique::XyChain, chains::find_xy),
+        (Technique::Aic, chains::find_aic),
+    ]
 }
 
 /// The result of a logical solve.
