@@ -3,7 +3,10 @@
 //! X) where every step is checked against the known solution.
 
 use shapedoku::reason::{Board, Detail, Finder, Step, Technique, techniques};
-use shapedoku::{Geometry, GeometryBuilder, GridSpec, Pos, Puzzle, Rule, ShapeKind, Solver, Symbols, Verdict, builtin};
+use shapedoku::{
+    Geometry, GeometryBuilder, GridSpec, Pos, Puzzle, Rule, ShapeKind, Solver, Symbols, Verdict,
+    builtin,
+};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -17,7 +20,11 @@ fn shared() -> PathBuf {
 }
 
 fn find_fn(t: Technique) -> fn(&Board, &mut Finder) {
-    techniques().iter().find(|(x, _)| *x == t).map(|&(_, f)| f).expect("technique registered")
+    techniques()
+        .iter()
+        .find(|(x, _)| *x == t)
+        .map(|&(_, f)| f)
+        .expect("technique registered")
 }
 
 /// Deterministic generator for the tests (splitmix64).
@@ -43,10 +50,23 @@ impl Rng {
 /// Checks a step against the solution: no true candidate removed, no wrong value placed.
 fn check_sound(step: &Step, solution: &[u8], g: &Geometry, context: &str) {
     for &(c, v) in &step.eliminations {
-        assert_ne!(solution[c], v, "{context}: {:?} removed the true value {} of {}: {step:?}", step.technique, v + 1, g.pos(c));
+        assert_ne!(
+            solution[c],
+            v,
+            "{context}: {:?} removed the true value {} of {}: {step:?}",
+            step.technique,
+            v + 1,
+            g.pos(c)
+        );
     }
     for &(c, v) in &step.placements {
-        assert_eq!(solution[c], v, "{context}: {:?} placed a wrong value at {}: {step:?}", step.technique, g.pos(c));
+        assert_eq!(
+            solution[c],
+            v,
+            "{context}: {:?} placed a wrong value at {}: {step:?}",
+            step.technique,
+            g.pos(c)
+        );
     }
 }
 
@@ -63,7 +83,10 @@ struct Row {
 fn reglib_rows() -> Option<Vec<Row>> {
     let path = shared().join("technique/reglib.tsv");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("note: {} absent, skipping the regression positions", path.display());
+        eprintln!(
+            "note: {} absent, skipping the regression positions",
+            path.display()
+        );
         return None;
     };
     let g = builtin::geometry("classic").unwrap();
@@ -91,7 +114,12 @@ fn reglib_rows() -> Option<Vec<Row>> {
                 })
             })
             .collect();
-        rows.push(Row { line: f[0].to_string(), technique: f[1].to_string(), elims, deleted });
+        rows.push(Row {
+            line: f[0].to_string(),
+            technique: f[1].to_string(),
+            elims,
+            deleted,
+        });
     }
     Some(rows)
 }
@@ -105,7 +133,9 @@ fn reglib(name: &str, t: Technique) -> Option<(usize, usize, usize)> {
     let (mut n, mut exact, mut found) = (0, 0, 0);
     for row in rows.iter().filter(|r| r.technique == name) {
         let p = Puzzle::from_line(g.clone(), &row.line).unwrap();
-        let sol = Solver::new(&p).solve().expect("regression positions are solvable");
+        let sol = Solver::new(&p)
+            .solve()
+            .expect("regression positions are solvable");
         let mut b = Board::new(&p);
         for &(c, v) in &row.deleted {
             b.eliminate(c, v);
@@ -130,16 +160,22 @@ fn reglib(name: &str, t: Technique) -> Option<(usize, usize, usize)> {
 
 #[test]
 fn reglib_wings() {
-    let Some((n, exact, found)) = reglib("XY-Wing", Technique::XyWing) else { return };
+    let Some((n, exact, found)) = reglib("XY-Wing", Technique::XyWing) else {
+        return;
+    };
     assert!(n > 0 && exact == n && found == n);
-    let Some((n, exact, found)) = reglib("XYZ-Wing", Technique::XyzWing) else { return };
+    let Some((n, exact, found)) = reglib("XYZ-Wing", Technique::XyzWing) else {
+        return;
+    };
     assert!(n > 0 && exact == n && found == n);
 }
 
 #[test]
 fn reglib_simple_chains() {
     for name in ["Skyscraper", "2-String Kite", "Turbot Fish"] {
-        let Some((n, exact, found)) = reglib(name, Technique::SimpleChain) else { return };
+        let Some((n, exact, found)) = reglib(name, Technique::SimpleChain) else {
+            return;
+        };
         assert!(n > 0 && found == n, "{name}");
         assert!(exact * 10 >= n * 8, "{name}: {exact}/{n} exact");
     }
@@ -147,7 +183,9 @@ fn reglib_simple_chains() {
 
 #[test]
 fn reglib_x_chains() {
-    let Some((n, _exact, found)) = reglib("X-Chain", Technique::XChain) else { return };
+    let Some((n, _exact, found)) = reglib("X-Chain", Technique::XChain) else {
+        return;
+    };
     // Where a shorter simple chain exists the X-chain search (five links or more) may find
     // nothing new; every step it finds is sound.
     assert!(n > 0 && found * 10 >= n * 7, "{found}/{n}");
@@ -155,13 +193,17 @@ fn reglib_x_chains() {
 
 #[test]
 fn reglib_xy_chains() {
-    let Some((n, _exact, found)) = reglib("XY-Chain", Technique::XyChain) else { return };
+    let Some((n, _exact, found)) = reglib("XY-Chain", Technique::XyChain) else {
+        return;
+    };
     assert!(n > 0 && found * 10 >= n * 9, "{found}/{n}");
 }
 
 #[test]
 fn reglib_aic() {
-    let Some((n, _exact, found)) = reglib("Alternating Interference Chain", Technique::Aic) else { return };
+    let Some((n, _exact, found)) = reglib("Alternating Interference Chain", Technique::Aic) else {
+        return;
+    };
     assert!(n > 0 && found * 10 >= n * 7, "{found}/{n}");
 }
 
@@ -278,19 +320,39 @@ fn random_cages(sol: &[u8], rng: &mut Rng) -> Vec<Vec<Pos>> {
         }
         cages.push(cage);
     }
-    cages.into_iter().map(|c| c.into_iter().map(|x| Pos::new(x as u32 / 9 + 1, x as u32 % 9 + 1)).collect()).collect()
+    cages
+        .into_iter()
+        .map(|c| {
+            c.into_iter()
+                .map(|x| Pos::new(x as u32 / 9 + 1, x as u32 % 9 + 1))
+                .collect()
+        })
+        .collect()
 }
 
 fn killer(seed: u64) -> (Puzzle, Vec<u8>) {
     let classic = builtin::geometry("classic").unwrap();
-    let sol = Solver::new(&Puzzle::empty(classic)).random_solution(seed).unwrap();
+    let sol = Solver::new(&Puzzle::empty(classic))
+        .random_solution(seed)
+        .unwrap();
     let mut rng = Rng(seed);
     let mut b = GeometryBuilder::new("killer", Symbols::new("123456789".chars()).unwrap());
     b.grid(GridSpec::square(Pos::new(1, 1), 9).with_boxes(3, 3));
     for cage in random_cages(&sol, &mut rng) {
-        let total = cage.iter().map(|p| sol[((p.row - 1) * 9 + p.col - 1) as usize] as i64 + 1).sum();
+        let total = cage
+            .iter()
+            .map(|p| sol[((p.row - 1) * 9 + p.col - 1) as usize] as i64 + 1)
+            .sum();
         let name = format!("cage {total} at {}", cage[0]);
-        b.shape(&name, ShapeKind::Cage, cage, Rule::Sum { total, distinct: true });
+        b.shape(
+            &name,
+            ShapeKind::Cage,
+            cage,
+            Rule::Sum {
+                total,
+                distinct: true,
+            },
+        );
     }
     let g = Arc::new(b.build().unwrap());
     let mut p = Puzzle::new(g, sol.iter().map(|&v| Some(v)).collect()).unwrap();
@@ -307,7 +369,10 @@ fn killer_steps_are_sound() {
     }
     eprintln!("killer steps: {counts:?}");
     for t in ["CageCombination", "Innies", "CageOverlap"] {
-        assert!(counts.get(t).copied().unwrap_or(0) > 0, "{t} never fired: {counts:?}");
+        assert!(
+            counts.get(t).copied().unwrap_or(0) > 0,
+            "{t} never fired: {counts:?}"
+        );
     }
 }
 
@@ -326,7 +391,11 @@ fn other_geometries() -> Vec<Arc<Geometry>> {
     let mut j = GeometryBuilder::new("jigsaw", Symbols::new("123456789".chars()).unwrap());
     j.grid(GridSpec::square(Pos::new(1, 1), 9).with_regions(JIGSAW));
     let mut x = GeometryBuilder::new("x", Symbols::new("123456789".chars()).unwrap());
-    x.grid(GridSpec::square(Pos::new(1, 1), 9).with_boxes(3, 3).with_diagonals());
+    x.grid(
+        GridSpec::square(Pos::new(1, 1), 9)
+            .with_boxes(3, 3)
+            .with_diagonals(),
+    );
     vec![Arc::new(j.build().unwrap()), Arc::new(x.build().unwrap())]
 }
 
@@ -335,17 +404,26 @@ fn wings_and_chains_on_other_geometries_are_sound() {
     let mut counts = BTreeMap::new();
     for g in other_geometries() {
         for seed in 1..=15 {
-            let sol = Solver::new(&Puzzle::empty(g.clone())).random_solution(seed).unwrap();
+            let sol = Solver::new(&Puzzle::empty(g.clone()))
+                .random_solution(seed)
+                .unwrap();
             let mut p = Puzzle::new(g.clone(), sol.iter().map(|&v| Some(v)).collect()).unwrap();
             minimise(&mut p, &mut Rng(seed * 7919));
             run_checked(&p, &sol, &format!("{} seed {seed}", g.name()), &mut counts);
         }
     }
     eprintln!("steps on jigsaw and X: {counts:?}");
-    let chains: usize = ["SimpleChain", "XyWing", "XyzWing", "XChain", "XyChain", "Aic"]
-        .iter()
-        .map(|t| counts.get(*t).copied().unwrap_or(0))
-        .sum();
+    let chains: usize = [
+        "SimpleChain",
+        "XyWing",
+        "XyzWing",
+        "XChain",
+        "XyChain",
+        "Aic",
+    ]
+    .iter()
+    .map(|t| counts.get(*t).copied().unwrap_or(0))
+    .sum();
     assert!(chains > 0, "no wing or chain fired: {counts:?}");
 }
 
@@ -366,9 +444,20 @@ fn wing_across_a_jigsaw_region() {
     find_fn(Technique::XyWing)(&b, &mut f);
     assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
     let s = &f.steps[0];
-    assert_eq!(s.detail, Detail::Wing { pivot: at(3, 3), pincers: vec![at(1, 3), at(3, 6)], symbol: 2 });
+    assert_eq!(
+        s.detail,
+        Detail::Wing {
+            pivot: at(3, 3),
+            pincers: vec![at(1, 3), at(3, 6)],
+            symbol: 2
+        }
+    );
     // Every elimination sees both pincers; computed independently from the shapes.
-    let sees = |a: usize, b: usize| g.shapes().iter().any(|s| s.cells.contains(&a) && s.cells.contains(&b));
+    let sees = |a: usize, b: usize| {
+        g.shapes()
+            .iter()
+            .any(|s| s.cells.contains(&a) && s.cells.contains(&b))
+    };
     let mut want: Vec<(usize, u8)> = (0..81)
         .filter(|&c| c != at(1, 3) && c != at(3, 6) && b.candidates(c).contains(2))
         .filter(|&c| sees(c, at(1, 3)) && sees(c, at(3, 6)))

@@ -32,9 +32,16 @@ const MAX_AIC: usize = 11;
 
 struct Graph<'a> {
     board: &'a Board,
-    n: usize,
+    shift: u32,
     strong_start: Vec<u32>,
     strong_to: Vec<u32>,
+    /// Words per cell bitset.
+    words: usize,
+    /// Peers of each cell as bitsets (`words` words per cell), so "sees both ends" is an AND.
+    peer_bits: Vec<u64>,
+    /// Empty cells holding each symbol, as bitsets.
+    cand_bits: Vec<u64>,
+    next: Vec<u32>,
     // BFS buffers, reused across starts.
     stamp: Vec<u32>,
     epoch: u32,
@@ -45,7 +52,6 @@ struct Graph<'a> {
 
 /// A chain found, before it becomes a step.
 struct Found {
-    len: usize,
     nodes: Vec<(usize, u8)>,
     elim: Vec<(usize, u8)>,
 }
@@ -54,29 +60,35 @@ impl<'a> Graph<'a> {
     fn new(board: &'a Board) -> Self {
         let g = board.geometry();
         let n = g.symbol_count();
-        let nodes = g.cell_count() * n;
+        // Nodes are `cell << shift | symbol`, so splitting one is a shift, not a division.
+        let shift = (n.max(2) - 1).ilog2() + 1;
+        let nodes = g.cell_count() << shift;
         // House strong links (conjugate pairs), as a sorted, deduplicated adjacency table.
         let mut pairs: Vec<(u32, u32)> = Vec::new();
+        // One pass over each house: count the places of every symbol, remembering the first two.
+        let mut count = vec![0u8; n];
+        let mut two = vec![[0usize; 2]; n];
         for &h in g.houses() {
-            for v in g.symbols().all().iter() {
-                let mut two = [usize::MAX; 2];
-                let mut k = 0;
-                for &c in &g.shape(h).cells {
-                    if board.value(c) == Some(v) {
-                        k = 3;
-                        break;
-                    }
-                    if board.value(c).is_none() && board.candidates(c).contains(v) {
-                        if k < 2 {
-                            two[k] = c;
+            count.iter_mut().for_each(|x| *x = 0);
+            for &c in &g.shape(h).cells {
+                match board.value(c) {
+                    Some(v) => count[v as usize] = 3,
+                    None => {
+                        for v in board.candidates(c).iter() {
+                            let k = &mut count[v as usize];
+                            if *k < 2 {
+                                two[v as usize][*k as usize] = c;
+                            }
+                            *k = k.saturating_add(1);
                         }
-                        k += 1;
                     }
                 }
-                if k == 2 {
+            }
+            for v in 0..n {
+                if count[v] == 2 {
                     let (a, b) = (
-                        (two[0] * n) as u32 + v as u32,
-                        (two[1] * n) as u32 + v as u32,
+                        ((two[v][0] << shift) | v) as u32,
+                        ((two[v][1] << shift) | v) as u32,
                     );
                     pairs.push((a, b));
                     pairs.push((b, a));
@@ -93,11 +105,29 @@ impl<'a> Graph<'a> {
             strong_start[i + 1] += strong_start[i];
         }
         let strong_to = pairs.iter().map(|&(_, b)| b).collect();
+        let nc = g.cell_count();
+        let words = nc.div_ceil(64);
+        let mut peer_bits = vec![0u64; nc * words];
+        let mut cand_bits = vec![0u64; n * words];
+        for c in 0..nc {
+            for &p in g.peers(c) {
+                peer_bits[c * words + p as usize / 64] |= 1 << (p % 64);
+            }
+            if board.value(c).is_none() {
+                for v in board.candidates(c).iter() {
+                    cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
         Graph {
             board,
-            n,
+            shift,
             strong_start,
             strong_to,
+            words,
+            peer_bits,
+            cand_bits,
+            next: Vec::new(),
             stamp: vec![0; nodes * 2],
             epoch: 0,
             parent: vec![0; nodes * 2],
@@ -106,8 +136,15 @@ impl<'a> Graph<'a> {
         }
     }
 
+    fn node(&self, cell: usize, sym: u8) -> u32 {
+        ((cell << self.shift) | sym as usize) as u32
+    }
+
     fn cell_sym(&self, node: u32) -> (usize, u8) {
-        (node as usize / self.n, (node as usize % self.n) as u8)
+        (
+            (node >> self.shift) as usize,
+            (node & ((1 << self.shift) - 1)) as u8,
+        )
     }
 
     fn bivalue(&self, cell: usize) -> bool {
@@ -130,7 +167,7 @@ impl<'a> Graph<'a> {
         }
         if matches!(mode, Mode::Xy | Mode::Aic) && self.bivalue(c) {
             let w = self.board.candidates(c).without(v).first().unwrap_or(v);
-            f((c * self.n) as u32 + w as u32);
+            f(self.node(c, w));
         }
     }
 
@@ -138,18 +175,20 @@ impl<'a> Graph<'a> {
     fn weak(&self, node: u32, mode: Mode, mut f: impl FnMut(u32)) {
         let (c, v) = self.cell_sym(node);
         let b = self.board;
-        for &p in b.geometry().peers(c) {
-            let p = p as usize;
-            if b.value(p).is_none()
-                && b.candidates(p).contains(v)
-                && (mode != Mode::Xy || self.bivalue(p))
-            {
-                f((p * self.n) as u32 + v as u32);
+        let w = self.words;
+        for i in 0..w {
+            let mut m = self.peer_bits[c * w + i] & self.cand_bits[v as usize * w + i];
+            while m != 0 {
+                let p = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                if mode != Mode::Xy || self.bivalue(p) {
+                    f(self.node(p, v));
+                }
             }
         }
         if mode == Mode::Aic {
             for w in b.candidates(c).without(v).iter() {
-                f((c * self.n) as u32 + w as u32);
+                f(self.node(c, w));
             }
         }
     }
@@ -162,13 +201,15 @@ impl<'a> Graph<'a> {
         let g = b.geometry();
         let mut out = Vec::new();
         if sa == sb && ca != cb {
-            for &p in g.peers(ca) {
-                let p = p as usize;
-                if p != cb
-                    && b.value(p).is_none()
-                    && b.candidates(p).contains(sa)
-                    && g.are_peers(p, cb)
-                {
+            // Empty cells with the symbol that see both ends, word by word.
+            let w = self.words;
+            for i in 0..w {
+                let mut m = self.peer_bits[ca * w + i]
+                    & self.peer_bits[cb * w + i]
+                    & self.cand_bits[sa as usize * w + i];
+                while m != 0 {
+                    let p = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
                     out.push((p, sa));
                 }
             }
@@ -190,16 +231,10 @@ impl<'a> Graph<'a> {
         out
     }
 
-    /// Breadth-first search from `start` (first link strong) for chains of `min..=bound` links
-    /// that prove something; appends them to `found` and returns the shortest length seen.
-    fn bfs(
-        &mut self,
-        start: u32,
-        mode: Mode,
-        min: usize,
-        bound: usize,
-        found: &mut Vec<Found>,
-    ) -> Option<usize> {
+    /// Breadth-first search from `start` (first link strong) for chains of exactly `len` links
+    /// that prove something (shorter ones were tried before); appends them to `found`. Returns
+    /// whether any chain of that length exists at all (if none does, longer ones do not either).
+    fn bfs(&mut self, start: u32, mode: Mode, len: usize, found: &mut Vec<Found>) -> bool {
         self.epoch += 1;
         let epoch = self.epoch;
         let s0 = start * 2;
@@ -208,13 +243,13 @@ impl<'a> Graph<'a> {
         self.queue.clear();
         self.queue.push(s0);
         let mut head = 0;
-        let mut best = None;
-        let mut next = Vec::new();
+        let mut reached = false;
+        let mut next = std::mem::take(&mut self.next);
         while head < self.queue.len() {
             let st = self.queue[head];
             head += 1;
             let d = self.depth[st as usize] as usize;
-            if d >= bound {
+            if d >= len {
                 continue;
             }
             let node = st / 2;
@@ -234,23 +269,20 @@ impl<'a> Graph<'a> {
                 self.depth[ns as usize] = (d + 1) as u8;
                 self.parent[ns as usize] = st;
                 self.queue.push(ns);
-                if want_strong && d + 1 >= min && m != start {
+                reached |= d + 1 == len;
+                if d + 1 == len && m != start {
                     let elim = self.conclusions(start, m, mode);
                     if elim.is_empty() {
                         continue;
                     }
                     if let Some(nodes) = self.path(ns, s0) {
-                        found.push(Found {
-                            len: d + 1,
-                            nodes,
-                            elim,
-                        });
-                        best = Some(best.map_or(d + 1, |b: usize| b.min(d + 1)));
+                        found.push(Found { nodes, elim });
                     }
                 }
             }
         }
-        best
+        self.next = next;
+        reached
     }
 
     /// The chain's nodes from start to `end`, or `None` if it passes a candidate twice (a lasso
@@ -274,7 +306,9 @@ impl<'a> Graph<'a> {
     }
 }
 
-/// Runs the searches of one family and pushes the shortest chains' steps.
+/// Runs the searches of one family, shortest chains first: all chains of 3 links (or `min`),
+/// then 5, ... up to `max`, stopping after the first length that proves anything (or as soon as
+/// the finder is full).
 fn run(
     board: &Board,
     f: &mut Finder,
@@ -284,46 +318,54 @@ fn run(
     max: usize,
 ) {
     let mut gr = Graph::new(board);
+    let nodes = gr.strong_start.len() - 1;
     let mut found = Vec::new();
-    let mut bound = max;
-    for &mode in modes {
-        let nodes = gr.strong_start.len() - 1;
-        for start in 0..nodes as u32 {
-            let (c, v) = gr.cell_sym(start);
-            if board.value(c).is_some() || !board.candidates(c).contains(v) {
-                continue;
-            }
-            let ok = match mode {
-                Mode::X(s) => v == s && gr.has_house_link(start),
-                Mode::Xy => gr.bivalue(c),
-                Mode::Aic => gr.has_house_link(start) || gr.bivalue(c),
+    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+    for len in (min..=max).step_by(2) {
+        let mut reached = false;
+        for &mode in modes {
+            let (first, step) = match mode {
+                // One symbol: only its nodes.
+                Mode::X(s) => (s as usize, 1 << gr.shift),
+                _ => (0, 1),
             };
-            if !ok {
-                continue;
-            }
-            if let Some(l) = gr.bfs(start, mode, min, bound, &mut found) {
-                bound = bound.min(l);
+            for start in (first..nodes).step_by(step).map(|x| x as u32) {
+                let (c, v) = gr.cell_sym(start);
+                if board.value(c).is_some() || !board.candidates(c).contains(v) {
+                    continue;
+                }
+                let ok = match mode {
+                    Mode::X(_) => gr.has_house_link(start),
+                    Mode::Xy => gr.bivalue(c),
+                    Mode::Aic => gr.has_house_link(start) || gr.bivalue(c),
+                };
+                if !ok {
+                    continue;
+                }
+                reached |= gr.bfs(start, mode, len, &mut found);
+                // Each conclusion once (a chain and its reverse prove the same).
+                for fd in found.drain(..) {
+                    if seen.contains(&fd.elim) {
+                        continue;
+                    }
+                    let strong = (0..len).map(|i| i % 2 == 0).collect();
+                    let step = Step {
+                        technique,
+                        placements: Vec::new(),
+                        eliminations: fd.elim.clone(),
+                        detail: Detail::Chain {
+                            nodes: fd.nodes,
+                            strong,
+                        },
+                    };
+                    seen.push(fd.elim);
+                    if !f.push(step) {
+                        return;
+                    }
+                }
             }
         }
-    }
-    // Only the shortest chains, each conclusion once (a chain and its reverse prove the same).
-    let mut seen: Vec<&Vec<(usize, u8)>> = Vec::new();
-    for fd in found.iter().filter(|fd| fd.len == bound) {
-        if seen.contains(&&fd.elim) {
-            continue;
-        }
-        seen.push(&fd.elim);
-        let strong = (0..fd.len).map(|i| i % 2 == 0).collect();
-        let step = Step {
-            technique,
-            placements: Vec::new(),
-            eliminations: fd.elim.clone(),
-            detail: Detail::Chain {
-                nodes: fd.nodes.clone(),
-                strong,
-            },
-        };
-        if !f.push(step) {
+        if !seen.is_empty() || !reached {
             return;
         }
     }
@@ -504,8 +546,8 @@ mod tests {
         // Ends (r4c7,2) and (r4c1,1) are peers with different symbols: each loses the other's.
         let (g, b) = classic();
         let gr = Graph::new(&b);
-        let a = cell(&g, 4, 7) as u32 * 9 + 1;
-        let z = cell(&g, 4, 1) as u32 * 9;
+        let a = gr.node(cell(&g, 4, 7), 1);
+        let z = gr.node(cell(&g, 4, 1), 0);
         assert_eq!(
             gr.conclusions(a, z, Mode::Aic),
             vec![(cell(&g, 4, 1), sym(2)), (cell(&g, 4, 7), sym(1))]
