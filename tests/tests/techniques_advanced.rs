@@ -148,11 +148,24 @@ fn reglib(name: &str, t: Technique) -> Option<(usize, usize, usize)> {
         }
         n += 1;
         found += usize::from(!f.steps.is_empty());
-        exact += usize::from(f.steps.iter().any(|s| {
+        let hit = f.steps.iter().any(|s| {
             let mut e = s.eliminations.clone();
             e.sort_unstable();
             e == row.elims
-        }));
+        });
+        if !hit && std::env::var_os("SHAPEDOKU_DEBUG_REGLIB").is_some() {
+            let show = |e: &[(usize, u8)]| {
+                e.iter()
+                    .map(|&(c, v)| format!("{}<>{}", g.pos(c), v + 1))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            eprintln!("{name} {}: want {}", row.line, show(&row.elims));
+            for s in f.steps.iter().take(4) {
+                eprintln!("    got {} via {:?}", show(&s.eliminations), s.detail);
+            }
+        }
+        exact += usize::from(hit);
     }
     eprintln!("{name}: {n} rows, {found} with a step, {exact} with exactly HoDoKu's eliminations");
     Some((n, exact, found))
@@ -214,11 +227,9 @@ fn reglib_aic() {
 fn apply_single(b: &mut Board) -> bool {
     let g = b.geometry().clone();
     for c in 0..g.cell_count() {
-        if b.value(c).is_none() {
-            if let Some(v) = b.candidates(c).single_value() {
-                b.place(c, v);
-                return true;
-            }
+        if let (None, Some(v)) = (b.value(c), b.candidates(c).single_value()) {
+            b.place(c, v);
+            return true;
         }
     }
     for &h in g.houses() {

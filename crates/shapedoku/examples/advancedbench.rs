@@ -8,11 +8,9 @@ use std::time::Instant;
 fn singles(b: &mut Board) -> bool {
     let g = b.geometry().clone();
     for c in 0..g.cell_count() {
-        if b.value(c).is_none() {
-            if let Some(v) = b.candidates(c).single_value() {
-                b.place(c, v);
-                return true;
-            }
+        if let (None, Some(v)) = (b.value(c), b.candidates(c).single_value()) {
+            b.place(c, v);
+            return true;
         }
     }
     for &h in g.houses() {

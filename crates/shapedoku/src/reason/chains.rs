@@ -401,6 +401,47 @@ pub(crate) fn find_aic(board: &Board, f: &mut Finder) {
     run(board, f, Technique::Aic, &[Mode::Aic], 3, MAX_AIC);
 }
 
+/// The name people give a simple chain (three links on one symbol), for explanations:
+/// `"Skyscraper"` when both strong links lie in rows (or both in columns), `"2-String Kite"` when
+/// one lies in a row and the other in a column, joined in a box, else `"Turbot Fish"` (any other
+/// shapes, for instance a box, a diagonal or a jigsaw region). A link's shape is the line both
+/// its cells share, else any shape they share.
+#[allow(dead_code)] // for the explanation renderer
+pub(crate) fn simple_chain_name(g: &crate::Geometry, nodes: &[(usize, u8)]) -> &'static str {
+    use crate::ShapeKind;
+    let kind = |a: usize, b: usize| {
+        let shared = g
+            .shapes_of(a)
+            .iter()
+            .map(|&s| s as usize)
+            .filter(|&s| g.shape(s).cells.contains(&b));
+        let kinds: Vec<ShapeKind> = shared.map(|s| g.shape(s).kind).collect();
+        [ShapeKind::Row, ShapeKind::Column]
+            .into_iter()
+            .find(|k| kinds.contains(k))
+            .or_else(|| kinds.first().copied())
+    };
+    if nodes.len() != 4 {
+        return "X-Chain";
+    }
+    let (s1, w, s2) = (
+        kind(nodes[0].0, nodes[1].0),
+        kind(nodes[1].0, nodes[2].0),
+        kind(nodes[2].0, nodes[3].0),
+    );
+    match (s1, s2) {
+        (Some(ShapeKind::Row), Some(ShapeKind::Row))
+        | (Some(ShapeKind::Column), Some(ShapeKind::Column)) => "Skyscraper",
+        (Some(ShapeKind::Row), Some(ShapeKind::Column))
+        | (Some(ShapeKind::Column), Some(ShapeKind::Row))
+            if w == Some(ShapeKind::Box) =>
+        {
+            "2-String Kite"
+        }
+        _ => "Turbot Fish",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -467,6 +508,27 @@ mod tests {
             ends(&f.steps[0]),
             vec![(cell(&g, 1, 6), 0), (cell(&g, 8, 1), 0)]
         );
+    }
+
+    #[test]
+    fn turbot_fish() {
+        // Box 1 holds 1 only at r1c2 r3c1; column 5 only at r3c5 r8c5 (r3c1 - r3c5 in row 3): r1c2
+        // or r8c5 is 1, so r8c2 (column 2, row 8) loses it.
+        let (g, mut b) = classic();
+        confine(&mut b, "box 1", 1, &[(1, 2), (3, 1)]);
+        confine(&mut b, "column 5", 1, &[(3, 5), (8, 5)]);
+        let mut f = Finder::new(20);
+        find_simple(&b, &mut f);
+        let want = elims(&g, "r8c2<>1");
+        let s = f
+            .steps
+            .iter()
+            .find(|s| s.eliminations == want)
+            .expect("turbot fish");
+        let Detail::Chain { nodes, .. } = &s.detail else {
+            panic!()
+        };
+        assert_eq!(simple_chain_name(&g, nodes), "Turbot Fish");
     }
 
     #[test]

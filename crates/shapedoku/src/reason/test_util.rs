@@ -56,18 +56,6 @@ pub fn empty_board(g: &Arc<Geometry>) -> Board {
     Board::new(&Puzzle::empty(g.clone()))
 }
 
-/// A classic board from an 81-character line, with candidates removed as `"r1c2<>5 ..."`.
-pub fn classic_board(line: &str, removed: &str) -> Board {
-    let g = crate::builtin::geometry("classic").unwrap();
-    let mut b = Board::new(&Puzzle::from_line(g.clone(), line).unwrap());
-    for e in removed.split_whitespace() {
-        let (p, d) = e.split_once("<>").unwrap();
-        let c = g.cell_at(p.parse().unwrap()).unwrap();
-        b.eliminate(c, d.parse::<u8>().unwrap() - 1);
-    }
-    b
-}
-
 /// Parses `"r1c2<>5 r3c4<>6"` into (cell, symbol) pairs, sorted.
 pub fn elims(g: &Geometry, text: &str) -> Vec<(usize, u8)> {
     let mut v: Vec<(usize, u8)> = text
