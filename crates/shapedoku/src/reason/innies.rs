@@ -110,14 +110,18 @@ impl Ctx<'_> {
         let mut touch_ids = Vec::new();
         let mut in_total = 0;
         let mut touch_total = 0;
+        // Sum shapes may overlap (a little-killer line across cages): only disjoint ones may be
+        // added up, so each list takes a shape only if it shares no cell with those taken.
         for c in self.cages {
             if !c.set.intersects(u) {
                 continue;
             }
-            touching.union_with(&c.set);
-            touch_ids.push(c.id);
-            touch_total += c.total;
-            if c.set.is_subset(u) {
+            if !c.set.intersects(&touching) {
+                touching.union_with(&c.set);
+                touch_ids.push(c.id);
+                touch_total += c.total;
+            }
+            if c.set.is_subset(u) && !c.set.intersects(&inside) {
                 inside.union_with(&c.set);
                 in_ids.push(c.id);
                 in_total += c.total;
@@ -135,7 +139,7 @@ impl Ctx<'_> {
             }
         }
         // Outies: the touching cages cover the union; their cells outside it are known in total.
-        if touch_ids.len() > in_ids.len() && u.is_subset(&touching) {
+        if touch_ids.iter().any(|id| !in_ids.contains(id)) && u.is_subset(&touching) {
             let rem = touching.difference(u);
             if !self.remainder(hs, &touch_ids, &rem, touch_total - whole, f) {
                 return false;
@@ -300,6 +304,30 @@ mod tests {
         let mut f = Finder::new(1);
         find(&b, &mut f);
         assert_eq!(f.steps[0].eliminations, vec![(cell(&g, 1, 9), sym(3))]);
+    }
+
+    #[test]
+    fn overlapping_sum_shapes_are_not_added_twice() {
+        // Cages 10 (r1c1-3), 20 (r1c4-6), 9 (r1c7-8) and a sum shape 3 over r1c1 r1c2 inside
+        // the first: adding all four would claim r1c9 = 45-42 = 3. With disjoint shapes only,
+        // r1c9 = 6 as before.
+        let (g, _) = killer_4cells(
+            &["r1c1 r1c2 r1c3", "r1c4 r1c5 r1c6", "r1c7 r1c8", "r1c1 r1c2"],
+            &[10, 20, 9, 3],
+        );
+        let b = empty_board(&g);
+        let mut f = Finder::new(1000);
+        find(&b, &mut f);
+        let c = cell(&g, 1, 9);
+        for s in &f.steps {
+            assert!(!s.eliminations.contains(&(c, sym(6))), "{s:?}");
+        }
+        let s = f
+            .steps
+            .iter()
+            .find(|s| s.eliminations.iter().any(|e| e.0 == c))
+            .unwrap();
+        assert!(matches!(&s.detail, Detail::Innies { total: 6, cells, .. } if cells == &vec![c]));
     }
 
     #[test]
