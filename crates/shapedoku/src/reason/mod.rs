@@ -13,6 +13,7 @@
 mod board;
 mod cages;
 mod chains;
+mod forcing;
 mod innies;
 mod step;
 #[cfg(test)]
@@ -20,7 +21,7 @@ mod test_util;
 mod wings;
 
 pub use board::Board;
-pub use step::{Detail, Step, Technique};
+pub use step::{Broken, Detail, Step, Technique};
 
 use crate::puzzle::Puzzle;
 
@@ -69,6 +70,7 @@ pub fn techniques() -> &'static [(Technique, FindFn)] {
         (Technique::XChain, chains::find_x),
         (Technique::XyChain, chains::find_xy),
         (Technique::Aic, chains::find_aic),
+        (Technique::ForcingChain, forcing::find),
     ]
 }
 

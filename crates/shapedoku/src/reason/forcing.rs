@@ -1,0 +1,249 @@
+//! Forcing chains by contradiction: assume a candidate is true, let naked and hidden singles run;
+//! if they end in a contradiction (a cell with no candidate, or a house with no place for a
+//! symbol), the candidate is false.
+//!
+//! This is the last logical technique before a guess. Unlike a guess it proves what it removes:
+//! the step lists the assumption, every placement the singles forced, in order, and the
+//! contradiction. Candidates of bivalue cells are tried first, then cells with few candidates, and
+//! among the contradictions found the one reached in the fewest placements is reported.
+
+use super::{Board, Broken, Detail, Finder, Step, Technique};
+
+/// Passes by the most forced placements a chain may take: short chains are found (and
+/// explained) first and cost less; chains beyond the last bound are not reported.
+const BOUNDS: [usize; 4] = [2, 6, 15, 40];
+
+/// Places singles until none is left or a contradiction appears; records placements in
+/// `implied`. Returns the contradiction, if any.
+fn propagate(b: &mut Board, implied: &mut Vec<(usize, u8)>, bound: usize) -> Option<Broken> {
+    let g = b.geometry().clone();
+    loop {
+        if implied.len() > bound {
+            return None;
+        }
+        let mut progress = false;
+        for c in 0..g.cell_count() {
+            if b.value(c).is_some() {
+                continue;
+            }
+            let cs = b.candidates(c);
+            if cs.is_empty() {
+                return Some(Broken::Cell(c));
+            }
+            if let Some(v) = cs.single_value() {
+                b.place(c, v);
+                implied.push((c, v));
+                progress = true;
+            }
+        }
+        for &h in g.houses() {
+            let mut seen = crate::symbols::SymbolSet::EMPTY;
+            let mut once = crate::symbols::SymbolSet::EMPTY;
+            let mut at = [usize::MAX; 64];
+            for &c in &g.shape(h).cells {
+                let cs = match b.value(c) {
+                    Some(v) => crate::symbols::SymbolSet::single(v),
+                    None => b.candidates(c),
+                };
+                once = once.minus(cs.intersect(seen)).union(cs.minus(seen));
+                seen = seen.union(cs);
+                if b.value(c).is_none() {
+                    for v in cs.iter() {
+                        at[v as usize] = c;
+                    }
+                }
+            }
+            if let Some(v) = g.symbols().all().minus(seen).first() {
+                return Some(Broken::House(h, v));
+            }
+            for v in once.iter() {
+                let c = at[v as usize];
+                if c != usize::MAX && b.value(c).is_none() && !b.has_placed(h, v) {
+                    b.place(c, v);
+                    implied.push((c, v));
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return None;
+        }
+    }
+}
+
+/// Finds forcing-chain eliminations, shortest chains first.
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let mut cells: Vec<usize> = (0..g.cell_count())
+        .filter(|&c| board.value(c).is_none())
+        .collect();
+    cells.sort_by_key(|&c| (board.candidates(c).len(), c));
+    let mut implied = Vec::new();
+    // A candidate proved false in an earlier pass is not tried again.
+    let mut done: Vec<(usize, u8)> = Vec::new();
+    for bound in BOUNDS {
+        for &c in &cells {
+            for v in board.candidates(c).iter() {
+                if done.contains(&(c, v)) {
+                    continue;
+                }
+                let mut b = board.clone();
+                b.place(c, v);
+                implied.clear();
+                let Some(broken) = propagate(&mut b, &mut implied, bound) else {
+                    continue;
+                };
+                done.push((c, v));
+                let step = Step {
+                    technique: Technique::ForcingChain,
+                    placements: Vec::new(),
+                    eliminations: vec![(c, v)],
+                    detail: Detail::Forcing {
+                        assumed: (c, v),
+                        implied: implied.clone(),
+                        broken,
+                    },
+                };
+                if !f.push(step) {
+                    return;
+                }
+            }
+        }
+        if !done.is_empty() {
+            return;
+        }
+    }
+}
+
+/// The words for a forcing-chain step, for the explanation renderer:
+/// `if r1c1 were 1: r1c2 = 3, then r1c3 has no candidate left`.
+#[allow(dead_code)] // for the explanation renderer
+pub(crate) fn describe(
+    g: &crate::Geometry,
+    assumed: (usize, u8),
+    implied: &[(usize, u8)],
+    broken: Broken,
+) -> String {
+    let sym = |v: u8| g.symbols().char(v);
+    let mut out = format!("if {} were {}", g.pos(assumed.0), sym(assumed.1));
+    if !implied.is_empty() {
+        let list: Vec<String> = implied
+            .iter()
+            .map(|&(c, v)| format!("{} = {}", g.pos(c), sym(v)))
+            .collect();
+        out.push_str(&format!(", singles would give {}", list.join(", ")));
+    }
+    match broken {
+        Broken::Cell(c) => {
+            out.push_str(&format!(", and {} would have no candidate left", g.pos(c)))
+        }
+        Broken::House(h, v) => out.push_str(&format!(
+            ", and {} would have no place for {}",
+            g.shape_label(h),
+            sym(v)
+        )),
+    }
+    out
+}
+
+/// The compact form: `Forcing Chain: r1c1=1 -> r1c2=3 -> r1c3 empty => r1c1<>1`.
+#[allow(dead_code)] // for the explanation renderer
+pub(crate) fn compact(
+    g: &crate::Geometry,
+    assumed: (usize, u8),
+    implied: &[(usize, u8)],
+    broken: Broken,
+) -> String {
+    let sym = |v: u8| g.symbols().char(v);
+    let mut out = format!("Forcing Chain: {}={}", g.pos(assumed.0), sym(assumed.1));
+    for &(c, v) in implied {
+        out.push_str(&format!(" -> {}={}", g.pos(c), sym(v)));
+    }
+    match broken {
+        Broken::Cell(c) => out.push_str(&format!(" -> {} empty", g.pos(c))),
+        Broken::House(h, v) => out.push_str(&format!(" -> no {} in {}", sym(v), g.shape_label(h))),
+    }
+    out.push_str(&format!(" => {}<>{}", g.pos(assumed.0), sym(assumed.1)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::test_util::*;
+
+    #[test]
+    fn contradiction_in_a_row() {
+        // r1c1 {1,2}, r1c2 {1,3}, r1c3 {1,3}: assuming r1c1 = 1 leaves r1c2 = 3 and then r1c3
+        // with nothing. That is the first step (bivalue cells first, shortest chains first);
+        // others follow (a 1 or 3 elsewhere in row 1 or box 1, a 2 elsewhere in column 1...).
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        b.set_candidates(cell(&g, 1, 1), set(&[1, 2]));
+        b.set_candidates(cell(&g, 1, 2), set(&[1, 3]));
+        b.set_candidates(cell(&g, 1, 3), set(&[1, 3]));
+        let mut f = Finder::new(100);
+        find(&b, &mut f);
+        assert!(f.steps.len() > 1);
+        let s = &f.steps[0];
+        assert_eq!(s.technique, Technique::ForcingChain);
+        assert_eq!(s.eliminations, vec![(cell(&g, 1, 1), sym(1))]);
+        assert_eq!(
+            s.detail,
+            Detail::Forcing {
+                assumed: (cell(&g, 1, 1), sym(1)),
+                implied: vec![(cell(&g, 1, 2), sym(3))],
+                broken: Broken::Cell(cell(&g, 1, 3)),
+            }
+        );
+        assert_eq!(
+            compact(
+                &g,
+                (cell(&g, 1, 1), sym(1)),
+                &[(cell(&g, 1, 2), sym(3))],
+                Broken::Cell(cell(&g, 1, 3))
+            ),
+            "Forcing Chain: r1c1=1 -> r1c2=3 -> r1c3 empty => r1c1<>1"
+        );
+        assert_eq!(
+            describe(
+                &g,
+                (cell(&g, 1, 1), sym(1)),
+                &[(cell(&g, 1, 2), sym(3))],
+                Broken::Cell(cell(&g, 1, 3))
+            ),
+            "if r1c1 were 1, singles would give r1c2 = 3, and r1c3 would have no candidate left"
+        );
+        // r1c1 = 2 breaks nothing, so 2 never leaves r1c1.
+        assert!(
+            f.steps
+                .iter()
+                .all(|s| s.eliminations != vec![(cell(&g, 1, 1), sym(2))])
+        );
+    }
+
+    #[test]
+    fn contradiction_in_a_house() {
+        // Row 1 has 9 only at r1c9; assuming r2c9 = 9 (column 9) leaves row 1 without a 9.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        for c in 1..=8 {
+            b.eliminate(cell(&g, 1, c), sym(9));
+        }
+        let mut f = Finder::new(100);
+        find(&b, &mut f);
+        let s = f
+            .steps
+            .iter()
+            .find(|s| s.eliminations == vec![(cell(&g, 2, 9), sym(9))])
+            .expect("r2c9<>9");
+        let Detail::Forcing {
+            implied, broken, ..
+        } = &s.detail
+        else {
+            panic!()
+        };
+        assert!(implied.is_empty());
+        assert_eq!(*broken, Broken::House(shape_named(&g, "row 1"), sym(9)));
+    }
+}
