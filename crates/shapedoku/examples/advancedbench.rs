@@ -38,7 +38,12 @@ fn main() {
         }
     }
     println!("{path}: {} positions stuck after singles", stuck.len());
+    // An optional second argument keeps only the techniques whose name contains it.
+    let only = std::env::args().nth(2).unwrap_or_default();
     for &(t, find) in techniques() {
+        if !format!("{t:?}").contains(&only) {
+            continue;
+        }
         // Best of five rounds: the machine may be shared.
         let mut best = f64::MAX;
         let mut hits = 0;

@@ -8,65 +8,105 @@
 //! among the contradictions found the one reached in the fewest placements is reported.
 
 use super::{Board, Broken, Detail, Finder, Step, Technique};
+use crate::symbols::SymbolSet;
 
 /// Passes by the most forced placements a chain may take: short chains are found (and
 /// explained) first and cost less; chains beyond the last bound are not reported.
 const BOUNDS: [usize; 4] = [2, 6, 15, 40];
 
-/// Places singles until none is left or a contradiction appears; records placements in
-/// `implied`. Returns the contradiction, if any.
-fn propagate(b: &mut Board, implied: &mut Vec<(usize, u8)>, bound: usize) -> Option<Broken> {
-    let g = b.geometry().clone();
-    loop {
-        if implied.len() > bound {
-            return None;
+/// Work lists for [`propagate`], reused across assumptions.
+struct Work {
+    is_house: Vec<bool>,
+    dirty: Vec<bool>,
+    cells: Vec<usize>,
+    implied: Vec<(usize, u8)>,
+}
+
+impl Work {
+    /// After a placement at `c`: its peers may have become singles or empty, and the houses
+    /// through them may have hidden singles.
+    fn touched(&mut self, g: &crate::Geometry, c: usize) {
+        for &p in g.peers(c) {
+            self.cells.push(p as usize);
+            for &s in g.shapes_of(p as usize) {
+                if self.is_house[s as usize] {
+                    self.dirty[s as usize] = true;
+                }
+            }
         }
-        let mut progress = false;
-        for c in 0..g.cell_count() {
-            if b.value(c).is_some() {
+    }
+}
+
+/// Having placed the assumption at `start`, places singles (only around what changed) until none
+/// is left, a contradiction appears, or more than `bound` placements were needed. Placements go
+/// to `w.implied`.
+fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<Broken> {
+    let g = b.geometry().clone();
+    w.cells.clear();
+    w.implied.clear();
+    w.dirty.iter_mut().for_each(|d| *d = false);
+    w.touched(&g, start);
+    loop {
+        // First in, first out: cells are examined in the order the placements touched them.
+        let mut head = 0;
+        while head < w.cells.len() {
+            let p = w.cells[head];
+            head += 1;
+            if b.value(p).is_some() {
                 continue;
             }
-            let cs = b.candidates(c);
+            let cs = b.candidates(p);
             if cs.is_empty() {
-                return Some(Broken::Cell(c));
+                return Some(Broken::Cell(p));
             }
             if let Some(v) = cs.single_value() {
-                b.place(c, v);
-                implied.push((c, v));
-                progress = true;
+                if w.implied.len() == bound {
+                    return None;
+                }
+                b.place(p, v);
+                w.implied.push((p, v));
+                w.touched(&g, p);
             }
         }
-        for &h in g.houses() {
-            let mut seen = crate::symbols::SymbolSet::EMPTY;
-            let mut once = crate::symbols::SymbolSet::EMPTY;
-            let mut at = [usize::MAX; 64];
-            for &c in &g.shape(h).cells {
-                let cs = match b.value(c) {
-                    Some(v) => crate::symbols::SymbolSet::single(v),
-                    None => b.candidates(c),
-                };
-                once = once.minus(cs.intersect(seen)).union(cs.minus(seen));
-                seen = seen.union(cs);
-                if b.value(c).is_none() {
-                    for v in cs.iter() {
-                        at[v as usize] = c;
-                    }
-                }
-            }
-            if let Some(v) = g.symbols().all().minus(seen).first() {
-                return Some(Broken::House(h, v));
-            }
-            for v in once.iter() {
-                let c = at[v as usize];
-                if c != usize::MAX && b.value(c).is_none() && !b.has_placed(h, v) {
-                    b.place(c, v);
-                    implied.push((c, v));
-                    progress = true;
-                }
-            }
-        }
-        if !progress {
+        w.cells.clear();
+        let Some(&h) = g.houses().iter().find(|&&h| w.dirty[h]) else {
             return None;
+        };
+        w.dirty[h] = false;
+        let mut seen = SymbolSet::EMPTY;
+        let mut once = SymbolSet::EMPTY;
+        let mut placed = SymbolSet::EMPTY;
+        for &c in &g.shape(h).cells {
+            let cs = match b.value(c) {
+                Some(v) => {
+                    placed = placed.with(v);
+                    SymbolSet::single(v)
+                }
+                None => b.candidates(c),
+            };
+            once = once.minus(cs.intersect(seen)).union(cs.minus(seen));
+            seen = seen.union(cs);
+        }
+        if let Some(v) = g.symbols().all().minus(seen).first() {
+            return Some(Broken::House(h, v));
+        }
+        for v in once.minus(placed).iter() {
+            // The one cell of the house holding v (a placement above may have taken it).
+            let Some(c) = g
+                .shape(h)
+                .cells
+                .iter()
+                .copied()
+                .find(|&c| b.value(c).is_none() && b.candidates(c).contains(v))
+            else {
+                continue;
+            };
+            if w.implied.len() == bound {
+                return None;
+            }
+            b.place(c, v);
+            w.implied.push((c, v));
+            w.touched(&g, c);
         }
     }
 }
@@ -78,7 +118,16 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         .filter(|&c| board.value(c).is_none())
         .collect();
     cells.sort_by_key(|&c| (board.candidates(c).len(), c));
-    let mut implied = Vec::new();
+    let mut is_house = vec![false; g.shapes().len()];
+    for &h in g.houses() {
+        is_house[h] = true;
+    }
+    let mut w = Work {
+        dirty: vec![false; is_house.len()],
+        is_house,
+        cells: Vec::new(),
+        implied: Vec::new(),
+    };
     // A candidate proved false in an earlier pass is not tried again.
     let mut done: Vec<(usize, u8)> = Vec::new();
     for bound in BOUNDS {
@@ -89,8 +138,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 }
                 let mut b = board.clone();
                 b.place(c, v);
-                implied.clear();
-                let Some(broken) = propagate(&mut b, &mut implied, bound) else {
+                let Some(broken) = propagate(&mut b, c, &mut w, bound) else {
                     continue;
                 };
                 done.push((c, v));
@@ -100,7 +148,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     eliminations: vec![(c, v)],
                     detail: Detail::Forcing {
                         assumed: (c, v),
-                        implied: implied.clone(),
+                        implied: w.implied.clone(),
                         broken,
                     },
                 };
