@@ -69,9 +69,8 @@ fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<
             }
         }
         w.cells.clear();
-        let Some(&h) = g.houses().iter().find(|&&h| w.dirty[h]) else {
-            return None;
-        };
+        // Nothing left to look at: no contradiction.
+        let &h = g.houses().iter().find(|&&h| w.dirty[h])?;
         w.dirty[h] = false;
         let mut seen = SymbolSet::EMPTY;
         let mut once = SymbolSet::EMPTY;
