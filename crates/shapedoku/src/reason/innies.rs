@@ -178,7 +178,17 @@ impl Ctx<'_> {
         self.scratch.resize(cells.len(), SymbolSet::EMPTY);
         let mut vals = Vec::with_capacity(cells.len());
         let mut support = std::mem::take(&mut self.scratch);
-        assign(b, &cells, 0, rest, &mut vals, &mut support);
+        // Suffix bounds of what the remaining cells can add up to, to prune the search.
+        let mut bounds = vec![(0i64, 0i64); cells.len() + 1];
+        for (i, &c) in cells.iter().enumerate().rev() {
+            if b.candidates(c).is_empty() {
+                return true; // a broken board: nothing to conclude here
+            }
+            let vs = b.candidates(c).iter().map(|v| syms.value(v));
+            let (lo, hi) = vs.fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+            bounds[i] = (bounds[i + 1].0 + lo, bounds[i + 1].1 + hi);
+        }
+        assign(b, &cells, &bounds, 0, rest, &mut vals, &mut support);
         let mut elim = Vec::new();
         for (i, &c) in cells.iter().enumerate() {
             for v in b.candidates(c).minus(support[i]).iter() {
@@ -208,6 +218,7 @@ impl Ctx<'_> {
 fn assign(
     b: &Board,
     cells: &[usize],
+    bounds: &[(i64, i64)],
     i: usize,
     rest: i64,
     vals: &mut Vec<u8>,
@@ -223,6 +234,9 @@ fn assign(
         }
         return true;
     }
+    if rest < bounds[i].0 || rest > bounds[i].1 {
+        return false;
+    }
     let mut any = false;
     'v: for v in b.candidates(cells[i]).iter() {
         for (k, &w) in vals.iter().enumerate() {
@@ -231,7 +245,15 @@ fn assign(
             }
         }
         vals.push(v);
-        any |= assign(b, cells, i + 1, rest - g.symbols().value(v), vals, support);
+        any |= assign(
+            b,
+            cells,
+            bounds,
+            i + 1,
+            rest - g.symbols().value(v),
+            vals,
+            support,
+        );
         vals.pop();
     }
     any
