@@ -188,7 +188,11 @@ pub fn technique_name(g: &Geometry, step: &Step) -> String {
                 format!("Franken {name}")
             }
         }
+        (Technique::SimpleChain, Detail::Chain { nodes, .. }) => {
+            super::chains::simple_chain_name(g, nodes).into()
+        }
         (t, _) => match t {
+            Technique::ForcingChain => "Forcing Chain",
             Technique::ShapeOverlap => "Shape Overlap",
             Technique::NakedSubset => "Naked Subset",
             Technique::HiddenSubset => "Hidden Subset",
@@ -253,6 +257,14 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
         _ => "subset",
     };
     match &step.detail {
+        Detail::Forcing {
+            assumed,
+            implied,
+            broken,
+        } => format!(
+            "forcing chain, {}",
+            super::forcing::describe(g, *assumed, implied, *broken)
+        ),
         Detail::Single { shape } => match (step.technique, shape, step.placements.first()) {
             (Technique::FullHouse, Some(h), _) => {
                 format!("full house, the last empty cell of {}", g.shape_label(*h))
@@ -461,6 +473,11 @@ pub fn compact(g: &Geometry, step: &Step) -> String {
     let results = results.join(", ");
     let what = match &step.detail {
         Detail::Single { .. } | Detail::Guess { .. } => return format!("{name}: {results}"),
+        Detail::Forcing {
+            assumed,
+            implied,
+            broken,
+        } => return super::forcing::compact(g, *assumed, implied, *broken),
         Detail::Overlap {
             symbol,
             source,

@@ -11,19 +11,26 @@
 //! ```
 
 mod board;
+mod cages;
+mod chains;
 pub mod explain;
 pub mod fish;
+mod forcing;
 pub mod guess;
+mod innies;
 pub mod overlap;
 pub mod rate;
-mod step;
 pub mod singles;
+mod step;
 pub mod subsets;
 #[cfg(test)]
+mod test_util;
+#[cfg(test)]
 mod tests;
+mod wings;
 
 pub use board::{Board, OverlapPair, Tables};
-pub use step::{Detail, Step, Technique};
+pub use step::{Broken, Detail, Step, Technique};
 
 use crate::puzzle::Puzzle;
 
@@ -72,9 +79,17 @@ pub fn techniques() -> &'static [(Technique, FindFn)] {
         (Technique::HiddenSubset, subsets::hidden_triples),
         (Technique::NakedSubset, subsets::naked_quads),
         (Technique::HiddenSubset, subsets::hidden_quads),
-        // Sum-cage techniques go here (combinations, innies/outies, cage overlap).
+        (Technique::CageCombination, cages::find_combinations),
+        (Technique::Innies, innies::find),
+        (Technique::CageOverlap, cages::find_overlap),
         (Technique::Fish, fish::find),
-        // Wings and chains go here.
+        (Technique::SimpleChain, chains::find_simple),
+        (Technique::XyWing, wings::find_xy),
+        (Technique::XyzWing, wings::find_xyz),
+        (Technique::XChain, chains::find_x),
+        (Technique::XyChain, chains::find_xy),
+        (Technique::Aic, chains::find_aic),
+        (Technique::ForcingChain, forcing::find),
         (Technique::Guess, guess::find),
     ]
 }

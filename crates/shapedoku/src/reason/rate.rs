@@ -119,6 +119,7 @@ pub fn weight(step: &Step) -> u64 {
         Technique::XChain => 260,
         Technique::XyChain => 260,
         Technique::Aic => 280,
+        Technique::ForcingChain => 500,
         Technique::Guess => 1000,
     }
 }
@@ -140,7 +141,7 @@ pub fn level_of(step: &Step) -> Level {
         | Technique::XyWing
         | Technique::XyzWing => Level::Hard,
         Technique::XChain | Technique::XyChain | Technique::Aic => Level::Expert,
-        Technique::Guess => Level::Extreme,
+        Technique::ForcingChain | Technique::Guess => Level::Extreme,
     }
 }
 
@@ -175,6 +176,11 @@ pub fn se_value(g: &Geometry, step: &Step) -> f64 {
         (Technique::XyChain, _) => 6.8,
         (Technique::Aic, _) => 7.0,
         (Technique::CageCombination | Technique::CageOverlap | Technique::Innies, _) => 2.8,
+        // Sudoku Explainer values forcing chains from 7.5 up, more for longer chains.
+        (Technique::ForcingChain, Detail::Forcing { implied, .. }) => {
+            7.5 + 0.05 * implied.len().min(20) as f64
+        }
+        (Technique::ForcingChain, _) => 7.5,
         (Technique::Guess, _) => 7.5,
     }
 }

@@ -40,6 +40,8 @@ pub enum Technique {
     XyChain,
     /// Alternating inference chain.
     Aic,
+    /// Forcing chain by contradiction: assuming a candidate, singles lead to a contradiction.
+    ForcingChain,
     /// A guess, when nothing else applies; stated plainly.
     Guess,
 }
@@ -115,6 +117,16 @@ pub enum Detail {
         /// Their total.
         total: i64,
     },
+    /// Forcing chain: placing `assumed` makes singles place `implied` (in order) until `broken`
+    /// shows a contradiction, so the assumed candidate is false.
+    Forcing {
+        /// The candidate assumed true, then eliminated: (cell, symbol).
+        assumed: (usize, u8),
+        /// The placements singles then force, in order: (cell, symbol).
+        implied: Vec<(usize, u8)>,
+        /// The contradiction.
+        broken: Broken,
+    },
     /// A guess: `cell` takes `symbol` (the value the search finds there), then logic goes on.
     Guess {
         /// The cell.
@@ -142,4 +154,13 @@ impl Step {
     pub fn is_empty(&self) -> bool {
         self.placements.is_empty() && self.eliminations.is_empty()
     }
+}
+
+/// The contradiction a forcing chain ends in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Broken {
+    /// A cell is left without candidates.
+    Cell(usize),
+    /// A house has no place left for a symbol: (house, symbol).
+    House(usize, u8),
 }

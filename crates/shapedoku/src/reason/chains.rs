@@ -1,0 +1,619 @@
+//! Chains: simple chains (skyscraper, 2-string kite, turbot fish), X-chains, XY-chains and
+//! alternating inference chains (AIC), over links defined by shapes and peers.
+//!
+//! A node is a candidate (cell, symbol). A *strong* link means "at least one is true": a symbol
+//! with exactly two places left in a house, or the two candidates of a bivalue cell. A *weak* link
+//! means "not both": two peers with the same candidate, or two candidates of one cell. A chain
+//! that starts and ends with a strong link and alternates proves that one of its ends is true, so:
+//! - ends with the same symbol: it goes from every cell that sees both ends;
+//! - (AIC) ends with different symbols in peer cells: each end's symbol goes from the other cell;
+//! - (AIC) ends in the same cell: every other candidate of that cell goes.
+//!
+//! Chains are searched breadth first from every start, so the shortest chains come first, and
+//! are bounded in length so the search stays cheap.
+
+use super::{Board, Detail, Finder, Step, Technique};
+
+/// Which links a chain family may use.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// One symbol: house strong links, peer weak links.
+    X(u8),
+    /// Bivalue cells: in-cell strong links, same-symbol peer weak links between bivalue cells.
+    Xy,
+    /// Everything.
+    Aic,
+}
+
+/// Longest chains searched, in links.
+const MAX_X: usize = 9;
+const MAX_XY: usize = 13;
+const MAX_AIC: usize = 11;
+
+struct Graph<'a> {
+    board: &'a Board,
+    shift: u32,
+    strong_start: Vec<u32>,
+    strong_to: Vec<u32>,
+    /// Words per cell bitset.
+    words: usize,
+    /// Peers of each cell as bitsets (`words` words per cell), so "sees both ends" is an AND.
+    peer_bits: Vec<u64>,
+    /// Empty cells holding each symbol, as bitsets.
+    cand_bits: Vec<u64>,
+    next: Vec<u32>,
+    // BFS buffers, reused across starts.
+    stamp: Vec<u32>,
+    epoch: u32,
+    parent: Vec<u32>,
+    depth: Vec<u8>,
+    queue: Vec<u32>,
+}
+
+/// A chain found, before it becomes a step.
+struct Found {
+    nodes: Vec<(usize, u8)>,
+    elim: Vec<(usize, u8)>,
+}
+
+impl<'a> Graph<'a> {
+    fn new(board: &'a Board) -> Self {
+        let g = board.geometry();
+        let n = g.symbol_count();
+        // Nodes are `cell << shift | symbol`, so splitting one is a shift, not a division.
+        let shift = (n.max(2) - 1).ilog2() + 1;
+        let nodes = g.cell_count() << shift;
+        // House strong links (conjugate pairs), as a sorted, deduplicated adjacency table.
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        // One pass over each house: count the places of every symbol, remembering the first two.
+        let mut count = vec![0u8; n];
+        let mut two = vec![[0usize; 2]; n];
+        for &h in g.houses() {
+            count.iter_mut().for_each(|x| *x = 0);
+            for &c in &g.shape(h).cells {
+                match board.value(c) {
+                    Some(v) => count[v as usize] = 3,
+                    None => {
+                        for v in board.candidates(c).iter() {
+                            let k = &mut count[v as usize];
+                            if *k < 2 {
+                                two[v as usize][*k as usize] = c;
+                            }
+                            *k = k.saturating_add(1);
+                        }
+                    }
+                }
+            }
+            for v in 0..n {
+                if count[v] == 2 {
+                    let (a, b) = (
+                        ((two[v][0] << shift) | v) as u32,
+                        ((two[v][1] << shift) | v) as u32,
+                    );
+                    pairs.push((a, b));
+                    pairs.push((b, a));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        let mut strong_start = vec![0u32; nodes + 1];
+        for &(a, _) in &pairs {
+            strong_start[a as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            strong_start[i + 1] += strong_start[i];
+        }
+        let strong_to = pairs.iter().map(|&(_, b)| b).collect();
+        let nc = g.cell_count();
+        let words = nc.div_ceil(64);
+        let mut peer_bits = vec![0u64; nc * words];
+        let mut cand_bits = vec![0u64; n * words];
+        for c in 0..nc {
+            for &p in g.peers(c) {
+                peer_bits[c * words + p as usize / 64] |= 1 << (p % 64);
+            }
+            if board.value(c).is_none() {
+                for v in board.candidates(c).iter() {
+                    cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        Graph {
+            board,
+            shift,
+            strong_start,
+            strong_to,
+            words,
+            peer_bits,
+            cand_bits,
+            next: Vec::new(),
+            stamp: vec![0; nodes * 2],
+            epoch: 0,
+            parent: vec![0; nodes * 2],
+            depth: vec![0; nodes * 2],
+            queue: Vec::with_capacity(nodes * 2),
+        }
+    }
+
+    fn node(&self, cell: usize, sym: u8) -> u32 {
+        ((cell << self.shift) | sym as usize) as u32
+    }
+
+    fn cell_sym(&self, node: u32) -> (usize, u8) {
+        (
+            (node >> self.shift) as usize,
+            (node & ((1 << self.shift) - 1)) as u8,
+        )
+    }
+
+    fn bivalue(&self, cell: usize) -> bool {
+        self.board.value(cell).is_none() && self.board.candidates(cell).len() == 2
+    }
+
+    fn has_house_link(&self, node: u32) -> bool {
+        self.strong_start[node as usize] < self.strong_start[node as usize + 1]
+    }
+
+    /// Calls `f` for every strong-link partner of `node`.
+    fn strong(&self, node: u32, mode: Mode, mut f: impl FnMut(u32)) {
+        let (c, v) = self.cell_sym(node);
+        if matches!(mode, Mode::X(_) | Mode::Aic) {
+            for &m in &self.strong_to[self.strong_start[node as usize] as usize
+                ..self.strong_start[node as usize + 1] as usize]
+            {
+                f(m);
+            }
+        }
+        if matches!(mode, Mode::Xy | Mode::Aic) && self.bivalue(c) {
+            let w = self.board.candidates(c).without(v).first().unwrap_or(v);
+            f(self.node(c, w));
+        }
+    }
+
+    /// Calls `f` for every weak-link partner of `node`.
+    fn weak(&self, node: u32, mode: Mode, mut f: impl FnMut(u32)) {
+        let (c, v) = self.cell_sym(node);
+        let b = self.board;
+        let w = self.words;
+        for i in 0..w {
+            let mut m = self.peer_bits[c * w + i] & self.cand_bits[v as usize * w + i];
+            while m != 0 {
+                let p = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                if mode != Mode::Xy || self.bivalue(p) {
+                    f(self.node(p, v));
+                }
+            }
+        }
+        if mode == Mode::Aic {
+            for w in b.candidates(c).without(v).iter() {
+                f(self.node(c, w));
+            }
+        }
+    }
+
+    /// Eliminations proved by "start or end is true".
+    fn conclusions(&self, start: u32, end: u32, mode: Mode) -> Vec<(usize, u8)> {
+        let (ca, sa) = self.cell_sym(start);
+        let (cb, sb) = self.cell_sym(end);
+        let b = self.board;
+        let g = b.geometry();
+        let mut out = Vec::new();
+        if sa == sb && ca != cb {
+            // Empty cells with the symbol that see both ends, word by word.
+            let w = self.words;
+            for i in 0..w {
+                let mut m = self.peer_bits[ca * w + i]
+                    & self.peer_bits[cb * w + i]
+                    & self.cand_bits[sa as usize * w + i];
+                while m != 0 {
+                    let p = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    out.push((p, sa));
+                }
+            }
+        } else if mode == Mode::Aic && sa != sb {
+            if ca == cb {
+                for w in b.candidates(ca).without(sa).without(sb).iter() {
+                    out.push((ca, w));
+                }
+            } else if g.are_peers(ca, cb) {
+                if b.candidates(ca).contains(sb) {
+                    out.push((ca, sb));
+                }
+                if b.candidates(cb).contains(sa) {
+                    out.push((cb, sa));
+                }
+                out.sort_unstable();
+            }
+        }
+        out
+    }
+
+    /// Breadth-first search from `start` (first link strong) for chains of exactly `len` links
+    /// that prove something (shorter ones were tried before); appends them to `found`. Returns
+    /// whether any chain of that length exists at all (if none does, longer ones do not either).
+    fn bfs(&mut self, start: u32, mode: Mode, len: usize, found: &mut Vec<Found>) -> bool {
+        self.epoch += 1;
+        let epoch = self.epoch;
+        let s0 = start * 2;
+        self.stamp[s0 as usize] = epoch;
+        self.depth[s0 as usize] = 0;
+        self.queue.clear();
+        self.queue.push(s0);
+        let mut head = 0;
+        let mut reached = false;
+        let mut next = std::mem::take(&mut self.next);
+        while head < self.queue.len() {
+            let st = self.queue[head];
+            head += 1;
+            let d = self.depth[st as usize] as usize;
+            if d >= len {
+                continue;
+            }
+            let node = st / 2;
+            let want_strong = st % 2 == 0;
+            next.clear();
+            if want_strong {
+                self.strong(node, mode, |m| next.push(m));
+            } else {
+                self.weak(node, mode, |m| next.push(m));
+            }
+            for &m in &next {
+                let ns = m * 2 + u32::from(want_strong);
+                if self.stamp[ns as usize] == epoch {
+                    continue;
+                }
+                self.stamp[ns as usize] = epoch;
+                self.depth[ns as usize] = (d + 1) as u8;
+                self.parent[ns as usize] = st;
+                self.queue.push(ns);
+                reached |= d + 1 == len;
+                if d + 1 == len && m != start {
+                    let elim = self.conclusions(start, m, mode);
+                    if elim.is_empty() {
+                        continue;
+                    }
+                    if let Some(nodes) = self.path(ns, s0) {
+                        found.push(Found { nodes, elim });
+                    }
+                }
+            }
+        }
+        self.next = next;
+        reached
+    }
+
+    /// The chain's nodes from start to `end`, or `None` if it passes a candidate twice (a lasso
+    /// is still sound, but does not read as a chain).
+    fn path(&self, end: u32, s0: u32) -> Option<Vec<(usize, u8)>> {
+        let mut states = vec![end];
+        let mut st = end;
+        while st != s0 {
+            st = self.parent[st as usize];
+            states.push(st);
+        }
+        states.reverse();
+        let mut nodes: Vec<u32> = states.iter().map(|s| s / 2).collect();
+        let k = nodes.len();
+        nodes.sort_unstable();
+        nodes.dedup();
+        if nodes.len() != k {
+            return None;
+        }
+        Some(states.iter().map(|s| self.cell_sym(s / 2)).collect())
+    }
+}
+
+/// Runs the searches of one family, shortest chains first: all chains of 3 links (or `min`),
+/// then 5, ... up to `max`, stopping after the first length that proves anything (or as soon as
+/// the finder is full).
+fn run(
+    board: &Board,
+    f: &mut Finder,
+    technique: Technique,
+    modes: &[Mode],
+    min: usize,
+    max: usize,
+) {
+    let mut gr = Graph::new(board);
+    let nodes = gr.strong_start.len() - 1;
+    let mut found = Vec::new();
+    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+    for len in (min..=max).step_by(2) {
+        let mut reached = false;
+        for &mode in modes {
+            let (first, step) = match mode {
+                // One symbol: only its nodes.
+                Mode::X(s) => (s as usize, 1 << gr.shift),
+                _ => (0, 1),
+            };
+            for start in (first..nodes).step_by(step).map(|x| x as u32) {
+                let (c, v) = gr.cell_sym(start);
+                if board.value(c).is_some() || !board.candidates(c).contains(v) {
+                    continue;
+                }
+                let ok = match mode {
+                    Mode::X(_) => gr.has_house_link(start),
+                    Mode::Xy => gr.bivalue(c),
+                    Mode::Aic => gr.has_house_link(start) || gr.bivalue(c),
+                };
+                if !ok {
+                    continue;
+                }
+                reached |= gr.bfs(start, mode, len, &mut found);
+                // Each conclusion once (a chain and its reverse prove the same).
+                for fd in found.drain(..) {
+                    if seen.contains(&fd.elim) {
+                        continue;
+                    }
+                    let strong = (0..len).map(|i| i % 2 == 0).collect();
+                    let step = Step {
+                        technique,
+                        placements: Vec::new(),
+                        eliminations: fd.elim.clone(),
+                        detail: Detail::Chain {
+                            nodes: fd.nodes,
+                            strong,
+                        },
+                    };
+                    seen.push(fd.elim);
+                    if !f.push(step) {
+                        return;
+                    }
+                }
+            }
+        }
+        if !seen.is_empty() || !reached {
+            return;
+        }
+    }
+}
+
+fn x_modes(board: &Board) -> Vec<Mode> {
+    board
+        .geometry()
+        .symbols()
+        .all()
+        .iter()
+        .map(Mode::X)
+        .collect()
+}
+
+/// Simple chains: three links on one symbol (skyscraper, 2-string kite, turbot fish).
+pub(crate) fn find_simple(board: &Board, f: &mut Finder) {
+    run(board, f, Technique::SimpleChain, &x_modes(board), 3, 3);
+}
+
+/// X-chains of five or more links (three-link ones are simple chains).
+pub(crate) fn find_x(board: &Board, f: &mut Finder) {
+    run(board, f, Technique::XChain, &x_modes(board), 5, MAX_X);
+}
+
+/// XY-chains through bivalue cells (at least three cells).
+pub(crate) fn find_xy(board: &Board, f: &mut Finder) {
+    run(board, f, Technique::XyChain, &[Mode::Xy], 5, MAX_XY);
+}
+
+/// Alternating inference chains mixing house and cell links.
+pub(crate) fn find_aic(board: &Board, f: &mut Finder) {
+    run(board, f, Technique::Aic, &[Mode::Aic], 3, MAX_AIC);
+}
+
+/// The name people give a simple chain (three links on one symbol), for explanations:
+/// `"Skyscraper"` when both strong links lie in rows (or both in columns), `"2-String Kite"` when
+/// one lies in a row and the other in a column, joined in a box, else `"Turbot Fish"` (any other
+/// shapes, for instance a box, a diagonal or a jigsaw region). A link's shape is the line both
+/// its cells share, else any shape they share.
+pub(crate) fn simple_chain_name(g: &crate::Geometry, nodes: &[(usize, u8)]) -> &'static str {
+    use crate::ShapeKind;
+    let kind = |a: usize, b: usize| {
+        let shared = g
+            .shapes_of(a)
+            .iter()
+            .map(|&s| s as usize)
+            .filter(|&s| g.shape(s).cells.contains(&b));
+        let kinds: Vec<ShapeKind> = shared.map(|s| g.shape(s).kind).collect();
+        [ShapeKind::Row, ShapeKind::Column]
+            .into_iter()
+            .find(|k| kinds.contains(k))
+            .or_else(|| kinds.first().copied())
+    };
+    if nodes.len() != 4 {
+        return "X-Chain";
+    }
+    let (s1, w, s2) = (
+        kind(nodes[0].0, nodes[1].0),
+        kind(nodes[1].0, nodes[2].0),
+        kind(nodes[2].0, nodes[3].0),
+    );
+    match (s1, s2) {
+        (Some(ShapeKind::Row), Some(ShapeKind::Row))
+        | (Some(ShapeKind::Column), Some(ShapeKind::Column)) => "Skyscraper",
+        (Some(ShapeKind::Row), Some(ShapeKind::Column))
+        | (Some(ShapeKind::Column), Some(ShapeKind::Row))
+            if w == Some(ShapeKind::Box) =>
+        {
+            "2-String Kite"
+        }
+        _ => "Turbot Fish",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::test_util::*;
+
+    /// A classic board with digit `d` removed from every cell of `shape` except `keep`.
+    fn confine(b: &mut Board, shape: &str, d: u8, keep: &[(u32, u32)]) {
+        let g = b.geometry().clone();
+        for &c in &g.shape(shape_named(&g, shape)).cells {
+            let p = g.pos(c);
+            if !keep.contains(&(p.row, p.col)) {
+                b.eliminate(c, sym(d));
+            }
+        }
+    }
+
+    fn classic() -> (std::sync::Arc<crate::Geometry>, Board) {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let b = empty_board(&g);
+        (g, b)
+    }
+
+    fn ends(s: &Step) -> Vec<(usize, u8)> {
+        let Detail::Chain { nodes, .. } = &s.detail else {
+            panic!("not a chain")
+        };
+        let mut e = vec![nodes[0], nodes[nodes.len() - 1]];
+        e.sort_unstable();
+        e
+    }
+
+    #[test]
+    fn skyscraper() {
+        // 1 in column 1 only at r1c1 r7c1, in column 4 only at r2c4 r7c4 (base row 7): r1c1 or
+        // r2c4 is 1, so cells seeing both lose it.
+        let (g, mut b) = classic();
+        confine(&mut b, "column 1", 1, &[(1, 1), (7, 1)]);
+        confine(&mut b, "column 4", 1, &[(2, 4), (7, 4)]);
+        let mut f = Finder::new(20);
+        find_simple(&b, &mut f);
+        assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+        let s = &f.steps[0];
+        assert_eq!(s.technique, Technique::SimpleChain);
+        assert_eq!(s.eliminations, elims(&g, "r1c5<>1 r1c6<>1 r2c2<>1 r2c3<>1"));
+        assert_eq!(ends(s), vec![(cell(&g, 1, 1), 0), (cell(&g, 2, 4), 0)]);
+        let Detail::Chain { strong, .. } = &s.detail else {
+            panic!()
+        };
+        assert_eq!(strong, &vec![true, false, true]);
+    }
+
+    #[test]
+    fn two_string_kite() {
+        // Row 1 holds 1 only at r1c2 r1c6, column 1 only at r3c1 r8c1; r1c2 and r3c1 share box 1,
+        // so r1c6 or r8c1 is 1 and r8c6 loses it.
+        let (g, mut b) = classic();
+        confine(&mut b, "row 1", 1, &[(1, 2), (1, 6)]);
+        confine(&mut b, "column 1", 1, &[(3, 1), (8, 1)]);
+        let mut f = Finder::new(20);
+        find_simple(&b, &mut f);
+        assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+        assert_eq!(f.steps[0].eliminations, elims(&g, "r8c6<>1"));
+        assert_eq!(
+            ends(&f.steps[0]),
+            vec![(cell(&g, 1, 6), 0), (cell(&g, 8, 1), 0)]
+        );
+    }
+
+    #[test]
+    fn turbot_fish() {
+        // Box 1 holds 1 only at r1c2 r3c1; column 5 only at r3c5 r8c5 (r3c1 - r3c5 in row 3): r1c2
+        // or r8c5 is 1, so r8c2 (column 2, row 8) loses it.
+        let (g, mut b) = classic();
+        confine(&mut b, "box 1", 1, &[(1, 2), (3, 1)]);
+        confine(&mut b, "column 5", 1, &[(3, 5), (8, 5)]);
+        let mut f = Finder::new(20);
+        find_simple(&b, &mut f);
+        let want = elims(&g, "r8c2<>1");
+        let s = f
+            .steps
+            .iter()
+            .find(|s| s.eliminations == want)
+            .expect("turbot fish");
+        let Detail::Chain { nodes, .. } = &s.detail else {
+            panic!()
+        };
+        assert_eq!(simple_chain_name(&g, nodes), "Turbot Fish");
+    }
+
+    #[test]
+    fn x_chain_three_strong_links() {
+        // Columns 1, 5, 8 hold 1 in two places each: r1c1=r5c1 - r5c5=r9c5 - r9c8=r2c8. No
+        // three-link chain concludes anything; the five-link chain clears r1c7 r1c9 r2c2 r2c3.
+        let (g, mut b) = classic();
+        confine(&mut b, "column 1", 1, &[(1, 1), (5, 1)]);
+        confine(&mut b, "column 5", 1, &[(5, 5), (9, 5)]);
+        confine(&mut b, "column 8", 1, &[(9, 8), (2, 8)]);
+        let mut f = Finder::new(20);
+        find_simple(&b, &mut f);
+        assert!(f.steps.is_empty(), "{:?}", f.steps);
+        find_x(&b, &mut f);
+        assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+        assert_eq!(f.steps[0].technique, Technique::XChain);
+        assert_eq!(
+            f.steps[0].eliminations,
+            elims(&g, "r1c7<>1 r1c9<>1 r2c2<>1 r2c3<>1")
+        );
+        let Detail::Chain { nodes, strong } = &f.steps[0].detail else {
+            panic!()
+        };
+        assert_eq!(nodes.len(), 6);
+        assert_eq!(strong, &vec![true, false, true, false, true]);
+    }
+
+    #[test]
+    fn xy_chain_four_cells() {
+        // r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {4,1}: r1c1 or r5c9 is 1, so 1 goes from
+        // r1c9 and r5c1.
+        let (g, mut b) = classic();
+        b.set_candidates(cell(&g, 1, 1), set(&[1, 2]));
+        b.set_candidates(cell(&g, 1, 5), set(&[2, 3]));
+        b.set_candidates(cell(&g, 5, 5), set(&[3, 4]));
+        b.set_candidates(cell(&g, 5, 9), set(&[1, 4]));
+        let mut f = Finder::new(20);
+        find_xy(&b, &mut f);
+        let want = elims(&g, "r1c9<>1 r5c1<>1");
+        let s = f
+            .steps
+            .iter()
+            .find(|s| s.eliminations == want)
+            .expect("xy-chain");
+        assert_eq!(ends(s), vec![(cell(&g, 1, 1), 0), (cell(&g, 5, 9), 0)]);
+        let Detail::Chain { nodes, strong } = &s.detail else {
+            panic!()
+        };
+        assert_eq!(nodes.len(), 8);
+        assert_eq!(strong.len(), 7);
+        // Every chain found here has four cells and ends on one symbol.
+        for s in &f.steps {
+            let e = ends(s);
+            assert_eq!(e[0].1, e[1].1);
+        }
+    }
+
+    #[test]
+    fn aic_ends_in_one_cell() {
+        // 1 and 2 each have only r1c1 and r1c9 in row 1: (r1c1,1)=(r1c9,1)-(r1c9,2)=(r1c1,2), so
+        // r1c1 is 1 or 2 and loses everything else (and symmetrically r1c9).
+        let (g, mut b) = classic();
+        confine(&mut b, "row 1", 1, &[(1, 1), (1, 9)]);
+        confine(&mut b, "row 1", 2, &[(1, 1), (1, 9)]);
+        let mut f = Finder::new(20);
+        find_aic(&b, &mut f);
+        assert_eq!(f.steps.len(), 2, "{:?}", f.steps);
+        let a: Vec<(usize, u8)> = (3..=9).map(|d| (cell(&g, 1, 1), sym(d))).collect();
+        let z: Vec<(usize, u8)> = (3..=9).map(|d| (cell(&g, 1, 9), sym(d))).collect();
+        assert!(f.steps.iter().any(|s| s.eliminations == a));
+        assert!(f.steps.iter().any(|s| s.eliminations == z));
+        assert!(f.steps.iter().all(|s| s.technique == Technique::Aic));
+    }
+
+    #[test]
+    fn aic_different_symbols_in_peers() {
+        // Ends (r4c7,2) and (r4c1,1) are peers with different symbols: each loses the other's.
+        let (g, b) = classic();
+        let gr = Graph::new(&b);
+        let a = gr.node(cell(&g, 4, 7), 1);
+        let z = gr.node(cell(&g, 4, 1), 0);
+        assert_eq!(
+            gr.conclusions(a, z, Mode::Aic),
+            vec![(cell(&g, 4, 1), sym(2)), (cell(&g, 4, 7), sym(1))]
+        );
+        // X and XY chains only conclude from equal symbols.
+        assert!(gr.conclusions(a, z, Mode::Xy).is_empty());
+    }
+}

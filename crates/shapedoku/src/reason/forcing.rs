@@ -1,0 +1,294 @@
+//! Forcing chains by contradiction: assume a candidate is true, let naked and hidden singles run;
+//! if they end in a contradiction (a cell with no candidate, or a house with no place for a
+//! symbol), the candidate is false.
+//!
+//! This is the last logical technique before a guess. Unlike a guess it proves what it removes:
+//! the step lists the assumption, every placement the singles forced, in order, and the
+//! contradiction. Candidates of bivalue cells are tried first, then cells with few candidates, and
+//! among the contradictions found the one reached in the fewest placements is reported.
+
+use super::{Board, Broken, Detail, Finder, Step, Technique};
+use crate::symbols::SymbolSet;
+
+/// Passes by the most forced placements a chain may take: short chains are found (and
+/// explained) first and cost less; chains beyond the last bound are not reported.
+const BOUNDS: [usize; 4] = [2, 6, 15, 40];
+
+/// Work lists for [`propagate`], reused across assumptions.
+struct Work {
+    is_house: Vec<bool>,
+    dirty: Vec<bool>,
+    cells: Vec<usize>,
+    implied: Vec<(usize, u8)>,
+}
+
+impl Work {
+    /// After a placement at `c`: its peers may have become singles or empty, and the houses
+    /// through them may have hidden singles.
+    fn touched(&mut self, g: &crate::Geometry, c: usize) {
+        for &p in g.peers(c) {
+            self.cells.push(p as usize);
+            for &s in g.shapes_of(p as usize) {
+                if self.is_house[s as usize] {
+                    self.dirty[s as usize] = true;
+                }
+            }
+        }
+    }
+}
+
+/// Having placed the assumption at `start`, places singles (only around what changed) until none
+/// is left, a contradiction appears, or more than `bound` placements were needed. Placements go
+/// to `w.implied`.
+fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<Broken> {
+    let g = b.geometry().clone();
+    w.cells.clear();
+    w.implied.clear();
+    w.dirty.iter_mut().for_each(|d| *d = false);
+    w.touched(&g, start);
+    loop {
+        // First in, first out: cells are examined in the order the placements touched them.
+        let mut head = 0;
+        while head < w.cells.len() {
+            let p = w.cells[head];
+            head += 1;
+            if b.value(p).is_some() {
+                continue;
+            }
+            let cs = b.candidates(p);
+            if cs.is_empty() {
+                return Some(Broken::Cell(p));
+            }
+            if let Some(v) = cs.single_value() {
+                if w.implied.len() == bound {
+                    return None;
+                }
+                b.place(p, v);
+                w.implied.push((p, v));
+                w.touched(&g, p);
+            }
+        }
+        w.cells.clear();
+        // Nothing left to look at: no contradiction.
+        let &h = g.houses().iter().find(|&&h| w.dirty[h])?;
+        w.dirty[h] = false;
+        let mut seen = SymbolSet::EMPTY;
+        let mut once = SymbolSet::EMPTY;
+        let mut placed = SymbolSet::EMPTY;
+        for &c in &g.shape(h).cells {
+            let cs = match b.value(c) {
+                Some(v) => {
+                    placed = placed.with(v);
+                    SymbolSet::single(v)
+                }
+                None => b.candidates(c),
+            };
+            once = once.minus(cs.intersect(seen)).union(cs.minus(seen));
+            seen = seen.union(cs);
+        }
+        if let Some(v) = g.symbols().all().minus(seen).first() {
+            return Some(Broken::House(h, v));
+        }
+        for v in once.minus(placed).iter() {
+            // The one cell of the house holding v (a placement above may have taken it).
+            let Some(c) = g
+                .shape(h)
+                .cells
+                .iter()
+                .copied()
+                .find(|&c| b.value(c).is_none() && b.candidates(c).contains(v))
+            else {
+                continue;
+            };
+            if w.implied.len() == bound {
+                return None;
+            }
+            b.place(c, v);
+            w.implied.push((c, v));
+            w.touched(&g, c);
+        }
+    }
+}
+
+/// Finds forcing-chain eliminations, shortest chains first.
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let mut cells: Vec<usize> = (0..g.cell_count())
+        .filter(|&c| board.value(c).is_none())
+        .collect();
+    cells.sort_by_key(|&c| (board.candidates(c).len(), c));
+    let mut is_house = vec![false; g.shapes().len()];
+    for &h in g.houses() {
+        is_house[h] = true;
+    }
+    let mut w = Work {
+        dirty: vec![false; is_house.len()],
+        is_house,
+        cells: Vec::new(),
+        implied: Vec::new(),
+    };
+    // A candidate proved false in an earlier pass is not tried again.
+    let mut done: Vec<(usize, u8)> = Vec::new();
+    for bound in BOUNDS {
+        for &c in &cells {
+            for v in board.candidates(c).iter() {
+                if done.contains(&(c, v)) {
+                    continue;
+                }
+                let mut b = board.clone();
+                b.place(c, v);
+                let Some(broken) = propagate(&mut b, c, &mut w, bound) else {
+                    continue;
+                };
+                done.push((c, v));
+                let step = Step {
+                    technique: Technique::ForcingChain,
+                    placements: Vec::new(),
+                    eliminations: vec![(c, v)],
+                    detail: Detail::Forcing {
+                        assumed: (c, v),
+                        implied: w.implied.clone(),
+                        broken,
+                    },
+                };
+                if !f.push(step) {
+                    return;
+                }
+            }
+        }
+        if !done.is_empty() {
+            return;
+        }
+    }
+}
+
+/// The words for a forcing-chain step, for the explanation renderer:
+/// `if r1c1 were 1: r1c2 = 3, then r1c3 has no candidate left`.
+pub(crate) fn describe(
+    g: &crate::Geometry,
+    assumed: (usize, u8),
+    implied: &[(usize, u8)],
+    broken: Broken,
+) -> String {
+    let sym = |v: u8| g.symbols().char(v);
+    let mut out = format!("if {} were {}", g.pos(assumed.0), sym(assumed.1));
+    if !implied.is_empty() {
+        let list: Vec<String> = implied
+            .iter()
+            .map(|&(c, v)| format!("{} = {}", g.pos(c), sym(v)))
+            .collect();
+        out.push_str(&format!(", singles would give {}", list.join(", ")));
+    }
+    match broken {
+        Broken::Cell(c) => {
+            out.push_str(&format!(", and {} would have no candidate left", g.pos(c)))
+        }
+        Broken::House(h, v) => out.push_str(&format!(
+            ", and {} would have no place for {}",
+            g.shape_label(h),
+            sym(v)
+        )),
+    }
+    out
+}
+
+/// The compact form: `Forcing Chain: r1c1=1 -> r1c2=3 -> r1c3 empty => r1c1<>1`.
+pub(crate) fn compact(
+    g: &crate::Geometry,
+    assumed: (usize, u8),
+    implied: &[(usize, u8)],
+    broken: Broken,
+) -> String {
+    let sym = |v: u8| g.symbols().char(v);
+    let mut out = format!("Forcing Chain: {}={}", g.pos(assumed.0), sym(assumed.1));
+    for &(c, v) in implied {
+        out.push_str(&format!(" -> {}={}", g.pos(c), sym(v)));
+    }
+    match broken {
+        Broken::Cell(c) => out.push_str(&format!(" -> {} empty", g.pos(c))),
+        Broken::House(h, v) => out.push_str(&format!(" -> no {} in {}", sym(v), g.shape_label(h))),
+    }
+    out.push_str(&format!(" => {}<>{}", g.pos(assumed.0), sym(assumed.1)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::test_util::*;
+
+    #[test]
+    fn contradiction_in_a_row() {
+        // r1c1 {1,2}, r1c2 {1,3}, r1c3 {1,3}: assuming r1c1 = 1 leaves r1c2 = 3 and then r1c3
+        // with nothing. That is the first step (bivalue cells first, shortest chains first);
+        // others follow (a 1 or 3 elsewhere in row 1 or box 1, a 2 elsewhere in column 1...).
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        b.set_candidates(cell(&g, 1, 1), set(&[1, 2]));
+        b.set_candidates(cell(&g, 1, 2), set(&[1, 3]));
+        b.set_candidates(cell(&g, 1, 3), set(&[1, 3]));
+        let mut f = Finder::new(100);
+        find(&b, &mut f);
+        assert!(f.steps.len() > 1);
+        let s = &f.steps[0];
+        assert_eq!(s.technique, Technique::ForcingChain);
+        assert_eq!(s.eliminations, vec![(cell(&g, 1, 1), sym(1))]);
+        assert_eq!(
+            s.detail,
+            Detail::Forcing {
+                assumed: (cell(&g, 1, 1), sym(1)),
+                implied: vec![(cell(&g, 1, 2), sym(3))],
+                broken: Broken::Cell(cell(&g, 1, 3)),
+            }
+        );
+        assert_eq!(
+            compact(
+                &g,
+                (cell(&g, 1, 1), sym(1)),
+                &[(cell(&g, 1, 2), sym(3))],
+                Broken::Cell(cell(&g, 1, 3))
+            ),
+            "Forcing Chain: r1c1=1 -> r1c2=3 -> r1c3 empty => r1c1<>1"
+        );
+        assert_eq!(
+            describe(
+                &g,
+                (cell(&g, 1, 1), sym(1)),
+                &[(cell(&g, 1, 2), sym(3))],
+                Broken::Cell(cell(&g, 1, 3))
+            ),
+            "if r1c1 were 1, singles would give r1c2 = 3, and r1c3 would have no candidate left"
+        );
+        // r1c1 = 2 breaks nothing, so 2 never leaves r1c1.
+        assert!(
+            f.steps
+                .iter()
+                .all(|s| s.eliminations != vec![(cell(&g, 1, 1), sym(2))])
+        );
+    }
+
+    #[test]
+    fn contradiction_in_a_house() {
+        // Row 1 has 9 only at r1c9; assuming r2c9 = 9 (column 9) leaves row 1 without a 9.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        for c in 1..=8 {
+            b.eliminate(cell(&g, 1, c), sym(9));
+        }
+        let mut f = Finder::new(100);
+        find(&b, &mut f);
+        let s = f
+            .steps
+            .iter()
+            .find(|s| s.eliminations == vec![(cell(&g, 2, 9), sym(9))])
+            .expect("r2c9<>9");
+        let Detail::Forcing {
+            implied, broken, ..
+        } = &s.detail
+        else {
+            panic!()
+        };
+        assert!(implied.is_empty());
+        assert_eq!(*broken, Broken::House(shape_named(&g, "row 1"), sym(9)));
+    }
+}

@@ -1,0 +1,73 @@
+//! Helpers for the unit tests of the advanced techniques: positions built by hand.
+
+use super::Board;
+use crate::geometry::{Geometry, GeometryBuilder, GridSpec, Rule, ShapeKind};
+use crate::pos::{Pos, parse_cell_list};
+use crate::puzzle::Puzzle;
+use crate::symbols::{SymbolSet, Symbols};
+use std::sync::Arc;
+
+/// Symbol index of a digit 1..9.
+pub fn sym(d: u8) -> u8 {
+    d - 1
+}
+
+/// A set of digits as symbol indices.
+pub fn set(ds: &[u8]) -> SymbolSet {
+    ds.iter().map(|&d| d - 1).collect()
+}
+
+/// The cell at r`r`c`c`.
+pub fn cell(g: &Geometry, r: u32, c: u32) -> usize {
+    g.cell_at(Pos::new(r, c)).unwrap()
+}
+
+/// The id of the shape with this name.
+pub fn shape_named(g: &Geometry, name: &str) -> usize {
+    g.shapes().iter().position(|s| s.name == name).unwrap()
+}
+
+/// A classic 9x9 with these cages; returns the geometry and the cage shape ids.
+pub fn killer_4cells(cages: &[&str], totals: &[i64]) -> (Arc<Geometry>, Vec<usize>) {
+    let mut b = GeometryBuilder::new("killer", Symbols::new("123456789".chars()).unwrap());
+    b.grid(GridSpec::square(Pos::new(1, 1), 9).with_boxes(3, 3));
+    for (cells, &t) in cages.iter().zip(totals) {
+        let cells = parse_cell_list(cells).unwrap();
+        let name = format!("cage {t} at {}", cells[0]);
+        b.shape(
+            &name,
+            ShapeKind::Cage,
+            cells,
+            Rule::Sum {
+                total: t,
+                distinct: true,
+            },
+        );
+    }
+    let g = Arc::new(b.build().unwrap());
+    let ids = (0..g.shapes().len())
+        .filter(|&s| g.shape(s).kind == ShapeKind::Cage)
+        .collect();
+    (g, ids)
+}
+
+/// A board with no givens.
+pub fn empty_board(g: &Arc<Geometry>) -> Board {
+    Board::new(&Puzzle::empty(g.clone()))
+}
+
+/// Parses `"r1c2<>5 r3c4<>6"` into (cell, symbol) pairs, sorted.
+pub fn elims(g: &Geometry, text: &str) -> Vec<(usize, u8)> {
+    let mut v: Vec<(usize, u8)> = text
+        .split_whitespace()
+        .map(|e| {
+            let (p, d) = e.split_once("<>").unwrap();
+            (
+                g.cell_at(p.parse().unwrap()).unwrap(),
+                d.parse::<u8>().unwrap() - 1,
+            )
+        })
+        .collect();
+    v.sort_unstable();
+    v
+}

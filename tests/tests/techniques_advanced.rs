@@ -1,0 +1,509 @@
+//! Advanced techniques (sum cages, wings, chains): HoDoKu regression positions when
+//! `../shared/data/technique/` is present, and soundness over puzzles made here (Killer, jigsaw,
+//! X) where every step is checked against the known solution.
+
+use shapedoku::reason::{Board, Detail, Finder, Step, Technique, techniques};
+use shapedoku::{
+    Geometry, GeometryBuilder, GridSpec, Pos, Puzzle, Rule, ShapeKind, Solver, Symbols, Verdict,
+    builtin,
+};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The shared data folder beside the workspace (`SHAPEDOKU_SHARED_DATA` overrides it).
+fn shared() -> PathBuf {
+    match std::env::var_os("SHAPEDOKU_SHARED_DATA") {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data")),
+    }
+}
+
+fn find_fn(t: Technique) -> fn(&Board, &mut Finder) {
+    techniques()
+        .iter()
+        .find(|(x, _)| *x == t)
+        .map(|&(_, f)| f)
+        .expect("technique registered")
+}
+
+/// Deterministic generator for the tests (splitmix64).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Checks a step against the solution: no true candidate removed, no wrong value placed.
+fn check_sound(step: &Step, solution: &[u8], g: &Geometry, context: &str) {
+    for &(c, v) in &step.eliminations {
+        assert_ne!(
+            solution[c],
+            v,
+            "{context}: {:?} removed the true value {} of {}: {step:?}",
+            step.technique,
+            v + 1,
+            g.pos(c)
+        );
+    }
+    for &(c, v) in &step.placements {
+        assert_eq!(
+            solution[c],
+            v,
+            "{context}: {:?} placed a wrong value at {}: {step:?}",
+            step.technique,
+            g.pos(c)
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HoDoKu regression positions.
+
+struct Row {
+    line: String,
+    technique: String,
+    elims: Vec<(usize, u8)>,
+    deleted: Vec<(usize, u8)>,
+}
+
+fn reglib_rows() -> Option<Vec<Row>> {
+    let path = shared().join("technique/reglib.tsv");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "note: {} absent, skipping the regression positions",
+            path.display()
+        );
+        return None;
+    };
+    let g = builtin::geometry("classic").unwrap();
+    let mut rows = Vec::new();
+    for l in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = l.split('\t').collect();
+        if f.len() < 9 {
+            continue;
+        }
+        let mut elims: Vec<(usize, u8)> = f[6]
+            .split_whitespace()
+            .filter_map(|e| {
+                let (p, d) = e.split_once("<>")?;
+                Some((g.cell_at(p.parse().ok()?)?, d.parse::<u8>().ok()? - 1))
+            })
+            .collect();
+        elims.sort_unstable();
+        let deleted = f[8]
+            .split_whitespace()
+            .filter_map(|t| {
+                let b = t.as_bytes();
+                (b.len() == 3).then(|| {
+                    let (d, r, c) = (b[0] - b'0', (b[1] - b'0') as u32, (b[2] - b'0') as u32);
+                    (g.cell_at(Pos::new(r, c)).unwrap(), d - 1)
+                })
+            })
+            .collect();
+        rows.push(Row {
+            line: f[0].to_string(),
+            technique: f[1].to_string(),
+            elims,
+            deleted,
+        });
+    }
+    Some(rows)
+}
+
+/// Runs technique `t` on every row named `name`; checks soundness of every step and counts the
+/// rows where some step makes exactly the expected eliminations. Returns (rows, exact, found).
+fn reglib(name: &str, t: Technique) -> Option<(usize, usize, usize)> {
+    let rows = reglib_rows()?;
+    let g = builtin::geometry("classic").unwrap();
+    let find = find_fn(t);
+    let (mut n, mut exact, mut found) = (0, 0, 0);
+    for row in rows.iter().filter(|r| r.technique == name) {
+        let p = Puzzle::from_line(g.clone(), &row.line).unwrap();
+        let sol = Solver::new(&p)
+            .solve()
+            .expect("regression positions are solvable");
+        let mut b = Board::new(&p);
+        for &(c, v) in &row.deleted {
+            b.eliminate(c, v);
+        }
+        let mut f = Finder::new(10_000);
+        find(&b, &mut f);
+        for s in &f.steps {
+            assert_eq!(s.technique, t);
+            check_sound(s, &sol, &g, &format!("{name} {}", row.line));
+        }
+        n += 1;
+        found += usize::from(!f.steps.is_empty());
+        let hit = f.steps.iter().any(|s| {
+            let mut e = s.eliminations.clone();
+            e.sort_unstable();
+            e == row.elims
+        });
+        if !hit && std::env::var_os("SHAPEDOKU_DEBUG_REGLIB").is_some() {
+            let show = |e: &[(usize, u8)]| {
+                e.iter()
+                    .map(|&(c, v)| format!("{}<>{}", g.pos(c), v + 1))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            eprintln!("{name} {}: want {}", row.line, show(&row.elims));
+            for s in f.steps.iter().take(4) {
+                eprintln!("    got {} via {:?}", show(&s.eliminations), s.detail);
+            }
+        }
+        exact += usize::from(hit);
+    }
+    eprintln!("{name}: {n} rows, {found} with a step, {exact} with exactly HoDoKu's eliminations");
+    Some((n, exact, found))
+}
+
+#[test]
+fn reglib_wings() {
+    let Some((n, exact, found)) = reglib("XY-Wing", Technique::XyWing) else {
+        return;
+    };
+    assert!(n > 0 && exact == n && found == n);
+    let Some((n, exact, found)) = reglib("XYZ-Wing", Technique::XyzWing) else {
+        return;
+    };
+    assert!(n > 0 && exact == n && found == n);
+}
+
+#[test]
+fn reglib_simple_chains() {
+    for name in ["Skyscraper", "2-String Kite", "Turbot Fish"] {
+        let Some((n, exact, found)) = reglib(name, Technique::SimpleChain) else {
+            return;
+        };
+        assert!(n > 0 && found == n, "{name}");
+        assert!(exact * 10 >= n * 8, "{name}: {exact}/{n} exact");
+    }
+}
+
+#[test]
+fn reglib_x_chains() {
+    let Some((n, _exact, found)) = reglib("X-Chain", Technique::XChain) else {
+        return;
+    };
+    // Where a shorter simple chain exists the X-chain search (five links or more) may find
+    // nothing new; every step it finds is sound.
+    assert!(n > 0 && found * 10 >= n * 7, "{found}/{n}");
+}
+
+#[test]
+fn reglib_xy_chains() {
+    let Some((n, _exact, found)) = reglib("XY-Chain", Technique::XyChain) else {
+        return;
+    };
+    assert!(n > 0 && found * 10 >= n * 9, "{found}/{n}");
+}
+
+#[test]
+fn reglib_aic() {
+    let Some((n, _exact, found)) = reglib("Alternating Interference Chain", Technique::Aic) else {
+        return;
+    };
+    assert!(n > 0 && found * 10 >= n * 7, "{found}/{n}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Puzzles made here: soundness of every step.
+
+/// Naked and hidden singles, enough to move a position along between advanced steps.
+fn apply_single(b: &mut Board) -> bool {
+    let g = b.geometry().clone();
+    for c in 0..g.cell_count() {
+        if let (None, Some(v)) = (b.value(c), b.candidates(c).single_value()) {
+            b.place(c, v);
+            return true;
+        }
+    }
+    for &h in g.houses() {
+        for v in g.symbols().all().iter() {
+            if b.has_placed(h, v) {
+                continue;
+            }
+            let places = b.places(h, v);
+            if places.len() == 1 {
+                let c = places.iter().next().unwrap();
+                b.place(c, v);
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Solves with singles and the techniques registered. Wherever singles are stuck, every
+/// technique runs with a high limit and every step it finds is checked (not only the one
+/// applied); counts the steps found per technique.
+fn run_checked(p: &Puzzle, sol: &[u8], context: &str, counts: &mut BTreeMap<String, usize>) {
+    let g = p.geometry().clone();
+    let mut b = Board::new(p);
+    while !b.is_solved() {
+        assert!(!b.is_broken(), "{context}: broken board");
+        if apply_single(&mut b) {
+            continue;
+        }
+        let mut first = None;
+        for &(t, find) in techniques() {
+            let mut f = Finder::new(1000);
+            find(&b, &mut f);
+            for s in &f.steps {
+                assert_eq!(s.technique, t);
+                check_sound(s, sol, &g, context);
+                *counts.entry(format!("{t:?}")).or_default() += 1;
+            }
+            if first.is_none() {
+                first = f.steps.into_iter().next();
+            }
+        }
+        match first {
+            Some(s) => b.apply(&s),
+            None => break,
+        }
+    }
+}
+
+/// Removes givens in random order while the puzzle stays unique.
+fn minimise(p: &mut Puzzle, rng: &mut Rng) {
+    let mut order: Vec<usize> = (0..p.geometry().cell_count()).collect();
+    rng.shuffle(&mut order);
+    let mut solver = Solver::new(p);
+    for c in order {
+        let keep = p.givens()[c];
+        p.set_given(c, None);
+        solver.set_givens(p.givens());
+        if solver.count(2).verdict() != Verdict::Unique {
+            p.set_given(c, keep);
+        }
+    }
+}
+
+/// Random connected cages of 2 to 5 cells (fewer when boxed in) over a solution, no value twice in a cage.
+fn random_cages(sol: &[u8], rng: &mut Rng) -> Vec<Vec<Pos>> {
+    let mut owner = [usize::MAX; 81];
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    let mut order: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut order);
+    for &start in &order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let want = 2 + rng.below(4);
+        let id = cages.len();
+        let mut cage = vec![start];
+        owner[start] = id;
+        while cage.len() < want {
+            let mut options = Vec::new();
+            for &c in &cage {
+                let (r, k) = (c / 9, c % 9);
+                for (dr, dc) in [(0i32, 1i32), (1, 0), (0, -1), (-1, 0)] {
+                    let (nr, nk) = (r as i32 + dr, k as i32 + dc);
+                    if (0..9).contains(&nr) && (0..9).contains(&nk) {
+                        let n = (nr * 9 + nk) as usize;
+                        if owner[n] == usize::MAX && !cage.iter().any(|&x| sol[x] == sol[n]) {
+                            options.push(n);
+                        }
+                    }
+                }
+            }
+            if options.is_empty() {
+                break;
+            }
+            let n = options[rng.below(options.len())];
+            owner[n] = id;
+            cage.push(n);
+        }
+        cages.push(cage);
+    }
+    cages
+        .into_iter()
+        .map(|c| {
+            c.into_iter()
+                .map(|x| Pos::new(x as u32 / 9 + 1, x as u32 % 9 + 1))
+                .collect()
+        })
+        .collect()
+}
+
+fn killer(seed: u64) -> (Puzzle, Vec<u8>) {
+    let classic = builtin::geometry("classic").unwrap();
+    let sol = Solver::new(&Puzzle::empty(classic))
+        .random_solution(seed)
+        .unwrap();
+    let mut rng = Rng(seed);
+    let mut b = GeometryBuilder::new("killer", Symbols::new("123456789".chars()).unwrap());
+    b.grid(GridSpec::square(Pos::new(1, 1), 9).with_boxes(3, 3));
+    for cage in random_cages(&sol, &mut rng) {
+        let total = cage
+            .iter()
+            .map(|p| sol[((p.row - 1) * 9 + p.col - 1) as usize] as i64 + 1)
+            .sum();
+        let name = format!("cage {total} at {}", cage[0]);
+        b.shape(
+            &name,
+            ShapeKind::Cage,
+            cage,
+            Rule::Sum {
+                total,
+                distinct: true,
+            },
+        );
+    }
+    let g = Arc::new(b.build().unwrap());
+    let mut p = Puzzle::new(g, sol.iter().map(|&v| Some(v)).collect()).unwrap();
+    minimise(&mut p, &mut rng);
+    (p, sol)
+}
+
+#[test]
+fn killer_steps_are_sound() {
+    let mut counts = BTreeMap::new();
+    for seed in 1..=12 {
+        let (p, sol) = killer(seed);
+        run_checked(&p, &sol, &format!("killer seed {seed}"), &mut counts);
+    }
+    eprintln!("killer steps: {counts:?}");
+    for t in ["CageCombination", "Innies", "CageOverlap"] {
+        assert!(
+            counts.get(t).copied().unwrap_or(0) > 0,
+            "{t} never fired: {counts:?}"
+        );
+    }
+}
+
+const JIGSAW: &str = "
+AAAABBCCC
+AAABBBCCC
+AABBBBCCC
+DDDEEEEFF
+DDDEEEFFF
+GDDEEFFFF
+GDHHHHIII
+GGGHHHIII
+GGGGHHIII";
+
+fn other_geometries() -> Vec<Arc<Geometry>> {
+    let mut j = GeometryBuilder::new("jigsaw", Symbols::new("123456789".chars()).unwrap());
+    j.grid(GridSpec::square(Pos::new(1, 1), 9).with_regions(JIGSAW));
+    let mut x = GeometryBuilder::new("x", Symbols::new("123456789".chars()).unwrap());
+    x.grid(
+        GridSpec::square(Pos::new(1, 1), 9)
+            .with_boxes(3, 3)
+            .with_diagonals(),
+    );
+    vec![Arc::new(j.build().unwrap()), Arc::new(x.build().unwrap())]
+}
+
+#[test]
+fn wings_and_chains_on_other_geometries_are_sound() {
+    let mut counts = BTreeMap::new();
+    for g in other_geometries() {
+        for seed in 1..=15 {
+            let sol = Solver::new(&Puzzle::empty(g.clone()))
+                .random_solution(seed)
+                .unwrap();
+            let mut p = Puzzle::new(g.clone(), sol.iter().map(|&v| Some(v)).collect()).unwrap();
+            minimise(&mut p, &mut Rng(seed * 7919));
+            run_checked(&p, &sol, &format!("{} seed {seed}", g.name()), &mut counts);
+        }
+    }
+    eprintln!("steps on jigsaw and X: {counts:?}");
+    let chains: usize = [
+        "SimpleChain",
+        "XyWing",
+        "XyzWing",
+        "XChain",
+        "XyChain",
+        "Aic",
+    ]
+    .iter()
+    .map(|t| counts.get(*t).copied().unwrap_or(0))
+    .sum();
+    assert!(chains > 0, "no wing or chain fired: {counts:?}");
+}
+
+fn samurai() -> Arc<Geometry> {
+    let mut s = GeometryBuilder::new("samurai", Symbols::new("123456789".chars()).unwrap());
+    for (r, c) in [(1, 1), (1, 13), (7, 7), (13, 1), (13, 13)] {
+        s.grid(GridSpec::square(Pos::new(r, c), 9).with_boxes(3, 3));
+    }
+    Arc::new(s.build().unwrap())
+}
+
+#[test]
+fn samurai_steps_are_sound() {
+    // Chains and wings run across the shared corner boxes; one generated Samurai, every step
+    // found wherever singles are stuck checked against the solution.
+    let g = samurai();
+    let mut counts = BTreeMap::new();
+    let sol = Solver::new(&Puzzle::empty(g.clone()))
+        .random_solution(5)
+        .unwrap();
+    let mut p = Puzzle::new(g.clone(), sol.iter().map(|&v| Some(v)).collect()).unwrap();
+    minimise(&mut p, &mut Rng(55));
+    run_checked(&p, &sol, "samurai seed 5", &mut counts);
+    eprintln!("steps on Samurai: {counts:?}");
+    assert!(
+        !counts.is_empty(),
+        "singles alone solved it; pick another seed"
+    );
+}
+
+#[test]
+fn wing_across_a_jigsaw_region() {
+    // Pivot r3c3 {1,2} lies in region B (the jigsaw moved it out of the top-left box); pincer
+    // r1c3 {1,3} shares column 3 with it, pincer r3c6 {2,3} row 3 and region B. 3 goes from the
+    // cells seeing both pincers: r1c5 (row 1, region B), r1c6 (row 1, column 6), r3c1 and r3c2
+    // (region A, row 3) — r1c5, r3c1 and r3c2 only because of the jigsaw regions.
+    let g = &other_geometries()[0];
+    let mut b = Board::new(&Puzzle::empty(g.clone()));
+    let at = |r, c| g.cell_at(Pos::new(r, c)).unwrap();
+    let set = |ds: &[u8]| ds.iter().map(|d| d - 1).collect();
+    b.set_candidates(at(3, 3), set(&[1, 2]));
+    b.set_candidates(at(1, 3), set(&[1, 3]));
+    b.set_candidates(at(3, 6), set(&[2, 3]));
+    let mut f = Finder::new(10);
+    find_fn(Technique::XyWing)(&b, &mut f);
+    assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+    let s = &f.steps[0];
+    assert_eq!(
+        s.detail,
+        Detail::Wing {
+            pivot: at(3, 3),
+            pincers: vec![at(1, 3), at(3, 6)],
+            symbol: 2
+        }
+    );
+    // Every elimination sees both pincers; computed independently from the shapes.
+    let sees = |a: usize, b: usize| {
+        g.shapes()
+            .iter()
+            .any(|s| s.cells.contains(&a) && s.cells.contains(&b))
+    };
+    let mut want: Vec<(usize, u8)> = (0..81)
+        .filter(|&c| c != at(1, 3) && c != at(3, 6) && b.candidates(c).contains(2))
+        .filter(|&c| sees(c, at(1, 3)) && sees(c, at(3, 6)))
+        .map(|c| (c, 2))
+        .collect();
+    want.sort_unstable();
+    assert_eq!(s.eliminations, want);
+    let mut cells = vec![at(1, 5), at(1, 6), at(3, 1), at(3, 2)];
+    cells.sort_unstable();
+    assert_eq!(want.iter().map(|e| e.0).collect::<Vec<_>>(), cells);
+}
