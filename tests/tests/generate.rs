@@ -664,3 +664,21 @@ fn toml_output_for_a_variant_path_loads_from_elsewhere() {
         );
     }
 }
+
+#[test]
+fn difficulty_keeps_only_puzzles_rated_at_that_level() {
+    for level in ["easy", "hard"] {
+        let (code, out, err) = run_in_memory(
+            &["generate", "--seed", "11", "-n", "2", "-j", "1", "--difficulty", level],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        let (code, rated, err) = run_in_memory(&["rate"], &lines.join("\n"));
+        assert_eq!(code, 0, "{err}");
+        for r in rated.lines() {
+            assert!(r.starts_with(level), "asked for {level}, rated {r}");
+        }
+    }
+}

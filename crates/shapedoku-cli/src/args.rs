@@ -282,6 +282,21 @@ pub enum SymmetryArg {
     MirrorTb,
 }
 
+/// A difficulty level for `generate --difficulty`, as `shapedoku rate` reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyArg {
+    /// Singles only.
+    Easy,
+    /// Shape overlaps, pairs, simple cage work.
+    Medium,
+    /// Triples, quads, fish, wings, innies, simple chains.
+    Hard,
+    /// Chains.
+    Expert,
+    /// Forcing chains or guesses.
+    Extreme,
+}
+
 /// `generate` options.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
@@ -316,6 +331,10 @@ pub struct GenerateArgs {
     /// that value, `*` a cell that must be a given, `.` a free cell.
     #[arg(long, value_name = "LINE")]
     pub pattern: Option<String>,
+    /// Keep only puzzles the logical solver rates at this level (see `shapedoku rate`); each
+    /// rejected puzzle costs one attempt.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub difficulty: Option<DifficultyArg>,
     /// Fresh solution grids to try per puzzle before giving up.
     #[arg(long, value_name = "N", default_value_t = 50)]
     pub attempts: usize,

@@ -1,7 +1,7 @@
 //! `shapedoku generate`: puzzles with exactly one solution, K at a time in parallel, each
 //! reproducible from the seed printed beside it.
 
-use crate::args::{GenerateArgs, GenerateFormat, SymmetryArg};
+use crate::args::{DifficultyArg, GenerateArgs, GenerateFormat, SymmetryArg};
 use crate::input::load_variant;
 use crate::{Failure, Io, exit};
 use serde_json::json;
@@ -9,6 +9,7 @@ use shapedoku::generate::{
     self, GenerateError, Generated, KillerOptions, Options, Symmetry, Target,
 };
 use shapedoku::puzzle::format_line;
+use shapedoku::reason::rate::{self, Level};
 use shapedoku::{Geometry, Puzzle, builtin};
 use std::path::Path;
 use std::sync::Arc;
@@ -115,7 +116,16 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         None => (Vec::new(), Vec::new()),
     };
     let run_seed = a.seed.unwrap_or_else(clock_seed);
+    let wanted = a.difficulty.map(|d| match d {
+        DifficultyArg::Easy => Level::Easy,
+        DifficultyArg::Medium => Level::Medium,
+        DifficultyArg::Hard => Level::Hard,
+        DifficultyArg::Expert => Level::Expert,
+        DifficultyArg::Extreme => Level::Extreme,
+    });
+    let level_filter = move |p: &Puzzle| wanted.is_none_or(|w| rate::rate(p).level == w);
     let base = Options {
+        accept: wanted.map(|_| &level_filter as &(dyn Fn(&Puzzle) -> bool + Sync)),
         seed: run_seed,
         target,
         symmetry: symmetry(a.symmetry),
