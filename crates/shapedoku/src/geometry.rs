@@ -579,10 +579,10 @@ impl Geometry {
         let mut peer_start = Vec::with_capacity(nc + 1);
         let mut peers = Vec::new();
         let mut mark = CellSet::new(nc);
-        for c in 0..nc {
+        for (c, shapes_of_c) in cell_shapes.iter().enumerate() {
             peer_start.push(peers.len() as u32);
             let mut mine: Vec<u32> = Vec::new();
-            for &si in &cell_shapes[c] {
+            for &si in shapes_of_c {
                 let s = &shapes[si as usize];
                 if !s.is_no_repeat() {
                     continue;
