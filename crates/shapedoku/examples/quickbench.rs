@@ -7,14 +7,16 @@
 //! Run with `cargo run --release --example quickbench -- PATH...`.
 use serde_json::Value;
 use shapedoku::pos::parse_cell_list;
-use shapedoku::{builtin, GeometryBuilder, Pos, Puzzle, Rule, ShapeKind, Solver, Symbols};
+use shapedoku::{GeometryBuilder, Pos, Puzzle, Rule, ShapeKind, Solver, Symbols, builtin};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
 fn main() {
     let mut json = Vec::new();
-    let limit: Option<u64> = std::env::var("GUESS_LIMIT").ok().and_then(|s| s.parse().ok());
+    let limit: Option<u64> = std::env::var("GUESS_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok());
     for arg in std::env::args().skip(1) {
         let p = PathBuf::from(&arg);
         if p.is_dir() {
@@ -31,7 +33,10 @@ fn main() {
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for p in entries {
         if p.is_dir() {
@@ -79,19 +84,35 @@ fn corpus(files: &[PathBuf], limit: Option<u64>) {
         solver.set_guess_limit(limit);
         let c = solver.count(2);
         let s = t.elapsed().as_secs_f64();
-        let ok = c.solutions.iter().all(|x| puzzle.verify(x).is_ok()) && c.solutions.contains(&solution);
-        times.push((s, id, format!("{:?}/{}", c.verdict(), c.solutions.len()), c.stats.guesses, ok));
+        let ok =
+            c.solutions.iter().all(|x| puzzle.verify(x).is_ok()) && c.solutions.contains(&solution);
+        times.push((
+            s,
+            id,
+            format!("{:?}/{}", c.verdict(), c.solutions.len()),
+            c.stats.guesses,
+            ok,
+        ));
     }
     let total: f64 = times.iter().map(|t| t.0).sum();
     times.sort_by(|a, b| b.0.total_cmp(&a.0));
     println!("{} puzzles in {total:.3} s; slowest:", times.len());
     for (s, id, v, g, ok) in times.iter().take(15) {
-        println!("  {:>9.3} ms  {v:<10} {g:>9} guesses  {}  {id}", s * 1e3, if *ok { "ok" } else { "WRONG" });
+        println!(
+            "  {:>9.3} ms  {v:<10} {g:>9} guesses  {}  {id}",
+            s * 1e3,
+            if *ok { "ok" } else { "WRONG" }
+        );
     }
 }
 
 fn strings(v: &Value, key: &str) -> Vec<String> {
-    v[key].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+    v[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
 }
 
 fn load_json(path: &Path) -> (String, Puzzle, Vec<u8>) {
@@ -101,17 +122,45 @@ fn load_json(path: &Path) -> (String, Puzzle, Vec<u8>) {
     let solution = strings(&v, "solution");
     let mut b = GeometryBuilder::new("corpus", symbols.clone());
     for (r, row) in givens.iter().enumerate() {
-        b.cells(row.chars().enumerate().filter(|x| x.1 != '#').map(|(c, _)| Pos::new(r as u32 + 1, c as u32 + 1)));
+        b.cells(
+            row.chars()
+                .enumerate()
+                .filter(|x| x.1 != '#')
+                .map(|(c, _)| Pos::new(r as u32 + 1, c as u32 + 1)),
+        );
     }
     let cells = |s: &Value| -> Vec<Pos> {
-        s["cells"].as_array().unwrap().iter().flat_map(|c| parse_cell_list(c.as_str().unwrap()).unwrap()).collect()
+        s["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|c| parse_cell_list(c.as_str().unwrap()).unwrap())
+            .collect()
     };
     for r in v["regions"].as_array().unwrap() {
-        b.shape(r["name"].as_str().unwrap_or("region"), ShapeKind::Region, cells(r), Rule::NoRepeat);
+        b.shape(
+            r["name"].as_str().unwrap_or("region"),
+            ShapeKind::Region,
+            cells(r),
+            Rule::NoRepeat,
+        );
     }
-    for c in v.get("cages").and_then(Value::as_array).into_iter().flatten() {
+    for c in v
+        .get("cages")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         let total = c["sum"].as_i64().unwrap();
-        b.shape("cage", ShapeKind::Cage, cells(c), Rule::Sum { total, distinct: true });
+        b.shape(
+            "cage",
+            ShapeKind::Cage,
+            cells(c),
+            Rule::Sum {
+                total,
+                distinct: true,
+            },
+        );
     }
     let g = Arc::new(b.build().unwrap());
     let mut given = vec![None; g.cell_count()];
@@ -124,5 +173,9 @@ fn load_json(path: &Path) -> (String, Puzzle, Vec<u8>) {
             }
         }
     }
-    (v["id"].as_str().unwrap().to_string(), Puzzle::new(g, given).unwrap(), sol)
+    (
+        v["id"].as_str().unwrap().to_string(),
+        Puzzle::new(g, given).unwrap(),
+        sol,
+    )
 }

@@ -24,6 +24,7 @@ pub mod definition;
 pub mod error;
 pub mod geometry;
 pub mod load;
+pub mod oracle;
 pub mod pos;
 pub mod puzzle;
 pub mod reason;
