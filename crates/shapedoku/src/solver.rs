@@ -100,6 +100,8 @@ pub struct Solver {
     pair_cells: Vec<u32>,
     /// Whether locked candidates run (they pay on grids with overlapping houses).
     locked: bool,
+    /// Whether naked pairs run (two cells of a house with the same two candidates).
+    naked_pairs: bool,
     /// Whether branching may pick a symbol with few places in a house instead of a cell.
     house_branch: bool,
     values: Vec<i64>,
@@ -149,7 +151,11 @@ impl Solver {
                     cells: s.cells.iter().map(|&c| c as u32).collect(),
                     total,
                     distinct,
-                    combos: if distinct { combos(&values, s.cells.len(), total) } else { None },
+                    combos: if distinct {
+                        combos(&values, s.cells.len(), total)
+                    } else {
+                        None
+                    },
                 }),
                 Rule::NoRepeat => None,
             })
@@ -160,6 +166,8 @@ impl Solver {
             // On 9x9 the extra scan costs about what it saves; on larger alphabets cells have
             // many candidates and a two-place symbol is the much narrower branch.
             house_branch: n > 9,
+            // Cells with two candidates are common on large grids; on 9x9 the scan rarely pays.
+            naked_pairs: n > 9,
             pairs,
             pair_cells,
             n,
@@ -345,7 +353,10 @@ impl Solver {
             if bits != 0 && kk < best_k {
                 let bit = bits & bits.wrapping_neg();
                 // The first unsolved cell holding it (a solved one would leave it fewer places).
-                if let Some(&c) = cells.iter().find(|&&c| cur[c as usize] & bit != 0 && cur[c as usize] != bit) {
+                if let Some(&c) = cells
+                    .iter()
+                    .find(|&&c| cur[c as usize] & bit != 0 && cur[c as usize] != bit)
+                {
                     best = Some((c as usize, bit));
                     best_k = kk;
                     if kk == 2 {
@@ -383,7 +394,10 @@ impl Solver {
         loop {
             while let Some(c) = self.queue.pop() {
                 let bit = cur[c as usize];
-                let (s, e) = (self.peer_start[c as usize] as usize, self.peer_start[c as usize + 1] as usize);
+                let (s, e) = (
+                    self.peer_start[c as usize] as usize,
+                    self.peer_start[c as usize + 1] as usize,
+                );
                 for &p in &self.peers[s..e] {
                     let x = cur[p as usize];
                     if x & bit != 0 {
@@ -430,6 +444,13 @@ impl Solver {
             if !self.queue.is_empty() {
                 continue;
             }
+            if self.naked_pairs {
+                match self.naked_pairs(cur) {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
             if self.locked {
                 match self.locked_candidates(cur) {
                     None => return false,
@@ -447,6 +468,40 @@ impl Solver {
                 Some(true) => {}
             }
         }
+    }
+
+    /// Naked pairs: when two cells of a house have the same two candidates, no other cell of the
+    /// house can hold either. `None` on a contradiction, otherwise whether anything changed.
+    fn naked_pairs(&mut self, cur: &mut [u64]) -> Option<bool> {
+        let hl = self.house_len;
+        let mut changed = false;
+        for h in 0..self.houses {
+            let cells = &self.house_cells[h * hl..(h + 1) * hl];
+            for (i, &a) in cells.iter().enumerate() {
+                let m = cur[a as usize];
+                if m.count_ones() != 2 {
+                    continue;
+                }
+                let Some(&b) = cells[i + 1..].iter().find(|&&b| cur[b as usize] == m) else {
+                    continue;
+                };
+                for &c in cells {
+                    let x = cur[c as usize];
+                    if c != a && c != b && x & m != 0 {
+                        let y = x & !m;
+                        if y == 0 {
+                            return None;
+                        }
+                        cur[c as usize] = y;
+                        changed = true;
+                        if y & (y - 1) == 0 {
+                            self.queue.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Locked candidates between two overlapping houses A and B: a symbol that A can only place
@@ -572,7 +627,10 @@ impl Solver {
     #[inline]
     fn min_max(&self, x: u64) -> (i64, i64) {
         if self.monotonic {
-            (self.values[x.trailing_zeros() as usize], self.values[63 - x.leading_zeros() as usize])
+            (
+                self.values[x.trailing_zeros() as usize],
+                self.values[63 - x.leading_zeros() as usize],
+            )
         } else {
             let mut m = x;
             let (mut lo, mut hi) = (i64::MAX, i64::MIN);
@@ -603,7 +661,13 @@ fn house_pairs(g: &Geometry) -> (Vec<(u32, u16, u16, u16)>, Vec<u32>) {
     let mut cells = Vec::new();
     let mut in_b = vec![false; nc];
     for (ka, &ha) in houses.iter().enumerate() {
-        let mut partners: Vec<usize> = g.shape(ha).cells.iter().flat_map(|&c| of_cell[c].iter().copied()).filter(|&kb| kb > ka).collect();
+        let mut partners: Vec<usize> = g
+            .shape(ha)
+            .cells
+            .iter()
+            .flat_map(|&c| of_cell[c].iter().copied())
+            .filter(|&kb| kb > ka)
+            .collect();
         partners.sort_unstable();
         // A partner listed twice or more shares at least two cells.
         let mut i = 0;
@@ -623,9 +687,18 @@ fn house_pairs(g: &Geometry) -> (Vec<(u32, u16, u16, u16)>, Vec<u32>) {
                 for &c in b {
                     in_b[c] = false;
                 }
-                let b_only: Vec<u32> = b.iter().filter(|&&c| !shared.contains(&(c as u32))).map(|&c| c as u32).collect();
+                let b_only: Vec<u32> = b
+                    .iter()
+                    .filter(|&&c| !shared.contains(&(c as u32)))
+                    .map(|&c| c as u32)
+                    .collect();
                 if !a_only.is_empty() && !b_only.is_empty() {
-                    pairs.push((cells.len() as u32, a_only.len() as u16, b_only.len() as u16, shared.len() as u16));
+                    pairs.push((
+                        cells.len() as u32,
+                        a_only.len() as u16,
+                        b_only.len() as u16,
+                        shared.len() as u16,
+                    ));
                     cells.extend(a_only);
                     cells.extend(b_only);
                     cells.extend(shared);
@@ -647,7 +720,14 @@ fn nth_bit(mut x: u64, k: u32) -> u64 {
 /// Every set of `k` distinct symbols whose values add up to `total`, as masks; `None` when
 /// there would be more than [`MAX_COMBOS`] (bounds pruning alone is used then).
 fn combos(values: &[i64], k: usize, total: i64) -> Option<Vec<u64>> {
-    fn rec(values: &[i64], start: usize, k: usize, total: i64, mask: u64, out: &mut Vec<u64>) -> bool {
+    fn rec(
+        values: &[i64],
+        start: usize,
+        k: usize,
+        total: i64,
+        mask: u64,
+        out: &mut Vec<u64>,
+    ) -> bool {
         if k == 0 {
             if total == 0 {
                 out.push(mask);
@@ -661,7 +741,14 @@ fn combos(values: &[i64], k: usize, total: i64) -> Option<Vec<u64>> {
             if values.len() - i < k {
                 break;
             }
-            if !rec(values, i + 1, k - 1, total - values[i], mask | (1u64 << i), out) {
+            if !rec(
+                values,
+                i + 1,
+                k - 1,
+                total - values[i],
+                mask | (1u64 << i),
+                out,
+            ) {
                 return false;
             }
         }
@@ -677,4 +764,118 @@ fn combos(values: &[i64], k: usize, total: i64) -> Option<Vec<u64>> {
 /// Counts solutions of a puzzle up to `limit`.
 pub fn count(puzzle: &Puzzle, limit: usize) -> Count {
     Solver::new(puzzle).count(limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GeometryBuilder, GridSpec, Pos, Symbols};
+
+    fn grid(n: u32, boxes: Option<(u32, u32)>) -> Arc<Geometry> {
+        let syms = Symbols::new("123456789ABCDEFG".chars().take(n as usize)).unwrap();
+        let mut b = GeometryBuilder::new("t", syms);
+        let mut spec = GridSpec::square(Pos::new(1, 1), n);
+        if let Some((h, w)) = boxes {
+            spec = spec.with_boxes(h, w);
+        }
+        b.grid(spec);
+        Arc::new(b.build().unwrap())
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let g = grid(4, Some((2, 2)));
+        let p = Puzzle::from_line(g, "11.. .... .... ....").unwrap();
+        let c = Solver::new(&p).count(2);
+        assert_eq!(c.verdict(), Verdict::NoSolution);
+        assert!(c.exhausted && c.solutions.is_empty());
+    }
+
+    #[test]
+    fn one_symbol_alphabet() {
+        let g = grid(1, None);
+        let c = Solver::new(&Puzzle::empty(g.clone())).count(2);
+        assert_eq!(c.verdict(), Verdict::Unique);
+        assert_eq!(c.solutions, vec![vec![0]]);
+        let p = Puzzle::new(g, vec![Some(0)]).unwrap();
+        assert_eq!(Solver::new(&p).count(2).verdict(), Verdict::Unique);
+    }
+
+    #[test]
+    fn guess_limit_stops_the_search() {
+        let g = grid(9, Some((3, 3)));
+        let mut s = Solver::for_geometry(g);
+        s.set_guess_limit(Some(0));
+        let c = s.count(2);
+        assert_eq!(c.verdict(), Verdict::Undecided);
+        assert!(c.aborted && !c.exhausted);
+        s.set_guess_limit(None);
+        assert_eq!(s.count(2).verdict(), Verdict::Several);
+    }
+
+    #[test]
+    fn set_givens_reuses_the_solver() {
+        let g = grid(4, Some((2, 2)));
+        let mut s = Solver::for_geometry(g.clone());
+        let unique = Puzzle::from_line(g.clone(), "12.. 3... ...2 ..1.").unwrap();
+        let clash = Puzzle::from_line(g.clone(), "1..1 .... .... ....").unwrap();
+        for _ in 0..3 {
+            s.set_givens(unique.givens());
+            let c = s.count(2);
+            assert_eq!(c.verdict(), Verdict::Unique);
+            assert!(unique.verify(&c.solutions[0]).is_ok());
+            s.set_givens(clash.givens());
+            assert_eq!(s.count(2).verdict(), Verdict::NoSolution);
+            s.set_givens(&vec![None; 16]);
+            assert_eq!(s.count(3).solutions.len(), 3);
+        }
+        // The empty 4x4 has 288 solutions; counting them all exhausts the search.
+        let all = s.count(1000);
+        assert_eq!(all.solutions.len(), 288);
+        assert!(all.exhausted);
+    }
+
+    #[test]
+    fn sum_cages_and_locked_candidates_agree_with_the_reference() {
+        // A 6x6 with one cage per row pair: propagation of every kind runs here.
+        let g = grid(6, Some((2, 3)));
+        let planted = Solver::for_geometry(g.clone()).random_solution(7).unwrap();
+        let syms = g.symbols().clone();
+        let mut b = GeometryBuilder::new("k", syms);
+        b.grid(GridSpec::square(Pos::new(1, 1), 6).with_boxes(2, 3));
+        for r in 0..6u32 {
+            let cells: Vec<Pos> = (1..=2).map(|c| Pos::new(r + 1, c)).collect();
+            let total = (0..2)
+                .map(|c| planted[(r * 6 + c) as usize] as i64 + 1)
+                .sum();
+            b.shape(
+                "cage",
+                crate::ShapeKind::Cage,
+                cells,
+                Rule::Sum {
+                    total,
+                    distinct: true,
+                },
+            );
+        }
+        let k = Arc::new(b.build().unwrap());
+        let mut givens: Vec<Option<u8>> = planted.iter().map(|&v| Some(v)).collect();
+        for c in (0..36).step_by(2) {
+            givens[c] = None;
+        }
+        let p = Puzzle::new(k, givens).unwrap();
+        let fast = Solver::new(&p).count(3);
+        let slow = crate::oracle::solutions(&p, 3);
+        assert_eq!(fast.solutions.len(), slow.len());
+        assert!(fast.solutions.contains(&planted));
+    }
+
+    #[test]
+    fn combos_lists_every_distinct_set() {
+        let values: Vec<i64> = (1..=9).collect();
+        // 3 cells summing to 7: only {1,2,4}.
+        assert_eq!(combos(&values, 3, 7), Some(vec![0b1011]));
+        assert_eq!(combos(&values, 2, 17), Some(vec![0b1_1000_0000]));
+        assert_eq!(combos(&values, 2, 18), Some(vec![]));
+    }
 }
