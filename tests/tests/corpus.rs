@@ -25,6 +25,8 @@ const UNPROVEN: [&str; 2] = [
 
 /// Far more guesses than any puzzle decided within the 1 s budget needs.
 const GUESS_LIMIT: u64 = 1_000_000;
+/// On 25x25 and 36x36 a guess costs milliseconds (probing), so stop far sooner.
+const LARGE_GUESS_LIMIT: u64 = 500;
 
 fn data_dir() -> Option<PathBuf> {
     let candidates = [
@@ -198,6 +200,7 @@ fn run(select: impl Fn(&Path) -> bool) -> Option<(Vec<(String, String, Duration)
     let verbose = std::env::var_os("SHAPEDOKU_CORPUS_VERBOSE").is_some();
     let mut times = Vec::new();
     let mut failures = Vec::new();
+    let mut undecided = Vec::new();
     for path in corpus_files(&dir).into_iter().filter(|p| select(p)) {
         let case = match load_case(&path) {
             Ok(c) => c,
@@ -212,7 +215,12 @@ fn run(select: impl Fn(&Path) -> bool) -> Option<(Vec<(String, String, Duration)
         let start = Instant::now();
         let mut solver = Solver::new(&case.puzzle);
         // A bound so an undecided puzzle fails instead of running for hours.
-        solver.set_guess_limit(Some(GUESS_LIMIT));
+        let large = case.puzzle.geometry().symbol_count() > 16;
+        solver.set_guess_limit(Some(if large {
+            LARGE_GUESS_LIMIT
+        } else {
+            GUESS_LIMIT
+        }));
         let count = solver.count(2);
         let took = start.elapsed();
         if verbose {
@@ -232,6 +240,11 @@ fn run(select: impl Fn(&Path) -> bool) -> Option<(Vec<(String, String, Duration)
                 count.solutions.len(),
                 count.stats.guesses
             );
+        } else if verdict == Verdict::Undecided {
+            undecided.push(format!(
+                "{} ({} guesses, {took:.2?})",
+                case.id, count.stats.guesses
+            ));
         } else if verdict != Verdict::Unique || !found_stored {
             failures.push(format!(
                 "{}: {verdict:?}, stored solution found: {found_stored}",
@@ -239,6 +252,13 @@ fn run(select: impl Fn(&Path) -> bool) -> Option<(Vec<(String, String, Duration)
             ));
         }
         times.push((case.id, case.variant, took));
+    }
+    if !undecided.is_empty() {
+        println!(
+            "not decided within the guess limit: {}",
+            undecided.join(", ")
+        );
+        failures.extend(undecided.into_iter().map(|u| format!("undecided: {u}")));
     }
     times.sort_by(|a, b| b.2.cmp(&a.2));
     println!("{} puzzles; slowest:", times.len());

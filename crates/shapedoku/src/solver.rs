@@ -100,6 +100,9 @@ pub struct Solver {
     pair_cells: Vec<u32>,
     /// Whether locked candidates run (they pay on grids with overlapping houses).
     locked: bool,
+    /// Whether bivalue cells are probed before branching (see [`Solver::probe`]).
+    probing: bool,
+    scratch: Vec<u64>,
     /// Whether naked pairs run (two cells of a house with the same two candidates).
     naked_pairs: bool,
     /// Whether branching may pick a symbol with few places in a house instead of a cell.
@@ -168,6 +171,11 @@ impl Solver {
             house_branch: n > 9,
             // Cells with two candidates are common on large grids; on 9x9 the scan rarely pays.
             naked_pairs: n > 9,
+            // Probing costs a propagation per candidate of every bivalue cell at every node;
+            // measured, it pays only on the largest grids (25x25 and up), where singles notice
+            // wrong guesses very late.
+            probing: n > 16,
+            scratch: vec![0; nc],
             pairs,
             pair_cells,
             n,
@@ -258,7 +266,7 @@ impl Solver {
         let mut aborted = false;
         let mut exhausted = false;
         stats.nodes += 1;
-        ok = ok && self.propagate(&mut cur);
+        ok = ok && self.propagate(&mut cur) && self.probe(&mut cur, &mut stats);
         'outer: loop {
             if ok {
                 match self.choose(&cur) {
@@ -291,7 +299,7 @@ impl Solver {
                         self.queue.clear();
                         self.queue.push(cell as u32);
                         stats.nodes += 1;
-                        ok = self.propagate(&mut cur);
+                        ok = self.propagate(&mut cur) && self.probe(&mut cur, &mut stats);
                         continue;
                     }
                 }
@@ -311,7 +319,7 @@ impl Solver {
                     self.queue.push(cell);
                 }
                 stats.nodes += 1;
-                if self.propagate(&mut cur) {
+                if self.propagate(&mut cur) && self.probe(&mut cur, &mut stats) {
                     ok = true;
                     break;
                 }
@@ -324,6 +332,48 @@ impl Solver {
             aborted,
             stats,
         }
+    }
+
+    /// Failed-literal probing: tries each candidate of every cell with two candidates on a
+    /// scratch copy; a candidate whose propagation fails is removed for real. This detects dead
+    /// ends before branching into them, which keeps the search tree small on large grids where
+    /// singles alone notice contradictions late. False on a contradiction.
+    fn probe(&mut self, cur: &mut [u64], stats: &mut Stats) -> bool {
+        if !self.probing {
+            return true;
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut ok = true;
+        'again: loop {
+            for c in 0..cur.len() {
+                let x = cur[c];
+                if x.count_ones() != 2 {
+                    continue;
+                }
+                for bit in [x & x.wrapping_neg(), x & (x - 1)] {
+                    scratch.copy_from_slice(cur);
+                    scratch[c] = bit;
+                    self.queue.clear();
+                    self.queue.push(c as u32);
+                    stats.nodes += 1;
+                    if !self.propagate(&mut scratch) {
+                        // This candidate leads to a contradiction: the other one holds.
+                        cur[c] = x & !bit;
+                        self.queue.clear();
+                        self.queue.push(c as u32);
+                        if !self.propagate(cur) {
+                            ok = false;
+                            break 'again;
+                        }
+                        continue 'again;
+                    }
+                }
+            }
+            break;
+        }
+        self.queue.clear();
+        self.scratch = scratch;
+        ok
     }
 
     /// What to branch on: a cell and the symbol to try first (0: any). The unsolved cell with
