@@ -189,9 +189,11 @@ fn load_case(path: &Path) -> Result<Case, String> {
     })
 }
 
-/// Solves every selected file; returns (id, variant, time, verdict text) per puzzle and the
-/// failures.
-fn run(select: impl Fn(&Path) -> bool) -> Option<(Vec<(String, String, Duration)>, Vec<String>)> {
+/// (id, variant, time) of one solved puzzle.
+type Timing = (String, String, Duration);
+
+/// Solves every selected file; returns the timing of each puzzle and the failures.
+fn run(select: impl Fn(&Path) -> bool) -> Option<(Vec<Timing>, Vec<String>)> {
     let Some(dir) = data_dir() else {
         eprintln!("note: ../shared/data/variants not found; corpus test skipped");
         return None;
@@ -232,7 +234,7 @@ fn run(select: impl Fn(&Path) -> bool) -> Option<(Vec<(String, String, Duration)
             }
         }
         let verdict = count.verdict();
-        let found_stored = count.solutions.iter().any(|s| *s == case.solution);
+        let found_stored = count.solutions.contains(&case.solution);
         if UNPROVEN.contains(&case.id.as_str()) {
             println!(
                 "{}: unproven in the data; the solver says {verdict:?} ({} solutions, stored one found: {found_stored}) in {took:.2?}, {} guesses",
@@ -260,7 +262,7 @@ fn run(select: impl Fn(&Path) -> bool) -> Option<(Vec<(String, String, Duration)
         );
         failures.extend(undecided.into_iter().map(|u| format!("undecided: {u}")));
     }
-    times.sort_by(|a, b| b.2.cmp(&a.2));
+    times.sort_by_key(|t| std::cmp::Reverse(t.2));
     println!("{} puzzles; slowest:", times.len());
     for (id, variant, t) in times.iter().take(12) {
         println!("  {t:>10.2?}  {variant:<14} {id}");
