@@ -26,6 +26,7 @@ pub mod error;
 pub mod generate;
 pub mod geometry;
 pub mod load;
+pub mod oracle;
 pub mod pos;
 pub mod puzzle;
 pub mod reason;
