@@ -20,6 +20,7 @@
 
 pub mod builtin;
 pub mod cellset;
+pub mod clauses;
 pub mod check;
 pub mod definition;
 pub mod error;

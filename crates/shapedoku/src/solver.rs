@@ -126,6 +126,10 @@ type HousePair = (u32, u16, u16, u16, u32, u32);
 
 const MAX_COMBOS: usize = 1 << 14;
 
+/// Guesses after which [`Solver::count`] hands a large-alphabet search to the clause-learning
+/// back end: easy large puzzles finish well within it, hard ones show it at once.
+pub const STALL_GUESSES: u64 = 64;
+
 impl Solver {
     /// Compiles a solver for a puzzle (its geometry and givens).
     pub fn new(puzzle: &Puzzle) -> Self {
@@ -224,9 +228,57 @@ impl Solver {
     }
 
     /// Counts solutions up to `limit` (at least 1). `count(2)` is the uniqueness test.
+    ///
+    /// On alphabets over 16 symbols without sum shapes, a search that needs more than
+    /// [`STALL_GUESSES`] guesses is handed to the clause-learning back end ([`crate::clauses`]),
+    /// which decides sparse 25x25 and 36x36 puzzles that plain backtracking cannot; the guess
+    /// limit then bounds its conflicts instead. Either way the answer is exact.
     pub fn count(&mut self, limit: usize) -> Count {
         self.rng = None;
-        self.search(limit.max(1))
+        let limit = limit.max(1);
+        if self.n <= 16 || self.has_sums() {
+            return self.search(limit);
+        }
+        let asked = self.guess_limit;
+        self.guess_limit = Some(asked.map_or(STALL_GUESSES, |l| l.min(STALL_GUESSES)));
+        let first = self.search(limit);
+        self.guess_limit = asked;
+        if !first.aborted || asked.is_some_and(|l| l <= STALL_GUESSES) {
+            return first;
+        }
+        crate::clauses::count(self, limit, asked).unwrap_or(first)
+    }
+
+    /// Whether the geometry has sum shapes (cages).
+    pub fn has_sums(&self) -> bool {
+        !self.cages.is_empty()
+    }
+
+    /// Places the givens in `cur` (every other cell gets every symbol) and queues them for
+    /// propagation; false when two givens contradict at once.
+    fn load_givens(&mut self, cur: &mut [u64]) -> bool {
+        self.queue.clear();
+        cur.fill(self.all);
+        for (c, given) in self.givens.iter().enumerate() {
+            if let Some(v) = *given {
+                let b = 1u64 << v;
+                if cur[c] & b == 0 {
+                    return false;
+                }
+                cur[c] = b;
+                self.queue.push(c as u32);
+            }
+        }
+        if self.n == 1 {
+            self.queue.extend(0..cur.len() as u32);
+        }
+        true
+    }
+
+    /// The candidates after propagating the givens (no guess), or `None` on a contradiction.
+    pub(crate) fn root_candidates(&mut self) -> Option<Vec<u64>> {
+        let mut cur = vec![0; self.cur.len()];
+        (self.load_givens(&mut cur) && self.propagate(&mut cur)).then_some(cur)
     }
 
     /// One solution, if any.
@@ -249,27 +301,8 @@ impl Solver {
         let mut solutions = Vec::new();
         self.stack.clear();
         self.branch_cells.clear();
-        self.queue.clear();
-        let all = self.all;
-        let mut ok = true;
-        for c in 0..nc {
-            self.cur[c] = all;
-        }
-        for c in 0..nc {
-            if let Some(v) = self.givens[c] {
-                let b = 1u64 << v;
-                if self.cur[c] & b == 0 {
-                    ok = false;
-                    break;
-                }
-                self.cur[c] = b;
-                self.queue.push(c as u32);
-            }
-        }
-        if ok && self.n == 1 {
-            self.queue.extend(0..nc as u32);
-        }
         let mut cur = std::mem::take(&mut self.cur);
+        let mut ok = self.load_givens(&mut cur);
         let mut aborted = false;
         let mut exhausted = false;
         stats.nodes += 1;
