@@ -21,6 +21,9 @@ pub struct Tables {
     pub disjoint: Vec<bool>,
     /// For each cell, the indices (into `houses`) of the houses holding it.
     pub cell_houses: Vec<Vec<u16>>,
+    /// For house index i and j, the cells of house i that lie in house j, as a mask over the
+    /// positions of house i's cells: `house_inside[i * h + j]` (fish covering in O(1)).
+    pub house_inside: Vec<u64>,
 }
 
 /// One shape-overlap pair (see [`Tables::overlaps`]).
@@ -81,7 +84,15 @@ impl Tables {
                 disjoint[i * h + j] = !sets[a].intersects(&sets[b]);
             }
         }
-        Tables { houses, no_repeat, overlaps, disjoint, cell_houses }
+        let mut house_inside = vec![0u64; h * h];
+        for (i, &a) in houses.iter().enumerate() {
+            for (pos, &c) in g.shape(a).cells.iter().enumerate().take(64) {
+                for &j in &cell_houses[c] {
+                    house_inside[i * h + j as usize] |= 1 << pos;
+                }
+            }
+        }
+        Tables { houses, no_repeat, overlaps, disjoint, cell_houses, house_inside }
     }
 }
 
@@ -94,6 +105,8 @@ pub struct Board {
     tables: Arc<Tables>,
     values: Vec<Option<u8>>,
     cands: Vec<SymbolSet>,
+    /// What earlier fish searches on this board's line of play proved absent.
+    pub(crate) fish_memo: super::fish::Memo,
 }
 
 impl Board {
@@ -106,6 +119,7 @@ impl Board {
             cands: vec![all; g.cell_count()],
             tables: Arc::new(Tables::new(&g)),
             geometry: g,
+            fish_memo: Default::default(),
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -132,6 +146,7 @@ impl Board {
             tables: self.tables.clone(),
             values: vec![None; self.geometry.cell_count()],
             cands: vec![all; self.geometry.cell_count()],
+            fish_memo: Default::default(),
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -139,6 +154,12 @@ impl Board {
             }
         }
         b
+    }
+    /// Makes this board a copy of `other` (same geometry) without allocating, for trying
+    /// assumptions on a scratch board.
+    pub fn copy_from(&mut self, other: &Board) {
+        self.values.clone_from(&other.values);
+        self.cands.clone_from(&other.cands);
     }
     /// The placed value of a cell.
     pub fn value(&self, cell: usize) -> Option<u8> {

@@ -20,6 +20,7 @@ struct Work {
     dirty: Vec<bool>,
     cells: Vec<usize>,
     implied: Vec<(usize, u8)>,
+    capped: bool,
 }
 
 impl Work {
@@ -39,8 +40,10 @@ impl Work {
 
 /// Having placed the assumption at `start`, places singles (only around what changed) until none
 /// is left, a contradiction appears, or more than `bound` placements were needed. Placements go
-/// to `w.implied`.
+/// to `w.implied`. `w.capped` says whether it stopped at the bound (else a larger bound would
+/// end the same way).
 fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<Broken> {
+    w.capped = false;
     let g = b.geometry().clone();
     w.cells.clear();
     w.implied.clear();
@@ -61,6 +64,7 @@ fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<
             }
             if let Some(v) = cs.single_value() {
                 if w.implied.len() == bound {
+                    w.capped = true;
                     return None;
                 }
                 b.place(p, v);
@@ -101,6 +105,7 @@ fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<
                 continue;
             };
             if w.implied.len() == bound {
+                w.capped = true;
                 return None;
             }
             b.place(c, v);
@@ -126,18 +131,26 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         is_house,
         cells: Vec::new(),
         implied: Vec::new(),
+        capped: false,
     };
     // A candidate proved false in an earlier pass is not tried again.
     let mut done: Vec<(usize, u8)> = Vec::new();
+    // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
+    let n = g.symbol_count();
+    let mut settled = vec![false; g.cell_count() * n];
+    let mut b = board.clone();
     for bound in BOUNDS {
         for &c in &cells {
             for v in board.candidates(c).iter() {
-                if done.contains(&(c, v)) {
+                if done.contains(&(c, v)) || settled[c * n + v as usize] {
                     continue;
                 }
-                let mut b = board.clone();
+                b.copy_from(board);
                 b.place(c, v);
                 let Some(broken) = propagate(&mut b, c, &mut w, bound) else {
+                    if !w.capped {
+                        settled[c * n + v as usize] = true;
+                    }
                     continue;
                 };
                 done.push((c, v));
