@@ -16,8 +16,11 @@ const BOUNDS: [usize; 4] = [2, 6, 15, 40];
 
 /// Work lists for [`propagate`], reused across assumptions.
 struct Work {
-    is_house: Vec<bool>,
-    dirty: Vec<bool>,
+    /// For each shape, its index in `Geometry::houses` (`u32::MAX` if not a house).
+    house_index: Vec<u32>,
+    /// Houses that may hold a hidden single, as bits over house indices, so the first one (in
+    /// house order) is found a word at a time.
+    dirty: Vec<u64>,
     cells: Vec<usize>,
     implied: Vec<(usize, u8)>,
     capped: bool,
@@ -30,8 +33,9 @@ impl Work {
         for &p in g.peers(c) {
             self.cells.push(p as usize);
             for &s in g.shapes_of(p as usize) {
-                if self.is_house[s as usize] {
-                    self.dirty[s as usize] = true;
+                let i = self.house_index[s as usize];
+                if i != u32::MAX {
+                    self.dirty[i as usize / 64] |= 1 << (i % 64);
                 }
             }
         }
@@ -47,7 +51,7 @@ fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<
     let g = b.geometry().clone();
     w.cells.clear();
     w.implied.clear();
-    w.dirty.iter_mut().for_each(|d| *d = false);
+    w.dirty.iter_mut().for_each(|d| *d = 0);
     w.touched(&g, start);
     loop {
         // First in, first out: cells are examined in the order the placements touched them.
@@ -74,8 +78,10 @@ fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<
         }
         w.cells.clear();
         // Nothing left to look at: no contradiction.
-        let &h = g.houses().iter().find(|&&h| w.dirty[h])?;
-        w.dirty[h] = false;
+        let (word, bits) = w.dirty.iter_mut().enumerate().find(|(_, d)| **d != 0)?;
+        let i = word * 64 + bits.trailing_zeros() as usize;
+        *bits &= *bits - 1;
+        let h = g.houses()[i];
         let mut seen = SymbolSet::EMPTY;
         let mut once = SymbolSet::EMPTY;
         let mut placed = SymbolSet::EMPTY;
@@ -122,13 +128,13 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         .filter(|&c| board.value(c).is_none())
         .collect();
     cells.sort_by_key(|&c| (board.candidates(c).len(), c));
-    let mut is_house = vec![false; g.shapes().len()];
-    for &h in g.houses() {
-        is_house[h] = true;
+    let mut house_index = vec![u32::MAX; g.shapes().len()];
+    for (i, &h) in g.houses().iter().enumerate() {
+        house_index[h] = i as u32;
     }
     let mut w = Work {
-        dirty: vec![false; is_house.len()],
-        is_house,
+        dirty: vec![0; g.houses().len().div_ceil(64)],
+        house_index,
         cells: Vec::new(),
         implied: Vec::new(),
         capped: false,
