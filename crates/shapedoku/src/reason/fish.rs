@@ -139,6 +139,7 @@ fn search_size(
     let t = board.tables();
     let mut cand: Vec<(usize, u64)> = Vec::new();
     let mut found = None;
+    let (mut dis, mut allowed) = (Vec::new(), Vec::new());
     for v in 0..places.n as u8 {
         if skip[v as usize] {
             continue;
@@ -156,8 +157,28 @@ fn search_size(
         if cand.len() < k {
             continue;
         }
+        // Which later candidates each one is disjoint from, as bits over candidate indices, so
+        // the base search walks only houses that can join the base.
+        let words = cand.len().div_ceil(64);
+        dis.clear();
+        dis.resize(cand.len() * words, 0);
+        for (j, &(a, _)) in cand.iter().enumerate() {
+            for (i, &(b, _)) in cand.iter().enumerate().skip(j + 1) {
+                if t.disjoint[a * t.houses.len() + b] {
+                    dis[j * words + i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        allowed.clear();
+        allowed.resize((k + 1) * words, 0);
+        for i in 0..cand.len() {
+            allowed[i / 64] |= 1 << (i % 64);
+        }
         let mut s = Search {
             board,
+            words,
+            dis: &dis,
+            allowed: &mut allowed,
             places,
             v,
             k,
@@ -186,6 +207,12 @@ fn search_size(
 /// updated from [`super::Tables::house_inside`] as covers come and go.
 struct Search<'a> {
     board: &'a Board,
+    /// Words per bitset over candidate indices.
+    words: usize,
+    /// `dis[j * words..]`: the candidates after j that are disjoint from it.
+    dis: &'a [u64],
+    /// `allowed[nb * words..]`: the candidates disjoint from the nb bases chosen so far.
+    allowed: &'a mut Vec<u64>,
     places: &'a Places,
     v: u8,
     k: usize,
@@ -216,28 +243,62 @@ impl Search<'_> {
             // Fewer than k covers holding k base symbols would be a contradiction: skip.
             return self.nc < self.k || self.emit(f);
         }
-        let inside = &self.board.tables().house_inside;
-        for j in from..cand.len() {
-            if cand.len() - j < self.k - self.nb {
-                break;
-            }
-            let (h, m) = cand[j];
-            if self.covers[..self.nc].contains(&h)
-                || self.base[..self.nb].iter().any(|&b| !self.disjoint(b, h))
-            {
-                continue;
-            }
-            let covered = self.covers[..self.nc]
+        if self.nc == self.k {
+            // The covers are complete, so every base still to come lies inside them and brings
+            // at least two places of its own: if that leaves no cover place outside the base,
+            // nothing below can eliminate anything.
+            let cover_places: usize = self.covers[..self.nc]
                 .iter()
-                .fold(0, |a, &p| a | inside[h * self.h + p]);
-            self.base[self.nb] = h;
-            self.base_mask[self.nb] = m;
-            self.covered[self.nb] = covered;
-            self.nb += 1;
-            let go = self.cover(f, cand, j + 1);
-            self.nb -= 1;
-            if !go {
-                return false;
+                .map(|&p| self.places.mask(p, self.v).count_ones() as usize)
+                .sum();
+            let base_places: usize = self.base_mask[..self.nb]
+                .iter()
+                .map(|m| m.count_ones() as usize)
+                .sum();
+            if cover_places <= base_places + 2 * (self.k - self.nb) {
+                return true;
+            }
+        }
+        let inside = &self.board.tables().house_inside;
+        let w = self.words;
+        let lvl = self.nb * w;
+        // Candidates at or after `from` that can still join (disjoint from every base).
+        let from_mask = |i: usize| match (from / 64).cmp(&i) {
+            std::cmp::Ordering::Less => !0u64,
+            std::cmp::Ordering::Equal => !0u64 << (from % 64),
+            std::cmp::Ordering::Greater => 0,
+        };
+        let mut left: usize = (0..w)
+            .map(|i| (self.allowed[lvl + i] & from_mask(i)).count_ones() as usize)
+            .sum();
+        for wi in from / 64..w {
+            let mut bits = self.allowed[lvl + wi] & from_mask(wi);
+            while bits != 0 {
+                let j = wi * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if left < self.k - self.nb {
+                    return true;
+                }
+                left -= 1;
+                let (h, m) = cand[j];
+                if self.covers[..self.nc].contains(&h) {
+                    continue;
+                }
+                for i in 0..w {
+                    self.allowed[lvl + w + i] = self.allowed[lvl + i] & self.dis[j * w + i];
+                }
+                let covered = self.covers[..self.nc]
+                    .iter()
+                    .fold(0, |a, &p| a | inside[h * self.h + p]);
+                self.base[self.nb] = h;
+                self.base_mask[self.nb] = m;
+                self.covered[self.nb] = covered;
+                self.nb += 1;
+                let go = self.cover(f, cand, j + 1);
+                self.nb -= 1;
+                if !go {
+                    return false;
+                }
             }
         }
         true
@@ -288,7 +349,10 @@ impl Search<'_> {
             .iter()
             .map(|&p| self.places.mask(p, v).count_ones())
             .sum();
-        let base_places: u32 = self.base_mask[..self.nb].iter().map(|m| m.count_ones()).sum();
+        let base_places: u32 = self.base_mask[..self.nb]
+            .iter()
+            .map(|m| m.count_ones())
+            .sum();
         if cover_places <= base_places {
             return true;
         }
@@ -298,7 +362,9 @@ impl Search<'_> {
         let mut eliminations = Vec::new();
         for &p in &self.covers[..self.nc] {
             for &c in &g.shape(t.houses[p]).cells {
-                let in_base = t.cell_houses[c].iter().any(|&h| base.contains(&(h as usize)));
+                let in_base = t.cell_houses[c]
+                    .iter()
+                    .any(|&h| base.contains(&(h as usize)));
                 if !in_base && self.board.value(c).is_none() && self.board.candidates(c).contains(v)
                 {
                     eliminations.push((c, v));
@@ -311,7 +377,10 @@ impl Search<'_> {
         eliminations.sort_unstable();
         eliminations.dedup();
         let base = base.iter().map(|&b| t.houses[b]).collect();
-        let mut cover: Vec<usize> = self.covers[..self.nc].iter().map(|&p| t.houses[p]).collect();
+        let mut cover: Vec<usize> = self.covers[..self.nc]
+            .iter()
+            .map(|&p| t.houses[p])
+            .collect();
         cover.sort_unstable();
         f.push(Step {
             technique: Technique::Fish,
