@@ -24,6 +24,10 @@ pub struct Tables {
     /// For house index i and j, the cells of house i that lie in house j, as a mask over the
     /// positions of house i's cells: `house_inside[i * h + j]` (fish covering in O(1)).
     pub house_inside: Vec<u64>,
+    /// Words per cell bitset in `peer_bits`.
+    pub peer_words: usize,
+    /// Peers of each cell as bitsets over cells (`peer_words` words per cell), for chains.
+    pub peer_bits: Vec<u64>,
 }
 
 /// One shape-overlap pair (see [`Tables::overlaps`]).
@@ -92,7 +96,23 @@ impl Tables {
                 }
             }
         }
-        Tables { houses, no_repeat, overlaps, disjoint, cell_houses, house_inside }
+        let peer_words = nc.div_ceil(64);
+        let mut peer_bits = vec![0u64; nc * peer_words];
+        for c in 0..nc {
+            for &p in g.peers(c) {
+                peer_bits[c * peer_words + p as usize / 64] |= 1 << (p % 64);
+            }
+        }
+        Tables {
+            houses,
+            no_repeat,
+            overlaps,
+            disjoint,
+            cell_houses,
+            house_inside,
+            peer_words,
+            peer_bits,
+        }
     }
 }
 
