@@ -28,6 +28,11 @@ pub struct Tables {
     pub peer_words: usize,
     /// Peers of each cell as bitsets over cells (`peer_words` words per cell), for chains.
     pub peer_bits: Vec<u64>,
+    /// Words per cell in `peer_houses`.
+    pub house_words: usize,
+    /// For each cell, the houses through its peers, as bits over house indices
+    /// (`house_words` words per cell): where a placement may make a hidden single.
+    pub peer_houses: Vec<u64>,
 }
 
 /// One shape-overlap pair (see [`Tables::overlaps`]).
@@ -103,6 +108,15 @@ impl Tables {
                 peer_bits[c * peer_words + p as usize / 64] |= 1 << (p % 64);
             }
         }
+        let house_words = h.div_ceil(64);
+        let mut peer_houses = vec![0u64; nc * house_words];
+        for c in 0..nc {
+            for &p in g.peers(c) {
+                for &i in &cell_houses[p as usize] {
+                    peer_houses[c * house_words + i as usize / 64] |= 1 << (i % 64);
+                }
+            }
+        }
         Tables {
             houses,
             no_repeat,
@@ -112,6 +126,8 @@ impl Tables {
             house_inside,
             peer_words,
             peer_bits,
+            house_words,
+            peer_houses,
         }
     }
 }

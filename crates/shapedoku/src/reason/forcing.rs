@@ -16,8 +16,6 @@ const BOUNDS: [usize; 4] = [2, 6, 15, 40];
 
 /// Work lists for [`propagate`], reused across assumptions.
 struct Work {
-    /// For each shape, its index in `Geometry::houses` (`u32::MAX` if not a house).
-    house_index: Vec<u32>,
     /// Houses that may hold a hidden single, as bits over house indices, so the first one (in
     /// house order) is found a word at a time.
     dirty: Vec<u64>,
@@ -29,15 +27,15 @@ struct Work {
 impl Work {
     /// After a placement at `c`: its peers may have become singles or empty, and the houses
     /// through them may have hidden singles.
-    fn touched(&mut self, g: &crate::Geometry, c: usize) {
-        for &p in g.peers(c) {
-            self.cells.push(p as usize);
-            for &s in g.shapes_of(p as usize) {
-                let i = self.house_index[s as usize];
-                if i != u32::MAX {
-                    self.dirty[i as usize / 64] |= 1 << (i % 64);
-                }
-            }
+    fn touched(&mut self, g: &crate::Geometry, t: &super::Tables, c: usize) {
+        self.cells.extend(g.peers(c).iter().map(|&p| p as usize));
+        let w = t.house_words;
+        for (d, &m) in self
+            .dirty
+            .iter_mut()
+            .zip(&t.peer_houses[c * w..(c + 1) * w])
+        {
+            *d |= m;
         }
     }
 }
@@ -46,13 +44,19 @@ impl Work {
 /// is left, a contradiction appears, or more than `bound` placements were needed. Placements go
 /// to `w.implied`. `w.capped` says whether it stopped at the bound (else a larger bound would
 /// end the same way).
-fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<Broken> {
+fn propagate(
+    b: &mut Board,
+    t: &super::Tables,
+    start: usize,
+    w: &mut Work,
+    bound: usize,
+) -> Option<Broken> {
     w.capped = false;
     let g = b.geometry().clone();
     w.cells.clear();
     w.implied.clear();
     w.dirty.iter_mut().for_each(|d| *d = 0);
-    w.touched(&g, start);
+    w.touched(&g, t, start);
     loop {
         // First in, first out: cells are examined in the order the placements touched them.
         let mut head = 0;
@@ -73,7 +77,7 @@ fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<
                 }
                 b.place(p, v);
                 w.implied.push((p, v));
-                w.touched(&g, p);
+                w.touched(&g, t, p);
             }
         }
         w.cells.clear();
@@ -116,7 +120,7 @@ fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<
             }
             b.place(c, v);
             w.implied.push((c, v));
-            w.touched(&g, c);
+            w.touched(&g, t, c);
         }
     }
 }
@@ -128,13 +132,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         .filter(|&c| board.value(c).is_none())
         .collect();
     cells.sort_by_key(|&c| (board.candidates(c).len(), c));
-    let mut house_index = vec![u32::MAX; g.shapes().len()];
-    for (i, &h) in g.houses().iter().enumerate() {
-        house_index[h] = i as u32;
-    }
     let mut w = Work {
         dirty: vec![0; g.houses().len().div_ceil(64)],
-        house_index,
         cells: Vec::new(),
         implied: Vec::new(),
         capped: false,
@@ -153,7 +152,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 }
                 b.copy_from(board);
                 b.place(c, v);
-                let Some(broken) = propagate(&mut b, c, &mut w, bound) else {
+                let Some(broken) = propagate(&mut b, board.tables(), c, &mut w, bound) else {
                     if !w.capped {
                         settled[c * n + v as usize] = true;
                     }
