@@ -21,6 +21,18 @@ pub struct Tables {
     pub disjoint: Vec<bool>,
     /// For each cell, the indices (into `houses`) of the houses holding it.
     pub cell_houses: Vec<Vec<u16>>,
+    /// For house index i and j, the cells of house i that lie in house j, as a mask over the
+    /// positions of house i's cells: `house_inside[i * h + j]` (fish covering in O(1)).
+    pub house_inside: Vec<u64>,
+    /// Words per cell bitset in `peer_bits`.
+    pub peer_words: usize,
+    /// Peers of each cell as bitsets over cells (`peer_words` words per cell), for chains.
+    pub peer_bits: Vec<u64>,
+    /// Words per cell in `peer_houses`.
+    pub house_words: usize,
+    /// For each cell, the houses through its peers, as bits over house indices
+    /// (`house_words` words per cell): where a placement may make a hidden single.
+    pub peer_houses: Vec<u64>,
 }
 
 /// One shape-overlap pair (see [`Tables::overlaps`]).
@@ -81,7 +93,42 @@ impl Tables {
                 disjoint[i * h + j] = !sets[a].intersects(&sets[b]);
             }
         }
-        Tables { houses, no_repeat, overlaps, disjoint, cell_houses }
+        let mut house_inside = vec![0u64; h * h];
+        for (i, &a) in houses.iter().enumerate() {
+            for (pos, &c) in g.shape(a).cells.iter().enumerate().take(64) {
+                for &j in &cell_houses[c] {
+                    house_inside[i * h + j as usize] |= 1 << pos;
+                }
+            }
+        }
+        let peer_words = nc.div_ceil(64);
+        let mut peer_bits = vec![0u64; nc * peer_words];
+        for c in 0..nc {
+            for &p in g.peers(c) {
+                peer_bits[c * peer_words + p as usize / 64] |= 1 << (p % 64);
+            }
+        }
+        let house_words = h.div_ceil(64);
+        let mut peer_houses = vec![0u64; nc * house_words];
+        for c in 0..nc {
+            for &p in g.peers(c) {
+                for &i in &cell_houses[p as usize] {
+                    peer_houses[c * house_words + i as usize / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        Tables {
+            houses,
+            no_repeat,
+            overlaps,
+            disjoint,
+            cell_houses,
+            house_inside,
+            peer_words,
+            peer_bits,
+            house_words,
+            peer_houses,
+        }
     }
 }
 
@@ -94,6 +141,8 @@ pub struct Board {
     tables: Arc<Tables>,
     values: Vec<Option<u8>>,
     cands: Vec<SymbolSet>,
+    /// What earlier fish searches on this board's line of play proved absent.
+    pub(crate) fish_memo: super::fish::Memo,
 }
 
 impl Board {
@@ -106,6 +155,7 @@ impl Board {
             cands: vec![all; g.cell_count()],
             tables: Arc::new(Tables::new(&g)),
             geometry: g,
+            fish_memo: Default::default(),
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -132,6 +182,7 @@ impl Board {
             tables: self.tables.clone(),
             values: vec![None; self.geometry.cell_count()],
             cands: vec![all; self.geometry.cell_count()],
+            fish_memo: Default::default(),
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -139,6 +190,12 @@ impl Board {
             }
         }
         b
+    }
+    /// Makes this board a copy of `other` (same geometry) without allocating, for trying
+    /// assumptions on a scratch board.
+    pub fn copy_from(&mut self, other: &Board) {
+        self.values.clone_from(&other.values);
+        self.cands.clone_from(&other.cands);
     }
     /// The placed value of a cell.
     pub fn value(&self, cell: usize) -> Option<u8> {

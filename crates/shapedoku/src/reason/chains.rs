@@ -38,7 +38,7 @@ struct Graph<'a> {
     /// Words per cell bitset.
     words: usize,
     /// Peers of each cell as bitsets (`words` words per cell), so "sees both ends" is an AND.
-    peer_bits: Vec<u64>,
+    peer_bits: &'a [u64],
     /// Empty cells holding each symbol, as bitsets.
     cand_bits: Vec<u64>,
     next: Vec<u32>,
@@ -107,12 +107,9 @@ impl<'a> Graph<'a> {
         let strong_to = pairs.iter().map(|&(_, b)| b).collect();
         let nc = g.cell_count();
         let words = nc.div_ceil(64);
-        let mut peer_bits = vec![0u64; nc * words];
+        let peer_bits = &board.tables().peer_bits;
         let mut cand_bits = vec![0u64; n * words];
         for c in 0..nc {
-            for &p in g.peers(c) {
-                peer_bits[c * words + p as usize / 64] |= 1 << (p % 64);
-            }
             if board.value(c).is_none() {
                 for v in board.candidates(c).iter() {
                     cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
@@ -321,6 +318,9 @@ fn run(
     let nodes = gr.strong_start.len() - 1;
     let mut found = Vec::new();
     let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+    // Starts from which no chain reached the last length tried: longer ones cannot either. (A
+    // start belongs to one mode: X modes split the nodes by symbol.)
+    let mut dead = vec![false; nodes];
     for len in (min..=max).step_by(2) {
         let mut reached = false;
         for &mode in modes {
@@ -339,10 +339,12 @@ fn run(
                     Mode::Xy => gr.bivalue(c),
                     Mode::Aic => gr.has_house_link(start) || gr.bivalue(c),
                 };
-                if !ok {
+                if !ok || dead[start as usize] {
                     continue;
                 }
-                reached |= gr.bfs(start, mode, len, &mut found);
+                let r = gr.bfs(start, mode, len, &mut found);
+                dead[start as usize] = !r;
+                reached |= r;
                 // Each conclusion once (a chain and its reverse prove the same).
                 for fd in found.drain(..) {
                     if seen.contains(&fd.elim) {

@@ -27,11 +27,63 @@
 //! ```
 
 use super::{Board, Detail, Finder, Step, Technique};
+use crate::symbols::SymbolSet;
+use std::sync::Mutex;
+
+/// Per symbol, the places it had in every house when a fish search on it last ran to the end
+/// without finding anything, and the largest size searched then. A fish on a symbol depends on
+/// nothing but that symbol's places, and the solver asks again after every step, when most
+/// symbols are unchanged: their searches are skipped. Never changes what is found, only whether
+/// a search that provably finds nothing runs again.
+#[derive(Default)]
+pub(crate) struct Memo(Mutex<Vec<Entry>>);
+
+#[derive(Default)]
+struct Entry {
+    /// Places per house, then the houses where the symbol is placed (as 0 or 1).
+    key: Vec<u64>,
+    /// Sizes `2..=clean` are known to find nothing for this key.
+    clean: usize,
+}
+
+/// A copy starts empty: boards are cloned to try assumptions (forcing chains, guesses), and an
+/// empty memo is always right, just slower.
+impl Clone for Memo {
+    fn clone(&self) -> Self {
+        Memo::default()
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
 
 /// Finds fish of sizes 2, 3 and 4, smallest first.
 pub fn find(board: &Board, f: &mut Finder) {
+    let places = Places::new(board);
+    let mut memo = board.fish_memo.0.lock().unwrap_or_else(|e| e.into_inner());
+    memo.resize_with(places.n, Entry::default);
+    let mut key = Vec::new();
+    for (v, e) in memo.iter_mut().enumerate() {
+        places.key(v as u8, &mut key);
+        if e.key != key {
+            e.key.clone_from(&key);
+            e.clean = 0;
+        }
+    }
     for k in 2..=4 {
-        find_size(board, f, k);
+        let skip: Vec<bool> = memo.iter().map(|e| e.clean >= k).collect();
+        let found = search_size(board, &places, f, k, &skip);
+        // A symbol searched to the end without a find is clean at this size, and so up to it
+        // if it was clean below (with room for several finds, a symbol past the first find
+        // may have had one at a smaller size).
+        for (v, e) in memo.iter_mut().enumerate() {
+            if !skip[v] && e.clean.max(1) + 1 >= k && found.is_none_or(|w| (v as u8) < w) {
+                e.clean = k;
+            }
+        }
         if f.is_full() {
             return;
         }
@@ -40,23 +92,66 @@ pub fn find(board: &Board, f: &mut Finder) {
 
 /// Finds fish with `k` base and `k` cover houses.
 pub fn find_size(board: &Board, f: &mut Finder, k: usize) {
-    let g = board.geometry();
+    let places = Places::new(board);
+    search_size(board, &places, f, k, &vec![false; places.n]);
+}
+
+/// Every house's places for every symbol, computed once per search (not once per size).
+struct Places {
+    n: usize,
+    /// `masks[i * n + v]`: the places for `v` in house i, over the house's cell positions.
+    masks: Vec<u64>,
+    /// Symbols placed in each house.
+    placed: Vec<SymbolSet>,
+}
+
+impl Places {
+    fn new(board: &Board) -> Places {
+        let t = board.tables();
+        let n = board.geometry().symbol_count();
+        let mut masks = vec![0u64; t.houses.len() * n];
+        let mut placed = Vec::with_capacity(t.houses.len());
+        let mut buf = [0u64; 64];
+        for (i, &h) in t.houses.iter().enumerate() {
+            placed.push(board.place_masks(h, &mut buf));
+            masks[i * n..(i + 1) * n].copy_from_slice(&buf[..n]);
+        }
+        Places { n, masks, placed }
+    }
+    /// The memo key of a symbol: its places in every house, then where it is placed.
+    fn key(&self, v: u8, out: &mut Vec<u64>) {
+        out.clear();
+        out.extend((0..self.placed.len()).map(|i| self.mask(i, v)));
+        out.extend(self.placed.iter().map(|p| p.contains(v) as u64));
+    }
+    fn mask(&self, house: usize, v: u8) -> u64 {
+        self.masks[house * self.n + v as usize]
+    }
+}
+
+/// Searches size `k` on every symbol not marked in `skip`; returns the first symbol on which a
+/// step was found, if any.
+fn search_size(
+    board: &Board,
+    places: &Places,
+    f: &mut Finder,
+    k: usize,
+    skip: &[bool],
+) -> Option<u8> {
     let t = board.tables();
     let mut cand: Vec<(usize, u64)> = Vec::new();
-    let mut s = Search {
-        board,
-        k,
-        base: Vec::new(),
-        cells: Vec::new(),
-        covers: Vec::new(),
-    };
-    for v in 0..g.symbol_count() as u8 {
+    let mut found = None;
+    let (mut dis, mut allowed) = (Vec::new(), Vec::new());
+    for v in 0..places.n as u8 {
+        if skip[v as usize] {
+            continue;
+        }
         cand.clear();
-        for (i, &h) in t.houses.iter().enumerate() {
-            if board.has_placed(h, v) {
+        for i in 0..t.houses.len() {
+            if places.placed[i].contains(v) {
                 continue;
             }
-            let m = board.place_mask(h, v);
+            let m = places.mask(i, v);
             if (2..=k).contains(&(m.count_ones() as usize)) {
                 cand.push((i, m));
             }
@@ -64,92 +159,183 @@ pub fn find_size(board: &Board, f: &mut Finder, k: usize) {
         if cand.len() < k {
             continue;
         }
-        s.covers.clear();
-        if !s.bases(f, v, &cand, 0) {
-            return;
+        // Which later candidates each one is disjoint from, as bits over candidate indices, so
+        // the base search walks only houses that can join the base.
+        let words = cand.len().div_ceil(64);
+        dis.clear();
+        dis.resize(cand.len() * words, 0);
+        for (j, &(a, _)) in cand.iter().enumerate() {
+            for (i, &(b, _)) in cand.iter().enumerate().skip(j + 1) {
+                if t.disjoint[a * t.houses.len() + b] {
+                    dis[j * words + i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        allowed.clear();
+        allowed.resize((k + 1) * words, 0);
+        for i in 0..cand.len() {
+            allowed[i / 64] |= 1 << (i % 64);
+        }
+        let mut s = Search {
+            board,
+            words,
+            dis: &dis,
+            allowed: &mut allowed,
+            places,
+            v,
+            k,
+            h: t.houses.len(),
+            base: [0; 4],
+            base_mask: [0; 4],
+            covered: [0; 4],
+            nb: 0,
+            covers: [0; 4],
+            nc: 0,
+        };
+        let before = f.steps.len();
+        let go = s.bases(f, &cand, 0);
+        if found.is_none() && f.steps.len() > before {
+            found = Some(v);
+        }
+        if !go {
+            break;
         }
     }
+    found
 }
 
+/// The search state, in fixed arrays (k is at most 4) so that the inner loop allocates nothing.
+/// Which base places are covered is kept per base house as a mask over its cell positions,
+/// updated from [`super::Tables::house_inside`] as covers come and go.
 struct Search<'a> {
     board: &'a Board,
+    /// Words per bitset over candidate indices.
+    words: usize,
+    /// `dis[j * words..]`: the candidates after j that are disjoint from it.
+    dis: &'a [u64],
+    /// `allowed[nb * words..]`: the candidates disjoint from the nb bases chosen so far.
+    allowed: &'a mut Vec<u64>,
+    places: &'a Places,
+    v: u8,
     k: usize,
-    /// Chosen base house indices (into `Tables::houses`).
-    base: Vec<usize>,
-    /// The base's places for the symbol.
-    cells: Vec<usize>,
+    /// Number of houses.
+    h: usize,
+    /// Chosen base house indices (into `Tables::houses`), in the order chosen.
+    base: [usize; 4],
+    /// Each base house's places for the symbol.
+    base_mask: [u64; 4],
+    /// Each base house's positions lying in a chosen cover.
+    covered: [u64; 4],
+    nb: usize,
     /// Chosen cover house indices.
-    covers: Vec<usize>,
+    covers: [usize; 4],
+    nc: usize,
 }
 
 impl Search<'_> {
     fn disjoint(&self, a: usize, b: usize) -> bool {
-        let t = self.board.tables();
-        t.disjoint[a * t.houses.len() + b]
+        self.board.tables().disjoint[a * self.h + b]
     }
 
     /// Chooses base houses from `cand[from..]`, covering each one's places as it is added so
     /// that a base needing more than k covers is cut at once; returns false when the finder is
     /// full.
-    fn bases(&mut self, f: &mut Finder, v: u8, cand: &[(usize, u64)], from: usize) -> bool {
-        if self.base.len() == self.k {
+    fn bases(&mut self, f: &mut Finder, cand: &[(usize, u64)], from: usize) -> bool {
+        if self.nb == self.k {
             // Fewer than k covers holding k base symbols would be a contradiction: skip.
-            return self.covers.len() < self.k || self.emit(f, v);
+            return self.nc < self.k || self.emit(f);
         }
-        for j in from..cand.len() {
-            if cand.len() - j < self.k - self.base.len() {
-                break;
+        if self.nc == self.k {
+            // The covers are complete, so every base still to come lies inside them and brings
+            // at least two places of its own: if that leaves no cover place outside the base,
+            // nothing below can eliminate anything.
+            let cover_places: usize = self.covers[..self.nc]
+                .iter()
+                .map(|&p| self.places.mask(p, self.v).count_ones() as usize)
+                .sum();
+            let base_places: usize = self.base_mask[..self.nb]
+                .iter()
+                .map(|m| m.count_ones() as usize)
+                .sum();
+            if cover_places <= base_places + 2 * (self.k - self.nb) {
+                return true;
             }
-            let (h, m) = cand[j];
-            if self.covers.contains(&h) || self.base.iter().any(|&b| !self.disjoint(b, h)) {
-                continue;
-            }
-            let before = self.cells.len();
-            let cells = &self
-                .board
-                .geometry()
-                .shape(self.board.tables().houses[h])
-                .cells;
-            let mut mm = m;
-            while mm != 0 {
-                self.cells.push(cells[mm.trailing_zeros() as usize]);
-                mm &= mm - 1;
-            }
-            self.base.push(h);
-            let go = self.cover(f, v, cand, j + 1);
-            self.base.pop();
-            self.cells.truncate(before);
-            if !go {
-                return false;
+        }
+        let inside = &self.board.tables().house_inside;
+        let w = self.words;
+        let lvl = self.nb * w;
+        // Candidates at or after `from` that can still join (disjoint from every base).
+        let from_mask = |i: usize| match (from / 64).cmp(&i) {
+            std::cmp::Ordering::Less => !0u64,
+            std::cmp::Ordering::Equal => !0u64 << (from % 64),
+            std::cmp::Ordering::Greater => 0,
+        };
+        let mut left: usize = (0..w)
+            .map(|i| (self.allowed[lvl + i] & from_mask(i)).count_ones() as usize)
+            .sum();
+        for wi in from / 64..w {
+            let mut bits = self.allowed[lvl + wi] & from_mask(wi);
+            while bits != 0 {
+                let j = wi * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if left < self.k - self.nb {
+                    return true;
+                }
+                left -= 1;
+                let (h, m) = cand[j];
+                if self.covers[..self.nc].contains(&h) {
+                    continue;
+                }
+                for i in 0..w {
+                    self.allowed[lvl + w + i] = self.allowed[lvl + i] & self.dis[j * w + i];
+                }
+                let covered = self.covers[..self.nc]
+                    .iter()
+                    .fold(0, |a, &p| a | inside[h * self.h + p]);
+                self.base[self.nb] = h;
+                self.base_mask[self.nb] = m;
+                self.covered[self.nb] = covered;
+                self.nb += 1;
+                let go = self.cover(f, cand, j + 1);
+                self.nb -= 1;
+                if !go {
+                    return false;
+                }
             }
         }
         true
     }
 
     /// Adds cover houses until every base place is covered (at most k of them), then goes on
-    /// choosing bases. The first base place not yet covered must lie in one of the cover
-    /// houses, so only its houses are tried: each (base, cover) pair is met exactly once.
-    fn cover(&mut self, f: &mut Finder, v: u8, cand: &[(usize, u64)], next: usize) -> bool {
+    /// choosing bases. The first base place not yet covered (bases in the order chosen, places
+    /// in cell order) must lie in one of the cover houses, so only its houses are tried: each
+    /// (base, cover) pair is met exactly once.
+    fn cover(&mut self, f: &mut Finder, cand: &[(usize, u64)], next: usize) -> bool {
         let t = self.board.tables();
-        let uncovered = self.cells.iter().copied().find(|&c| {
-            !t.cell_houses[c]
-                .iter()
-                .any(|&h| self.covers.contains(&(h as usize)))
-        });
-        let Some(c) = uncovered else {
-            return self.bases(f, v, cand, next);
+        let Some(b) = (0..self.nb).find(|&b| self.base_mask[b] & !self.covered[b] != 0) else {
+            return self.bases(f, cand, next);
         };
-        if self.covers.len() == self.k {
+        if self.nc == self.k {
             return true;
         }
+        let pos = (self.base_mask[b] & !self.covered[b]).trailing_zeros() as usize;
+        let c = self.board.geometry().shape(t.houses[self.base[b]]).cells[pos];
         for &h in &t.cell_houses[c] {
             let h = h as usize;
-            if self.base.contains(&h) || self.covers.iter().any(|&p| !self.disjoint(p, h)) {
+            if self.base[..self.nb].contains(&h)
+                || self.covers[..self.nc].iter().any(|&p| !self.disjoint(p, h))
+            {
                 continue;
             }
-            self.covers.push(h);
-            let go = self.cover(f, v, cand, next);
-            self.covers.pop();
+            let saved = self.covered;
+            for i in 0..self.nb {
+                self.covered[i] |= t.house_inside[self.base[i] * self.h + h];
+            }
+            self.covers[self.nc] = h;
+            self.nc += 1;
+            let go = self.cover(f, cand, next);
+            self.nc -= 1;
+            self.covered = saved;
             if !go {
                 return false;
             }
@@ -157,15 +343,30 @@ impl Search<'_> {
         true
     }
 
-    fn emit(&mut self, f: &mut Finder, v: u8) -> bool {
+    fn emit(&mut self, f: &mut Finder) -> bool {
+        let v = self.v;
+        // The covers are disjoint and hold every base place, so they eliminate exactly their
+        // places beyond the base's: count before building anything.
+        let cover_places: u32 = self.covers[..self.nc]
+            .iter()
+            .map(|&p| self.places.mask(p, v).count_ones())
+            .sum();
+        let base_places: u32 = self.base_mask[..self.nb]
+            .iter()
+            .map(|m| m.count_ones())
+            .sum();
+        if cover_places <= base_places {
+            return true;
+        }
         let t = self.board.tables();
         let g = self.board.geometry();
+        let base = &self.base[..self.nb];
         let mut eliminations = Vec::new();
-        for &p in &self.covers {
+        for &p in &self.covers[..self.nc] {
             for &c in &g.shape(t.houses[p]).cells {
                 let in_base = t.cell_houses[c]
                     .iter()
-                    .any(|&h| self.base.contains(&(h as usize)));
+                    .any(|&h| base.contains(&(h as usize)));
                 if !in_base && self.board.value(c).is_none() && self.board.candidates(c).contains(v)
                 {
                     eliminations.push((c, v));
@@ -177,8 +378,11 @@ impl Search<'_> {
         }
         eliminations.sort_unstable();
         eliminations.dedup();
-        let base = self.base.iter().map(|&b| t.houses[b]).collect();
-        let mut cover: Vec<usize> = self.covers.iter().map(|&p| t.houses[p]).collect();
+        let base = base.iter().map(|&b| t.houses[b]).collect();
+        let mut cover: Vec<usize> = self.covers[..self.nc]
+            .iter()
+            .map(|&p| t.houses[p])
+            .collect();
         cover.sort_unstable();
         f.push(Step {
             technique: Technique::Fish,
@@ -190,5 +394,38 @@ impl Search<'_> {
                 cover,
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Puzzle, builtin};
+
+    /// The memo never changes what is found: along a whole logical solve, the fish found on the
+    /// running board (its memo warm from the earlier steps) are those found on a fresh copy (a
+    /// copy starts with an empty memo), for every size and with room for many finds.
+    #[test]
+    fn memo_changes_nothing() {
+        let g = builtin::geometry("classic").unwrap();
+        // Our generator's (seed 7, first puzzle): X-wings, chains and AICs on the way.
+        let p = Puzzle::from_line(
+            g,
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let mut searched = 0;
+        while let Some(step) = crate::reason::next_step(&b) {
+            for limit in [1, 50] {
+                let (mut warm, mut cold) = (Finder::new(limit), Finder::new(limit));
+                find(&b, &mut warm);
+                find(&b.clone(), &mut cold);
+                assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
+            }
+            searched += 1;
+            b.apply(&step);
+        }
+        assert!(b.is_solved() && searched > 50);
     }
 }

@@ -16,36 +16,47 @@ const BOUNDS: [usize; 4] = [2, 6, 15, 40];
 
 /// Work lists for [`propagate`], reused across assumptions.
 struct Work {
-    is_house: Vec<bool>,
-    dirty: Vec<bool>,
+    /// Houses that may hold a hidden single, as bits over house indices, so the first one (in
+    /// house order) is found a word at a time.
+    dirty: Vec<u64>,
     cells: Vec<usize>,
     implied: Vec<(usize, u8)>,
+    capped: bool,
 }
 
 impl Work {
     /// After a placement at `c`: its peers may have become singles or empty, and the houses
     /// through them may have hidden singles.
-    fn touched(&mut self, g: &crate::Geometry, c: usize) {
-        for &p in g.peers(c) {
-            self.cells.push(p as usize);
-            for &s in g.shapes_of(p as usize) {
-                if self.is_house[s as usize] {
-                    self.dirty[s as usize] = true;
-                }
-            }
+    fn touched(&mut self, g: &crate::Geometry, t: &super::Tables, c: usize) {
+        self.cells.extend(g.peers(c).iter().map(|&p| p as usize));
+        let w = t.house_words;
+        for (d, &m) in self
+            .dirty
+            .iter_mut()
+            .zip(&t.peer_houses[c * w..(c + 1) * w])
+        {
+            *d |= m;
         }
     }
 }
 
 /// Having placed the assumption at `start`, places singles (only around what changed) until none
 /// is left, a contradiction appears, or more than `bound` placements were needed. Placements go
-/// to `w.implied`.
-fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<Broken> {
+/// to `w.implied`. `w.capped` says whether it stopped at the bound (else a larger bound would
+/// end the same way).
+fn propagate(
+    b: &mut Board,
+    t: &super::Tables,
+    start: usize,
+    w: &mut Work,
+    bound: usize,
+) -> Option<Broken> {
+    w.capped = false;
     let g = b.geometry().clone();
     w.cells.clear();
     w.implied.clear();
-    w.dirty.iter_mut().for_each(|d| *d = false);
-    w.touched(&g, start);
+    w.dirty.iter_mut().for_each(|d| *d = 0);
+    w.touched(&g, t, start);
     loop {
         // First in, first out: cells are examined in the order the placements touched them.
         let mut head = 0;
@@ -61,17 +72,20 @@ fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<
             }
             if let Some(v) = cs.single_value() {
                 if w.implied.len() == bound {
+                    w.capped = true;
                     return None;
                 }
                 b.place(p, v);
                 w.implied.push((p, v));
-                w.touched(&g, p);
+                w.touched(&g, t, p);
             }
         }
         w.cells.clear();
         // Nothing left to look at: no contradiction.
-        let &h = g.houses().iter().find(|&&h| w.dirty[h])?;
-        w.dirty[h] = false;
+        let (word, bits) = w.dirty.iter_mut().enumerate().find(|(_, d)| **d != 0)?;
+        let i = word * 64 + bits.trailing_zeros() as usize;
+        *bits &= *bits - 1;
+        let h = g.houses()[i];
         let mut seen = SymbolSet::EMPTY;
         let mut once = SymbolSet::EMPTY;
         let mut placed = SymbolSet::EMPTY;
@@ -101,11 +115,12 @@ fn propagate(b: &mut Board, start: usize, w: &mut Work, bound: usize) -> Option<
                 continue;
             };
             if w.implied.len() == bound {
+                w.capped = true;
                 return None;
             }
             b.place(c, v);
             w.implied.push((c, v));
-            w.touched(&g, c);
+            w.touched(&g, t, c);
         }
     }
 }
@@ -117,27 +132,30 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         .filter(|&c| board.value(c).is_none())
         .collect();
     cells.sort_by_key(|&c| (board.candidates(c).len(), c));
-    let mut is_house = vec![false; g.shapes().len()];
-    for &h in g.houses() {
-        is_house[h] = true;
-    }
     let mut w = Work {
-        dirty: vec![false; is_house.len()],
-        is_house,
+        dirty: vec![0; g.houses().len().div_ceil(64)],
         cells: Vec::new(),
         implied: Vec::new(),
+        capped: false,
     };
     // A candidate proved false in an earlier pass is not tried again.
     let mut done: Vec<(usize, u8)> = Vec::new();
+    // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
+    let n = g.symbol_count();
+    let mut settled = vec![false; g.cell_count() * n];
+    let mut b = board.clone();
     for bound in BOUNDS {
         for &c in &cells {
             for v in board.candidates(c).iter() {
-                if done.contains(&(c, v)) {
+                if done.contains(&(c, v)) || settled[c * n + v as usize] {
                     continue;
                 }
-                let mut b = board.clone();
+                b.copy_from(board);
                 b.place(c, v);
-                let Some(broken) = propagate(&mut b, c, &mut w, bound) else {
+                let Some(broken) = propagate(&mut b, board.tables(), c, &mut w, bound) else {
+                    if !w.capped {
+                        settled[c * n + v as usize] = true;
+                    }
                     continue;
                 };
                 done.push((c, v));
