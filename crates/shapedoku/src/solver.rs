@@ -230,7 +230,8 @@ impl Solver {
     /// Counts solutions up to `limit` (at least 1). `count(2)` is the uniqueness test.
     ///
     /// On alphabets over 16 symbols without sum shapes, a search that needs more than
-    /// [`STALL_GUESSES`] guesses is handed to the clause-learning back end ([`crate::clauses`]),
+    /// [`STALL_GUESSES`] guesses and has found at most one solution by then is handed to the
+    /// clause-learning back end ([`crate::clauses`]),
     /// which decides sparse 25x25 and 36x36 puzzles that plain backtracking cannot; the guess
     /// limit then bounds its conflicts instead. Either way the answer is exact.
     pub fn count(&mut self, limit: usize) -> Count {
@@ -245,6 +246,11 @@ impl Solver {
         self.guess_limit = asked;
         if !first.aborted || asked.is_some_and(|l| l <= STALL_GUESSES) {
             return first;
+        }
+        if first.solutions.len() >= 2 {
+            // Not stalled: the search is finding solutions (a puzzle with many), which it
+            // enumerates far faster than clauses that must forbid each one in turn.
+            return self.search(limit);
         }
         crate::clauses::count(self, limit, asked).unwrap_or(first)
     }
