@@ -669,7 +669,17 @@ fn toml_output_for_a_variant_path_loads_from_elsewhere() {
 fn difficulty_keeps_only_puzzles_rated_at_that_level() {
     for level in ["easy", "hard"] {
         let (code, out, err) = run_in_memory(
-            &["generate", "--seed", "11", "-n", "2", "-j", "1", "--difficulty", level],
+            &[
+                "generate",
+                "--seed",
+                "11",
+                "-n",
+                "2",
+                "-j",
+                "1",
+                "--difficulty",
+                level,
+            ],
             "",
         );
         assert_eq!(code, 0, "{err}");

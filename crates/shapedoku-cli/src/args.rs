@@ -325,7 +325,12 @@ pub struct GenerateArgs {
     pub killer: bool,
     /// Killer cage sizes as MIN-MAX (or one number); the maximum is capped at 8 and at the
     /// symbol count.
-    #[arg(long, value_name = "MIN-MAX", default_value = "1-5", requires = "killer")]
+    #[arg(
+        long,
+        value_name = "MIN-MAX",
+        default_value = "1-5",
+        requires = "killer"
+    )]
     pub cage_sizes: String,
     /// A starting pattern in cell order (whitespace ignored): a symbol is a given fixed at
     /// that value, `*` a cell that must be a given, `.` a free cell.

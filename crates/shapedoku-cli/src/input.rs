@@ -35,7 +35,11 @@ impl Input {
             Input::Lines { geometry, lines } => lines
                 .iter()
                 .map(|(n, l)| {
-                    (format!("line {n}"), Puzzle::from_line(geometry.clone(), l).map_err(|e| format!("line {n}: {e}")))
+                    (
+                        format!("line {n}"),
+                        Puzzle::from_line(geometry.clone(), l)
+                            .map_err(|e| format!("line {n}: {e}")),
+                    )
                 })
                 .collect(),
         }
@@ -44,12 +48,18 @@ impl Input {
 
 /// Whether text looks like TOML (a `key = value` line or a `[table]`) rather than puzzle lines.
 fn looks_like_toml(text: &str) -> bool {
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).any(|l| {
-        l.starts_with('[') || l.split_once('=').is_some_and(|(k, _)| {
-            let k = k.trim();
-            !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '"')
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .any(|l| {
+            l.starts_with('[')
+                || l.split_once('=').is_some_and(|(k, _)| {
+                    let k = k.trim();
+                    !k.is_empty()
+                        && k.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '"')
+                })
         })
-    })
 }
 
 /// Loads a variant given by `--variant` (built-in name or path), as a failure fit for people.
@@ -65,7 +75,11 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
         Some(p) => {
             let text = std::fs::read_to_string(p)
                 .map_err(|e| Failure(format!("error: cannot read {}: {e}\n", p.display())))?;
-            (p.display().to_string(), text, p.parent().map(Path::to_path_buf))
+            (
+                p.display().to_string(),
+                text,
+                p.parent().map(Path::to_path_buf),
+            )
         }
     };
     let is_toml = name.ends_with(".toml") || (!name.ends_with(".txt") && looks_like_toml(&text));
@@ -76,8 +90,12 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
             ))
             .into());
         }
-        let loaded = load::load_str(&name, &text, dir.as_deref()).map_err(|e| Failure(render_load_error(&e)))?;
-        return Ok(Input::File { name, loaded: Box::new(loaded) });
+        let loaded = load::load_str(&name, &text, dir.as_deref())
+            .map_err(|e| Failure(render_load_error(&e)))?;
+        return Ok(Input::File {
+            name,
+            loaded: Box::new(loaded),
+        });
     }
     let variant = args.variant.as_deref().unwrap_or("classic");
     let geometry = load_variant(variant)?.geometry;

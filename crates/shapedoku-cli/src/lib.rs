@@ -25,7 +25,9 @@ pub struct Io<'a> {
 
 impl std::fmt::Debug for Io<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Io").field("progress", &self.progress).finish()
+        f.debug_struct("Io")
+            .field("progress", &self.progress)
+            .finish()
     }
 }
 
@@ -85,7 +87,11 @@ pub fn run(args: Vec<OsString>, io: &mut Io<'_>) -> i32 {
     let cli = match args::Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { exit::ERROR } else { exit::OK };
+            let code = if e.use_stderr() {
+                exit::ERROR
+            } else {
+                exit::OK
+            };
             let text = e.render().to_string();
             let _ = if e.use_stderr() {
                 io.stderr.write_all(text.as_bytes())

@@ -64,19 +64,34 @@ impl CellSet {
     /// Cells in both sets.
     pub fn intersection(&self, o: &CellSet) -> CellSet {
         CellSet {
-            words: self.words.iter().zip(&o.words).map(|(a, b)| a & b).collect(),
+            words: self
+                .words
+                .iter()
+                .zip(&o.words)
+                .map(|(a, b)| a & b)
+                .collect(),
         }
     }
     /// Cells in either set.
     pub fn union(&self, o: &CellSet) -> CellSet {
         CellSet {
-            words: self.words.iter().zip(&o.words).map(|(a, b)| a | b).collect(),
+            words: self
+                .words
+                .iter()
+                .zip(&o.words)
+                .map(|(a, b)| a | b)
+                .collect(),
         }
     }
     /// Cells of `self` not in `o`.
     pub fn difference(&self, o: &CellSet) -> CellSet {
         CellSet {
-            words: self.words.iter().zip(&o.words).map(|(a, b)| a & !b).collect(),
+            words: self
+                .words
+                .iter()
+                .zip(&o.words)
+                .map(|(a, b)| a & !b)
+                .collect(),
         }
     }
     /// Adds every cell of `o`.

@@ -129,7 +129,9 @@ pub fn count(solver: &Solver, limit: usize, conflict_limit: Option<u64>) -> Opti
                 let grid: Vec<u8> = (0..nc)
                     .map(|c| {
                         (0..n)
-                            .find(|&s| var[c * n + s].is_some_and(|v| sat.value_var(v) == lbool::TRUE))
+                            .find(|&s| {
+                                var[c * n + s].is_some_and(|v| sat.value_var(v) == lbool::TRUE)
+                            })
                             .map_or(0, |s| s as u8)
                     })
                     .collect();
@@ -185,7 +187,9 @@ mod tests {
             let g = builtin::geometry(name).unwrap();
             for seed in 0..12u64 {
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                let full = Solver::for_geometry(g.clone()).random_solution(seed).unwrap();
+                let full = Solver::for_geometry(g.clone())
+                    .random_solution(seed)
+                    .unwrap();
                 let blank = g.cell_count() * rng.random_range(40..75) / 100;
                 let mut givens: Vec<Option<u8>> = full.iter().map(|&v| Some(v)).collect();
                 for _ in 0..blank {

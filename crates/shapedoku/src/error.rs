@@ -37,7 +37,9 @@ pub enum ModelError {
         reason: String,
     },
     /// A shape names a position where there is no cell.
-    #[error("shape `{shape}`: {pos} is not a cell of this geometry (it lies outside every grid and every declared cell)")]
+    #[error(
+        "shape `{shape}`: {pos} is not a cell of this geometry (it lies outside every grid and every declared cell)"
+    )]
     NoSuchCell {
         /// Shape name.
         shape: String,
@@ -59,7 +61,9 @@ pub enum ModelError {
         shape: String,
     },
     /// A no-repeat shape has more cells than there are symbols, so it can never be filled.
-    #[error("shape `{shape}` has {cells} cells but there are only {symbols} symbols, so it cannot be filled without a repeat")]
+    #[error(
+        "shape `{shape}` has {cells} cells but there are only {symbols} symbols, so it cannot be filled without a repeat"
+    )]
     ShapeTooLarge {
         /// Shape name.
         shape: String,
@@ -92,7 +96,9 @@ pub enum ModelError {
         expected: String,
     },
     /// A given that is not a symbol.
-    #[error("given `{ch}` at {pos} is not a symbol of this puzzle (symbols are `{symbols}`; `.` is empty)")]
+    #[error(
+        "given `{ch}` at {pos} is not a symbol of this puzzle (symbols are `{symbols}`; `.` is empty)"
+    )]
     UnknownSymbol {
         /// The character.
         ch: char,

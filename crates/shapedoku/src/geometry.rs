@@ -710,7 +710,10 @@ impl Geometry {
     /// This geometry with more shapes appended (Killer cages made by the generator, say),
     /// recompiled. Fails when a shape is empty, names a cell index out of range or twice, or is
     /// a no-repeat shape with more cells than symbols.
-    pub fn with_shapes(&self, extra: impl IntoIterator<Item = Shape>) -> Result<Geometry, ModelError> {
+    pub fn with_shapes(
+        &self,
+        extra: impl IntoIterator<Item = Shape>,
+    ) -> Result<Geometry, ModelError> {
         let nc = self.cells.len();
         let n = self.symbols.len();
         let mut shapes = self.shapes.clone();
@@ -721,14 +724,24 @@ impl Geometry {
             let mut seen = CellSet::new(nc);
             for &c in &s.cells {
                 if c >= nc {
-                    return Err(ModelError::NoSuchCell { shape: s.name, pos: Pos::new(0, 0) });
+                    return Err(ModelError::NoSuchCell {
+                        shape: s.name,
+                        pos: Pos::new(0, 0),
+                    });
                 }
                 if !seen.insert(c) {
-                    return Err(ModelError::RepeatedCell { shape: s.name, pos: self.cells[c] });
+                    return Err(ModelError::RepeatedCell {
+                        shape: s.name,
+                        pos: self.cells[c],
+                    });
                 }
             }
             if s.is_no_repeat() && s.cells.len() > n {
-                return Err(ModelError::ShapeTooLarge { cells: s.cells.len(), symbols: n, shape: s.name });
+                return Err(ModelError::ShapeTooLarge {
+                    cells: s.cells.len(),
+                    symbols: n,
+                    shape: s.name,
+                });
             }
             shapes.push(s);
         }

@@ -20,8 +20,8 @@
 
 pub mod builtin;
 pub mod cellset;
-pub mod clauses;
 pub mod check;
+pub mod clauses;
 pub mod definition;
 pub mod error;
 pub mod generate;

@@ -36,7 +36,9 @@ impl fmt::Display for Pos {
 
 /// Why a cell reference could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a cell reference: {reason} (write cells as r3c7, or a rectangle as r1-3c4-6)")]
+#[error(
+    "`{text}` is not a cell reference: {reason} (write cells as r3c7, or a rectangle as r1-3c4-6)"
+)]
 pub struct PosError {
     /// The offending text.
     pub text: String,
@@ -67,13 +69,16 @@ pub fn parse_cell_ref(text: &str) -> Result<Vec<Pos>, PosError> {
         offset: 0,
     };
     let lower = text.to_ascii_lowercase();
-    let rest = lower.strip_prefix('r').ok_or_else(|| err("it must start with `r`"))?;
+    let rest = lower
+        .strip_prefix('r')
+        .ok_or_else(|| err("it must start with `r`"))?;
     let (r, c) = rest
         .split_once('c')
         .ok_or_else(|| err("it needs a `c` before the column"))?;
-    let (r0, r1) = parse_range(r).ok_or_else(|| err("the row must be a number from 1, or a range like 1-3"))?;
-    let (c0, c1) =
-        parse_range(c).ok_or_else(|| err("the column must be a number from 1, or a range like 4-6"))?;
+    let (r0, r1) = parse_range(r)
+        .ok_or_else(|| err("the row must be a number from 1, or a range like 1-3"))?;
+    let (c0, c1) = parse_range(c)
+        .ok_or_else(|| err("the column must be a number from 1, or a range like 4-6"))?;
     if (r1 - r0 + 1) as u64 * (c1 - c0 + 1) as u64 > 1 << 16 {
         return Err(err("the rectangle is too large"));
     }

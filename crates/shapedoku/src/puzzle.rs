@@ -81,7 +81,10 @@ impl Puzzle {
             });
         }
         let n = geometry.symbol_count();
-        if let Some(c) = givens.iter().position(|g| g.is_some_and(|s| s as usize >= n)) {
+        if let Some(c) = givens
+            .iter()
+            .position(|g| g.is_some_and(|s| s as usize >= n))
+        {
             return Err(ModelError::UnknownSymbol {
                 ch: '?',
                 pos: geometry.pos(c),
@@ -117,7 +120,10 @@ impl Puzzle {
             // must hold a blank marker.
             let mut out = vec![None; nc];
             for (i, &ch) in chars.iter().enumerate() {
-                let p = Pos::new(i as u32 / geometry.cols() + 1, i as u32 % geometry.cols() + 1);
+                let p = Pos::new(
+                    i as u32 / geometry.cols() + 1,
+                    i as u32 % geometry.cols() + 1,
+                );
                 match geometry.cell_at(p) {
                     Some(c) => out[c] = read_symbol(&geometry, ch, p)?,
                     None if ch == '.' || ch == '#' || ch == '0' => {}
@@ -135,7 +141,9 @@ impl Puzzle {
             let expected = if canvas == nc {
                 format!("the puzzle has {nc} cells")
             } else {
-                format!("the puzzle has {nc} cells (or {canvas} for a canvas picture with `#` where there is no cell)")
+                format!(
+                    "the puzzle has {nc} cells (or {canvas} for a canvas picture with `#` where there is no cell)"
+                )
             };
             return Err(ModelError::GivensLength {
                 found: chars.len(),
@@ -304,7 +312,11 @@ pub fn format_line(g: &Geometry, values: &[Option<u8>]) -> String {
 /// assert!(text.starts_with(". . .|.|. . . . .\n")); // regions AAA, B, CCCCC
 /// ```
 pub fn format_canvas(g: &Geometry, values: &[Option<u8>]) -> String {
-    let boxes = if g.is_single_grid() { g.grids()[0].boxes } else { None };
+    let boxes = if g.is_single_grid() {
+        g.grids()[0].boxes
+    } else {
+        None
+    };
     if boxes.is_none() {
         if let Some(map) = region_map(g) {
             return format_regions(g, &map, values);

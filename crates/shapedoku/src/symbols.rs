@@ -103,7 +103,10 @@ impl Symbols {
 
     /// True when values are the default 1..=N.
     pub fn has_default_values(&self) -> bool {
-        self.values.iter().enumerate().all(|(i, &v)| v == i as i64 + 1)
+        self.values
+            .iter()
+            .enumerate()
+            .all(|(i, &v)| v == i as i64 + 1)
     }
 }
 

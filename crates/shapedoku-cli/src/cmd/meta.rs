@@ -1,7 +1,7 @@
 //! `shapedoku completions` and `shapedoku man`, both generated from the one CLI definition.
 
 use crate::args::Cli;
-use crate::{exit, Io};
+use crate::{Io, exit};
 use clap::CommandFactory;
 
 /// Prints completions for a shell.

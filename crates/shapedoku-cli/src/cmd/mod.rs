@@ -1,7 +1,7 @@
 //! One module per subcommand; [`dispatch`] routes to them.
 
-use crate::args::{Cli, Command};
 use crate::Io;
+use crate::args::{Cli, Command};
 
 pub mod bench;
 pub mod check;
@@ -41,8 +41,10 @@ pub fn batch<T: Sync, R: Send>(
     let bar = (progress && items.len() >= 200).then(|| {
         let b = indicatif::ProgressBar::new(items.len() as u64);
         b.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         b
     });
@@ -59,7 +61,10 @@ pub fn batch<T: Sync, R: Send>(
             .collect::<Vec<R>>()
     };
     let out = match threads {
-        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build() {
+        Some(n) => match rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()
+        {
             Ok(pool) => pool.install(run),
             Err(_) => run(),
         },

@@ -2,7 +2,7 @@
 
 use crate::args::{Format, SolveArgs};
 use crate::input::{self, Input};
-use crate::{exit, Io};
+use crate::{Io, exit};
 use serde_json::json;
 use shapedoku::puzzle::{format_canvas, format_line};
 use shapedoku::{Count, Puzzle, Solver, Verdict};
@@ -56,7 +56,11 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                 writeln!(io.stderr, "error: {e}")?;
                 match a.format {
                     Format::Text => writeln!(io.stdout, "error")?,
-                    Format::Json => writeln!(io.stdout, "{}", json!({"input": label, "status": "error", "error": e}))?,
+                    Format::Json => writeln!(
+                        io.stdout,
+                        "{}",
+                        json!({"input": label, "status": "error", "error": e})
+                    )?,
                 }
             }
         }
@@ -76,7 +80,15 @@ fn count(p: &Puzzle, limit: usize) -> Count {
     Solver::new(p).count(limit)
 }
 
-fn write_result(io: &mut Io<'_>, a: &SolveArgs, single: bool, label: &str, p: &Puzzle, c: &Count, limit: usize) -> anyhow::Result<()> {
+fn write_result(
+    io: &mut Io<'_>,
+    a: &SolveArgs,
+    single: bool,
+    label: &str,
+    p: &Puzzle,
+    c: &Count,
+    limit: usize,
+) -> anyhow::Result<()> {
     let g = p.geometry();
     let line = |s: &Vec<u8>| format_line(g, &s.iter().map(|&v| Some(v)).collect::<Vec<_>>());
     match a.format {
@@ -103,9 +115,16 @@ fn write_result(io: &mut Io<'_>, a: &SolveArgs, single: bool, label: &str, p: &P
             }
         }
         Format::Text => {
-            let sol = c.solutions.first().map_or_else(|| "no solution".to_string(), line);
+            let sol = c
+                .solutions
+                .first()
+                .map_or_else(|| "no solution".to_string(), line);
             if a.count.is_some() {
-                let n = if c.exhausted { c.solutions.len().to_string() } else { format!("{limit}+") };
+                let n = if c.exhausted {
+                    c.solutions.len().to_string()
+                } else {
+                    format!("{limit}+")
+                };
                 writeln!(io.stdout, "{n} {sol}")?;
             } else {
                 writeln!(io.stdout, "{sol}")?;
@@ -116,7 +135,11 @@ fn write_result(io: &mut Io<'_>, a: &SolveArgs, single: bool, label: &str, p: &P
 }
 
 /// `solve --explain`: a logical solve, step by step.
-fn explain(a: &SolveArgs, style: shapedoku::reason::explain::Style, io: &mut Io<'_>) -> anyhow::Result<i32> {
+fn explain(
+    a: &SolveArgs,
+    style: shapedoku::reason::explain::Style,
+    io: &mut Io<'_>,
+) -> anyhow::Result<i32> {
     use shapedoku::reason::{self, explain, rate};
     let input = input::read(&a.input, io)?;
     let puzzles = input.puzzles();
@@ -132,7 +155,9 @@ fn explain(a: &SolveArgs, style: shapedoku::reason::explain::Style, io: &mut Io<
             return Err(format!("no solution: {e}"));
         }
         Ok(match &template {
-            Some(t) if std::sync::Arc::ptr_eq(t.geometry(), p.geometry()) => reason::solve_board(t.with_puzzle(p)),
+            Some(t) if std::sync::Arc::ptr_eq(t.geometry(), p.geometry()) => {
+                reason::solve_board(t.with_puzzle(p))
+            }
             _ => reason::solve(p),
         })
     });
@@ -141,11 +166,19 @@ fn explain(a: &SolveArgs, style: shapedoku::reason::explain::Style, io: &mut Io<
         let (p, run) = match (p, r) {
             (Ok(p), Ok(run)) => (p, run),
             (_, Err(e)) | (Err(e), _) => {
-                code = code.max(if p.is_err() { exit::ERROR } else { exit::NEGATIVE });
+                code = code.max(if p.is_err() {
+                    exit::ERROR
+                } else {
+                    exit::NEGATIVE
+                });
                 writeln!(io.stderr, "{label}: {e}")?;
                 match a.format {
                     Format::Text => writeln!(io.stdout, "error")?,
-                    Format::Json => writeln!(io.stdout, "{}", json!({"input": label, "status": "error", "error": e}))?,
+                    Format::Json => writeln!(
+                        io.stdout,
+                        "{}",
+                        json!({"input": label, "status": "error", "error": e})
+                    )?,
                 }
                 continue;
             }
@@ -159,9 +192,18 @@ fn explain(a: &SolveArgs, style: shapedoku::reason::explain::Style, io: &mut Io<
         let summary = if !solved {
             "stuck: no solution".to_string()
         } else if rating.guesses == 0 {
-            format!("solved by logic in {} steps ({})", run.steps.len(), super::rate::line(&rating))
+            format!(
+                "solved by logic in {} steps ({})",
+                run.steps.len(),
+                super::rate::line(&rating)
+            )
         } else {
-            format!("solved in {} steps with {} guesses ({})", run.steps.len(), rating.guesses, super::rate::line(&rating))
+            format!(
+                "solved in {} steps with {} guesses ({})",
+                run.steps.len(),
+                rating.guesses,
+                super::rate::line(&rating)
+            )
         };
         match a.format {
             Format::Json => {

@@ -2,7 +2,7 @@
 
 use crate::args::{VariantsAction, VariantsArgs};
 use crate::report::render_load_error;
-use crate::{exit, Failure, Io};
+use crate::{Failure, Io, exit};
 use shapedoku::Pos;
 use shapedoku::builtin;
 use shapedoku::load;

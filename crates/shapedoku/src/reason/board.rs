@@ -51,8 +51,9 @@ pub struct OverlapPair {
 impl Tables {
     fn new(g: &Geometry) -> Tables {
         let houses = g.houses().to_vec();
-        let no_repeat: Vec<usize> =
-            (0..g.shapes().len()).filter(|&i| g.shape(i).is_no_repeat() && g.shape(i).cells.len() <= 64).collect();
+        let no_repeat: Vec<usize> = (0..g.shapes().len())
+            .filter(|&i| g.shape(i).is_no_repeat() && g.shape(i).cells.len() <= 64)
+            .collect();
         let nc = g.cell_count();
         let sets: Vec<CellSet> = (0..g.shapes().len()).map(|i| g.shape_set(i)).collect();
         let mut overlaps = Vec::new();
@@ -66,14 +67,26 @@ impl Tables {
                 if shared < 2 || sets[b].is_subset(&sets[a]) {
                     continue;
                 }
-                let inside = g.shape(a)
+                let inside = g
+                    .shape(a)
                     .cells
                     .iter()
                     .enumerate()
                     .filter(|(_, c)| sets[b].contains(**c))
                     .fold(0u64, |m, (i, _)| m | 1 << i);
-                let outside = g.shape(b).cells.iter().copied().filter(|&c| !sets[a].contains(c)).collect();
-                overlaps.push(OverlapPair { source: a, target: b, inside, outside });
+                let outside = g
+                    .shape(b)
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| !sets[a].contains(c))
+                    .collect();
+                overlaps.push(OverlapPair {
+                    source: a,
+                    target: b,
+                    inside,
+                    outside,
+                });
             }
         }
         // Boxes and regions first (pointing before claiming), as people look for them.
@@ -307,7 +320,11 @@ impl Board {
 
     /// Whether `v` is already placed somewhere in a shape.
     pub fn has_placed(&self, shape: usize, v: u8) -> bool {
-        self.geometry.shape(shape).cells.iter().any(|&c| self.values[c] == Some(v))
+        self.geometry
+            .shape(shape)
+            .cells
+            .iter()
+            .any(|&c| self.values[c] == Some(v))
     }
 
     /// Empty cells of a shape.

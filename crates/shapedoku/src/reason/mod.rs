@@ -45,7 +45,10 @@ pub struct Finder {
 impl Finder {
     /// A finder that stops after `limit` steps.
     pub fn new(limit: usize) -> Self {
-        Finder { steps: Vec::new(), limit: limit.max(1) }
+        Finder {
+            steps: Vec::new(),
+            limit: limit.max(1),
+        }
     }
     /// Records a step (empty steps are dropped); returns whether the technique should go on
     /// looking.
