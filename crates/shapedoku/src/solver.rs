@@ -127,8 +127,10 @@ type HousePair = (u32, u16, u16, u16, u32, u32);
 const MAX_COMBOS: usize = 1 << 14;
 
 /// Guesses after which [`Solver::count`] hands a large-alphabet search to the clause-learning
-/// back end: easy large puzzles finish well within it, hard ones show it at once.
-pub const STALL_GUESSES: u64 = 64;
+/// back end: easy large puzzles finish well within it, hard ones show it at once. Kept small
+/// because each guess there costs milliseconds of probing: at 64 the 36x36 puzzles spent over a
+/// second before the hand-over, at 8 they are decided in under 0.2 s.
+pub const STALL_GUESSES: u64 = 8;
 
 impl Solver {
     /// Compiles a solver for a puzzle (its geometry and givens).
