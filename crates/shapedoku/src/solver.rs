@@ -74,7 +74,6 @@ impl Count {
 struct Cage {
     cells: Vec<u32>,
     total: i64,
-    distinct: bool,
     /// Every set of distinct symbols that adds up to `total`, when there are few enough.
     combos: Option<Vec<u64>>,
 }
@@ -165,7 +164,6 @@ impl Solver {
                 Rule::Sum { total, distinct } => Some(Cage {
                     cells: s.cells.iter().map(|&c| c as u32).collect(),
                     total,
-                    distinct,
                     combos: if distinct {
                         combos(&values, s.cells.len(), total)
                     } else {
@@ -588,17 +586,8 @@ impl Solver {
                     continue;
                 };
                 for &c in cells {
-                    let x = cur[c as usize];
-                    if c != a && c != b && x & m != 0 {
-                        let y = x & !m;
-                        if y == 0 {
-                            return None;
-                        }
-                        cur[c as usize] = y;
-                        changed = true;
-                        if y & (y - 1) == 0 {
-                            self.queue.push(c);
-                        }
+                    if c != a && c != b {
+                        changed |= keep_only(cur, &mut self.queue, c, !m)?;
                     }
                 }
             }
@@ -647,18 +636,7 @@ impl Solver {
                     continue;
                 }
                 for &c in cells {
-                    let x = cur[c as usize];
-                    if x & remove != 0 {
-                        let y = x & !remove;
-                        if y == 0 {
-                            return None;
-                        }
-                        cur[c as usize] = y;
-                        changed = true;
-                        if y & (y - 1) == 0 {
-                            self.queue.push(c);
-                        }
-                    }
+                    changed |= keep_only(cur, &mut self.queue, c, !remove)?;
                 }
             }
         }
@@ -721,18 +699,8 @@ impl Solver {
                         }
                     }
                 }
-                if y != x {
-                    if y == 0 {
-                        return None;
-                    }
-                    cur[c as usize] = y;
-                    changed = true;
-                    if y & (y - 1) == 0 {
-                        self.queue.push(c);
-                    }
-                }
+                changed |= keep_only(cur, &mut self.queue, c, y)?;
             }
-            let _ = cage.distinct;
         }
         Some(changed)
     }
@@ -823,6 +791,25 @@ fn house_pairs(g: &Geometry) -> (Vec<HousePair>, Vec<u32>) {
         }
     }
     (pairs, cells)
+}
+
+/// Narrows cell `c` to the candidates in `keep`, queueing it when it becomes a single.
+/// `None` when nothing is left (a contradiction), otherwise whether anything changed.
+#[inline(always)]
+fn keep_only(cur: &mut [u64], queue: &mut Vec<u32>, c: u32, keep: u64) -> Option<bool> {
+    let x = cur[c as usize];
+    let y = x & keep;
+    if y == x {
+        return Some(false);
+    }
+    if y == 0 {
+        return None;
+    }
+    cur[c as usize] = y;
+    if y & (y - 1) == 0 {
+        queue.push(c);
+    }
+    Some(true)
 }
 
 fn nth_bit(mut x: u64, k: u32) -> u64 {

@@ -183,31 +183,23 @@ pub fn edges(g: &Geometry) -> Vec<Edge> {
         }
     };
     let mut out = Vec::new();
-    for line in 0..=g.rows() {
-        for span in 1..=g.cols() {
-            let e = Edge {
-                orientation: Orientation::Horizontal,
-                line,
-                span,
-                thick: false,
-            };
-            let (a, b) = e.sides();
-            if let Some(t) = thick(a, b) {
-                out.push(Edge { thick: t, ..e });
-            }
-        }
-    }
-    for line in 0..=g.cols() {
-        for span in 1..=g.rows() {
-            let e = Edge {
-                orientation: Orientation::Vertical,
-                line,
-                span,
-                thick: false,
-            };
-            let (a, b) = e.sides();
-            if let Some(t) = thick(a, b) {
-                out.push(Edge { thick: t, ..e });
+    // Horizontal edges lie between rows and run along columns; vertical ones the other way.
+    for (orientation, lines, spans) in [
+        (Orientation::Horizontal, g.rows(), g.cols()),
+        (Orientation::Vertical, g.cols(), g.rows()),
+    ] {
+        for line in 0..=lines {
+            for span in 1..=spans {
+                let e = Edge {
+                    orientation,
+                    line,
+                    span,
+                    thick: false,
+                };
+                let (a, b) = e.sides();
+                if let Some(t) = thick(a, b) {
+                    out.push(Edge { thick: t, ..e });
+                }
             }
         }
     }
