@@ -87,7 +87,12 @@ impl Jobs {
 
     /// Runs `work` under `budget` on the blocking pool; `Err` when the job could not start or
     /// answer in time, was cancelled while waiting to start, or panicked.
-    pub async fn run<T, F>(&self, channel: Option<&str>, budget: Budget, work: F) -> Result<T, Failed>
+    pub async fn run<T, F>(
+        &self,
+        channel: Option<&str>,
+        budget: Budget,
+        work: F,
+    ) -> Result<T, Failed>
     where
         T: Send + 'static,
         F: FnOnce(&Budget) -> T + Send + 'static,

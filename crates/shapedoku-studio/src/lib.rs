@@ -52,7 +52,7 @@ impl Default for Config {
         Config {
             file: None,
             guess_limit: 200_000,
-            time_limit: Duration::from_secs(5),
+            time_limit: Duration::from_secs(10),
             generate_time_limit: Duration::from_secs(30),
             body_limit: 512 * 1024,
             max_jobs: (2 * cores).max(2),
@@ -70,7 +70,9 @@ struct State {
 
 /// The limits a budget was made with, as the API reports them.
 fn limits_of(b: &engine::Budget) -> api::Limits {
-    let left = b.deadline.saturating_duration_since(std::time::Instant::now());
+    let left = b
+        .deadline
+        .saturating_duration_since(std::time::Instant::now());
     api::Limits {
         guess_limit: b.guess_limit,
         time_limit_ms: left.as_millis() as u64,

@@ -126,7 +126,10 @@ impl State {
             c.time_limit
         };
         let time = time_ms.map_or(max_time, |ms| Duration::from_millis(ms).min(max_time));
-        Budget::new(guess_limit.map_or(c.guess_limit, |g| g.min(c.guess_limit)), time)
+        Budget::new(
+            guess_limit.map_or(c.guess_limit, |g| g.min(c.guess_limit)),
+            time,
+        )
     }
 }
 
@@ -161,7 +164,11 @@ async fn puzzle_endpoint(
     let budget = state.budget(req.guess_limit, req.time_limit_ms, false);
     let channel = req.channel.clone();
     let limits = crate::limits_of(&budget);
-    match state.jobs.run(channel.as_deref(), budget, move |b| work(&req, b)).await {
+    match state
+        .jobs
+        .run(channel.as_deref(), budget, move |b| work(&req, b))
+        .await
+    {
         Ok(Ok(r)) => r,
         Ok(Err(e)) => e.into_response(),
         Err(Failed::Stopped(stop)) => ApiError::stopped(stop, limits).into_response(),

@@ -70,8 +70,14 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
     }
     // Nothing the page loads comes from elsewhere.
     assert!(!html.contains("http://") && !html.contains("https://"));
-    let res = app.clone().oneshot(request("GET", "/", None)).await.unwrap();
-    let csp = res.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+    let res = app
+        .clone()
+        .oneshot(request("GET", "/", None))
+        .await
+        .unwrap();
+    let csp = res.headers()[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap();
     assert!(csp.contains("default-src 'self'"));
 }
 
@@ -80,8 +86,17 @@ async fn builtins_examples_and_variants() {
     let app = app();
     let (s, v, _) = get(&app, "/api/builtins").await;
     assert_eq!(s, StatusCode::OK);
-    assert_eq!(v["variants"].as_array().unwrap().len(), shapedoku::builtin::names().len());
-    assert!(v["examples"].as_array().unwrap().iter().any(|e| e["name"] == "samurai"));
+    assert_eq!(
+        v["variants"].as_array().unwrap().len(),
+        shapedoku::builtin::names().len()
+    );
+    assert!(
+        v["examples"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["name"] == "samurai")
+    );
     let (s, v, _) = get(&app, "/api/examples/classic").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["toml"], CLASSIC);
@@ -109,17 +124,30 @@ async fn check_reports_every_problem_with_line_and_column() {
     assert_eq!(v["facts"]["cells"], 81);
     assert_eq!(v["facts"]["houses"], 27);
     let bad = "variant = \"classic\"\ngivns = \"\"\nsise = 4\n";
-    let (s, v) = post(&app, "/api/check", json!({"toml": bad, "name": "mine.toml"})).await;
+    let (s, v) = post(
+        &app,
+        "/api/check",
+        json!({"toml": bad, "name": "mine.toml"}),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["clean"], false);
     let d = v["diagnostics"].as_array().unwrap();
     assert_eq!(d.len(), 2);
-    assert_eq!((d[0]["line"].as_u64(), d[0]["column"].as_u64()), (Some(2), Some(1)));
+    assert_eq!(
+        (d[0]["line"].as_u64(), d[0]["column"].as_u64()),
+        (Some(2), Some(1))
+    );
     assert_eq!(d[0]["file"], "mine.toml");
     assert!(d[0]["message"].as_str().unwrap().contains("givns"));
     assert_eq!(d[1]["line"], 3);
     // A TOML syntax error is a diagnostic too, not a failed request.
-    let (s, v) = post(&app, "/api/check", json!({"toml": "variant = \"classic\nx"})).await;
+    let (s, v) = post(
+        &app,
+        "/api/check",
+        json!({"toml": "variant = \"classic\nx"}),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["clean"], false);
 }
@@ -129,18 +157,41 @@ async fn variants_outside_the_builtins_are_refused_by_every_endpoint() {
     let app = app();
     // A real file next to the tests: the loader would read it if asked to.
     let real = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/classic.toml");
-    for variant in ["../../variants/classic.toml", "/etc/passwd", real, "classic.toml"] {
+    for variant in [
+        "../../variants/classic.toml",
+        "/etc/passwd",
+        real,
+        "classic.toml",
+    ] {
         let text = format!("variant = \"{variant}\"\ngivens = \"{}\"\n", ".".repeat(81));
         let (s, v) = post(&app, "/api/check", json!({"toml": text})).await;
         assert_eq!(s, StatusCode::OK);
         assert_eq!(v["clean"], false, "{variant}");
         let d = &v["diagnostics"][0];
-        assert!(d["message"].as_str().unwrap().contains("not a built-in"), "{d}");
-        assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(1), Some(11)));
-        for path in ["/api/count", "/api/solve", "/api/render", "/api/hint", "/api/steps", "/api/rate"] {
+        assert!(
+            d["message"].as_str().unwrap().contains("not a built-in"),
+            "{d}"
+        );
+        assert_eq!(
+            (d["line"].as_u64(), d["column"].as_u64()),
+            (Some(1), Some(11))
+        );
+        for path in [
+            "/api/count",
+            "/api/solve",
+            "/api/render",
+            "/api/hint",
+            "/api/steps",
+            "/api/rate",
+        ] {
             let (s, v) = post(&app, path, json!({"toml": text})).await;
             assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{path} {variant}");
-            assert!(v["diagnostics"][0]["message"].as_str().unwrap().contains("not a built-in"));
+            assert!(
+                v["diagnostics"][0]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("not a built-in")
+            );
         }
         let (s, _) = post(&app, "/api/generate", json!({"toml": text, "seed": 1})).await;
         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "generate {variant}");
@@ -161,12 +212,20 @@ async fn count_says_none_unique_several_and_for_a_variant_found() {
     assert!(v["elapsed_ms"].as_f64().unwrap() >= 0.0);
     let sparse = "variant = \"4x4\"\ngivens = \"1... .... .... ....\"\n";
     let (_, v) = post(&app, "/api/count", json!({"toml": sparse, "limit": 5})).await;
-    assert_eq!((v["status"].as_str(), v["found"].as_u64()), (Some("several"), Some(5)));
+    assert_eq!(
+        (v["status"].as_str(), v["found"].as_u64()),
+        (Some("several"), Some(5))
+    );
     // A value that is not the solution's: no solution any more.
     let mut wrong: Vec<char> = solution_of(CLASSIC).chars().collect();
     wrong[0] = if wrong[0] == '1' { '2' } else { '1' }; // r1c1 is empty in this puzzle
     let wrong: String = wrong.into_iter().collect();
-    let (_, v) = post(&app, "/api/count", json!({"toml": CLASSIC, "values": wrong})).await;
+    let (_, v) = post(
+        &app,
+        "/api/count",
+        json!({"toml": CLASSIC, "values": wrong}),
+    )
+    .await;
     assert_eq!(v["status"], "none");
     let variant = shapedoku::builtin::source("windoku").unwrap();
     let (_, v) = post(&app, "/api/count", json!({"toml": variant})).await;
@@ -179,24 +238,48 @@ async fn limits_reached_are_said_plainly() {
     let app = app();
     // A sparse 6x6 counted to 1000 needs far more than 20 guesses.
     let sparse = format!("variant = \"6x6\"\ngivens = \"1{}\"\n", ".".repeat(35));
-    let (s, v) = post(&app, "/api/count", json!({"toml": sparse, "limit": 1000, "guess_limit": 20})).await;
+    let (s, v) = post(
+        &app,
+        "/api/count",
+        json!({"toml": sparse, "limit": 1000, "guess_limit": 20}),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["status"], "undecided");
     assert_eq!(v["stopped"], "guess_limit");
     assert_eq!(v["limits"]["guess_limit"], 20);
     // A request cannot raise the server's limit.
-    let (_, v) = post(&app, "/api/count", json!({"toml": CLASSIC, "guess_limit": u64::MAX})).await;
+    let (_, v) = post(
+        &app,
+        "/api/count",
+        json!({"toml": CLASSIC, "guess_limit": u64::MAX}),
+    )
+    .await;
     assert_eq!(v["limits"]["guess_limit"], 200_000);
     // No time at all: stopped before it starts, with a 503 that says why.
-    let (s, v) = post(&app, "/api/count", json!({"toml": CLASSIC, "time_limit_ms": 0})).await;
+    let (s, v) = post(
+        &app,
+        "/api/count",
+        json!({"toml": CLASSIC, "time_limit_ms": 0}),
+    )
+    .await;
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(v["stopped"], "time_limit");
     assert!(v["error"].as_str().unwrap().contains("time limit"));
     // Explaining a Samurai takes seconds: 300 ms stops it between steps.
     let start = Instant::now();
-    let (_, v) = post(&app, "/api/steps", json!({"toml": SAMURAI, "time_limit_ms": 300})).await;
+    let (_, v) = post(
+        &app,
+        "/api/steps",
+        json!({"toml": SAMURAI, "time_limit_ms": 300}),
+    )
+    .await;
     assert_eq!(v["stopped"], "time_limit", "{v}");
-    assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[tokio::test]
@@ -205,7 +288,12 @@ async fn a_newer_request_on_a_channel_cancels_the_older_one_while_others_run_in_
     let slow = {
         let app = app.clone();
         tokio::spawn(async move {
-            post(&app, "/api/steps", json!({"toml": SAMURAI, "channel": "learn"})).await
+            post(
+                &app,
+                "/api/steps",
+                json!({"toml": SAMURAI, "channel": "learn"}),
+            )
+            .await
         })
     };
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -213,11 +301,22 @@ async fn a_newer_request_on_a_channel_cancels_the_older_one_while_others_run_in_
     let start = Instant::now();
     let (s, v) = post(&app, "/api/check", json!({"toml": CLASSIC})).await;
     assert_eq!((s, v["clean"].as_bool()), (StatusCode::OK, Some(true)));
-    assert!(!slow.is_finished(), "the Samurai explanation should take seconds");
+    assert!(
+        !slow.is_finished(),
+        "the Samurai explanation should take seconds"
+    );
     assert!(start.elapsed() < Duration::from_secs(2));
-    let (s, v) = post(&app, "/api/count", json!({"toml": CLASSIC, "channel": "learn"})).await;
+    let (s, v) = post(
+        &app,
+        "/api/count",
+        json!({"toml": CLASSIC, "channel": "learn"}),
+    )
+    .await;
     assert_eq!((s, v["status"].as_str()), (StatusCode::OK, Some("unique")));
-    let (s, v) = tokio::time::timeout(Duration::from_secs(3), slow).await.unwrap().unwrap();
+    let (s, v) = tokio::time::timeout(Duration::from_secs(3), slow)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["stopped"], "cancelled", "{v}");
 }
@@ -271,9 +370,15 @@ async fn render_draws_what_it_can_with_values_candidates_and_highlights() {
     // Bad state is a 400 that says what is wrong.
     for (body, says) in [
         (json!({"toml": CLASSIC, "values": "123"}), "81 cells"),
-        (json!({"toml": CLASSIC, "values": "x".repeat(81)}), "not one of the symbols"),
+        (
+            json!({"toml": CLASSIC, "values": "x".repeat(81)}),
+            "not one of the symbols",
+        ),
         (json!({"toml": CLASSIC, "candidates": ["1"]}), "entries"),
-        (json!({"toml": CLASSIC, "highlight": {"placements": [{"cell": 0, "symbol": "Q"}]}}), "not a symbol"),
+        (
+            json!({"toml": CLASSIC, "highlight": {"placements": [{"cell": 0, "symbol": "Q"}]}}),
+            "not a symbol",
+        ),
     ] {
         let (s, v) = post(&app, "/api/render", body).await;
         assert_eq!(s, StatusCode::BAD_REQUEST);
@@ -281,7 +386,12 @@ async fn render_draws_what_it_can_with_values_candidates_and_highlights() {
     }
     let mut clash: Vec<char> = solution_of(CLASSIC).chars().collect();
     clash[4] = if clash[4] == '1' { '2' } else { '1' }; // r1c5 is a given
-    let (s, v) = post(&app, "/api/render", json!({"toml": CLASSIC, "values": clash.iter().collect::<String>()})).await;
+    let (s, v) = post(
+        &app,
+        "/api/render",
+        json!({"toml": CLASSIC, "values": clash.iter().collect::<String>()}),
+    )
+    .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(v["error"].as_str().unwrap().contains("is a given"), "{v}");
 }
@@ -296,14 +406,29 @@ async fn hints_show_the_next_step_point_out_mistakes_and_know_when_it_is_solved(
     assert!(!step["text"].as_str().unwrap().is_empty());
     let placed = &step["placements"][0];
     let cell = placed["cell"].as_u64().unwrap() as usize;
-    assert!(step["highlight"]["cells"].as_array().unwrap().contains(&json!(cell)));
-    assert!(v["svg"].as_str().unwrap().contains(&format!("<rect data-cell=\"{cell}\"")));
+    assert!(
+        step["highlight"]["cells"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(cell))
+    );
+    assert!(
+        v["svg"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("<rect data-cell=\"{cell}\""))
+    );
     // The board after the step has the placed value; it is the solution's.
     let after = v["after"]["values"].as_str().unwrap();
     let solution = solution_of(CLASSIC);
     assert_eq!(after.chars().nth(cell), solution.chars().nth(cell));
     // Taking the step and asking again gives another step.
-    let (_, v2) = post(&app, "/api/hint", json!({"toml": CLASSIC, "values": after, "candidates": v["after"]["candidates"]})).await;
+    let (_, v2) = post(
+        &app,
+        "/api/hint",
+        json!({"toml": CLASSIC, "values": after, "candidates": v["after"]["candidates"]}),
+    )
+    .await;
     assert_eq!(v2["outcome"], "step");
     assert_ne!(v2["step"], v["step"]);
     // A wrong entry is pointed out, not built on.
@@ -311,16 +436,31 @@ async fn hints_show_the_next_step_point_out_mistakes_and_know_when_it_is_solved(
     let empty = wrong.iter().position(|&c| c == '.').unwrap();
     let right = solution.chars().nth(empty).unwrap();
     wrong[empty] = if right == '1' { '2' } else { '1' };
-    let (_, v) = post(&app, "/api/hint", json!({"toml": CLASSIC, "values": wrong.iter().collect::<String>()})).await;
+    let (_, v) = post(
+        &app,
+        "/api/hint",
+        json!({"toml": CLASSIC, "values": wrong.iter().collect::<String>()}),
+    )
+    .await;
     assert_eq!(v["outcome"], "mistakes");
     assert_eq!(v["mistakes"][0]["cell"], empty);
     // Full and right: solved.
-    let (_, v) = post(&app, "/api/hint", json!({"toml": CLASSIC, "values": solution})).await;
+    let (_, v) = post(
+        &app,
+        "/api/hint",
+        json!({"toml": CLASSIC, "values": solution}),
+    )
+    .await;
     assert_eq!(v["outcome"], "solved");
     // A puzzle with several solutions gets no hints.
     let (s, v) = post(&app, "/api/hint", json!({"toml": "variant = \"4x4\"\n"})).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(v["error"].as_str().unwrap().contains("more than one solution"));
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("more than one solution")
+    );
 }
 
 #[tokio::test]
@@ -330,44 +470,85 @@ async fn steps_explain_to_the_end_and_rate_gives_the_level() {
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["solved"], true);
     let steps = v["steps"].as_array().unwrap();
-    let placed: usize = steps.iter().map(|s| s["placements"].as_array().unwrap().len()).sum();
-    let givens = load::load_str("p.toml", CLASSIC, None).unwrap().puzzle.given_count();
+    let placed: usize = steps
+        .iter()
+        .map(|s| s["placements"].as_array().unwrap().len())
+        .sum();
+    let givens = load::load_str("p.toml", CLASSIC, None)
+        .unwrap()
+        .puzzle
+        .given_count();
     assert_eq!(placed, 81 - givens, "every empty cell placed once");
     let (s, r) = post(&app, "/api/rate", json!({"toml": CLASSIC})).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(r["level"], v["rating"]["level"]);
     assert_eq!(r["steps"].as_u64().unwrap() as usize, steps.len());
-    assert!(["easy", "medium", "hard", "expert", "extreme"].contains(&r["level"].as_str().unwrap()));
+    assert!(
+        ["easy", "medium", "hard", "expert", "extreme"].contains(&r["level"].as_str().unwrap())
+    );
 }
 
 #[tokio::test]
 async fn generate_makes_a_unique_puzzle_file_from_a_builtin_or_the_edited_file() {
     let app = app();
-    let (s, v) = post(&app, "/api/generate", json!({"variant": "6x6", "seed": 7, "symmetry": "rotate180"})).await;
+    let (s, v) = post(
+        &app,
+        "/api/generate",
+        json!({"variant": "6x6", "seed": 7, "symmetry": "rotate180"}),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let text = v["toml"].as_str().unwrap();
     assert!(text.contains("variant = \"6x6\""));
     let (_, c) = post(&app, "/api/count", json!({"toml": text})).await;
     assert_eq!(c["status"], "unique", "{text}");
     // The same seed gives the same file.
-    let (_, again) = post(&app, "/api/generate", json!({"variant": "6x6", "seed": 7, "symmetry": "rotate180"})).await;
+    let (_, again) = post(
+        &app,
+        "/api/generate",
+        json!({"variant": "6x6", "seed": 7, "symmetry": "rotate180"}),
+    )
+    .await;
     assert_eq!(again["toml"], v["toml"]);
     // From the edited file: its own geometry, its text kept.
     let own = "# my 4x4\nname = \"mine\"\nsymbols = \"ABCD\"\n\n[[grid]]\nsize = 4\nbox = [2, 2]\n";
-    let (s, v) = post(&app, "/api/generate", json!({"toml": own, "seed": 3, "difficulty": "easy"})).await;
+    let (s, v) = post(
+        &app,
+        "/api/generate",
+        json!({"toml": own, "seed": 3, "difficulty": "easy"}),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let text = v["toml"].as_str().unwrap();
-    assert!(text.starts_with("# my 4x4\n") && text.contains("symbols = \"ABCD\""), "{text}");
+    assert!(
+        text.starts_with("# my 4x4\n") && text.contains("symbols = \"ABCD\""),
+        "{text}"
+    );
     assert_eq!(v["level"], "easy");
     let (_, c) = post(&app, "/api/count", json!({"toml": text})).await;
     assert_eq!(c["status"], "unique", "{text}");
     for (body, status) in [
-        (json!({"variant": "classic", "symmetry": "spiral"}), StatusCode::BAD_REQUEST),
-        (json!({"variant": "classic", "difficulty": "trivial"}), StatusCode::BAD_REQUEST),
-        (json!({"variant": "classic", "toml": CLASSIC}), StatusCode::BAD_REQUEST),
+        (
+            json!({"variant": "classic", "symmetry": "spiral"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"variant": "classic", "difficulty": "trivial"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"variant": "classic", "toml": CLASSIC}),
+            StatusCode::BAD_REQUEST,
+        ),
         (json!({}), StatusCode::BAD_REQUEST),
-        (json!({"variant": "samurai", "symmetry": "mirror-tb", "givens": 5000}), StatusCode::BAD_REQUEST),
-        (json!({"toml": "variant = \"classic\"\ngivns = 1\n"}), StatusCode::UNPROCESSABLE_ENTITY),
+        (
+            json!({"variant": "samurai", "symmetry": "mirror-tb", "givens": 5000}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"toml": "variant = \"classic\"\ngivns = 1\n"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
     ] {
         let (s, v) = post(&app, "/api/generate", body.clone()).await;
         assert_eq!(s, status, "{body}: {v}");
@@ -385,7 +566,12 @@ async fn bad_requests_get_json_errors() {
     let (s, v) = post(&app, "/api/check", big).await;
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
     assert!(v["error"].is_string());
-    let (s, v) = post(&app, "/api/check", json!({"toml": CLASSIC.len().to_string(), "tmol": 1})).await;
+    let (s, v) = post(
+        &app,
+        "/api/check",
+        json!({"toml": CLASSIC.len().to_string(), "tmol": 1}),
+    )
+    .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(v["error"].as_str().unwrap().contains("tmol"));
     let (s, v) = post(&app, "/api/count", json!({"text": "x"})).await;
@@ -437,7 +623,11 @@ async fn the_command_line_file_is_the_only_file_written() {
     let (s, v, _) = get(&app, "/api/file").await;
     assert_eq!(s, StatusCode::NOT_FOUND, "no file given: nothing to read");
     assert!(v["error"].as_str().unwrap().contains("command line"));
-    let (s, _, _) = send(&app, request("PUT", "/api/file", Some(&json!({"toml": "x"})))).await;
+    let (s, _, _) = send(
+        &app,
+        request("PUT", "/api/file", Some(&json!({"toml": "x"}))),
+    )
+    .await;
     assert_eq!(s, StatusCode::NOT_FOUND, "no file given: nothing written");
 
     let dir = std::env::temp_dir().join(format!("shapedoku-studio-test-{}", std::process::id()));
@@ -450,8 +640,15 @@ async fn the_command_line_file_is_the_only_file_written() {
     });
     let (s, v, _) = get(&app, "/api/file").await;
     assert_eq!(s, StatusCode::OK);
-    assert_eq!((v["toml"].as_str(), v["writable"].as_bool()), (Some(""), Some(true)));
-    let (s, v, _) = send(&app, request("PUT", "/api/file", Some(&json!({"toml": CLASSIC})))).await;
+    assert_eq!(
+        (v["toml"].as_str(), v["writable"].as_bool()),
+        (Some(""), Some(true))
+    );
+    let (s, v, _) = send(
+        &app,
+        request("PUT", "/api/file", Some(&json!({"toml": CLASSIC}))),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["bytes"], CLASSIC.len());
     assert_eq!(std::fs::read_to_string(&file).unwrap(), CLASSIC);

@@ -166,6 +166,10 @@ mod tests {
         let r = count(&blank("6x6"), 1_000_000, &b);
         t.join().unwrap();
         assert_eq!(r.stop, Some(Stop::Cancelled));
-        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
     }
 }

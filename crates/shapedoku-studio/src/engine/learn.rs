@@ -32,7 +32,9 @@ fn highlight(step: &Step) -> api::Highlight {
             };
         }
         Detail::Overlap { source, target, .. } => vec![*source, *target],
-        Detail::Subset { shape, cells: c, .. } => {
+        Detail::Subset {
+            shape, cells: c, ..
+        } => {
             cells.extend(c);
             vec![*shape]
         }
@@ -130,7 +132,10 @@ fn mistakes(work: &Work, solution: &[u8]) -> Vec<Mistake> {
             if v != solution[c] {
                 out.push(Mistake {
                     cell: c as u32,
-                    text: format!("{name} = {} is not the solution's value", g.symbols().char(v)),
+                    text: format!(
+                        "{name} = {} is not the solution's value",
+                        g.symbols().char(v)
+                    ),
                     name,
                 });
             }
@@ -167,7 +172,13 @@ pub fn hint(req: &PuzzleRequest, budget: &Budget) -> Result<HintResponse, ApiErr
         Err(stop) => return Ok(stopped_hint(stop)),
     };
     let board = work.board()?;
-    let cands: Vec<_> = (0..g.cell_count()).map(|c| board.candidates(c)).collect();
+    // The drawing shows the candidates the solver keeps, not the board's own: a hint should
+    // not fill in pencil marks nobody asked for.
+    let cands: Vec<_> = work
+        .candidates
+        .iter()
+        .map(|c| c.unwrap_or_default())
+        .collect();
     let wrong = mistakes(&work, &solution);
     if !wrong.is_empty() {
         let h = render::Highlight {
@@ -202,7 +213,13 @@ pub fn hint(req: &PuzzleRequest, budget: &Budget) -> Result<HintResponse, ApiErr
         return Ok(outcome);
     };
     let view = step_view(&g, &step);
-    let svg = draw(&work, Some(&cands), render_highlight(&view.highlight, &g), None, 48);
+    let svg = draw(
+        &work,
+        Some(&cands),
+        render_highlight(&view.highlight, &g),
+        None,
+        48,
+    );
     let mut after = board;
     after.apply(&step);
     Ok(HintResponse {
@@ -310,6 +327,10 @@ pub fn rate(req: &PuzzleRequest, budget: &Budget) -> Result<RateResponse, ApiErr
     let (run, stop) = run(Board::new(&work.puzzle), budget);
     match stop {
         Some(s) => Ok(stopped_rating(s, start)),
-        None => Ok(rating_view(&rate::rate_run(&work.geometry, &run), None, start)),
+        None => Ok(rating_view(
+            &rate::rate_run(&work.geometry, &run),
+            None,
+            start,
+        )),
     }
 }

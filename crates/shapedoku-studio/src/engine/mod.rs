@@ -38,19 +38,52 @@ pub const MAX_COUNT: usize = 1000;
 
 /// The example puzzles shipped with the studio, one per built-in variant: (name, text).
 const EXAMPLES: &[(&str, &str)] = &[
-    ("classic", include_str!("../../../../variants/puzzles/classic.toml")),
-    ("x-diagonal", include_str!("../../../../variants/puzzles/x-diagonal.toml")),
-    ("windoku", include_str!("../../../../variants/puzzles/windoku.toml")),
-    ("jigsaw", include_str!("../../../../variants/puzzles/jigsaw.toml")),
-    ("toroidal", include_str!("../../../../variants/puzzles/toroidal.toml")),
-    ("killer", include_str!("../../../../variants/puzzles/killer.toml")),
-    ("samurai", include_str!("../../../../variants/puzzles/samurai.toml")),
-    ("tredoku", include_str!("../../../../variants/puzzles/tredoku.toml")),
+    (
+        "classic",
+        include_str!("../../../../variants/puzzles/classic.toml"),
+    ),
+    (
+        "x-diagonal",
+        include_str!("../../../../variants/puzzles/x-diagonal.toml"),
+    ),
+    (
+        "windoku",
+        include_str!("../../../../variants/puzzles/windoku.toml"),
+    ),
+    (
+        "jigsaw",
+        include_str!("../../../../variants/puzzles/jigsaw.toml"),
+    ),
+    (
+        "toroidal",
+        include_str!("../../../../variants/puzzles/toroidal.toml"),
+    ),
+    (
+        "killer",
+        include_str!("../../../../variants/puzzles/killer.toml"),
+    ),
+    (
+        "samurai",
+        include_str!("../../../../variants/puzzles/samurai.toml"),
+    ),
+    (
+        "tredoku",
+        include_str!("../../../../variants/puzzles/tredoku.toml"),
+    ),
     ("4x4", include_str!("../../../../variants/puzzles/4x4.toml")),
     ("6x6", include_str!("../../../../variants/puzzles/6x6.toml")),
-    ("16x16", include_str!("../../../../variants/puzzles/16x16.toml")),
-    ("25x25", include_str!("../../../../variants/puzzles/25x25.toml")),
-    ("letters", include_str!("../../../../variants/puzzles/letters.toml")),
+    (
+        "16x16",
+        include_str!("../../../../variants/puzzles/16x16.toml"),
+    ),
+    (
+        "25x25",
+        include_str!("../../../../variants/puzzles/25x25.toml"),
+    ),
+    (
+        "letters",
+        include_str!("../../../../variants/puzzles/letters.toml"),
+    ),
 ];
 
 /// The built-in variants and the example puzzles.
@@ -80,11 +113,14 @@ pub fn builtins() -> api::BuiltinsResponse {
 
 /// An example puzzle's text.
 pub fn example(name: &str) -> Option<FileResponse> {
-    EXAMPLES.iter().find(|(n, _)| *n == name).map(|(n, t)| FileResponse {
-        name: format!("{n}.toml"),
-        toml: t.to_string(),
-        writable: false,
-    })
+    EXAMPLES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(n, t)| FileResponse {
+            name: format!("{n}.toml"),
+            toml: t.to_string(),
+            writable: false,
+        })
 }
 
 /// A built-in variant's text.
@@ -248,18 +284,19 @@ impl Work {
 /// `partial` allows drawing what could be built.
 pub(crate) fn load_work(req: &PuzzleRequest, partial: bool) -> Result<Work, ApiError> {
     let name = name_of(req);
-    guard_variant(&name, &req.toml)
-        .map_err(|d| ApiError::unprocessable("the file names a variant that is not built in", vec![d]))?;
+    guard_variant(&name, &req.toml).map_err(|d| {
+        ApiError::unprocessable("the file names a variant that is not built in", vec![d])
+    })?;
     let a = load::analyze_str(&name, &req.toml, None);
     let problems: Vec<api::Diagnostic> = a.diagnostics.iter().map(diagnostic_view).collect();
     let fail = |msg: &str| ApiError::unprocessable(msg.to_string(), problems.clone());
     if !problems.is_empty() && !partial {
         return Err(fail("the file has problems"));
     }
-    let geometry = a.geometry.ok_or_else(|| fail("the file describes no geometry"))?;
-    let puzzle = a
-        .puzzle
-        .unwrap_or_else(|| Puzzle::empty(geometry.clone()));
+    let geometry = a
+        .geometry
+        .ok_or_else(|| fail("the file describes no geometry"))?;
+    let puzzle = a.puzzle.unwrap_or_else(|| Puzzle::empty(geometry.clone()));
     let (values, candidates) = read_state(&puzzle, req)?;
     Ok(Work {
         geometry,
@@ -450,7 +487,13 @@ pub fn render(req: &PuzzleRequest, budget: &Budget) -> Result<RenderResponse, Ap
             .collect()
     };
     let cell_size = req.cell_size.unwrap_or(48).clamp(8, 200);
-    let svg = draw(&work, Some(&cands), highlight, solution.as_deref(), cell_size);
+    let svg = draw(
+        &work,
+        Some(&cands),
+        highlight,
+        solution.as_deref(),
+        cell_size,
+    );
     Ok(RenderResponse {
         svg,
         cell_names: (0..g.cell_count()).map(|c| g.pos(c).to_string()).collect(),
@@ -526,11 +569,17 @@ pub fn solve(req: &PuzzleRequest, budget: &Budget) -> Result<SolveResponse, ApiE
 }
 
 /// The one solution of the file's puzzle, or why there is none to work with.
-pub(crate) fn unique_solution(work: &Work, budget: &Budget) -> Result<Result<Vec<u8>, Stop>, ApiError> {
+pub(crate) fn unique_solution(
+    work: &Work,
+    budget: &Budget,
+) -> Result<Result<Vec<u8>, Stop>, ApiError> {
     let b = budget::count(&work.puzzle, 2, budget);
     match b.count.verdict() {
         Verdict::Unique => Ok(Ok(b.count.solutions[0].clone())),
-        Verdict::NoSolution => Err(ApiError::unprocessable("the puzzle has no solution", vec![])),
+        Verdict::NoSolution => Err(ApiError::unprocessable(
+            "the puzzle has no solution",
+            vec![],
+        )),
         Verdict::Several | Verdict::AtLeastOne => Err(ApiError::unprocessable(
             "the puzzle has more than one solution; hints, explanations and ratings need exactly one",
             vec![],
@@ -579,6 +628,10 @@ mod tests {
         // error either way.
         let twice = "variant = \"classic\"\nvariant = \"x.toml\"\n";
         assert!(guard_variant("p.toml", twice).is_ok());
-        assert!(!load::analyze_str("p.toml", twice, None).diagnostics.is_empty());
+        assert!(
+            !load::analyze_str("p.toml", twice, None)
+                .diagnostics
+                .is_empty()
+        );
     }
 }
