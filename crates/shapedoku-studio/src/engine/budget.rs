@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 pub struct Budget {
     /// Guesses allowed to each search.
     pub guess_limit: u64,
+    /// The time allowed, from the budget's making to its deadline.
+    pub time_limit: Duration,
     /// When the request must answer.
     pub deadline: Instant,
     /// Set when a newer request replaces this one, or its client goes away.
@@ -30,6 +32,7 @@ impl Budget {
     pub fn new(guess_limit: u64, time: Duration) -> Self {
         Budget {
             guess_limit,
+            time_limit: time,
             deadline: Instant::now() + time,
             cancel: Arc::new(AtomicBool::new(false)),
         }

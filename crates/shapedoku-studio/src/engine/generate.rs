@@ -68,7 +68,7 @@ fn base(req: &GenerateRequest) -> Result<(Arc<Geometry>, Base), ApiError> {
         (None, Some(text)) => {
             let name = super::DEFAULT_NAME;
             guard_variant(name, text).map_err(|d| {
-                ApiError::unprocessable("the file names a variant that is not built in", vec![d])
+                ApiError::unprocessable("the file names a variant that is not built in", vec![*d])
             })?;
             let a = load::analyze_str(name, text, None);
             match (a.diagnostics.is_empty(), a.geometry) {

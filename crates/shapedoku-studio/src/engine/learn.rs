@@ -123,13 +123,13 @@ fn render_highlight(h: &api::Highlight, g: &Geometry) -> render::Highlight {
 fn mistakes(work: &Work, solution: &[u8]) -> Vec<Mistake> {
     let g = &work.geometry;
     let mut out = Vec::new();
-    for c in 0..g.cell_count() {
+    for (c, &right) in solution.iter().enumerate().take(g.cell_count()) {
         if work.puzzle.givens()[c].is_some() {
             continue;
         }
         let name = g.pos(c).to_string();
         if let Some(v) = work.values[c] {
-            if v != solution[c] {
+            if v != right {
                 out.push(Mistake {
                     cell: c as u32,
                     text: format!(
@@ -140,7 +140,7 @@ fn mistakes(work: &Work, solution: &[u8]) -> Vec<Mistake> {
                 });
             }
         } else if let Some(set) = work.candidates[c] {
-            if !set.contains(solution[c]) {
+            if !set.contains(right) {
                 out.push(Mistake {
                     cell: c as u32,
                     text: format!("{name}: the candidates leave out the solution's value"),

@@ -135,7 +135,7 @@ pub fn variant(name: &str) -> Option<FileResponse> {
 /// Refuses a file whose `variant` is not a built-in name, before the loader could read a path
 /// from the server's disk. Reads the file with the same recovering TOML parser the loader uses,
 /// and looks at every top-level `variant` key (the loader reads the first).
-pub fn guard_variant(name: &str, text: &str) -> Result<(), api::Diagnostic> {
+pub fn guard_variant(name: &str, text: &str) -> Result<(), Box<api::Diagnostic>> {
     let (root, _) = DeTable::parse_recoverable(text);
     for (k, v) in root.get_ref().iter() {
         if k.get_ref().as_ref() != "variant" {
@@ -150,7 +150,7 @@ pub fn guard_variant(name: &str, text: &str) -> Result<(), api::Diagnostic> {
                 let span = v.span();
                 let (line, column) = source.line_col(span.start);
                 let (end_line, end_column) = source.line_col(span.end);
-                return Err(api::Diagnostic {
+                return Err(Box::new(api::Diagnostic {
                     file: name.to_string(),
                     line: Some(line),
                     column: Some(column),
@@ -164,7 +164,7 @@ pub fn guard_variant(name: &str, text: &str) -> Result<(), api::Diagnostic> {
                         builtin::names().join(", ")
                     )),
                     related: Vec::new(),
-                });
+                }));
             }
         }
     }
@@ -211,7 +211,7 @@ pub fn check(req: &PuzzleRequest) -> CheckResponse {
     if let Err(d) = guard_variant(&name, &req.toml) {
         return CheckResponse {
             clean: false,
-            diagnostics: vec![d],
+            diagnostics: vec![*d],
             facts: None,
         };
     }
@@ -285,7 +285,7 @@ impl Work {
 pub(crate) fn load_work(req: &PuzzleRequest, partial: bool) -> Result<Work, ApiError> {
     let name = name_of(req);
     guard_variant(&name, &req.toml).map_err(|d| {
-        ApiError::unprocessable("the file names a variant that is not built in", vec![d])
+        ApiError::unprocessable("the file names a variant that is not built in", vec![*d])
     })?;
     let a = load::analyze_str(&name, &req.toml, None);
     let problems: Vec<api::Diagnostic> = a.diagnostics.iter().map(diagnostic_view).collect();

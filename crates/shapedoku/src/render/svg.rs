@@ -520,6 +520,22 @@ fn candidate_layers(
             esc(&col.candidate)
         );
     }
+    mark_layers(s, g, f, slots, opts, showing, &text);
+}
+
+/// The highlighted placements (ringed) and eliminations (struck through), in their candidate
+/// slots, in cells that show no value.
+fn mark_layers(
+    s: &mut String,
+    g: &Geometry,
+    f: &Frame,
+    slots: &Slots,
+    opts: &RenderOptions<'_>,
+    showing: &dyn Fn(usize) -> bool,
+    text: &dyn Fn(usize, u8) -> String,
+) {
+    let sym = g.symbols();
+    let col = &opts.colors;
     let marks = |list: &[(crate::CellId, crate::Symbol)]| -> Vec<(usize, u8)> {
         list.iter()
             .map(|&(c, v)| (c.index(), v.index()))
