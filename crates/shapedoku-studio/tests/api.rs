@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
 const CLASSIC: &str = include_str!("../../../variants/puzzles/classic.toml");
+const KILLER: &str = include_str!("../../../variants/puzzles/killer.toml");
 const SAMURAI: &str = include_str!("../../../variants/puzzles/samurai.toml");
 
 fn app() -> Router {
@@ -236,12 +237,12 @@ async fn count_says_none_unique_several_and_for_a_variant_found() {
 #[tokio::test]
 async fn limits_reached_are_said_plainly() {
     let app = app();
-    // A sparse 6x6 counted to 1000 needs far more than 20 guesses.
-    let sparse = format!("variant = \"6x6\"\ngivens = \"1{}\"\n", ".".repeat(35));
+    // The Killer example needs hundreds of guesses to prove it has one solution: 20 leave
+    // it undecided.
     let (s, v) = post(
         &app,
         "/api/count",
-        json!({"toml": sparse, "limit": 1000, "guess_limit": 20}),
+        json!({"toml": KILLER, "guess_limit": 20}),
     )
     .await;
     assert_eq!(s, StatusCode::OK);
