@@ -292,6 +292,9 @@ function stopNote(stop) {
 }
 
 async function hint() {
+  // Clears the previous step's text first, so neither a reader nor a test mistakes it for the
+  // answer to this request.
+  say('Looking for the next step…');
   const r = await api('/api/hint', learnerBody());
   if (!r.ok) { say(r.data.error, 'bad'); return null; }
   const h = r.data;
