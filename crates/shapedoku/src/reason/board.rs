@@ -264,12 +264,12 @@ impl Board {
 
     /// Applies a step's placements and eliminations.
     pub fn apply(&mut self, step: &super::Step) {
-        for &(c, v) in &step.eliminations {
-            self.eliminate(c, v);
+        for e in &step.eliminations {
+            self.eliminate(e.cell_index(), e.symbol_index());
         }
-        for &(c, v) in &step.placements {
-            if self.values[c].is_none() {
-                self.place(c, v);
+        for p in &step.placements {
+            if self.values[p.cell_index()].is_none() {
+                self.place(p.cell_index(), p.symbol_index());
             }
         }
     }
