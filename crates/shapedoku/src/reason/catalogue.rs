@@ -253,12 +253,11 @@ mod tests {
     fn rows_are_in_enum_order_with_unique_snake_case_ids() {
         for (i, e) in CATALOGUE.iter().enumerate() {
             assert_eq!(e.technique as usize, i, "{}", e.id);
+            // snake_case: lower-case words of letters and digits, joined by single underscores.
             assert!(
-                e.id.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-                    && !e.id.starts_with('_')
-                    && !e.id.ends_with('_')
-                    && !e.id.contains("__"),
+                e.id.split('_').all(|w| !w.is_empty()
+                    && w.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())),
                 "{}",
                 e.id
             );

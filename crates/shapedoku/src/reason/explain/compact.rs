@@ -30,37 +30,39 @@ pub fn compress_cells(g: &Geometry, cells: &[CellId]) -> String {
         .join(",")
 }
 
-/// A shape's short name: `r4`, `c6`, `b5` on a single grid; else its label.
-fn short(g: &Geometry, id: ShapeId) -> String {
+/// A numbered row, column or box of a single grid, as its letter and number (`r`, 4).
+fn numbered(g: &Geometry, id: ShapeId) -> Option<(char, u32)> {
     let s = g.shape(id.index());
     let letter = match s.kind {
-        ShapeKind::Row => "r",
-        ShapeKind::Column => "c",
-        ShapeKind::Box => "b",
-        _ => "",
+        ShapeKind::Row => 'r',
+        ShapeKind::Column => 'c',
+        ShapeKind::Box => 'b',
+        _ => return None,
     };
-    if s.grid.is_none() && !letter.is_empty() && s.number > 0 {
-        format!("{letter}{}", s.number)
-    } else {
-        g.shape_label(id.index())
+    (s.grid.is_none() && s.number > 0).then_some((letter, s.number))
+}
+
+/// A shape's short name: `r4`, `c6`, `b5` on a single grid; else its label.
+fn short(g: &Geometry, id: ShapeId) -> String {
+    match numbered(g, id) {
+        Some((letter, n)) => format!("{letter}{n}"),
+        None => g.shape_label(id.index()),
     }
 }
 
 /// Shapes in compact form: `r58` when all are numbered of one kind, else short names joined.
 fn shorts(g: &Geometry, ids: &[ShapeId]) -> String {
-    let names: Vec<String> = ids.iter().map(|&i| short(g, i)).collect();
-    let first = names.first().and_then(|n| n.chars().next()).unwrap_or(' ');
-    let simple = names.iter().all(|n| {
-        n.len() >= 2
-            && n.starts_with(first)
-            && "rcb".contains(first)
-            && n[1..].chars().all(|c| c.is_ascii_digit())
-    });
-    if simple && !names.is_empty() {
-        let nums: Vec<u32> = names.iter().filter_map(|n| n[1..].parse().ok()).collect();
-        format!("{first}{}", digits(&nums))
-    } else {
-        names.join(",")
+    let numbered: Option<Vec<(char, u32)>> = ids.iter().map(|&i| numbered(g, i)).collect();
+    match numbered.as_deref() {
+        Some(all @ [(letter, _), ..]) if all.iter().all(|(l, _)| l == letter) => {
+            let nums: Vec<u32> = all.iter().map(|&(_, n)| n).collect();
+            format!("{letter}{}", digits(&nums))
+        }
+        _ => ids
+            .iter()
+            .map(|&i| short(g, i))
+            .collect::<Vec<_>>()
+            .join(","),
     }
 }
 
