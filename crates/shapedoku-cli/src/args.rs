@@ -50,6 +50,9 @@ pub enum Command {
     Render(RenderArgs),
     /// Time the solver on files of puzzle lines (counting to 2), printing puzzles per second.
     Bench(BenchArgs),
+    /// Serve the studio: a local web page to write, check, solve and generate puzzles, on
+    /// 127.0.0.1 by default. FILE is loaded into the page and is the only file it saves to.
+    Studio(StudioArgs),
     /// Print shell completions.
     Completions {
         /// The shell.
@@ -201,6 +204,22 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+/// `studio` options.
+#[derive(Debug, Args)]
+pub struct StudioArgs {
+    /// A puzzle or variant file to edit; the page saves to it (and to no other file). It is
+    /// created on the first save when it does not exist yet.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Port to listen on (0, the default: a free port).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Address to listen on. Anything but a loopback address lets other machines use the
+    /// studio, and save to FILE.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
 }
 
 /// `bench` options.

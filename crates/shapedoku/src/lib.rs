@@ -22,7 +22,7 @@ pub mod builtin;
 pub mod cellset;
 pub mod check;
 pub mod clauses;
-pub mod definition;
+mod embedded;
 pub mod error;
 pub mod generate;
 pub mod geometry;

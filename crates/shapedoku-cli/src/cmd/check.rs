@@ -3,7 +3,6 @@
 use crate::args::{CheckArgs, Format};
 use crate::report::render_diagnostic;
 use crate::{Io, exit};
-use serde_json::json;
 use shapedoku::Verdict;
 use shapedoku::check::{CheckOptions, CheckReport, Facts, check_path, check_str};
 
@@ -30,7 +29,8 @@ pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         problems += r.diagnostics.len();
         match a.format {
             Format::Text => write_text(io, &r)?,
-            Format::Json => writeln!(io.stdout, "{}", to_json(&r))?,
+            // Through a `Value`, whose keys are sorted, so the output keeps one key order.
+            Format::Json => writeln!(io.stdout, "{}", serde_json::to_value(&r)?)?,
         }
     }
     if a.format == Format::Text && a.files.len() > 1 {
@@ -129,62 +129,4 @@ fn describe(f: &Facts) -> Vec<String> {
     }
     out.push(last);
     out
-}
-
-fn verdict_name(v: Verdict) -> &'static str {
-    match v {
-        Verdict::NoSolution => "none",
-        Verdict::Unique => "unique",
-        Verdict::Several => "several",
-        Verdict::AtLeastOne => "found",
-        Verdict::Undecided => "undecided",
-    }
-}
-
-fn to_json(r: &CheckReport) -> serde_json::Value {
-    let problems: Vec<serde_json::Value> = r
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let (line, column) = d
-                .line_col()
-                .map_or((None, None), |(l, c)| (Some(l), Some(c)));
-            json!({
-                "file": d.source.name,
-                "line": line,
-                "column": column,
-                "message": d.message,
-                "help": d.help,
-                "related": d.related.iter().map(|(span, note)| {
-                    let (l, c) = d.source.line_col(span.start);
-                    json!({"line": l, "column": c, "note": note})
-                }).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let facts = r.facts.as_ref().map(|f| {
-        json!({
-            "name": f.name,
-            "kind": if f.is_puzzle { "puzzle" } else { "variant" },
-            "cells": f.cells,
-            "canvas": [f.canvas.0, f.canvas.1],
-            "grids": f.grids,
-            "symbols": f.symbols,
-            "shapes": f.shapes,
-            "shapes_by_kind": f.by_kind.iter().map(|(k, n)| ((*k).to_string(), json!(n))).collect::<serde_json::Map<_, _>>(),
-            "houses": f.houses,
-            "givens": f.givens,
-            "stated_solution": f.stated_solution,
-            "solutions": f.search.as_ref().map(|s| json!({
-                "status": verdict_name(s.verdict),
-                "found": s.found,
-                "exact": s.exact,
-                "limit": s.limit,
-                "nodes": s.nodes,
-                "guesses": s.guesses,
-                "matches_stated": s.matches_solution,
-            })),
-        })
-    });
-    json!({"file": r.file, "ok": r.is_clean(), "problems": problems, "facts": facts})
 }

@@ -12,6 +12,7 @@ pub mod meta;
 pub mod rate;
 pub mod render;
 pub mod solve;
+pub mod studio;
 pub mod variants;
 
 /// Runs a parsed command line; returns the exit code.
@@ -25,6 +26,7 @@ pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
         Command::Render(a) => render::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),
         Command::Check(a) => check::run(&a, io),
+        Command::Studio(a) => studio::run(&a, io),
         Command::Completions { shell } => meta::completions(shell, io),
         Command::Man => meta::man(io),
     }
