@@ -344,7 +344,7 @@ pub struct BoardView {
 /// A logical step.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StepView {
-    /// The technique's identifier (`HiddenSingle`, ...).
+    /// The technique's stable id in the catalogue (`hidden_single`, `x_wing`, ...).
     pub technique: String,
     /// Its name as people say it (`Hidden Single`, `X-Wing`).
     pub name: String,
@@ -413,7 +413,7 @@ pub struct RateResponse {
     pub score: u64,
     /// `easy`, `medium`, `hard`, `expert` or `extreme`.
     pub level: String,
-    /// The hardest technique used.
+    /// The name of the hardest technique used (`X-Wing`; empty when no step was needed).
     pub hardest: String,
     /// Sudoku Explainer estimate (classic 9x9 only).
     pub se: Option<f64>,

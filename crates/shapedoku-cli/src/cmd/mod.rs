@@ -2,6 +2,7 @@
 
 use crate::Io;
 use crate::args::{Cli, Command};
+use serde::Serialize;
 
 pub mod bench;
 pub mod check;
@@ -29,6 +30,24 @@ pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
         Command::Completions { shell } => meta::completions(shell, io),
         Command::Man => meta::man(io),
     }
+}
+
+/// The JSON line of a puzzle that gave no answer: its label, why (`error` for input that cannot
+/// be read, else a negative answer such as `unsolvable`) and the message.
+#[derive(Debug, Serialize)]
+pub struct Failed<'a> {
+    /// The puzzle's label (`line 3`, a file name).
+    pub input: &'a str,
+    /// `error`, `unsolvable`, `stuck`.
+    pub status: &'a str,
+    /// The message.
+    pub error: &'a str,
+}
+
+/// Writes one value as a JSON line.
+pub fn json_line(io: &mut Io<'_>, value: &impl Serialize) -> anyhow::Result<()> {
+    writeln!(io.stdout, "{}", serde_json::to_string(value)?)?;
+    Ok(())
 }
 
 /// Runs `work` over items on `threads` worker threads (all cores when `None`), returning results

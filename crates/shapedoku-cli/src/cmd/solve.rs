@@ -134,6 +134,17 @@ fn write_result(
     Ok(())
 }
 
+/// The JSON line of `solve --explain`: the puzzle's label, `solved` or `stuck`, every step's
+/// view, the solution and the rating (as `rate` prints it).
+#[derive(Debug, serde::Serialize)]
+struct Explained<'a> {
+    input: &'a str,
+    status: &'static str,
+    steps: Vec<shapedoku::reason::explain::StepView>,
+    solution: Option<String>,
+    rating: super::rate::Rated<'a>,
+}
+
 /// `solve --explain`: a logical solve, step by step.
 fn explain(
     a: &SolveArgs,
@@ -174,10 +185,13 @@ fn explain(
                 writeln!(io.stderr, "{label}: {e}")?;
                 match a.format {
                     Format::Text => writeln!(io.stdout, "error")?,
-                    Format::Json => writeln!(
-                        io.stdout,
-                        "{}",
-                        json!({"input": label, "status": "error", "error": e})
+                    Format::Json => super::json_line(
+                        io,
+                        &super::Failed {
+                            input: label,
+                            status: "error",
+                            error: e,
+                        },
                     )?,
                 }
                 continue;
@@ -206,16 +220,16 @@ fn explain(
             )
         };
         match a.format {
-            Format::Json => {
-                let obj = json!({
-                    "input": label,
-                    "status": if solved { "solved" } else { "stuck" },
-                    "steps": run.steps.iter().map(|s| explain::json(g, s)).collect::<Vec<_>>(),
-                    "solution": solved.then(|| format_line(g, run.board.values())),
-                    "rating": super::rate::to_json(label, &rating),
-                });
-                writeln!(io.stdout, "{obj}")?;
-            }
+            Format::Json => super::json_line(
+                io,
+                &Explained {
+                    input: label,
+                    status: if solved { "solved" } else { "stuck" },
+                    steps: run.steps.iter().map(|s| explain::view(g, s)).collect(),
+                    solution: solved.then(|| format_line(g, run.board.values())),
+                    rating: super::rate::Rated::new(label, &rating),
+                },
+            )?,
             Format::Text => {
                 if !single {
                     if i > 0 {

@@ -14,67 +14,33 @@ use crate::api::{
 };
 use shapedoku::reason::explain;
 use shapedoku::reason::rate::{self, Rating};
-use shapedoku::reason::{self, Board, Detail, LogicalRun, Step};
+use shapedoku::reason::{self, Board, Candidate, Deduction, LogicalRun, Step};
 use shapedoku::render;
 use shapedoku::{CellId, Geometry, ShapeId, Symbol};
 use std::time::Instant;
 
 /// The cells and shapes a step rests on, and its placements and eliminations, as a highlight.
+/// A forcing chain shows the cells it assumes and forces too.
 fn highlight(step: &Step) -> api::Highlight {
-    let mut cells: Vec<usize> = step.placements.iter().map(|p| p.0).collect();
-    let shapes: Vec<usize> = match &step.detail {
-        Detail::Single { shape } => {
-            return api::Highlight {
-                cells: cells.iter().map(|&c| c as u32).collect(),
-                shapes: shape.iter().map(|&s| s as u32).collect(),
-                placements: Vec::new(),
-                eliminations: Vec::new(),
-            };
-        }
-        Detail::Overlap { source, target, .. } => vec![*source, *target],
-        Detail::Subset {
-            shape, cells: c, ..
-        } => {
-            cells.extend(c);
-            vec![*shape]
-        }
-        Detail::Fish { base, cover, .. } => base.iter().chain(cover).copied().collect(),
-        Detail::Wing { pivot, pincers, .. } => {
-            cells.push(*pivot);
-            cells.extend(pincers);
-            vec![]
-        }
-        Detail::Chain { nodes, .. } => {
-            cells.extend(nodes.iter().map(|n| n.0));
-            vec![]
-        }
-        Detail::Cage { shape, .. } => vec![*shape],
-        Detail::Innies {
-            houses,
-            cages,
-            cells: c,
-            ..
-        } => {
-            cells.extend(c);
-            houses.iter().chain(cages).copied().collect()
-        }
-        Detail::Forcing {
-            assumed, implied, ..
-        } => {
-            cells.push(assumed.0);
-            cells.extend(implied.iter().map(|p| p.0));
-            vec![]
-        }
-        Detail::Guess { cell, .. } => {
-            cells.push(*cell);
-            vec![]
-        }
-    };
+    let mut cells: Vec<CellId> = step.placements.iter().map(|p| p.cell).collect();
+    cells.extend(step.deduction.cells());
+    if let Deduction::ForcingChain {
+        assumed, implied, ..
+    } = &step.deduction
+    {
+        cells.push(assumed.cell);
+        cells.extend(implied.iter().map(|p| p.cell));
+    }
     cells.sort_unstable();
     cells.dedup();
     api::Highlight {
-        cells: cells.into_iter().map(|c| c as u32).collect(),
-        shapes: shapes.into_iter().map(|s| s as u32).collect(),
+        cells: cells.into_iter().map(|c| c.index() as u32).collect(),
+        shapes: step
+            .deduction
+            .shapes()
+            .into_iter()
+            .map(|s| s.index() as u32)
+            .collect(),
         placements: Vec::new(),
         eliminations: Vec::new(),
     }
@@ -82,18 +48,23 @@ fn highlight(step: &Step) -> api::Highlight {
 
 /// A step as the API shows it.
 fn step_view(g: &Geometry, step: &Step) -> StepView {
-    let pairs = |list: &[(usize, u8)]| list.iter().map(|&(c, v)| cell_symbol(g, c, v)).collect();
+    let pairs = |list: &[Candidate]| {
+        list.iter()
+            .map(|p| cell_symbol(g, p.cell.index(), p.symbol.index() as u8))
+            .collect()
+    };
     let placements: Vec<api::CellSymbol> = pairs(&step.placements);
     let eliminations: Vec<api::CellSymbol> = pairs(&step.eliminations);
     let mut h = highlight(step);
     h.placements.clone_from(&placements);
     h.eliminations.clone_from(&eliminations);
+    let technique = step.technique();
     StepView {
-        technique: format!("{:?}", step.technique),
-        name: explain::technique_name(g, step),
+        technique: technique.id().to_string(),
+        name: technique.name().to_string(),
         text: explain::text(g, step),
         compact: explain::compact(g, step),
-        level: rate::level_of(step).name().to_string(),
+        level: technique.level().name().to_string(),
         placements,
         eliminations,
         highlight: h,
@@ -254,7 +225,7 @@ fn rating_view(r: &Rating, stop: Option<Stop>, start: Instant) -> RateResponse {
     RateResponse {
         score: r.score,
         level: r.level.name().to_string(),
-        hardest: r.hardest.clone(),
+        hardest: r.hardest.map(|t| t.name().to_string()).unwrap_or_default(),
         se: r.se,
         steps: r.steps,
         guesses: r.guesses,

@@ -56,45 +56,7 @@ impl Tables {
             .collect();
         let nc = g.cell_count();
         let sets: Vec<CellSet> = (0..g.shapes().len()).map(|i| g.shape_set(i)).collect();
-        let mut overlaps = Vec::new();
-        for &a in &houses {
-            for &b in &no_repeat {
-                if a == b || !sets[a].intersects(&sets[b]) {
-                    continue;
-                }
-                let shared = sets[a].intersection(&sets[b]).len();
-                // One shared cell is a hidden single's business; identical cells give nothing.
-                if shared < 2 || sets[b].is_subset(&sets[a]) {
-                    continue;
-                }
-                let inside = g
-                    .shape(a)
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| sets[b].contains(**c))
-                    .fold(0u64, |m, (i, _)| m | 1 << i);
-                let outside = g
-                    .shape(b)
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| !sets[a].contains(c))
-                    .collect();
-                overlaps.push(OverlapPair {
-                    source: a,
-                    target: b,
-                    inside,
-                    outside,
-                });
-            }
-        }
-        // Boxes and regions first (pointing before claiming), as people look for them.
-        let rank = |s: usize| match g.shape(s).kind {
-            crate::ShapeKind::Box | crate::ShapeKind::Region => 0,
-            _ => 1,
-        };
-        overlaps.sort_by_key(|p| (rank(p.source), p.source, p.target));
+        let overlaps = overlap_pairs(g, &sets, &houses, &no_repeat);
         let h = houses.len();
         let mut disjoint = vec![false; h * h];
         let mut cell_houses = vec![Vec::new(); nc];
@@ -143,6 +105,55 @@ impl Tables {
             peer_houses,
         }
     }
+}
+
+/// The shape-overlap pairs of [`Tables::overlaps`], boxes and regions first (pointing before
+/// claiming), as people look for them. `sets` holds every shape's cells.
+fn overlap_pairs(
+    g: &Geometry,
+    sets: &[CellSet],
+    houses: &[usize],
+    no_repeat: &[usize],
+) -> Vec<OverlapPair> {
+    let mut overlaps = Vec::new();
+    for &a in houses {
+        for &b in no_repeat {
+            if a == b || !sets[a].intersects(&sets[b]) {
+                continue;
+            }
+            let shared = sets[a].intersection(&sets[b]).len();
+            // One shared cell is a hidden single's business; identical cells give nothing.
+            if shared < 2 || sets[b].is_subset(&sets[a]) {
+                continue;
+            }
+            let inside = g
+                .shape(a)
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| sets[b].contains(**c))
+                .fold(0u64, |m, (i, _)| m | 1 << i);
+            let outside = g
+                .shape(b)
+                .cells
+                .iter()
+                .copied()
+                .filter(|&c| !sets[a].contains(c))
+                .collect();
+            overlaps.push(OverlapPair {
+                source: a,
+                target: b,
+                inside,
+                outside,
+            });
+        }
+    }
+    let rank = |s: usize| match g.shape(s).kind {
+        crate::ShapeKind::Box | crate::ShapeKind::Region => 0,
+        _ => 1,
+    };
+    overlaps.sort_by_key(|p| (rank(p.source), p.source, p.target));
+    overlaps
 }
 
 /// Values placed so far and the candidates left in every cell. Placing a value removes it from
@@ -264,12 +275,12 @@ impl Board {
 
     /// Applies a step's placements and eliminations.
     pub fn apply(&mut self, step: &super::Step) {
-        for &(c, v) in &step.eliminations {
-            self.eliminate(c, v);
+        for e in &step.eliminations {
+            self.eliminate(e.cell_index(), e.symbol_index());
         }
-        for &(c, v) in &step.placements {
-            if self.values[c].is_none() {
-                self.place(c, v);
+        for p in &step.placements {
+            if self.values[p.cell_index()].is_none() {
+                self.place(p.cell_index(), p.symbol_index());
             }
         }
     }
