@@ -34,7 +34,8 @@ pub(crate) struct Problem<'a> {
 }
 
 impl<'a> Problem<'a> {
-    /// The problem of a geometry with these candidates per cell (bit `s` is symbol `s`).
+    /// The problem of a compiled geometry (its peers and shared house tables) with these
+    /// candidates per cell (bit `s` is symbol `s`), typically the root candidates.
     pub(crate) fn new(geometry: &'a Geometry, candidates: &'a [u64]) -> Problem<'a> {
         Problem {
             geometry,
@@ -53,10 +54,11 @@ impl<'a> Problem<'a> {
     fn peers(&self, cell: usize) -> &'a [u32] {
         self.geometry.peers(cell)
     }
-    /// The cells of each house (a no-repeat shape holding every symbol once).
-    fn houses(&self) -> impl Iterator<Item = &'a [usize]> + 'a {
+    /// The cells of each house (a no-repeat shape holding every symbol once), from the
+    /// geometry's shared tables, as the search reads them.
+    fn houses(&self) -> std::slice::ChunksExact<'a, u32> {
         let g = self.geometry;
-        g.houses().iter().map(move |&h| g.shape(h).cells.as_slice())
+        g.tables().house_cells.chunks_exact(g.symbol_count().max(1))
     }
     /// Whether some shape's rule is not a no-repeat rule (this encoding covers no other).
     fn other_rules(&self) -> bool {
@@ -174,7 +176,7 @@ fn encode(problem: &Problem<'_>, sat: &mut batsat::Solver<Limits<'_>>) -> (Vec<O
     for cells in problem.houses() {
         for s in 0..n {
             clause.clear();
-            clause.extend(cells.iter().filter_map(|&c| lit(c, s, true)));
+            clause.extend(cells.iter().filter_map(|&c| lit(c as usize, s, true)));
             ok &= sat.add_clause_reuse(&mut clause);
         }
     }
