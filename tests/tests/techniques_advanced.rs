@@ -299,7 +299,7 @@ fn minimise(p: &mut Puzzle, rng: &mut Rng) {
     for c in order {
         let keep = p.givens()[c];
         p.set_given(c, None);
-        solver.set_givens(p.givens());
+        solver.set_givens(p.givens()).unwrap();
         if solver.count(2).verdict() != Verdict::Unique {
             p.set_given(c, keep);
         }

@@ -2,8 +2,8 @@
 //! budget, and with the newest request on a channel cancelling the one before it.
 //!
 //! A job runs on tokio's blocking pool, at most `max_jobs` at once (a semaphore); the rest wait,
-//! and a wait counts against their deadline. The engine checks its budget between slices of a
-//! search, steps of a solve and attempts of a generation; should one slice run past the deadline,
+//! and a wait counts against their deadline. A search checks its budget as it goes, an
+//! explanation between steps, a generation between attempts; should one step run past the deadline,
 //! the request still answers at the deadline plus a short grace, and the job is told to stop.
 
 use crate::api::Stop;

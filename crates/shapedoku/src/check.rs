@@ -20,6 +20,7 @@
 //! ```
 
 use crate::load::{self, Analysis, Diagnostic};
+use crate::solver::Budget;
 use crate::{Geometry, Puzzle, ShapeKind, Solver, Verdict};
 use std::path::Path;
 
@@ -277,11 +278,14 @@ fn search(
     opts: &CheckOptions,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> SearchFacts {
-    let mut solver = Solver::new(puzzle);
-    solver.set_guess_limit(Some(opts.guess_limit));
+    // The one limit of a check bounds the search's guesses and, when a large-alphabet search
+    // stalls and goes to the clause back end, that back end's conflicts.
+    let budget = Budget::default()
+        .with_guesses(opts.guess_limit)
+        .with_conflicts(opts.guess_limit);
     // An empty variant has countless fillings: one is enough to show it can be filled.
     let limit = if a.is_puzzle { opts.limit.max(1) } else { 1 };
-    let count = solver.count(limit);
+    let count = Solver::new(puzzle).count_with(limit, &budget);
     let verdict = count.verdict();
     let matches_solution = match (&a.solution, verdict) {
         (Some(s), Verdict::Unique) => Some(count.solutions.first() == Some(s)),

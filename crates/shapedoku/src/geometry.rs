@@ -20,6 +20,10 @@ use crate::error::ModelError;
 use crate::pos::Pos;
 use crate::symbols::Symbols;
 use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+mod tables;
+pub use tables::{OverlapPair, ShapeTables};
 
 /// What a shape demands of its cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -551,6 +555,8 @@ pub struct Geometry {
     peer_start: Vec<u32>,
     peers: Vec<u32>,
     houses: Vec<usize>,
+    /// Compiled on first use: a geometry only loaded or drawn never needs them.
+    tables: OnceLock<Arc<ShapeTables>>,
 }
 
 impl Geometry {
@@ -621,6 +627,7 @@ impl Geometry {
             peer_start,
             peers,
             houses,
+            tables: OnceLock::new(),
         }
     }
 
@@ -695,6 +702,11 @@ impl Geometry {
     /// Shape ids of the houses (no-repeat shapes with exactly N cells).
     pub fn houses(&self) -> &[usize] {
         &self.houses
+    }
+    /// The tables about houses and overlapping shapes, compiled once for this geometry and
+    /// shared by every solver and reasoning board built on it.
+    pub(crate) fn tables(&self) -> &Arc<ShapeTables> {
+        self.tables.get_or_init(|| Arc::new(ShapeTables::new(self)))
     }
     /// The cells of a shape as a set.
     pub fn shape_set(&self, id: usize) -> CellSet {

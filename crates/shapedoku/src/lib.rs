@@ -21,14 +21,12 @@
 pub mod builtin;
 pub mod cellset;
 pub mod check;
-pub mod clauses;
 mod embedded;
 pub mod error;
 pub mod generate;
 pub mod geometry;
 pub mod ids;
 pub mod load;
-pub mod oracle;
 pub mod pos;
 pub mod puzzle;
 pub mod reason;
@@ -42,6 +40,7 @@ pub use geometry::{Geometry, GeometryBuilder, GridSpec, Rule, Shape, ShapeKind};
 pub use ids::{CellId, ShapeId, Symbol};
 pub use pos::Pos;
 pub use puzzle::{Puzzle, Violation};
+pub use solver::oracle;
 pub use solver::{Count, Solver, Stats, Verdict};
 pub use symbols::{SymbolSet, Symbols};
 

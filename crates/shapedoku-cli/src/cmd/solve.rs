@@ -5,17 +5,8 @@ use crate::input::{self, Input};
 use crate::{Io, exit};
 use serde_json::json;
 use shapedoku::puzzle::{format_canvas, format_line};
-use shapedoku::{Count, Puzzle, Solver, Verdict};
-
-fn status(v: Verdict) -> &'static str {
-    match v {
-        Verdict::NoSolution => "none",
-        Verdict::Unique => "unique",
-        Verdict::Several => "several",
-        Verdict::AtLeastOne => "found",
-        Verdict::Undecided => "undecided",
-    }
-}
+use shapedoku::solver::Stop;
+use shapedoku::{Count, Puzzle, Solver, Stats, Verdict};
 
 fn describe(c: &Count, limit: usize) -> String {
     match c.verdict() {
@@ -70,14 +61,24 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
 
 fn count(p: &Puzzle, limit: usize) -> Count {
     if !p.clashes().is_empty() {
-        return Count {
-            solutions: Vec::new(),
-            exhausted: true,
-            aborted: false,
-            stats: Default::default(),
-        };
+        return Count::no_solution();
     }
     Solver::new(p).count(limit)
+}
+
+/// One answer of `solve --format json`: the count's data as the library serializes it
+/// (verdict, statistics, stop reason), with the solutions written as puzzle lines.
+#[derive(serde::Serialize)]
+struct Answer<'a> {
+    input: &'a str,
+    status: Verdict,
+    count: usize,
+    exact: bool,
+    solutions: Vec<String>,
+    #[serde(flatten)]
+    stats: Stats,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<Stop>,
 }
 
 fn write_result(
@@ -93,16 +94,17 @@ fn write_result(
     let line = |s: &Vec<u8>| format_line(g, &s.iter().map(|&v| Some(v)).collect::<Vec<_>>());
     match a.format {
         Format::Json => {
-            let obj = json!({
-                "input": label,
-                "status": status(c.verdict()),
-                "count": c.solutions.len(),
-                "exact": c.exhausted,
-                "solutions": c.solutions.iter().map(line).collect::<Vec<_>>(),
-                "nodes": c.stats.nodes,
-                "guesses": c.stats.guesses,
-            });
-            writeln!(io.stdout, "{obj}")?;
+            let answer = Answer {
+                input: label,
+                status: c.verdict(),
+                count: c.solutions.len(),
+                exact: c.exhausted,
+                solutions: c.solutions.iter().map(line).collect(),
+                stats: c.stats,
+                stopped: c.stopped,
+            };
+            // Through a JSON value, whose keys are sorted, as every other object printed.
+            writeln!(io.stdout, "{}", serde_json::to_value(&answer)?)?;
         }
         Format::Text if single => {
             if let Some(s) = c.solutions.first() {

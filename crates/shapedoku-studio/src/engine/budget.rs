@@ -1,15 +1,11 @@
 //! The budget every request runs under (guesses, a deadline, a cancellation flag) and the one
 //! bounded count the studio makes.
 //!
-//! The library's solver takes only a guess limit today. [`count`] gives it a deadline and
-//! cancellation too by counting in slices of growing guess limits (1,024, then four times as
-//! many each round, up to the budget's limit) and checking the clock and the flag between
-//! slices; each slice starts over, which costs at most a third more work than one search. When
-//! the library's per-call budget lands, [`count`] becomes a single call with it: this file is the
-//! only place that changes.
+//! [`count`] passes the request's limits to the library's per-call budget
+//! ([`shapedoku::solver::Budget`]), which reads the clock and the flag as the search goes.
 
 use crate::api::Stop;
-use shapedoku::{Count, Puzzle, Solver, Stats};
+use shapedoku::{Count, Puzzle, Solver, Stats, solver};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -57,58 +53,47 @@ pub struct Bounded {
     pub count: Count,
     /// Why the count stopped before deciding, if it did.
     pub stop: Option<Stop>,
-    /// Work over every slice.
+    /// Work done.
     pub total: Stats,
 }
 
-/// The first slice's guess limit; small enough that a cancelled count stops within
-/// milliseconds, large enough that most puzzles finish in the first slice.
-const FIRST_SLICE: u64 = 1024;
-
-/// Counts the puzzle's solutions up to `limit` within the budget.
+/// Counts the puzzle's solutions up to `limit` within the budget: one search, which reads the
+/// clock and the flag as it goes. A budget already spent stops before the search starts.
 pub fn count(puzzle: &Puzzle, limit: usize, budget: &Budget) -> Bounded {
-    let mut solver = Solver::new(puzzle);
-    let mut total = Stats::default();
-    let mut slice = FIRST_SLICE.min(budget.guess_limit);
-    let mut last: Option<Count> = None;
-    loop {
-        if let Err(stop) = budget.check() {
-            let count = last.unwrap_or_else(|| undecided(total));
-            return Bounded {
-                count,
-                stop: Some(stop),
-                total,
-            };
-        }
-        solver.set_guess_limit(Some(slice));
-        let c = solver.count(limit);
-        total.nodes += c.stats.nodes;
-        total.guesses += c.stats.guesses;
-        if !c.aborted {
-            return Bounded {
-                count: c,
-                stop: None,
-                total,
-            };
-        }
-        if slice >= budget.guess_limit {
-            return Bounded {
-                count: c,
-                stop: Some(Stop::GuessLimit),
-                total,
-            };
-        }
-        last = Some(c);
-        slice = slice.saturating_mul(4).min(budget.guess_limit);
+    if let Err(stop) = budget.check() {
+        let count = Count {
+            solutions: Vec::new(),
+            exhausted: false,
+            stopped: Some(match stop {
+                Stop::Cancelled => solver::Stop::Cancelled,
+                _ => solver::Stop::Deadline,
+            }),
+            stats: Stats::default(),
+        };
+        return Bounded {
+            count,
+            stop: Some(stop),
+            total: Stats::default(),
+        };
     }
-}
-
-fn undecided(stats: Stats) -> Count {
-    Count {
-        solutions: Vec::new(),
-        exhausted: false,
-        aborted: true,
-        stats,
+    let limits = solver::Budget {
+        guesses: Some(budget.guess_limit),
+        // A stalled large-alphabet search goes to the clause back end: its conflicts get the
+        // same allowance as guesses.
+        conflicts: Some(budget.guess_limit),
+        deadline: Some(budget.deadline),
+        cancel: Some(budget.cancel.clone()),
+    };
+    let count = Solver::new(puzzle).count_with(limit, &limits);
+    let stop = count.stopped.map(|s| match s {
+        solver::Stop::Guesses { .. } | solver::Stop::Conflicts { .. } => Stop::GuessLimit,
+        solver::Stop::Deadline => Stop::TimeLimit,
+        solver::Stop::Cancelled => Stop::Cancelled,
+    });
+    Bounded {
+        total: count.stats,
+        count,
+        stop,
     }
 }
 
@@ -122,7 +107,7 @@ mod tests {
     }
 
     #[test]
-    fn an_easy_count_finishes_in_the_first_slice() {
+    fn an_easy_count_finishes() {
         let b = Budget::new(200_000, Duration::from_secs(10));
         let r = count(&blank("4x4"), 2, &b);
         assert_eq!(r.count.verdict(), Verdict::Several);

@@ -5,7 +5,7 @@
 //! The library is being restructured (a per-call search budget, a resolver of built-in variants,
 //! steps as serialisable data, typed ids throughout); keeping the calls in one place makes each of
 //! those a local change. The seams are:
-//! - [`budget::count`]: the only search, until the library's budget type replaces it;
+//! - [`budget::count`]: the only search, through the library's per-call budget;
 //! - [`guard_variant`]: built-ins-only resolution, until the loader offers it;
 //! - [`learn`]: steps and ratings, until they serialise themselves;
 //! - the `*_view` converters below: library values to API values.

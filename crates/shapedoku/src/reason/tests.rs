@@ -96,11 +96,11 @@ pub(crate) fn generate(g: &Arc<Geometry>, seed: u64, tries: usize) -> (Puzzle, V
     let mut givens: Vec<Option<u8>> = solution.iter().map(|&v| Some(v)).collect();
     let mut order: Vec<usize> = (0..g.cell_count()).collect();
     order.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed));
-    solver.set_guess_limit(Some(2_000));
+    let budget = crate::solver::Budget::default().with_guesses(2_000);
     for &c in order.iter().take(tries) {
         let keep = givens[c].take();
-        solver.set_givens(&givens);
-        if solver.count(2).verdict() != Verdict::Unique {
+        solver.set_givens(&givens).unwrap();
+        if solver.count_with(2, &budget).verdict() != Verdict::Unique {
             givens[c] = keep;
         }
     }
