@@ -50,9 +50,22 @@ pub struct NotFound {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BuiltinsOnly;
 
-/// Built-in variants first, then files (a relative path is relative to the including file).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct BuiltinsThenFiles;
+/// Built-in variants first, then files (a relative path is relative to the including file),
+/// each read up to `max_input_bytes`.
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltinsThenFiles {
+    /// The most bytes read from one file (a larger file, or an endless one such as
+    /// `/dev/zero`, is refused).
+    pub max_input_bytes: u64,
+}
+
+impl Default for BuiltinsThenFiles {
+    fn default() -> Self {
+        BuiltinsThenFiles {
+            max_input_bytes: crate::Limits::DEFAULT.max_input_bytes,
+        }
+    }
+}
 
 fn builtin(name: &str) -> Option<Found> {
     embedded::source(name).map(|text| Found {
@@ -85,10 +98,14 @@ impl Resolve for BuiltinsThenFiles {
             return Ok(found);
         }
         let path = dir.map_or_else(|| PathBuf::from(name), |d| d.join(name));
-        match std::fs::read_to_string(&path) {
+        match crate::limits::read_file(&path, self.max_input_bytes) {
             Ok(text) => Ok(Found {
                 source: Source::new(path.display().to_string(), text),
                 dir: path.parent().map(Path::to_path_buf),
+            }),
+            Err(e) if crate::limits::is_too_large(&e) => Err(NotFound {
+                message: format!("variant `{name}` cannot be read ({}: {e})", path.display()),
+                help: super::INPUT_CAP_HELP.into(),
             }),
             Err(e) => {
                 let names = embedded::names();
