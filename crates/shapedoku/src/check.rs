@@ -35,6 +35,8 @@ pub struct CheckOptions {
     pub solve: bool,
     /// Treat a puzzle with several solutions (or an undecided search) as a problem.
     pub require_unique: bool,
+    /// The caps on input and geometry size.
+    pub limits: crate::Limits,
 }
 
 impl Default for CheckOptions {
@@ -44,6 +46,7 @@ impl Default for CheckOptions {
             guess_limit: 200_000,
             solve: true,
             require_unique: false,
+            limits: crate::Limits::DEFAULT,
         }
     }
 }
@@ -200,7 +203,8 @@ pub fn kind_name(k: ShapeKind) -> &'static str {
 
 /// Checks a file on disk.
 pub fn check_path(path: &Path, opts: &CheckOptions) -> CheckReport {
-    finish(path.display().to_string(), load::analyze_path(path), opts)
+    let loader = load::Loader::new().limits(opts.limits);
+    finish(path.display().to_string(), loader.analyze_path(path), opts)
 }
 
 /// Checks a file from its text (`base_dir` resolves a relative `variant` path).
@@ -212,7 +216,9 @@ pub fn check_str(
 ) -> CheckReport {
     finish(
         name.to_string(),
-        load::analyze_str(name, text, base_dir),
+        load::Loader::new()
+            .limits(opts.limits)
+            .analyze_str(name, text, base_dir),
         opts,
     )
 }

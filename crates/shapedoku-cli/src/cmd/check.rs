@@ -13,12 +13,13 @@ pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         guess_limit: a.guess_limit,
         solve: !a.no_solve,
         require_unique: a.unique,
+        limits: io.limits,
     };
     let (mut clean, mut problems) = (0usize, 0usize);
     for f in &a.files {
         let r = if f.as_os_str() == "-" {
-            let mut text = String::new();
-            io.stdin.read_to_string(&mut text)?;
+            let text = shapedoku::limits::read_text(io.stdin, io.limits.max_input_bytes)
+                .map_err(|e| crate::input::read_error("standard input", &e))?;
             check_str("-", &text, None, &opts)
         } else {
             check_path(f, &opts)
