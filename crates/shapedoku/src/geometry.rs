@@ -976,3 +976,78 @@ impl Geometry {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_builder_over_a_cap_fails_before_building() {
+        let sym = Symbols::new("1234".chars()).unwrap();
+        let mut b = GeometryBuilder::new("big", sym);
+        b.grid(GridSpec::square(Pos::new(1, 1), 1024));
+        assert_eq!(
+            b.build().unwrap_err().to_string(),
+            "the geometry has 1048576 cells, more than the limit of 16384"
+        );
+        // Coordinates far out are a canvas over its cap, not an overflow.
+        let mut b = GeometryBuilder::new("far", Symbols::new("1".chars()).unwrap());
+        b.cells([Pos::new(u32::MAX, u32::MAX)]);
+        assert!(matches!(
+            b.build(),
+            Err(ModelError::TooLarge {
+                what: "canvas positions",
+                ..
+            })
+        ));
+        let mut b = GeometryBuilder::new("ok", Symbols::new("1234".chars()).unwrap());
+        b.grid(GridSpec::square(Pos::new(1, 1), 4).with_boxes(2, 2));
+        assert_eq!(
+            b.size(),
+            Size {
+                cells: 16,
+                rows: 4,
+                cols: 4,
+                shapes: 12,
+                shape_cells: 48
+            }
+        );
+        b.limits(Limits {
+            max_shapes: 11,
+            ..Limits::DEFAULT
+        });
+        assert!(matches!(
+            b.build(),
+            Err(ModelError::TooLarge {
+                what: "shapes",
+                found: 12,
+                limit: 11
+            })
+        ));
+    }
+
+    #[test]
+    fn cells_are_found_without_a_canvas_table() {
+        let mut b = GeometryBuilder::new("sparse", Symbols::new("12".chars()).unwrap());
+        b.cells([Pos::new(1, 1), Pos::new(500, 500)]);
+        let g = b.build().unwrap();
+        assert_eq!(g.cell_at(Pos::new(500, 500)), Some(1));
+        assert_eq!(g.cell_at(Pos::new(499, 500)), None);
+        assert_eq!(g.cell_at(Pos::new(0, 0)), None);
+        assert_eq!((g.rows(), g.cols()), (500, 500));
+    }
+
+    #[test]
+    fn repeated_sums_beyond_what_can_be_listed_fall_back_to_bounds() {
+        let values: Vec<i64> = (0..64).map(|i| 1 + i * i * 1009).collect();
+        let mut sums = SumCheck::new(&values);
+        // Far too many sums to list for 500 values: bounds decide, at once.
+        assert!(sums.reachable(500, 500 * 2000, false));
+        assert!(!sums.reachable(500, 499, false));
+        assert!(sums.reachable(2, 2, false));
+        assert!(!sums.reachable(2, 3, false));
+        let mut small = SumCheck::new(&[1, 2, 3]);
+        assert!(small.reachable(2, 5, true) && !small.reachable(2, 6, true));
+        assert!(small.reachable(3, 9, false) && !small.reachable(4, 13, false));
+    }
+}

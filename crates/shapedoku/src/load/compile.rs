@@ -556,6 +556,8 @@ fn cell_refs(
     }
     let mut out = Vec::new();
     let (mut bad, mut count) = (0usize, 0u64);
+    // The first bad reference not reported on its own: where "and N more" points.
+    let mut unshown = None;
     let s = &text.value;
     let mut start = None;
     for (i, ch) in s.char_indices().chain([(s.len(), ' ')]) {
@@ -576,6 +578,9 @@ fn cell_refs(
                     }
                     Err(e) => {
                         bad += 1;
+                        if bad == super::givens::MAX_PER_STRING + 1 {
+                            unshown = Some(span.clone());
+                        }
                         if bad <= super::givens::MAX_PER_STRING {
                             diags.push(
                                 Diagnostic::new(src, Some(span), format!("`{item}` is not a cell reference: {}", e.reason))
@@ -588,10 +593,10 @@ fn cell_refs(
             _ => {}
         }
     }
-    if bad > super::givens::MAX_PER_STRING {
+    if let Some(span) = unshown {
         diags.push(Diagnostic::new(
             src,
-            Some(text.span.clone()),
+            Some(span),
             format!(
                 "and {} more bad cell references in this list",
                 bad - super::givens::MAX_PER_STRING
@@ -604,7 +609,8 @@ fn cell_refs(
 /// Compiles the state. With broken explicit shapes the rest is compiled without them, so
 /// givens can still be checked; with broken grids, symbols or cells there is no geometry.
 pub(crate) fn build(state: &State, diags: &mut Vec<Diagnostic>) -> Option<Arc<Geometry>> {
-    if state.syntax_broken || state.symbols_broken {
+    // Over a cap the geometry is never built: it is what the cap keeps from being allocated.
+    if state.syntax_broken || state.symbols_broken || state.over_limit {
         return None;
     }
     let symbols = state.symbols.as_ref()?;
