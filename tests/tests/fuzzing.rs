@@ -30,8 +30,11 @@ fn inputs(target: &str) -> Vec<PathBuf> {
     out
 }
 
+/// A fuzz target's body.
+type Target = fn(&[u8]);
+
 /// Runs a target on one input and fails when it takes long: a slow input is a finding too.
-fn timed(name: &str, run: fn(&[u8]), data: &[u8]) {
+fn timed(name: &str, run: Target, data: &[u8]) {
     let t = Instant::now();
     run(data);
     assert!(
@@ -43,7 +46,7 @@ fn timed(name: &str, run: fn(&[u8]), data: &[u8]) {
 
 #[test]
 fn every_corpus_and_regression_file_passes_its_target() {
-    let targets: [(&str, fn(&[u8])); 3] = [
+    let targets: [(&str, Target); 3] = [
         ("load_toml", targets::load_toml),
         ("puzzle_line", targets::puzzle_line),
         ("batch_lines", targets::batch_lines),
