@@ -17,6 +17,8 @@ pub const LIMITS: Limits = Limits {
     max_canvas_area: 1 << 16,
     max_shapes: 1 << 12,
     max_shape_cells: 1 << 14,
+    max_toml_items: 1 << 16,
+    max_diagnostics: 100,
 };
 
 /// A TOML file: the loader returns a result or diagnostics that point inside the file, and a

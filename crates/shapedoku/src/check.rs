@@ -130,12 +130,22 @@ pub struct CheckReport {
     pub diagnostics: Vec<Diagnostic>,
     /// What the file describes, when its geometry compiled.
     pub facts: Option<Facts>,
+    /// Problems left out of `diagnostics` (see [`Analysis::omitted`]).
+    pub omitted: usize,
 }
 
 impl CheckReport {
     /// Whether no problem was found.
     pub fn is_clean(&self) -> bool {
         self.diagnostics.is_empty()
+    }
+    /// How many problems were found, those left out of `diagnostics` included (the entry
+    /// that says how many were left out is not one).
+    pub fn problem_count(&self) -> usize {
+        match self.omitted {
+            0 => self.diagnostics.len(),
+            n => self.diagnostics.len() - 1 + n,
+        }
     }
 }
 
@@ -225,11 +235,13 @@ pub fn check_str(
 
 fn finish(file: String, mut a: Analysis, opts: &CheckOptions) -> CheckReport {
     let mut diagnostics = std::mem::take(&mut a.diagnostics);
+    let omitted = a.omitted;
     let Some(g) = &a.geometry else {
         return CheckReport {
             file,
             diagnostics,
             facts: None,
+            omitted,
         };
     };
     let mut facts = describe(g, &a);
@@ -240,6 +252,7 @@ fn finish(file: String, mut a: Analysis, opts: &CheckOptions) -> CheckReport {
         file,
         diagnostics,
         facts: Some(facts),
+        omitted,
     }
 }
 

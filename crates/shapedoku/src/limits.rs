@@ -37,6 +37,16 @@ pub struct Limits {
     /// The most cells of all shapes added up (a cell in a row, a column and a box counts
     /// three times). Default 65,536.
     pub max_shape_cells: u64,
+    /// The most TOML items (keys, values, brackets and punctuation; not whitespace, comments or
+    /// line ends) in a file and the variant files it names together, counted before anything
+    /// is parsed. Parsed TOML takes up to about 200 bytes an item, so this bounds the memory
+    /// of reading any file of any size. Default 524,288 (about 100 MB parsed); a file with
+    /// as many shapes as [`Limits::max_shapes`] allows has under 300,000.
+    pub max_toml_items: u64,
+    /// The most problems listed for one file; past it, one more says how many were left out.
+    /// A file of millions of mistakes is reported in bounded time and memory, however it is
+    /// shown. Default 100.
+    pub max_diagnostics: u64,
 }
 
 impl Limits {
@@ -48,6 +58,8 @@ impl Limits {
         max_canvas_area: 1 << 18,
         max_shapes: 1 << 14,
         max_shape_cells: 1 << 16,
+        max_toml_items: 1 << 19,
+        max_diagnostics: 100,
     };
     /// No caps at all, for trusted input (every field at its largest value).
     pub const NONE: Limits = Limits {
@@ -57,6 +69,8 @@ impl Limits {
         max_canvas_area: u64::MAX,
         max_shapes: u64::MAX,
         max_shape_cells: u64::MAX,
+        max_toml_items: u64::MAX,
+        max_diagnostics: u64::MAX,
     };
 }
 

@@ -346,23 +346,21 @@ fn region_map_length(
     index: usize,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let chars = reg.chars();
+    let count = reg.chars().count();
     let want = (n as usize) * (n as usize);
-    if chars.len() == want {
+    if count == want {
         return;
     }
-    let span = if chars.len() > want {
-        chars[want].1.clone()
-    } else {
-        reg.span.clone()
+    let span = match reg.chars().nth(want) {
+        Some((_, span)) => span,
+        None => reg.span.clone(),
     };
     diags.push(
         Diagnostic::new(
             src,
             Some(span),
             format!(
-                "the region map has {} letters but grid {} has {want} cells",
-                chars.len(),
+                "the region map has {count} letters but grid {} has {want} cells",
                 index + 1
             ),
         )

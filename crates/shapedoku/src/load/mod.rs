@@ -83,6 +83,9 @@ pub struct Analysis {
     pub source: Arc<Source>,
     /// Where the file's `givens` are, if it has any.
     pub givens_span: Option<Range<usize>>,
+    /// Problems found beyond [`Limits::max_diagnostics`] and left out of `diagnostics`, whose
+    /// last entry then says how many (0 when every problem is listed).
+    pub omitted: usize,
 }
 
 impl Analysis {
@@ -95,6 +98,7 @@ impl Analysis {
             is_puzzle: false,
             source,
             givens_span: None,
+            omitted: 0,
         }
     }
 
@@ -245,7 +249,7 @@ impl<'r> Loader<'r> {
         let mut out = Analysis::empty(src.clone());
         let diags = &mut out.diagnostics;
         let dir = base_dir.map(Path::to_path_buf);
-        let state = resolve::chain(src, dir, resolver, diags)
+        let state = resolve::chain(src, dir, resolver, &self.limits, diags)
             .and_then(|l| compile::gather(l, &self.limits, diags));
         if let Some(state) = state {
             out.is_puzzle = state.is_puzzle;
@@ -259,6 +263,7 @@ impl<'r> Loader<'r> {
             }
         }
         source::file_order(&mut out.diagnostics);
+        out.omitted = source::keep_first(&mut out.diagnostics, self.limits.max_diagnostics);
         out
     }
 }

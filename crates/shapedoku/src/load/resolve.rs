@@ -14,7 +14,7 @@
 
 use super::read::{self, Read};
 use super::source::{Diagnostic, Source, closest};
-use crate::embedded;
+use crate::{Limits, embedded};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -144,12 +144,18 @@ pub(crate) fn chain(
     top: Arc<Source>,
     dir: Option<PathBuf>,
     resolver: &dyn Resolve,
+    limits: &Limits,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<Link>> {
     let (mut src, mut dir) = (top, dir);
     let mut links = Vec::new();
+    // The caps hold for the files of the chain together: a file that names itself is read
+    // [`MAX_DEPTH`] times, and must not cost that many times the caps.
+    let mut items_left = limits.max_toml_items;
+    let mut bytes_left = limits.max_input_bytes;
     loop {
-        let mut read = read::read(&src);
+        bytes_left = bytes_left.saturating_sub(src.text.len() as u64);
+        let mut read = read::read(&src, (&mut items_left, limits.max_toml_items));
         let mut head = std::mem::take(&mut read.head);
         let next = match read.def.variant.valid() {
             None => {
@@ -172,6 +178,7 @@ pub(crate) fn chain(
                     resolver
                         .resolve(v.get_ref(), dir.as_deref())
                         .map_err(|e| Diagnostic::new(&src, Some(v.span()), e.message).help(e.help))
+                        .and_then(|found| within(found, (bytes_left, limits), &src, v.span()))
                 };
                 match problem {
                     Ok(found) => Some(found),
@@ -196,6 +203,28 @@ pub(crate) fn chain(
         src = Arc::new(found.source);
         dir = found.dir;
     }
+}
+
+/// A base variant, if the files of the chain stay within the input cap with it (`bytes_left`
+/// of it are left).
+fn within(
+    found: Found,
+    (bytes_left, limits): (u64, &Limits),
+    src: &Arc<Source>,
+    span: std::ops::Range<usize>,
+) -> Result<Found, Diagnostic> {
+    if found.source.text.len() as u64 <= bytes_left {
+        return Ok(found);
+    }
+    Err(Diagnostic::new(
+        src,
+        Some(span),
+        format!(
+            "with the variant named here the files of this puzzle are larger than {} together, the most that is read",
+            crate::limits::bytes(limits.max_input_bytes)
+        ),
+    )
+    .help(super::INPUT_CAP_HELP))
 }
 
 #[cfg(test)]

@@ -288,4 +288,90 @@ mod caps {
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn a_file_of_too_many_toml_items_is_not_parsed() {
+        // Parsed, a table costs far more than its text: 64 MiB of `[[shape]]` tables took
+        // gigabytes before the count came first.
+        let text = format!("symbols = \"1\"\n{}", "[[shape]]\nq=1\n".repeat(100_000));
+        let t = Instant::now();
+        let m = with(Limits::default(), &text);
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(
+            m[0].starts_with("t.toml:131073:1: here the puzzle passes 524288 TOML items (keys, values, brackets), the most that are read for one puzzle and its variant files"),
+            "{m:?}"
+        );
+        // The count is for the files of a chain together.
+        let few = Limits {
+            max_toml_items: 20,
+            ..Limits::default()
+        };
+        let m = with(few, "variant = \"classic\"\n");
+        assert!(
+            m[0].starts_with("builtin:classic:")
+                && m[0].contains("here the puzzle passes 20 TOML items"),
+            "{m:?}"
+        );
+        // Whitespace and comments are not items.
+        let spaced = format!(
+            "# {}\nvariant = \"4x4\"{}\n",
+            "#".repeat(10_000),
+            " ".repeat(10_000)
+        );
+        let tiny = Limits {
+            max_toml_items: 3 + 40,
+            ..Limits::default()
+        };
+        let a = Loader::new()
+            .limits(tiny)
+            .analyze_str("t.toml", &spaced, None);
+        assert!(a.diagnostics.is_empty(), "{:?}", a.diagnostics);
+    }
+
+    #[test]
+    fn a_file_of_many_problems_lists_the_first_and_counts_the_rest() {
+        let text = format!("symbols = \"1\"\n{}", "[[shape]]\nq=1\n".repeat(5000));
+        let t = Instant::now();
+        let a = analyze_str("t.toml", &text, None);
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+        assert_eq!(a.diagnostics.len(), 101);
+        assert_eq!(a.omitted, 10_001 - 100);
+        let last = a.diagnostics.last().unwrap().to_string();
+        assert!(
+            last.starts_with(
+                "t.toml:102:1: and 9901 more problems from here on (only the first 100 are listed)"
+            ),
+            "{last}"
+        );
+        let all = Loader::new()
+            .limits(Limits::NONE)
+            .analyze_str("t.toml", &text, None);
+        assert_eq!((all.diagnostics.len(), all.omitted), (10_001, 0));
+    }
+
+    #[test]
+    fn variant_files_count_together_against_the_input_cap() {
+        let dir = std::env::temp_dir().join(format!("shapedoku-chain-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // Each file is within the cap; a file that names itself is read once per level.
+        let selfish = format!("variant = \"self.toml\"\n# {}\n", "x".repeat(300));
+        std::fs::write(dir.join("self.toml"), &selfish).unwrap();
+        let cap = Limits {
+            max_input_bytes: 1000,
+            ..Limits::default()
+        };
+        let e = Loader::new()
+            .limits(cap)
+            .load_path(&dir.join("self.toml"))
+            .unwrap_err();
+        assert!(
+            e.to_string().contains(":1:11: with the variant named here the files of this puzzle are larger than 1000 bytes together"),
+            "{e}"
+        );
+        // Without the cap, the chain is cut at its depth.
+        let e = Loader::new().load_path(&dir.join("self.toml")).unwrap_err();
+        assert!(e.to_string().contains("variants nest too deeply"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
