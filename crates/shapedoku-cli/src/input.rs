@@ -8,6 +8,7 @@ use crate::{Failure, Io};
 use shapedoku::limits::{self, LineError};
 use shapedoku::load::{Loaded, Loader};
 use shapedoku::{Geometry, Limits, Puzzle};
+use std::io::{BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -104,48 +105,93 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
         None => ("-".to_string(), read_stdin(io)?, None),
         Some(p) if p == Path::new("-") => ("-".to_string(), read_stdin(io)?, None),
         Some(p) => {
-            let text = limits::read_file(p, limits.max_input_bytes)
-                .map_err(|e| read_error(&p.display().to_string(), &e))?;
-            (
-                p.display().to_string(),
-                text,
-                p.parent().map(Path::to_path_buf),
-            )
+            let name = p.display().to_string();
+            let file =
+                limits::open(p, limits.max_input_bytes).map_err(|e| read_error(&name, &e))?;
+            let kind = match p.extension().and_then(|e| e.to_str()) {
+                Some("toml") => Some(true),
+                Some("txt") => Some(false),
+                _ => None,
+            };
+            let text = read_source(file, kind, &limits).map_err(|e| read_error(&name, &e))?;
+            (name, text, p.parent().map(Path::to_path_buf))
         }
     };
-    let is_toml = name.ends_with(".toml") || (!name.ends_with(".txt") && looks_like_toml(&text));
-    if is_toml {
-        if args.variant.is_some() {
-            return Err(Failure(format!(
-                "error: {name} is a TOML puzzle file, which names its own variant; drop --variant\n"
-            ))
-            .into());
+    let lines = match text {
+        Text::Lines(lines) => lines,
+        Text::Toml(text) => {
+            if args.variant.is_some() {
+                return Err(Failure(format!(
+                    "error: {name} is a TOML puzzle file, which names its own variant; drop --variant\n"
+                ))
+                .into());
+            }
+            let loaded = Loader::new()
+                .limits(limits)
+                .load_str(&name, &text, dir.as_deref())
+                .map_err(|e| Failure(render_load_error(&e)))?;
+            return Ok(Input::File {
+                name,
+                loaded: Box::new(loaded),
+            });
         }
-        let loaded = Loader::new()
-            .limits(limits)
-            .load_str(&name, &text, dir.as_deref())
-            .map_err(|e| Failure(render_load_error(&e)))?;
-        return Ok(Input::File {
-            name,
-            loaded: Box::new(loaded),
-        });
-    }
+    };
     let variant = args.variant.as_deref().unwrap_or("classic");
     let geometry = load_variant(variant, &limits)?.geometry;
     Ok(Input::Lines {
         geometry,
-        lines: puzzle_lines(text.as_bytes(), limits.max_line_bytes)?,
+        lines,
         name: args.several.then_some(name),
     })
+}
+
+/// An input as read: a TOML file's text, or puzzle lines.
+enum Text {
+    Toml(String),
+    Lines(Vec<(usize, Result<String, LineError>)>),
+}
+
+/// How much of an input is looked at to tell a TOML file from puzzle lines.
+const PEEK: u64 = 64 << 10;
+
+/// Reads an input up to the input cap: as TOML when `toml` says so or, when it is `None`, when
+/// its first [`PEEK`] bytes look like TOML; as puzzle lines otherwise, line by line, so that no
+/// line longer than the line cap is held, whatever the input cap.
+fn read_source(r: impl Read, toml: Option<bool>, limits: &Limits) -> std::io::Result<Text> {
+    let cap = limits.max_input_bytes;
+    let mut r = BufReader::new(r.take(cap.saturating_add(1)));
+    let mut head = Vec::new();
+    if toml.is_none() {
+        (&mut r).take(PEEK).read_to_end(&mut head)?;
+    }
+    let is_toml = toml.unwrap_or_else(|| looks_like_toml(&String::from_utf8_lossy(&head)));
+    if is_toml {
+        let rest =
+            limits::read_text(&mut r, cap.saturating_sub(head.len() as u64)).map_err(|e| {
+                if limits::is_too_large(&e) {
+                    limits::too_large(cap)
+                } else {
+                    e
+                }
+            })?;
+        let head = String::from_utf8(head).map_err(|_| limits::not_utf8())?;
+        return Ok(Text::Toml(head + &rest));
+    }
+    let lines = puzzle_lines(Cursor::new(head).chain(&mut r), limits.max_line_bytes)?;
+    // The reader stops one byte past the cap: all of it read means the input is larger.
+    if r.get_ref().limit() == 0 {
+        return Err(limits::too_large(cap));
+    }
+    Ok(Text::Lines(lines))
 }
 
 /// The puzzle lines of a batch: blank lines and `#` comments left out, each line at most
 /// `max_line` bytes (a longer one is an error in its place, never held whole). Works on any
 /// reader, so a batch can be streamed.
 pub fn puzzle_lines(
-    reader: impl std::io::BufRead,
+    reader: impl BufRead,
     max_line: u64,
-) -> anyhow::Result<Vec<(usize, Result<String, LineError>)>> {
+) -> std::io::Result<Vec<(usize, Result<String, LineError>)>> {
     let mut out = Vec::new();
     for line in limits::lines(reader, max_line) {
         let (n, l) = line?;
@@ -162,7 +208,7 @@ pub fn puzzle_lines(
     Ok(out)
 }
 
-fn read_stdin(io: &mut Io<'_>) -> anyhow::Result<String> {
+fn read_stdin(io: &mut Io<'_>) -> anyhow::Result<Text> {
     if io.stdin_is_terminal {
         // Without this a command given no file seems to hang.
         writeln!(
@@ -171,6 +217,76 @@ fn read_stdin(io: &mut Io<'_>) -> anyhow::Result<String> {
         )?;
         io.stderr.flush()?;
     }
-    limits::read_text(io.stdin, io.limits.max_input_bytes)
-        .map_err(|e| read_error("standard input", &e).into())
+    let limits = io.limits;
+    read_source(&mut *io.stdin, None, &limits).map_err(|e| read_error("standard input", &e).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(t: Text) -> Vec<(usize, Result<String, LineError>)> {
+        match t {
+            Text::Lines(l) => l,
+            Text::Toml(_) => panic!("read as TOML"),
+        }
+    }
+
+    #[test]
+    fn a_line_without_end_is_never_held_whatever_the_input_cap() {
+        // 256 MiB without a line break, then a puzzle line, with no input cap at all.
+        let endless = std::io::repeat(b'1').take(256 << 20);
+        let input = endless.chain("\n1234341221434321\n".as_bytes());
+        let caps = Limits {
+            max_line_bytes: 1 << 20,
+            ..Limits::NONE
+        };
+        let t = std::time::Instant::now();
+        let got = lines(read_source(input, None, &caps).unwrap());
+        assert!(t.elapsed() < std::time::Duration::from_secs(10));
+        assert_eq!(
+            got,
+            [
+                (1, Err(LineError::TooLong { limit: 1 << 20 })),
+                (2, Ok("1234341221434321".to_string()))
+            ]
+        );
+    }
+
+    #[test]
+    fn the_input_cap_holds_for_lines_and_toml_alike() {
+        let caps = Limits {
+            max_input_bytes: 100,
+            ..Limits::DEFAULT
+        };
+        let text = "1234341221434321\n".repeat(5);
+        assert_eq!(
+            lines(read_source(text.as_bytes(), None, &caps).unwrap()).len(),
+            5
+        );
+        let e = read_source(text.repeat(2).as_bytes(), None, &caps)
+            .err()
+            .unwrap();
+        assert!(limits::is_too_large(&e), "{e}");
+        let toml = format!("variant = \"4x4\"\n#{}\n", "x".repeat(100));
+        let e = read_source(toml.as_bytes(), None, &caps).err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "the input is larger than 100 bytes, the most that is read"
+        );
+        assert!(matches!(
+            read_source(&toml.as_bytes()[..90], None, &caps).unwrap(),
+            Text::Toml(_)
+        ));
+        // A TOML key past what is looked at is puzzle lines; `.toml` decides without looking.
+        let late = format!("{}variant = \"4x4\"\n", "# a comment\n".repeat(10_000));
+        assert!(matches!(
+            read_source(late.as_bytes(), None, &Limits::DEFAULT).unwrap(),
+            Text::Lines(_)
+        ));
+        assert!(matches!(
+            read_source(late.as_bytes(), Some(true), &Limits::DEFAULT).unwrap(),
+            Text::Toml(_)
+        ));
+    }
 }

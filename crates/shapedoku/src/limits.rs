@@ -114,8 +114,14 @@ pub fn is_too_large(e: &io::Error) -> bool {
     e.get_ref().is_some_and(|inner| inner.is::<TooLarge>())
 }
 
-fn too_large(limit: u64) -> io::Error {
+/// The error for an input over its cap of `limit` bytes (see [`is_too_large`]).
+pub fn too_large(limit: u64) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, TooLarge { limit })
+}
+
+/// The error for an input that is not UTF-8 text.
+pub fn not_utf8() -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, "the input is not UTF-8 text")
 }
 
 /// Reads a stream as UTF-8 text, at most `limit` bytes: one byte more is an error, so an endless
@@ -126,14 +132,14 @@ pub fn read_text(r: &mut dyn Read, limit: u64) -> io::Result<String> {
     if buf.len() as u64 > limit {
         return Err(too_large(limit));
     }
-    String::from_utf8(buf)
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "the input is not UTF-8 text"))
+    String::from_utf8(buf).map_err(|_| not_utf8())
 }
 
-/// Reads a file as UTF-8 text, at most `limit` bytes. A regular file over the cap is refused
-/// from its size, before reading; anything else (a device, a pipe) is read up to the cap.
-pub fn read_file(path: &Path, limit: u64) -> io::Result<String> {
-    let mut f = std::fs::File::open(path)?;
+/// Opens a file to be read up to `limit` bytes: a directory is an error, and so is a regular
+/// file over the cap, from its size, before anything is read. Anything else (a device, a pipe)
+/// is opened; reading it is what the cap must bound.
+pub fn open(path: &Path, limit: u64) -> io::Result<std::fs::File> {
+    let f = std::fs::File::open(path)?;
     let meta = f.metadata()?;
     if meta.is_dir() {
         return Err(io::Error::new(
@@ -144,7 +150,12 @@ pub fn read_file(path: &Path, limit: u64) -> io::Result<String> {
     if meta.is_file() && meta.len() > limit {
         return Err(too_large(limit));
     }
-    read_text(&mut f, limit)
+    Ok(f)
+}
+
+/// Reads a file as UTF-8 text, at most `limit` bytes (see [`open`] and [`read_text`]).
+pub fn read_file(path: &Path, limit: u64) -> io::Result<String> {
+    read_text(&mut open(path, limit)?, limit)
 }
 
 /// One line of [`Lines`]: its 1-based number and its text, or why it could not be read.
