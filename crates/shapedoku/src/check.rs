@@ -36,6 +36,8 @@ pub struct CheckOptions {
     pub solve: bool,
     /// Treat a puzzle with several solutions (or an undecided search) as a problem.
     pub require_unique: bool,
+    /// The caps on input and geometry size.
+    pub limits: crate::Limits,
 }
 
 impl Default for CheckOptions {
@@ -45,6 +47,7 @@ impl Default for CheckOptions {
             guess_limit: 200_000,
             solve: true,
             require_unique: false,
+            limits: crate::Limits::DEFAULT,
         }
     }
 }
@@ -128,12 +131,22 @@ pub struct CheckReport {
     pub diagnostics: Vec<Diagnostic>,
     /// What the file describes, when its geometry compiled.
     pub facts: Option<Facts>,
+    /// Problems left out of `diagnostics` (see [`Analysis::omitted`]).
+    pub omitted: usize,
 }
 
 impl CheckReport {
     /// Whether no problem was found.
     pub fn is_clean(&self) -> bool {
         self.diagnostics.is_empty()
+    }
+    /// How many problems were found, those left out of `diagnostics` included (the entry
+    /// that says how many were left out is not one).
+    pub fn problem_count(&self) -> usize {
+        match self.omitted {
+            0 => self.diagnostics.len(),
+            n => self.diagnostics.len() - 1 + n,
+        }
     }
 }
 
@@ -201,7 +214,8 @@ pub fn kind_name(k: ShapeKind) -> &'static str {
 
 /// Checks a file on disk.
 pub fn check_path(path: &Path, opts: &CheckOptions) -> CheckReport {
-    finish(path.display().to_string(), load::analyze_path(path), opts)
+    let loader = load::Loader::new().limits(opts.limits);
+    finish(path.display().to_string(), loader.analyze_path(path), opts)
 }
 
 /// Checks a file from its text (`base_dir` resolves a relative `variant` path).
@@ -213,18 +227,22 @@ pub fn check_str(
 ) -> CheckReport {
     finish(
         name.to_string(),
-        load::analyze_str(name, text, base_dir),
+        load::Loader::new()
+            .limits(opts.limits)
+            .analyze_str(name, text, base_dir),
         opts,
     )
 }
 
 fn finish(file: String, mut a: Analysis, opts: &CheckOptions) -> CheckReport {
     let mut diagnostics = std::mem::take(&mut a.diagnostics);
+    let omitted = a.omitted;
     let Some(g) = &a.geometry else {
         return CheckReport {
             file,
             diagnostics,
             facts: None,
+            omitted,
         };
     };
     let mut facts = describe(g, &a);
@@ -235,6 +253,7 @@ fn finish(file: String, mut a: Analysis, opts: &CheckOptions) -> CheckReport {
         file,
         diagnostics,
         facts: Some(facts),
+        omitted,
     }
 }
 

@@ -1,7 +1,7 @@
 //! `shapedoku check`: every problem in each file, then what the file describes.
 
 use crate::args::{CheckArgs, Format};
-use crate::report::render_diagnostic;
+use crate::report::render_diagnostics;
 use crate::{Io, exit};
 use shapedoku::Verdict;
 use shapedoku::check::{CheckOptions, CheckReport, Facts, check_path, check_str};
@@ -13,12 +13,13 @@ pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         guess_limit: a.guess_limit,
         solve: !a.no_solve,
         require_unique: a.unique,
+        limits: io.limits,
     };
     let (mut clean, mut problems) = (0usize, 0usize);
     for f in &a.files {
         let r = if f.as_os_str() == "-" {
-            let mut text = String::new();
-            io.stdin.read_to_string(&mut text)?;
+            let text = shapedoku::limits::read_text(io.stdin, io.limits.max_input_bytes)
+                .map_err(|e| crate::input::read_error("standard input", &e))?;
             check_str("-", &text, None, &opts)
         } else {
             check_path(f, &opts)
@@ -26,7 +27,7 @@ pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         if r.is_clean() {
             clean += 1;
         }
-        problems += r.diagnostics.len();
+        problems += r.problem_count();
         match a.format {
             Format::Text => write_text(io, &r)?,
             // Through a `Value`, whose keys are sorted, so the output keeps one key order.
@@ -50,14 +51,20 @@ pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
 }
 
 fn write_text(io: &mut Io<'_>, r: &CheckReport) -> anyhow::Result<()> {
-    for d in &r.diagnostics {
-        io.stderr.write_all(render_diagnostic(d).as_bytes())?;
+    for text in render_diagnostics(&r.diagnostics) {
+        io.stderr.write_all(text.as_bytes())?;
         writeln!(io.stderr)?;
     }
-    match r.diagnostics.len() {
-        0 => writeln!(io.stdout, "{}: ok", r.file)?,
-        1 => writeln!(io.stdout, "{}: 1 problem", r.file)?,
-        n => writeln!(io.stdout, "{}: {n} problems", r.file)?,
+    match (r.problem_count(), r.omitted) {
+        (0, _) => writeln!(io.stdout, "{}: ok", r.file)?,
+        (1, _) => writeln!(io.stdout, "{}: 1 problem", r.file)?,
+        (n, 0) => writeln!(io.stdout, "{}: {n} problems", r.file)?,
+        (n, _) => writeln!(
+            io.stdout,
+            "{}: {n} problems (the first {} listed)",
+            r.file,
+            r.diagnostics.len() - 1
+        )?,
     }
     if let Some(f) = &r.facts {
         for line in describe(f) {

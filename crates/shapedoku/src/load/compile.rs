@@ -12,8 +12,11 @@ use super::issues;
 use super::resolve::Link;
 use super::source::{Diagnostic, Source, Text};
 use super::state::{CellRef, Given, GridSrc, ShapeIn, State};
+use crate::geometry::Size;
 use crate::pos::parse_cell_ref;
-use crate::{Geometry, GeometryBuilder, GridSpec, ModelError, Pos, Rule, ShapeKind, Symbols};
+use crate::{
+    Geometry, GeometryBuilder, GridSpec, Limits, ModelError, Pos, Rule, ShapeKind, Symbols,
+};
 use std::ops::Range;
 use std::sync::Arc;
 use toml::Spanned;
@@ -21,8 +24,15 @@ use toml::Spanned;
 /// Gathers a chain (top file first, as [`super::resolve::chain`] gives it) into one state,
 /// base first. A file's own problems are reported only when the files below it have none;
 /// otherwise its `variant` is reported as broken and `None` returned.
-pub(crate) fn gather(links: Vec<Link>, diags: &mut Vec<Diagnostic>) -> Option<State> {
-    let mut state = State::default();
+pub(crate) fn gather(
+    links: Vec<Link>,
+    limits: &Limits,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<State> {
+    let mut state = State {
+        limits: *limits,
+        ..State::default()
+    };
     let mut below = 0usize;
     for (i, link) in links.into_iter().rev().enumerate() {
         let has_base = i > 0;
@@ -83,7 +93,19 @@ fn add_file(
             .valid()
             .and_then(|g| grid(src, g, state.grids.len(), diags))
         {
-            Some(g) => state.grids.push(g),
+            Some(g) => {
+                let what = format!("grid {}", state.grids.len() + 1);
+                if grow(
+                    state,
+                    src,
+                    g.1.size.clone(),
+                    &what,
+                    Size::of_grid(&g.0),
+                    diags,
+                ) {
+                    state.grids.push(g);
+                }
+            }
             None => state.cells_incomplete = true,
         }
     }
@@ -92,10 +114,9 @@ fn add_file(
             add_shape_table(state, src, s, k, diags);
         }
     }
-    for item in &def.cage.items {
-        state.cage_count += 1;
+    for (k, item) in def.cage.items.iter().enumerate() {
         if let Some(c) = item.valid() {
-            add_cage(state, src, c, diags);
+            add_cage(state, src, c, k + 1, diags);
         }
     }
     if def.cage.present || def.givens.is_present() {
@@ -187,8 +208,13 @@ fn add_cells(
         return;
     };
     let text = Text::new(&src.text, cells.span(), cells.get_ref());
-    let (refs, ok) = cell_refs(src, &text, diags);
+    let budget = state.limits.max_cells.saturating_sub(state.size.cells);
+    let Some((refs, ok)) = cell_refs(state, src, &text, (budget, cells_size), "`cells`", diags)
+    else {
+        return;
+    };
     state.cells_incomplete |= !ok;
+    let before = state.cells.len();
     for p in refs.into_iter().flat_map(|(_, ps)| ps) {
         if p.row > MAX_CANVAS || p.col > MAX_CANVAS {
             state.cells_incomplete = true;
@@ -196,6 +222,8 @@ fn add_cells(
             state.cells.push(p);
         }
     }
+    let size = Size::of_cells(&state.cells[before..]);
+    grow(state, src, text.span.clone(), "`cells`", size, diags);
     if state.cells_incomplete && ok {
         diags.push(
             Diagnostic::new(
@@ -318,23 +346,21 @@ fn region_map_length(
     index: usize,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let chars = reg.chars();
+    let count = reg.chars().count();
     let want = (n as usize) * (n as usize);
-    if chars.len() == want {
+    if count == want {
         return;
     }
-    let span = if chars.len() > want {
-        chars[want].1.clone()
-    } else {
-        reg.span.clone()
+    let span = match reg.chars().nth(want) {
+        Some((_, span)) => span,
+        None => reg.span.clone(),
     };
     diags.push(
         Diagnostic::new(
             src,
             Some(span),
             format!(
-                "the region map has {} letters but grid {} has {want} cells",
-                chars.len(),
+                "the region map has {count} letters but grid {} has {want} cells",
                 index + 1
             ),
         )
@@ -378,10 +404,12 @@ fn add_shape_table(
     add_shape(state, src, shape, diags);
 }
 
+/// Adds the `number`-th (1-based) `[[cage]]` of a file.
 fn add_cage(
     state: &mut State,
     src: &Arc<Source>,
     item: &Spanned<CageDef>,
+    number: usize,
     diags: &mut Vec<Diagnostic>,
 ) {
     let c = item.get_ref();
@@ -390,7 +418,7 @@ fn add_cage(
     };
     let distinct = !c.repeats.value().is_some_and(|r| *r);
     let shape = Explicit {
-        name: c.name_or_default(state.cage_count),
+        name: c.name_or_default(number),
         kind: ShapeKind::Cage,
         rule: Rule::Sum { total, distinct },
         span: item.span(),
@@ -422,23 +450,37 @@ fn add_shape(
     } else {
         "shape"
     };
+    let label = match shape.name.strip_prefix("cage #") {
+        Some(number) => format!("cage #{number}"),
+        None => format!("{table} `{}`", shape.name),
+    };
     let cells = match shape.cells {
         Field::Valid(c) => Text::new(&src.text, c.span(), c.get_ref()),
         Field::Invalid => return,
         Field::Absent => {
             diags.push(
-                Diagnostic::new(
-                    src,
-                    Some(shape.span),
-                    format!("{table} `{}` has no `cells`", shape.name),
-                )
-                .help("add `cells = \"r1c1 r1c2\"` (or a rectangle such as r1-3c1-3)"),
+                Diagnostic::new(src, Some(shape.span), format!("{label} has no `cells`"))
+                    .help("add `cells = \"r1c1 r1c2\"` (or a rectangle such as r1-3c1-3)"),
             );
             return;
         }
     };
-    let (refs, ok) = cell_refs(src, &cells, diags);
+    let budget = (state.limits.max_shape_cells).saturating_sub(state.size.shape_cells);
+    let Some((refs, ok)) = cell_refs(
+        state,
+        src,
+        &cells,
+        (budget, Size::of_shape_cells),
+        &label,
+        diags,
+    ) else {
+        return;
+    };
     if !ok {
+        return;
+    }
+    let size = Size::of_shape(refs.iter().map(|(_, ps)| ps.len()).sum());
+    if !grow(state, src, shape.span.clone(), &label, size, diags) {
         return;
     }
     state.shapes.push(ShapeIn {
@@ -453,10 +495,67 @@ fn add_shape(
     });
 }
 
-/// Parses a list of cell references, reporting every malformed one at its place.
-fn cell_refs(src: &Arc<Source>, text: &Text, diags: &mut Vec<Diagnostic>) -> (Vec<CellRef>, bool) {
+/// Adds `more` to the geometry's size. Over a cap it reports, once, that `what` (written at
+/// `span`) takes the geometry past it, and returns false: the part is not added and the
+/// geometry is not built.
+fn grow(
+    state: &mut State,
+    src: &Arc<Source>,
+    span: Range<usize>,
+    what: &str,
+    more: Size,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    if state.over_limit {
+        return false;
+    }
+    let next = state.size + more;
+    let Some(e) = next.over(&state.limits) else {
+        state.size = next;
+        return true;
+    };
+    state.over_limit = true;
+    state.cells_incomplete = true;
+    diags.push(
+        Diagnostic::new(
+            src,
+            Some(span),
+            format!("{what} takes the geometry past a limit: {e}"),
+        )
+        .help(LIMIT_HELP),
+    );
+    false
+}
+
+fn cells_size(n: u64) -> Size {
+    Size {
+        cells: n,
+        ..Size::default()
+    }
+}
+
+/// The hint for a geometry over a cap.
+const LIMIT_HELP: &str = "the size caps keep memory bounded (see Limits in docs/format.md); split the puzzle, or raise the cap through the library's Limits";
+
+/// Parses a list of cell references, reporting every malformed one at its place (the first
+/// few; then how many more). Expands at most `budget` positions: past it the list is reported
+/// as over the cap (as `what`, counting `size(positions)`) and `None` returned, so no list can
+/// allocate beyond the cap.
+fn cell_refs(
+    state: &mut State,
+    src: &Arc<Source>,
+    text: &Text,
+    (budget, size): (u64, fn(u64) -> Size),
+    what: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(Vec<CellRef>, bool)> {
+    if state.over_limit {
+        return None;
+    }
     let mut out = Vec::new();
-    let mut ok = true;
+    let (mut bad, mut count) = (0usize, 0u64);
+    // The first bad reference not reported on its own: where "and N more" points.
+    let mut unshown = None;
     let s = &text.value;
     let mut start = None;
     for (i, ch) in s.char_indices().chain([(s.len(), ' ')]) {
@@ -464,30 +563,52 @@ fn cell_refs(src: &Arc<Source>, text: &Text, diags: &mut Vec<Diagnostic>) -> (Ve
         match (sep, start) {
             (false, None) => start = Some(i),
             (true, Some(b)) => {
-                let item = &s[b..i];
-                let span = text.at(b, i - b);
+                start = None;
+                let (item, span) = (&s[b..i], text.at(b, i - b));
                 match parse_cell_ref(item) {
-                    Ok(ps) => out.push((span, ps)),
+                    Ok(ps) => {
+                        count += ps.len() as u64;
+                        if count > budget {
+                            grow(state, src, span, what, size(count), diags);
+                            return None;
+                        }
+                        out.push((span, ps));
+                    }
                     Err(e) => {
-                        ok = false;
-                        diags.push(
-                            Diagnostic::new(src, Some(span), format!("`{item}` is not a cell reference: {}", e.reason))
-                                .help("write cells as r3c7, or a rectangle as r1-3c4-6, separated by spaces"),
-                        );
+                        bad += 1;
+                        if bad == super::givens::MAX_PER_STRING + 1 {
+                            unshown = Some(span.clone());
+                        }
+                        if bad <= super::givens::MAX_PER_STRING {
+                            diags.push(
+                                Diagnostic::new(src, Some(span), format!("`{item}` is not a cell reference: {}", e.reason))
+                                    .help("write cells as r3c7, or a rectangle as r1-3c4-6, separated by spaces"),
+                            );
+                        }
                     }
                 }
-                start = None;
             }
             _ => {}
         }
     }
-    (out, ok)
+    if let Some(span) = unshown {
+        diags.push(Diagnostic::new(
+            src,
+            Some(span),
+            format!(
+                "and {} more bad cell references in this list",
+                bad - super::givens::MAX_PER_STRING
+            ),
+        ));
+    }
+    Some((out, bad == 0))
 }
 
 /// Compiles the state. With broken explicit shapes the rest is compiled without them, so
 /// givens can still be checked; with broken grids, symbols or cells there is no geometry.
 pub(crate) fn build(state: &State, diags: &mut Vec<Diagnostic>) -> Option<Arc<Geometry>> {
-    if state.syntax_broken || state.symbols_broken {
+    // Over a cap the geometry is never built: it is what the cap keeps from being allocated.
+    if state.syntax_broken || state.symbols_broken || state.over_limit {
         return None;
     }
     let symbols = state.symbols.as_ref()?;

@@ -142,7 +142,8 @@ pub struct CageDef {
 
 impl CageDef {
     /// The cage's name: its `name`, or `cage SUM at FIRST-CELL`, or (without readable cells or
-    /// sum) `cage N` for the `number`-th cage of the puzzle, counting its variant's.
+    /// sum) `cage #N` for the `number`-th (1-based) `[[cage]]` of its file: a bare number would
+    /// read as the cage's sum.
     pub fn name_or_default(&self, number: usize) -> String {
         if let Some(n) = self.name.value() {
             return n.clone();
@@ -153,7 +154,7 @@ impl CageDef {
             .and_then(|s| s.split([' ', ',', '\t', '\n']).find(|x| !x.is_empty()));
         match (self.sum.value(), first) {
             (Some(total), Some(f)) => format!("cage {total} at {f}"),
-            _ => format!("cage {number}"),
+            _ => format!("cage #{number}"),
         }
     }
 }

@@ -91,15 +91,18 @@ fn read_grid_string(
     text: &str,
     out: &mut [Option<u8>],
 ) -> Result<(), ModelError> {
-    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let count = text.chars().filter(|c| !c.is_whitespace()).count();
     let want = (grid.size * grid.size) as usize;
-    if chars.len() != want {
+    if count != want {
         return Err(ModelError::GivensLength {
-            found: chars.len(),
+            found: count,
             expected: format!("a grid of size {} has {want} cells", grid.size),
         });
     }
-    for (p, &ch) in grid.positions().zip(&chars) {
+    for (p, ch) in grid
+        .positions()
+        .zip(text.chars().filter(|c| !c.is_whitespace()))
+    {
         let v = match g.symbols().index_of(ch) {
             Some(v) => Some(v),
             None if ch == '.' || ch == '0' => None,
@@ -253,26 +256,26 @@ impl<'a> Values<'a> {
     /// One string: in cell order, or a picture of the whole canvas.
     fn all(&mut self, text: &Text) {
         let g = self.g;
-        let chars = text.chars();
+        let count = text.chars().count();
         let (nc, canvas) = (g.cell_count(), (g.rows() as usize) * (g.cols() as usize));
-        if chars.len() == nc {
-            for (i, (ch, span)) in chars.iter().enumerate() {
-                if let Some(v) = self.symbol_at(*ch, span, g.pos(i)) {
+        if count == nc {
+            for (i, (ch, span)) in text.chars().enumerate() {
+                if let Some(v) = self.symbol_at(ch, &span, g.pos(i)) {
                     self.vals[i] = v;
                 }
-                self.spans[i] = Some(span.clone());
+                self.spans[i] = Some(span);
             }
-        } else if chars.len() == canvas {
-            for (i, (ch, span)) in chars.iter().enumerate() {
+        } else if count == canvas {
+            for (i, (ch, span)) in text.chars().enumerate() {
                 let p = Pos::new(i as u32 / g.cols() + 1, i as u32 % g.cols() + 1);
                 match g.cell_at(p) {
                     Some(c) => {
-                        if let Some(v) = self.symbol_at(*ch, span, p) {
+                        if let Some(v) = self.symbol_at(ch, &span, p) {
                             self.vals[c] = v;
                         }
-                        self.spans[c] = Some(span.clone());
+                        self.spans[c] = Some(span);
                     }
-                    None if *ch == '#' || *ch == '.' || *ch == '0' => {}
+                    None if ch == '#' || ch == '.' || ch == '0' => {}
                     None => self.diags.push(
                         Diagnostic::new(
                             &self.at.src,
@@ -284,11 +287,13 @@ impl<'a> Values<'a> {
                 }
             }
         } else {
-            self.wrong_length(text, &chars);
+            self.wrong_length(text, count);
         }
     }
 
-    fn wrong_length(&mut self, text: &Text, chars: &[(char, Range<usize>)]) {
+    /// Givens (or a solution) of `count` symbols, neither one per cell nor one per canvas
+    /// position.
+    fn wrong_length(&mut self, text: &Text, count: usize) {
         let g = self.g;
         let (nc, canvas) = (g.cell_count(), (g.rows() as usize) * (g.cols() as usize));
         let expected = if canvas == nc {
@@ -302,24 +307,22 @@ impl<'a> Values<'a> {
         };
         // Point at the first extra symbol when that is unambiguous.
         let limit = canvas.max(nc);
-        let first_extra = if chars.len() > limit {
+        let first_extra = if count > limit {
             Some(limit)
-        } else if chars.len() > nc && canvas == nc {
+        } else if count > nc && canvas == nc {
             Some(nc)
         } else {
             None
         };
-        let span = first_extra.map_or(text.span.clone(), |i| chars[i].1.clone());
+        let span = first_extra
+            .and_then(|i| text.chars().nth(i))
+            .map_or(text.span.clone(), |(_, span)| span);
         let extra = if first_extra.is_some() {
             " (the first extra one is here)"
         } else {
             ""
         };
-        let message = format!(
-            "{} have {} symbols but {expected}{extra}",
-            self.key,
-            chars.len()
-        );
+        let message = format!("{} have {count} symbols but {expected}{extra}", self.key,);
         self.diags
             .push(Diagnostic::new(&self.at.src, Some(span), message).help(givens_help(g)));
     }
@@ -351,19 +354,17 @@ impl<'a> Values<'a> {
 
     fn one_grid(&mut self, gi: usize, grid: &GridSpec, text: &Text) {
         let g = self.g;
-        let chars = text.chars();
+        let count = text.chars().count();
         let want = (grid.size * grid.size) as usize;
-        if chars.len() != want {
-            let span = if chars.len() > want {
-                chars[want].1.clone()
-            } else {
-                text.span.clone()
+        if count != want {
+            let span = match text.chars().nth(want) {
+                Some((_, span)) => span,
+                None => text.span.clone(),
             };
             let message = format!(
-                "{} for grid {} have {} symbols but the grid has {want} cells",
+                "{} for grid {} have {count} symbols but the grid has {want} cells",
                 self.key,
                 gi + 1,
-                chars.len()
             );
             let help = format!(
                 "write {} rows of {} symbols, `.` for an empty cell",
@@ -373,20 +374,20 @@ impl<'a> Values<'a> {
                 .push(Diagnostic::new(&self.at.src, Some(span), message).help(help));
             return;
         }
-        for (p, (ch, span)) in grid.positions().zip(&chars) {
+        for (p, (ch, span)) in grid.positions().zip(text.chars()) {
             let Some(c) = g.cell_at(p) else { continue };
-            let Some(v) = self.symbol_at(*ch, span, p) else {
+            let Some(v) = self.symbol_at(ch, &span, p) else {
                 continue;
             };
             match (self.vals[c], v) {
-                (Some(a), Some(b)) if a != b => self.disagree(c, p, (a, b), gi, span),
+                (Some(a), Some(b)) if a != b => self.disagree(c, p, (a, b), gi, &span),
                 (None, Some(b)) => {
                     self.vals[c] = Some(b);
-                    self.spans[c] = Some(span.clone());
+                    self.spans[c] = Some(span);
                 }
                 _ => {
                     if self.spans[c].is_none() {
-                        self.spans[c] = Some(span.clone());
+                        self.spans[c] = Some(span);
                     }
                 }
             }

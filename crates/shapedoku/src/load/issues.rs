@@ -7,6 +7,7 @@ use super::source::{Diagnostic, Source};
 use super::state::{GridSrc, State};
 use crate::geometry::{BuildIssue, Part};
 use crate::{ModelError, Pos};
+use std::collections::HashSet;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -31,7 +32,7 @@ pub(crate) fn report(
     let mut skip = Vec::new();
     let mut whole_broken = false;
     let mut too_large: Vec<TooLarge> = Vec::new();
-    let mut outside: Vec<(usize, Range<usize>, Vec<Pos>)> = Vec::new();
+    let mut outside: Vec<(usize, Pos)> = Vec::new();
     for issue in issues {
         match (issue.part, &issue.error) {
             (
@@ -66,7 +67,7 @@ pub(crate) fn report(
                 }
                 match e {
                     ModelError::NoSuchCell { pos, .. } if !state.cells_incomplete => {
-                        note_outside(state, k, *pos, &mut outside);
+                        outside.push((k, *pos));
                     }
                     ModelError::NoSuchCell { .. } => {}
                     e => diags.push(shape_issue(state, k, e)),
@@ -78,7 +79,7 @@ pub(crate) fn report(
             }
         }
     }
-    for (k, span, ps) in outside {
+    for (k, span, ps) in group_outside(state, &outside) {
         diags.push(outside_issue(state, k, span, &ps));
     }
     for t in too_large {
@@ -87,23 +88,27 @@ pub(crate) fn report(
     (!whole_broken).then_some(skip)
 }
 
-/// Groups cells outside every grid by the reference that lists them.
-fn note_outside(
-    state: &State,
-    k: usize,
-    pos: Pos,
-    outside: &mut Vec<(usize, Range<usize>, Vec<Pos>)>,
-) {
-    let s = &state.shapes[k];
-    let span = s
-        .refs
-        .iter()
-        .find(|(_, ps)| ps.contains(&pos))
-        .map_or(s.cells_text.span.clone(), |r| r.0.clone());
-    match outside.iter_mut().find(|o| o.0 == k && o.1 == span) {
-        Some(o) => o.2.push(pos),
-        None => outside.push((k, span, vec![pos])),
+/// Groups cells outside every grid by the reference that lists them: (shape, span of the
+/// reference, its cells outside). One pass over each shape's references, so a shape of
+/// thousands of such cells costs no more than listing them.
+fn group_outside(state: &State, outside: &[(usize, Pos)]) -> Vec<(usize, Range<usize>, Vec<Pos>)> {
+    let mut out = Vec::new();
+    // The builder reports a shape's cells together, shape after shape.
+    for run in outside.chunk_by(|a, b| a.0 == b.0) {
+        let k = run[0].0;
+        let s = &state.shapes[k];
+        let mut left: HashSet<Pos> = run.iter().map(|o| o.1).collect();
+        for (span, ps) in &s.refs {
+            let here: Vec<Pos> = ps.iter().copied().filter(|p| left.remove(p)).collect();
+            if !here.is_empty() {
+                out.push((k, span.clone(), here));
+            }
+        }
+        if !left.is_empty() {
+            out.push((k, s.cells_text.span.clone(), left.into_iter().collect()));
+        }
     }
+    out
 }
 
 fn outside_issue(state: &State, k: usize, span: Range<usize>, ps: &[Pos]) -> Diagnostic {

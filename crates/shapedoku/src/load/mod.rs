@@ -44,7 +44,7 @@ pub use resolve::{BuiltinsOnly, BuiltinsThenFiles, Resolve};
 pub use source::{Diagnostic, LoadError, Source};
 
 use crate::embedded;
-use crate::{Geometry, Puzzle};
+use crate::{Geometry, Limits, Puzzle};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -83,6 +83,9 @@ pub struct Analysis {
     pub source: Arc<Source>,
     /// Where the file's `givens` are, if it has any.
     pub givens_span: Option<Range<usize>>,
+    /// Problems found beyond [`Limits::max_diagnostics`] and left out of `diagnostics`, whose
+    /// last entry then says how many (0 when every problem is listed).
+    pub omitted: usize,
 }
 
 impl Analysis {
@@ -95,6 +98,7 @@ impl Analysis {
             is_puzzle: false,
             source,
             givens_span: None,
+            omitted: 0,
         }
     }
 
@@ -121,63 +125,183 @@ impl Analysis {
     }
 }
 
+/// How files are loaded: the caps on input and geometry size ([`Limits`]) and how `variant`
+/// names are found ([`Resolve`]). The free functions of this module use
+/// `Loader::default()`: [`Limits::DEFAULT`], built-ins then files.
+///
+/// ```
+/// use shapedoku::{Limits, load::Loader};
+/// let tiny = Limits { max_cells: 16, ..Limits::default() };
+/// let err = Loader::new().limits(tiny).load_str("big.toml", "variant = \"classic\"", None).unwrap_err();
+/// assert!(err.diagnostics[0].message.contains("more than the limit of 16"), "{err}");
+/// assert!(Loader::new().limits(tiny).load_builtin("4x4").is_ok());
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct Loader<'r> {
+    limits: Limits,
+    resolver: Option<&'r dyn Resolve>,
+}
+
+impl std::fmt::Debug for Loader<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Loader")
+            .field("limits", &self.limits)
+            .field("resolver", &self.resolver.map(|_| "custom"))
+            .finish()
+    }
+}
+
+impl<'r> Loader<'r> {
+    /// The default loader: [`Limits::DEFAULT`], built-ins then files.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// With these caps (the input cap also bounds every base variant file that is read).
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+    /// Finding base variants with `resolver` (for example [`BuiltinsOnly`], which never reads
+    /// a file) instead of [`BuiltinsThenFiles`].
+    pub fn resolver(mut self, resolver: &'r dyn Resolve) -> Self {
+        self.resolver = Some(resolver);
+        self
+    }
+    /// The caps in force.
+    pub fn caps(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Loads a variant or puzzle file from disk.
+    pub fn load_path(&self, path: &Path) -> Result<Loaded, LoadError> {
+        self.analyze_path(path).into_result()
+    }
+
+    /// Analyzes a file on disk (see [`Loader::analyze_str`]); a file that cannot be read, or
+    /// is larger than the input cap, is one diagnostic.
+    pub fn analyze_path(&self, path: &Path) -> Analysis {
+        match crate::limits::read_file(path, self.limits.max_input_bytes) {
+            Ok(text) => self.analyze_str(&path.display().to_string(), &text, path.parent()),
+            Err(e) => {
+                let source = Arc::new(Source::new(path.display().to_string(), ""));
+                let mut d = Diagnostic::new(&source, None, format!("cannot read the file: {e}"));
+                if crate::limits::is_too_large(&e) {
+                    d = d.help(INPUT_CAP_HELP);
+                }
+                let mut a = Analysis::empty(source);
+                a.diagnostics.push(d);
+                a
+            }
+        }
+    }
+
+    /// Loads a built-in variant (or built-in puzzle such as `killer`) by name.
+    pub fn load_builtin(&self, name: &str) -> Result<Loaded, LoadError> {
+        match embedded::source(name) {
+            Some(text) => {
+                self.resolver(&BuiltinsOnly)
+                    .load_str(&format!("builtin:{name}"), text, None)
+            }
+            None => Err(Diagnostic::new(
+                &Arc::new(Source::new(name, "")),
+                None,
+                format!("`{name}` is not a built-in variant"),
+            )
+            .help(format!(
+                "built-in variants: {}",
+                embedded::names().join(", ")
+            ))
+            .into()),
+        }
+    }
+
+    /// Loads a variant by built-in name or path (`--variant` on the command line).
+    pub fn load_variant(&self, name_or_path: &str) -> Result<Loaded, LoadError> {
+        if embedded::source(name_or_path).is_some() {
+            self.load_builtin(name_or_path)
+        } else if Path::new(name_or_path).exists() {
+            self.load_path(Path::new(name_or_path))
+        } else {
+            self.load_builtin(name_or_path)
+        }
+    }
+
+    /// Loads a file from its text. `name` names it in messages; `base_dir` resolves a relative
+    /// `variant` path. On failure the error lists every problem found.
+    pub fn load_str(
+        &self,
+        name: &str,
+        text: &str,
+        base_dir: Option<&Path>,
+    ) -> Result<Loaded, LoadError> {
+        self.analyze_str(name, text, base_dir).into_result()
+    }
+
+    /// Reads a file as far as it can and returns every problem found along with whatever
+    /// could be built. Never panics, whatever the text; a geometry over a cap is reported
+    /// before it is built.
+    pub fn analyze_str(&self, name: &str, text: &str, base_dir: Option<&Path>) -> Analysis {
+        let files = BuiltinsThenFiles {
+            max_input_bytes: self.limits.max_input_bytes,
+        };
+        let resolver = self.resolver.unwrap_or(&files);
+        let src = Arc::new(Source::new(name, text));
+        let mut out = Analysis::empty(src.clone());
+        let diags = &mut out.diagnostics;
+        let dir = base_dir.map(Path::to_path_buf);
+        let state = resolve::chain(src, dir, resolver, &self.limits, diags)
+            .and_then(|l| compile::gather(l, &self.limits, diags));
+        if let Some(state) = state {
+            out.is_puzzle = state.is_puzzle;
+            out.givens_span = state.givens.as_ref().map(|g| g.def.span());
+            if let Some(g) = compile::build(&state, diags) {
+                let given =
+                    givens::check(&g, state.givens.as_ref(), state.solution.as_ref(), diags);
+                out.geometry = Some(g);
+                out.puzzle = given.puzzle;
+                out.solution = given.solution;
+            }
+        }
+        source::file_order(&mut out.diagnostics);
+        out.omitted = source::keep_first(&mut out.diagnostics, self.limits.max_diagnostics);
+        out
+    }
+}
+
+/// The hint for an input over its cap.
+pub(crate) const INPUT_CAP_HELP: &str =
+    "files are read up to a size cap (64 MiB unless raised; see Limits in docs/format.md)";
+
 /// Loads a variant or puzzle file from disk.
 pub fn load_path(path: &Path) -> Result<Loaded, LoadError> {
-    analyze_path(path).into_result()
+    Loader::new().load_path(path)
 }
 
 /// Analyzes a file on disk (see [`analyze_str`]); an unreadable file is one diagnostic.
 pub fn analyze_path(path: &Path) -> Analysis {
-    match std::fs::read_to_string(path) {
-        Ok(text) => analyze_str(&path.display().to_string(), &text, path.parent()),
-        Err(e) => {
-            let source = Arc::new(Source::new(path.display().to_string(), ""));
-            let d = Diagnostic::new(&source, None, format!("cannot read the file: {e}"));
-            let mut a = Analysis::empty(source);
-            a.diagnostics.push(d);
-            a
-        }
-    }
+    Loader::new().analyze_path(path)
 }
 
 /// Loads a built-in variant (or built-in puzzle such as `killer`) by name.
 pub fn load_builtin(name: &str) -> Result<Loaded, LoadError> {
-    match embedded::source(name) {
-        Some(text) => load_with(&format!("builtin:{name}"), text, None, &BuiltinsOnly),
-        None => Err(Diagnostic::new(
-            &Arc::new(Source::new(name, "")),
-            None,
-            format!("`{name}` is not a built-in variant"),
-        )
-        .help(format!(
-            "built-in variants: {}",
-            embedded::names().join(", ")
-        ))
-        .into()),
-    }
+    Loader::new().load_builtin(name)
 }
 
 /// Loads a variant by built-in name or path (`--variant` on the command line).
 pub fn load_variant(name_or_path: &str) -> Result<Loaded, LoadError> {
-    if embedded::source(name_or_path).is_some() {
-        load_builtin(name_or_path)
-    } else if Path::new(name_or_path).exists() {
-        load_path(Path::new(name_or_path))
-    } else {
-        load_builtin(name_or_path)
-    }
+    Loader::new().load_variant(name_or_path)
 }
 
 /// Loads a file from its text. `name` names it in messages; `base_dir` resolves a relative
 /// `variant` path. On failure the error lists every problem found.
 pub fn load_str(name: &str, text: &str, base_dir: Option<&Path>) -> Result<Loaded, LoadError> {
-    analyze_str(name, text, base_dir).into_result()
+    Loader::new().load_str(name, text, base_dir)
 }
 
 /// Reads a file as far as it can and returns every problem found along with whatever could be
 /// built. Never panics, whatever the text.
 pub fn analyze_str(name: &str, text: &str, base_dir: Option<&Path>) -> Analysis {
-    analyze_with(name, text, base_dir, &BuiltinsThenFiles)
+    Loader::new().analyze_str(name, text, base_dir)
 }
 
 /// [`load_str`], finding base variants with `resolver` (for example [`BuiltinsOnly`], which
@@ -188,7 +312,9 @@ pub fn load_with(
     base_dir: Option<&Path>,
     resolver: &dyn Resolve,
 ) -> Result<Loaded, LoadError> {
-    analyze_with(name, text, base_dir, resolver).into_result()
+    Loader::new()
+        .resolver(resolver)
+        .load_str(name, text, base_dir)
 }
 
 /// [`analyze_str`], finding base variants with `resolver`.
@@ -198,23 +324,9 @@ pub fn analyze_with(
     base_dir: Option<&Path>,
     resolver: &dyn Resolve,
 ) -> Analysis {
-    let src = Arc::new(Source::new(name, text));
-    let mut out = Analysis::empty(src.clone());
-    let diags = &mut out.diagnostics;
-    let dir = base_dir.map(Path::to_path_buf);
-    let state = resolve::chain(src, dir, resolver, diags).and_then(|l| compile::gather(l, diags));
-    if let Some(state) = state {
-        out.is_puzzle = state.is_puzzle;
-        out.givens_span = state.givens.as_ref().map(|g| g.def.span());
-        if let Some(g) = compile::build(&state, diags) {
-            let given = givens::check(&g, state.givens.as_ref(), state.solution.as_ref(), diags);
-            out.geometry = Some(g);
-            out.puzzle = given.puzzle;
-            out.solution = given.solution;
-        }
-    }
-    source::file_order(&mut out.diagnostics);
-    out
+    Loader::new()
+        .resolver(resolver)
+        .analyze_str(name, text, base_dir)
 }
 
 #[cfg(test)]

@@ -29,8 +29,30 @@ pub(crate) struct Read {
     pub syntax_broken: bool,
 }
 
-/// Reads one file. Never panics, whatever the text.
-pub(crate) fn read(src: &Arc<Source>) -> Read {
+/// Reads one file, if it has at most `items.0` TOML items (see [`count_items`]), which it then
+/// uses up: a file with more is not parsed at all, and is one problem naming the cap, `items.1`.
+/// Never panics, whatever the text.
+pub(crate) fn read(src: &Arc<Source>, items: (&mut u64, u64)) -> Read {
+    let (left, cap) = items;
+    match count_items(&src.text, *left) {
+        Ok(n) => *left -= n,
+        Err(at) => {
+            let d = Diagnostic::new(
+                src,
+                Some(at..at),
+                format!(
+                    "here the puzzle passes {cap} TOML items (keys, values, brackets), the most that are read for one puzzle and its variant files"
+                ),
+            )
+            .help("a puzzle within the size caps needs far fewer: is this the file you meant? (see Limits in docs/format.md)");
+            return Read {
+                def: FileDef::default(),
+                head: vec![d],
+                body: Vec::new(),
+                syntax_broken: true,
+            };
+        }
+    }
     let (root, errors) = DeTable::parse_recoverable(&src.text);
     let mut out = Vec::new();
     for e in &errors {
@@ -70,6 +92,27 @@ pub(crate) fn read(src: &Arc<Source>) -> Read {
         body: out,
         syntax_broken: !errors.is_empty(),
     }
+}
+
+/// Counts a text's TOML items, every token but whitespace, comments and line ends, with a lexer
+/// that holds nothing: what parsing it would cost, known before it is parsed. `Err` holds the
+/// offset of the first item past `max`.
+fn count_items(text: &str, max: u64) -> Result<u64, usize> {
+    use toml_parser::lexer::TokenKind;
+    let mut n = 0u64;
+    for t in toml_parser::Source::new(text).lex() {
+        if matches!(
+            t.kind(),
+            TokenKind::Whitespace | TokenKind::Comment | TokenKind::Newline | TokenKind::Eof
+        ) {
+            continue;
+        }
+        n += 1;
+        if n > max {
+            return Err(t.span().start());
+        }
+    }
+    Ok(n)
 }
 
 /// Each top-level `key = value` of a file with the byte range from the key to the end of the
@@ -478,7 +521,10 @@ mod tests {
     use crate::load::{analyze_str, load_str};
 
     fn read_str(text: &str) -> Read {
-        read(&Arc::new(Source::new("t.toml", text)))
+        read(
+            &Arc::new(Source::new("t.toml", text)),
+            (&mut { u64::MAX }, u64::MAX),
+        )
     }
 
     /// The reader and serde's derive must agree on every key of a file that uses them all:

@@ -14,7 +14,7 @@
 
 use super::read::{self, Read};
 use super::source::{Diagnostic, Source, closest};
-use crate::embedded;
+use crate::{Limits, embedded};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -50,9 +50,22 @@ pub struct NotFound {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BuiltinsOnly;
 
-/// Built-in variants first, then files (a relative path is relative to the including file).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct BuiltinsThenFiles;
+/// Built-in variants first, then files (a relative path is relative to the including file),
+/// each read up to `max_input_bytes`.
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltinsThenFiles {
+    /// The most bytes read from one file (a larger file, or an endless one such as
+    /// `/dev/zero`, is refused).
+    pub max_input_bytes: u64,
+}
+
+impl Default for BuiltinsThenFiles {
+    fn default() -> Self {
+        BuiltinsThenFiles {
+            max_input_bytes: crate::Limits::DEFAULT.max_input_bytes,
+        }
+    }
+}
 
 fn builtin(name: &str) -> Option<Found> {
     embedded::source(name).map(|text| Found {
@@ -85,10 +98,14 @@ impl Resolve for BuiltinsThenFiles {
             return Ok(found);
         }
         let path = dir.map_or_else(|| PathBuf::from(name), |d| d.join(name));
-        match std::fs::read_to_string(&path) {
+        match crate::limits::read_file(&path, self.max_input_bytes) {
             Ok(text) => Ok(Found {
                 source: Source::new(path.display().to_string(), text),
                 dir: path.parent().map(Path::to_path_buf),
+            }),
+            Err(e) if crate::limits::is_too_large(&e) => Err(NotFound {
+                message: format!("variant `{name}` cannot be read ({}: {e})", path.display()),
+                help: super::INPUT_CAP_HELP.into(),
             }),
             Err(e) => {
                 let names = embedded::names();
@@ -127,12 +144,18 @@ pub(crate) fn chain(
     top: Arc<Source>,
     dir: Option<PathBuf>,
     resolver: &dyn Resolve,
+    limits: &Limits,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<Link>> {
     let (mut src, mut dir) = (top, dir);
     let mut links = Vec::new();
+    // The caps hold for the files of the chain together: a file that names itself is read
+    // [`MAX_DEPTH`] times, and must not cost that many times the caps.
+    let mut items_left = limits.max_toml_items;
+    let mut bytes_left = limits.max_input_bytes;
     loop {
-        let mut read = read::read(&src);
+        bytes_left = bytes_left.saturating_sub(src.text.len() as u64);
+        let mut read = read::read(&src, (&mut items_left, limits.max_toml_items));
         let mut head = std::mem::take(&mut read.head);
         let next = match read.def.variant.valid() {
             None => {
@@ -155,6 +178,7 @@ pub(crate) fn chain(
                     resolver
                         .resolve(v.get_ref(), dir.as_deref())
                         .map_err(|e| Diagnostic::new(&src, Some(v.span()), e.message).help(e.help))
+                        .and_then(|found| within(found, (bytes_left, limits), &src, v.span()))
                 };
                 match problem {
                     Ok(found) => Some(found),
@@ -179,6 +203,28 @@ pub(crate) fn chain(
         src = Arc::new(found.source);
         dir = found.dir;
     }
+}
+
+/// A base variant, if the files of the chain stay within the input cap with it (`bytes_left`
+/// of it are left).
+fn within(
+    found: Found,
+    (bytes_left, limits): (u64, &Limits),
+    src: &Arc<Source>,
+    span: std::ops::Range<usize>,
+) -> Result<Found, Diagnostic> {
+    if found.source.text.len() as u64 <= bytes_left {
+        return Ok(found);
+    }
+    Err(Diagnostic::new(
+        src,
+        Some(span),
+        format!(
+            "with the variant named here the files of this puzzle are larger than {} together, the most that is read",
+            crate::limits::bytes(limits.max_input_bytes)
+        ),
+    )
+    .help(super::INPUT_CAP_HELP))
 }
 
 #[cfg(test)]

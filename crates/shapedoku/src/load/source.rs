@@ -28,9 +28,15 @@ impl Source {
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let before = &self.text.as_bytes()[..offset];
+        // Bytes, not chars: counting them compiles to a fast loop, and a file of 64 MiB is
+        // counted in milliseconds for each problem shown.
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let col = self.text[start..offset].chars().count() + 1;
         (line, col)
     }
     /// The text of a 1-based line.
@@ -183,6 +189,29 @@ pub(crate) fn file_order(diags: &mut Vec<Diagnostic>) {
     });
 }
 
+/// Keeps the first `max` problems (in the order given) and replaces the rest with one that says
+/// how many were left out, placed where the first of them was. Returns how many were left out.
+pub(crate) fn keep_first(diags: &mut Vec<Diagnostic>, max: u64) -> usize {
+    let max = usize::try_from(max).unwrap_or(usize::MAX);
+    if diags.len() <= max {
+        return 0;
+    }
+    let omitted = diags.len() - max;
+    let first = &diags[max];
+    let summary = Diagnostic::new(
+        &first.source,
+        first.span.clone(),
+        format!(
+            "and {omitted} more problem{} from here on (only the first {max} are listed)",
+            if omitted == 1 { "" } else { "s" }
+        ),
+    )
+    .help("fix the problems above first; the rest are listed as they come into view");
+    diags.truncate(max);
+    diags.push(summary);
+    omitted
+}
+
 /// A string value and where its characters are in the source.
 #[derive(Debug, Clone)]
 pub(crate) struct Text {
@@ -233,13 +262,13 @@ impl Text {
             None => self.span.clone(),
         }
     }
-    /// Non-whitespace characters with their source spans.
-    pub fn chars(&self) -> Vec<(char, Range<usize>)> {
+    /// Non-whitespace characters with their source spans, one by one: a list of them would
+    /// cost some thirty times the string, which may be megabytes.
+    pub fn chars(&self) -> impl Iterator<Item = (char, Range<usize>)> + '_ {
         self.value
             .char_indices()
             .filter(|(_, c)| !c.is_whitespace())
             .map(|(i, c)| (c, self.at(i, c.len_utf8())))
-            .collect()
     }
 }
 
@@ -288,11 +317,7 @@ mod tests {
     fn text_maps_value_bytes_to_source_bytes() {
         let src = "k = \"\"\"\nab c\"\"\"";
         let t = Text::new(src, 4..src.len(), "ab c");
-        let chars: Vec<(char, &str)> = t
-            .chars()
-            .iter()
-            .map(|(c, r)| (*c, &src[r.clone()]))
-            .collect();
+        let chars: Vec<(char, &str)> = t.chars().map(|(c, r)| (c, &src[r])).collect();
         assert_eq!(chars, [('a', "a"), ('b', "b"), ('c', "c")]);
         // With an escape the value is not verbatim: every character maps to the whole string.
         let src = "k = \"a\\u0020b\"";

@@ -4,7 +4,8 @@
 
 use super::definition::GivensDef;
 use super::source::{Source, Text};
-use crate::{GridSpec, Pos, Rule, ShapeKind, Symbols};
+use crate::geometry::Size;
+use crate::{GridSpec, Limits, Pos, Rule, ShapeKind, Symbols};
 use std::ops::Range;
 use std::sync::Arc;
 use toml::Spanned;
@@ -61,8 +62,12 @@ pub(crate) struct State {
     pub givens: Option<Given>,
     pub solution: Option<Given>,
     pub is_puzzle: bool,
-    /// Cages met so far, counting those that could not be used (for default names).
-    pub cage_count: usize,
+    /// The caps the geometry must stay within.
+    pub limits: Limits,
+    /// How large the geometry is so far, counted as its parts are added.
+    pub size: Size,
+    /// A cap was reached (reported once): nothing more is added and nothing is built.
+    pub over_limit: bool,
     /// The TOML itself is broken: only key and syntax problems are reported.
     pub syntax_broken: bool,
 }
