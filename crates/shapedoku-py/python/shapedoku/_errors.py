@@ -25,7 +25,7 @@ class Diagnostic(NamedTuple):
         return text if self.help is None else f"{text} (help: {self.help})"
 
 
-def _diagnostic(d: Union[Diagnostic, dict]) -> Diagnostic:
+def _diagnostic(d: Union[Diagnostic, "dict[str, Any]"]) -> Diagnostic:
     if isinstance(d, Diagnostic):
         return d
     return Diagnostic(d["file"], d.get("line"), d.get("column"), d["message"], d.get("help"))
