@@ -11,6 +11,7 @@
 
 use serde_json::Value;
 use shapedoku::pos::parse_cell_list;
+use shapedoku::solver::Budget;
 use shapedoku::{
     Geometry, GeometryBuilder, Pos, Puzzle, Rule, ShapeKind, Solver, Symbols, Verdict,
 };
@@ -218,15 +219,16 @@ fn run(select: impl Fn(&Path) -> bool) -> Option<(Vec<Timing>, Vec<String>)> {
             eprint!("{} ... ", case.id);
         }
         let start = Instant::now();
-        let mut solver = Solver::new(&case.puzzle);
-        // A bound so an undecided puzzle fails instead of running for hours.
+        // A bound so an undecided puzzle fails instead of running for hours; on large
+        // alphabets it also bounds the clause back end's conflicts.
         let large = case.puzzle.geometry().symbol_count() > 16;
-        solver.set_guess_limit(Some(if large {
+        let max = if large {
             LARGE_GUESS_LIMIT
         } else {
             GUESS_LIMIT
-        }));
-        let count = solver.count(2);
+        };
+        let budget = Budget::default().with_guesses(max).with_conflicts(max);
+        let count = Solver::new(&case.puzzle).count_with(2, &budget);
         let took = start.elapsed();
         if verbose {
             eprintln!("{took:.2?}, {} guesses", count.stats.guesses);

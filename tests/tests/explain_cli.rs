@@ -56,6 +56,9 @@ fn hint_gives_one_step() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["step"]["compact"], "Hidden Single: r1c6=8");
+    // Techniques are named by their stable catalogue ids in JSON.
+    assert_eq!(v["step"]["technique"], "hidden_single");
+    assert_eq!(v["step"]["name"], "Hidden Single");
     // A solved grid has nothing left; a clash has no step (negative answer, exit 1).
     let solved =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
@@ -87,4 +90,6 @@ fn rate_batches_keep_going_after_bad_lines() {
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["level"], "easy");
     assert_eq!(v["guesses"], 0);
+    assert_eq!(v["hardest"], "hidden_single");
+    assert_eq!(v["solved"], true);
 }

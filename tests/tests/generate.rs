@@ -28,7 +28,7 @@ fn assert_minimal(p: &Puzzle) {
         if p.givens()[c].is_some() {
             let mut g = p.givens().to_vec();
             g[c] = None;
-            solver.set_givens(&g);
+            solver.set_givens(&g).unwrap();
             assert_eq!(
                 solver.count(2).verdict(),
                 Verdict::Several,

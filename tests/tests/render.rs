@@ -503,3 +503,198 @@ fn loose_cells_and_overlapping_extra_shapes() {
     assert_eq!(extras.matches(r##"fill="#bdbdbd""##).count(), 2, "{extras}");
     insta::assert_snapshot!("loose", svg);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Interactive layers: entries, candidates, highlights and cell hit areas (the studio uses them).
+
+/// The `<g class="NAME">` layer's content, if the drawing has it.
+fn layer<'a>(svg: &'a str, class: &str) -> Option<&'a str> {
+    let start = svg.find(&format!("<g class=\"{class}\""))?;
+    let rest = &svg[start..];
+    // Layers nest at most one level of <g> (eliminations); find the matching close.
+    let mut depth = 0;
+    let mut i = 0;
+    while let Some(off) = rest[i..].find(['<']) {
+        let at = i + off;
+        if rest[at..].starts_with("<g") {
+            depth += 1;
+        } else if rest[at..].starts_with("</g>") {
+            depth -= 1;
+            if depth == 0 {
+                return Some(&rest[..at]);
+            }
+        }
+        i = at + 1;
+    }
+    None
+}
+
+/// (x, y) of every `<text>` in a layer.
+fn text_positions(layer: &str) -> Vec<(f64, f64)> {
+    let attr = |t: &str, name: &str| -> f64 {
+        let key = format!(" {name}=\"");
+        let s = &t[t.find(&key).unwrap() + key.len()..];
+        s[..s.find('"').unwrap()].parse().unwrap()
+    };
+    layer
+        .split("<text")
+        .skip(1)
+        .map(|t| (attr(t, "x"), attr(t, "y")))
+        .collect()
+}
+
+fn classic_puzzle() -> Puzzle {
+    let g = builtin::geometry("classic").unwrap();
+    // Givens in r1c1 and r9c1.
+    let line = format!("5{}8{}", ".".repeat(71), ".".repeat(8));
+    Puzzle::from_line(g, &line).unwrap()
+}
+
+#[test]
+fn default_options_draw_no_interactive_layers() {
+    let svg = render::svg(&classic_puzzle(), &RenderOptions::default());
+    for class in [
+        "entries",
+        "candidates",
+        "highlight-cells",
+        "placements",
+        "eliminations",
+        "cell-ids",
+    ] {
+        assert!(layer(&svg, class).is_none(), "{class} drawn by default");
+    }
+    assert!(!svg.contains("highlight-shapes"));
+}
+
+#[test]
+fn entries_are_drawn_in_empty_cells_only_and_win_over_the_solution() {
+    use shapedoku::Symbol;
+    let p = classic_puzzle();
+    let mut entries = vec![None; 81];
+    entries[0] = Some(Symbol::new(2)); // a given is there: ignored
+    entries[1] = Some(Symbol::new(3)); // drawn as "4"
+    entries[2] = Some(Symbol::new(40)); // outside the alphabet: ignored
+    let solution = vec![8u8; 81]; // "9" everywhere
+    let svg = checked(
+        "entries",
+        render::svg(
+            &p,
+            &RenderOptions {
+                entries: Some(&entries),
+                solution: Some(&solution),
+                ..RenderOptions::default()
+            },
+        ),
+    );
+    let e = layer(&svg, "entries").unwrap();
+    assert_eq!(e.matches("<text").count(), 1, "{e}");
+    assert!(e.contains(">4</text>"));
+    // The solution layer leaves out the two givens and the cell with an entry.
+    let sol = layer(&svg, "solution").unwrap();
+    assert_eq!(sol.matches("<text").count(), 81 - 2 - 1);
+}
+
+#[test]
+fn candidates_sit_in_one_slot_per_symbol_inside_their_cell() {
+    use shapedoku::SymbolSet;
+    let p = classic_puzzle();
+    let mut cands = vec![SymbolSet::full(9); 81];
+    cands[0] = SymbolSet::single(0); // r1c1 has a given: nothing drawn there
+    let opts = RenderOptions {
+        candidates: Some(&cands),
+        ..RenderOptions::default()
+    };
+    let svg = checked("candidates", render::svg(&p, &opts));
+    let layer = layer(&svg, "candidates").unwrap();
+    let pos = text_positions(layer);
+    assert_eq!(pos.len(), 79 * 9);
+    // r1c2 (cell 1): nine distinct slots, all inside the cell (x 72..120, y 24..72 at 48 px,
+    // margin 24), symbol k at row k / 3, column k % 3.
+    let r1c2: Vec<(f64, f64)> = pos[..9].to_vec();
+    for (k, &(x, y)) in r1c2.iter().enumerate() {
+        assert!(
+            (72.0..120.0).contains(&x) && (24.0..72.0).contains(&y),
+            "{k}: {x},{y}"
+        );
+        if k % 3 > 0 {
+            assert!(x > r1c2[k - 1].0);
+        }
+        if k >= 3 {
+            assert!(y > r1c2[k - 3].1);
+        }
+    }
+}
+
+#[test]
+fn highlights_mark_cells_shapes_and_candidates_and_ignore_bad_ids() {
+    use shapedoku::render::Highlight;
+    use shapedoku::{CellId, ShapeId, Symbol};
+    let p = classic_puzzle();
+    let opts = RenderOptions {
+        highlight: Highlight {
+            cells: vec![CellId::new(10), CellId::new(10), CellId::new(500)],
+            shapes: vec![ShapeId::new(0), ShapeId::new(999)],
+            placements: vec![(CellId::new(10), Symbol::new(4))],
+            eliminations: vec![
+                (CellId::new(11), Symbol::new(4)),
+                (CellId::new(12), Symbol::new(4)),
+                (CellId::new(0), Symbol::new(1)), // r1c1 shows a given: no mark
+                (CellId::new(13), Symbol::new(30)), // outside the alphabet
+            ],
+        },
+        ..RenderOptions::default()
+    };
+    let svg = checked("highlight", render::svg(&p, &opts));
+    let cells = layer(&svg, "highlight-cells").unwrap();
+    assert_eq!(
+        cells.matches("<rect").count(),
+        1,
+        "duplicates and r500 dropped"
+    );
+    assert!(cells.contains(r#"data-cell="10""#));
+    // Row 1 (shape 0): nine squares in one path.
+    let shapes = &svg[svg.find("highlight-shapes").unwrap()..];
+    assert_eq!(shapes[..shapes.find("/>").unwrap()].matches('M').count(), 9);
+    let placed = layer(&svg, "placements").unwrap();
+    assert_eq!(placed.matches("<circle").count(), 1);
+    assert!(placed.contains(">5</text>"));
+    let gone = layer(&svg, "eliminations").unwrap();
+    assert_eq!(gone.matches("<path").count(), 2, "{gone}");
+    assert!(gone.contains(r#"data-cell="11""#) && gone.contains(r#"data-cell="12""#));
+    // Highlights are drawn under the lines, marks above the values.
+    assert!(svg.find("highlight-cells").unwrap() < svg.find("class=\"thin\"").unwrap());
+    assert!(svg.find("class=\"givens\"").unwrap() < svg.find("class=\"placements\"").unwrap());
+}
+
+#[test]
+fn cell_ids_cover_every_cell_where_it_is_drawn() {
+    let g = samurai();
+    let p = Puzzle::empty(g.clone());
+    let svg = checked(
+        "cell-ids",
+        render::svg(
+            &p,
+            &RenderOptions {
+                cell_ids: true,
+                ..RenderOptions::default()
+            },
+        ),
+    );
+    let ids = layer(&svg, "cell-ids").unwrap();
+    let rects: Vec<&str> = ids.split("<rect").skip(1).collect();
+    assert_eq!(rects.len(), g.cell_count());
+    let attr = |t: &str, name: &str| -> f64 {
+        let key = format!(" {name}=\"");
+        let s = &t[t.find(&key).unwrap() + key.len()..];
+        s[..s.find('"').unwrap()].parse().unwrap()
+    };
+    for (i, r) in rects.iter().enumerate() {
+        assert_eq!(attr(r, "data-cell") as usize, i);
+        // Column c's left edge is at margin + (c - 1) * 48 with the default 48 px cells.
+        let p = g.pos(i);
+        assert_eq!(attr(r, "x"), 24.0 + (p.col - 1) as f64 * 48.0);
+        assert_eq!(attr(r, "y"), 24.0 + (p.row - 1) as f64 * 48.0);
+    }
+    // On top of everything: the last layer of the drawing.
+    assert!(svg.rfind("<g class=").unwrap() == svg.find("<g class=\"cell-ids\"").unwrap());
+}

@@ -10,6 +10,34 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// The most bytes read from one file or from standard input (a TOML file, a variant it
+    /// names, a file of puzzle lines): a larger or endless input is an error. A number of
+    /// bytes, or with a suffix K, M or G (powers of 1024); 0 for no cap. Each puzzle line may
+    /// also hold at most 1 MiB, and a geometry at most 16,384 cells (see docs/format.md#limits).
+    #[arg(long, global = true, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
+    pub max_input: u64,
+}
+
+/// A byte count: digits with an optional K, M or G (KiB, MiB, GiB also read); 0 means no cap.
+pub fn parse_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let lower = t.to_ascii_lowercase();
+    let num = lower.trim_end_matches("ib").trim_end_matches('b');
+    let (digits, shift) = match num.chars().last() {
+        Some('k') => (&num[..num.len() - 1], 10),
+        Some('m') => (&num[..num.len() - 1], 20),
+        Some('g') => (&num[..num.len() - 1], 30),
+        _ => (num, 0),
+    };
+    let n: u64 = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{t}` is not a size: write bytes, or a number with K, M or G"))?;
+    match n.checked_mul(1 << shift) {
+        Some(0) => Ok(u64::MAX),
+        Some(b) => Ok(b),
+        None => Err(format!("`{t}` is too large")),
+    }
 }
 
 /// Output format.
@@ -50,6 +78,9 @@ pub enum Command {
     Render(RenderArgs),
     /// Time the solver on files of puzzle lines (counting to 2), printing puzzles per second.
     Bench(BenchArgs),
+    /// Serve the studio: a local web page to write, check, solve and generate puzzles, on
+    /// 127.0.0.1 by default. FILE is loaded into the page and is the only file it saves to.
+    Studio(StudioArgs),
     /// Print shell completions.
     Completions {
         /// The shell.
@@ -66,13 +97,17 @@ pub struct InputArgs {
     /// for TOML puzzle files, which name their variant.
     #[arg(long, short = 'v', value_name = "NAME|PATH")]
     pub variant: Option<String>,
-    /// A TOML puzzle file, or a text file with one puzzle per line; `-` or nothing reads stdin.
+    /// TOML puzzle files, or text files with one puzzle per line, answered one after the
+    /// other; `-` or nothing reads stdin.
     #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
+    pub files: Vec<PathBuf>,
+    /// Set when several files are read, so that labels name the file.
+    #[arg(skip)]
+    pub several: bool,
 }
 
 /// `solve` options.
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct SolveArgs {
     /// Input.
     #[command(flatten)]
@@ -106,7 +141,7 @@ pub enum ExplainStyle {
 }
 
 /// `hint` options.
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct HintArgs {
     /// Input.
     #[command(flatten)]
@@ -123,7 +158,7 @@ pub struct HintArgs {
 }
 
 /// `rate` options.
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct RateArgs {
     /// Input.
     #[command(flatten)]
@@ -201,6 +236,22 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+/// `studio` options.
+#[derive(Debug, Args)]
+pub struct StudioArgs {
+    /// A puzzle or variant file to edit; the page saves to it (and to no other file). It is
+    /// created on the first save when it does not exist yet.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Port to listen on (0, the default: a free port).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Address to listen on. Anything but a loopback address lets other machines use the
+    /// studio, and save to FILE.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
 }
 
 /// `bench` options.

@@ -1,10 +1,14 @@
 //! Reading what a command works on: a TOML puzzle file, or lines of puzzles for a variant.
+//! Every read is bounded (`--max-input`, and a cap per puzzle line), so no input, however
+//! large or endless, makes a command hold more than the caps.
 
 use crate::args::InputArgs;
 use crate::report::render_load_error;
 use crate::{Failure, Io};
-use shapedoku::load::{self, Loaded};
-use shapedoku::{Geometry, Puzzle};
+use shapedoku::limits::{self, LineError};
+use shapedoku::load::{Loaded, Loader};
+use shapedoku::{Geometry, Limits, Puzzle};
+use std::io::{BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -22,8 +26,11 @@ pub enum Input {
     Lines {
         /// The variant's geometry.
         geometry: Arc<Geometry>,
-        /// (line number, text) of each non-blank, non-comment line.
-        lines: Vec<(usize, String)>,
+        /// (line number, text) of each non-blank, non-comment line; a line that could not be
+        /// read (too long, not UTF-8) is an error in its place.
+        lines: Vec<(usize, Result<String, LineError>)>,
+        /// How to name the input in labels when several inputs are read (`None` for one).
+        name: Option<String>,
     },
 }
 
@@ -32,14 +39,23 @@ impl Input {
     pub fn puzzles(&self) -> Vec<(String, Result<Puzzle, String>)> {
         match self {
             Input::File { name, loaded } => vec![(name.clone(), Ok(loaded.puzzle.clone()))],
-            Input::Lines { geometry, lines } => lines
+            Input::Lines {
+                geometry,
+                lines,
+                name,
+            } => lines
                 .iter()
                 .map(|(n, l)| {
-                    (
-                        format!("line {n}"),
-                        Puzzle::from_line(geometry.clone(), l)
-                            .map_err(|e| format!("line {n}: {e}")),
-                    )
+                    let label = match name {
+                        Some(f) => format!("{f} line {n}"),
+                        None => format!("line {n}"),
+                    };
+                    let puzzle = match l {
+                        Ok(l) => Puzzle::from_line(geometry.clone(), l).map_err(|e| e.to_string()),
+                        Err(e) => Err(e.to_string()),
+                    };
+                    let puzzle = puzzle.map_err(|e| format!("{label}: {e}"));
+                    (label, puzzle)
                 })
                 .collect(),
         }
@@ -62,57 +78,215 @@ fn looks_like_toml(text: &str) -> bool {
         })
 }
 
-/// Loads a variant given by `--variant` (built-in name or path), as a failure fit for people.
-pub fn load_variant(name: &str) -> Result<Loaded, Failure> {
-    load::load_variant(name).map_err(|e| Failure(render_load_error(&e)))
+/// The help for an input over `--max-input`.
+const RAISE: &str = "raise the cap with --max-input (for example --max-input 256M; 0 for none)";
+
+/// An I/O error for people, with how to raise the cap when it is the cause.
+pub fn read_error(what: &str, e: &std::io::Error) -> Failure {
+    if limits::is_too_large(e) {
+        Failure(format!("error: cannot read {what}: {e}\n  help: {RAISE}\n"))
+    } else {
+        Failure(format!("error: cannot read {what}: {e}\n"))
+    }
 }
 
-/// Reads the input of a command.
+/// Loads a variant given by `--variant` (built-in name or path), as a failure fit for people.
+pub fn load_variant(name: &str, limits: &Limits) -> Result<Loaded, Failure> {
+    Loader::new()
+        .limits(*limits)
+        .load_variant(name)
+        .map_err(|e| Failure(render_load_error(&e)))
+}
+
+/// Reads the input of a command: its one file (`-` or none for standard input).
 pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
-    let (name, text, dir) = match args.file.as_deref() {
+    let limits = io.limits;
+    let (name, text, dir) = match args.files.first() {
         None => ("-".to_string(), read_stdin(io)?, None),
         Some(p) if p == Path::new("-") => ("-".to_string(), read_stdin(io)?, None),
         Some(p) => {
-            let text = std::fs::read_to_string(p)
-                .map_err(|e| Failure(format!("error: cannot read {}: {e}\n", p.display())))?;
-            (
-                p.display().to_string(),
-                text,
-                p.parent().map(Path::to_path_buf),
-            )
+            let name = p.display().to_string();
+            let file =
+                limits::open(p, limits.max_input_bytes).map_err(|e| read_error(&name, &e))?;
+            let kind = match p.extension().and_then(|e| e.to_str()) {
+                Some("toml") => Some(true),
+                Some("txt") => Some(false),
+                _ => None,
+            };
+            let text = read_source(file, kind, &limits).map_err(|e| read_error(&name, &e))?;
+            (name, text, p.parent().map(Path::to_path_buf))
         }
     };
-    let is_toml = name.ends_with(".toml") || (!name.ends_with(".txt") && looks_like_toml(&text));
-    if is_toml {
-        if args.variant.is_some() {
-            return Err(Failure(format!(
-                "error: {name} is a TOML puzzle file, which names its own variant; drop --variant\n"
-            ))
-            .into());
+    let lines = match text {
+        Text::Lines(lines) => lines,
+        Text::Toml(text) => {
+            if args.variant.is_some() {
+                return Err(Failure(format!(
+                    "error: {name} is a TOML puzzle file, which names its own variant; drop --variant\n"
+                ))
+                .into());
+            }
+            let loaded = Loader::new()
+                .limits(limits)
+                .load_str(&name, &text, dir.as_deref())
+                .map_err(|e| Failure(render_load_error(&e)))?;
+            return Ok(Input::File {
+                name,
+                loaded: Box::new(loaded),
+            });
         }
-        let loaded = load::load_str(&name, &text, dir.as_deref())
-            .map_err(|e| Failure(render_load_error(&e)))?;
-        return Ok(Input::File {
-            name,
-            loaded: Box::new(loaded),
-        });
-    }
+    };
     let variant = args.variant.as_deref().unwrap_or("classic");
-    let geometry = load_variant(variant)?.geometry;
-    let lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .map(|(i, l)| (i, l.to_string()))
-        .collect();
-    Ok(Input::Lines { geometry, lines })
+    let geometry = load_variant(variant, &limits)?.geometry;
+    Ok(Input::Lines {
+        geometry,
+        lines,
+        name: args.several.then_some(name),
+    })
 }
 
-fn read_stdin(io: &mut Io<'_>) -> anyhow::Result<String> {
-    let mut s = String::new();
-    io.stdin
-        .read_to_string(&mut s)
-        .map_err(|e| Failure(format!("error: cannot read standard input: {e}\n")))?;
-    Ok(s)
+/// An input as read: a TOML file's text, or puzzle lines.
+enum Text {
+    Toml(String),
+    Lines(Vec<(usize, Result<String, LineError>)>),
+}
+
+/// How much of an input is looked at to tell a TOML file from puzzle lines.
+const PEEK: u64 = 64 << 10;
+
+/// Reads an input up to the input cap: as TOML when `toml` says so or, when it is `None`, when
+/// its first [`PEEK`] bytes look like TOML; as puzzle lines otherwise, line by line, so that no
+/// line longer than the line cap is held, whatever the input cap.
+fn read_source(r: impl Read, toml: Option<bool>, limits: &Limits) -> std::io::Result<Text> {
+    let cap = limits.max_input_bytes;
+    let mut r = BufReader::new(r.take(cap.saturating_add(1)));
+    let mut head = Vec::new();
+    if toml.is_none() {
+        (&mut r).take(PEEK).read_to_end(&mut head)?;
+    }
+    let is_toml = toml.unwrap_or_else(|| looks_like_toml(&String::from_utf8_lossy(&head)));
+    if is_toml {
+        let rest =
+            limits::read_text(&mut r, cap.saturating_sub(head.len() as u64)).map_err(|e| {
+                if limits::is_too_large(&e) {
+                    limits::too_large(cap)
+                } else {
+                    e
+                }
+            })?;
+        let head = String::from_utf8(head).map_err(|_| limits::not_utf8())?;
+        return Ok(Text::Toml(head + &rest));
+    }
+    let lines = puzzle_lines(Cursor::new(head).chain(&mut r), limits.max_line_bytes)?;
+    // The reader stops one byte past the cap: all of it read means the input is larger.
+    if r.get_ref().limit() == 0 {
+        return Err(limits::too_large(cap));
+    }
+    Ok(Text::Lines(lines))
+}
+
+/// The puzzle lines of a batch: blank lines and `#` comments left out, each line at most
+/// `max_line` bytes (a longer one is an error in its place, never held whole). Works on any
+/// reader, so a batch can be streamed.
+pub fn puzzle_lines(
+    reader: impl BufRead,
+    max_line: u64,
+) -> std::io::Result<Vec<(usize, Result<String, LineError>)>> {
+    let mut out = Vec::new();
+    for line in limits::lines(reader, max_line) {
+        let (n, l) = line?;
+        match l {
+            Ok(l) => {
+                let t = l.trim();
+                if !t.is_empty() && !t.starts_with('#') {
+                    out.push((n, Ok(t.to_string())));
+                }
+            }
+            Err(e) => out.push((n, Err(e))),
+        }
+    }
+    Ok(out)
+}
+
+fn read_stdin(io: &mut Io<'_>) -> anyhow::Result<Text> {
+    if io.stdin_is_terminal {
+        // Without this a command given no file seems to hang.
+        writeln!(
+            io.stderr,
+            "reading a puzzle file or puzzle lines from standard input; end with Ctrl-D (or give a FILE; see --help)"
+        )?;
+        io.stderr.flush()?;
+    }
+    let limits = io.limits;
+    read_source(&mut *io.stdin, None, &limits).map_err(|e| read_error("standard input", &e).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(t: Text) -> Vec<(usize, Result<String, LineError>)> {
+        match t {
+            Text::Lines(l) => l,
+            Text::Toml(_) => panic!("read as TOML"),
+        }
+    }
+
+    #[test]
+    fn a_line_without_end_is_never_held_whatever_the_input_cap() {
+        // 256 MiB without a line break, then a puzzle line, with no input cap at all.
+        let endless = std::io::repeat(b'1').take(256 << 20);
+        let input = endless.chain("\n1234341221434321\n".as_bytes());
+        let caps = Limits {
+            max_line_bytes: 1 << 20,
+            ..Limits::NONE
+        };
+        let t = std::time::Instant::now();
+        let got = lines(read_source(input, None, &caps).unwrap());
+        assert!(t.elapsed() < std::time::Duration::from_secs(10));
+        assert_eq!(
+            got,
+            [
+                (1, Err(LineError::TooLong { limit: 1 << 20 })),
+                (2, Ok("1234341221434321".to_string()))
+            ]
+        );
+    }
+
+    #[test]
+    fn the_input_cap_holds_for_lines_and_toml_alike() {
+        let caps = Limits {
+            max_input_bytes: 100,
+            ..Limits::DEFAULT
+        };
+        let text = "1234341221434321\n".repeat(5);
+        assert_eq!(
+            lines(read_source(text.as_bytes(), None, &caps).unwrap()).len(),
+            5
+        );
+        let e = read_source(text.repeat(2).as_bytes(), None, &caps)
+            .err()
+            .unwrap();
+        assert!(limits::is_too_large(&e), "{e}");
+        let toml = format!("variant = \"4x4\"\n#{}\n", "x".repeat(100));
+        let e = read_source(toml.as_bytes(), None, &caps).err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "the input is larger than 100 bytes, the most that is read"
+        );
+        assert!(matches!(
+            read_source(&toml.as_bytes()[..90], None, &caps).unwrap(),
+            Text::Toml(_)
+        ));
+        // A TOML key past what is looked at is puzzle lines; `.toml` decides without looking.
+        let late = format!("{}variant = \"4x4\"\n", "# a comment\n".repeat(10_000));
+        assert!(matches!(
+            read_source(late.as_bytes(), None, &Limits::DEFAULT).unwrap(),
+            Text::Lines(_)
+        ));
+        assert!(matches!(
+            read_source(late.as_bytes(), Some(true), &Limits::DEFAULT).unwrap(),
+            Text::Toml(_)
+        ));
+    }
 }

@@ -21,6 +21,11 @@ pub struct Io<'a> {
     pub stderr: &'a mut dyn Write,
     /// Whether stderr is a terminal (progress bars are shown only then).
     pub progress: bool,
+    /// Whether stdin is a terminal (reading it then says so on stderr, or a command given no
+    /// file would seem to hang).
+    pub stdin_is_terminal: bool,
+    /// The caps on input and geometry size (`--max-input` sets the input cap).
+    pub limits: shapedoku::Limits,
 }
 
 impl std::fmt::Debug for Io<'_> {
@@ -45,6 +50,7 @@ impl std::error::Error for Failure {}
 /// Runs the command line with the process's streams; returns the exit code.
 pub fn main_with(args: Vec<OsString>) -> i32 {
     let stdin = std::io::stdin();
+    let stdin_is_terminal = stdin.is_terminal();
     let mut stdin = stdin.lock();
     let stdout = std::io::stdout();
     let mut stdout = std::io::BufWriter::new(stdout.lock());
@@ -56,6 +62,8 @@ pub fn main_with(args: Vec<OsString>) -> i32 {
         stdout: &mut stdout,
         stderr: &mut stderr,
         progress,
+        stdin_is_terminal,
+        limits: shapedoku::Limits::DEFAULT,
     };
     run(args, &mut io)
 }
@@ -72,6 +80,8 @@ pub fn run_in_memory(args: &[&str], stdin: &str) -> (i32, String, String) {
             stdout: &mut out,
             stderr: &mut err,
             progress: false,
+            stdin_is_terminal: false,
+            limits: shapedoku::Limits::DEFAULT,
         };
         run(argv, &mut io)
     };
@@ -102,6 +112,7 @@ pub fn run(args: Vec<OsString>, io: &mut Io<'_>) -> i32 {
             return code;
         }
     };
+    io.limits.max_input_bytes = cli.max_input;
     let result = cmd::dispatch(cli, io);
     let flushed = io.stdout.flush();
     match result.and_then(|code| flushed.map(|_| code).map_err(anyhow::Error::from)) {
@@ -110,18 +121,22 @@ pub fn run(args: Vec<OsString>, io: &mut Io<'_>) -> i32 {
             if is_broken_pipe(&e) {
                 return exit::OK;
             }
-            let text = match e.downcast_ref::<Failure>() {
-                Some(f) => f.0.clone(),
-                None => format!("error: {e:#}\n"),
-            };
-            let _ = io.stderr.write_all(text.as_bytes());
+            let _ = io.stderr.write_all(error_text(&e).as_bytes());
             let _ = io.stderr.flush();
             exit::ERROR
         }
     }
 }
 
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
+/// An error as shown on stderr.
+pub(crate) fn error_text(e: &anyhow::Error) -> String {
+    match e.downcast_ref::<Failure>() {
+        Some(f) => f.0.clone(),
+        None => format!("error: {e:#}\n"),
+    }
+}
+
+pub(crate) fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)

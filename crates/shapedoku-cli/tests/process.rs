@@ -98,3 +98,63 @@ fn broken_pipe_exits_0() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Sends one HTTP/1.1 request and returns the whole response as text.
+fn http(addr: &str, request: &str) -> String {
+    use std::io::Read;
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out
+}
+
+#[test]
+fn studio_prints_its_address_on_loopback_and_serves_the_page() {
+    let dir = std::env::temp_dir().join(format!("shapedoku-studio-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("puzzle.toml");
+    std::fs::copy(example("4x4"), &file).unwrap();
+    let mut child = bin()
+        .args(["studio", file.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let url = lines.next().unwrap().unwrap();
+    let addr = url
+        .strip_prefix("http://")
+        .and_then(|u| u.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("not an address: {url}"))
+        .to_string();
+    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+    assert_ne!(addr, "127.0.0.1:0", "a free port was chosen");
+    assert!(lines.next().unwrap().unwrap().contains("puzzle.toml"));
+    let page = http(
+        &addr,
+        &format!("GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    );
+    let info = http(
+        &addr,
+        &format!("GET /api/file HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("shapedoku studio"));
+    assert!(
+        info.contains("\"writable\":true") && info.contains("4x4"),
+        "{info}"
+    );
+}
+
+#[test]
+fn studio_refuses_a_folder_as_its_file() {
+    let (code, _, err) = run(&["studio", env!("CARGO_MANIFEST_DIR")], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("not a file"), "{err}");
+}

@@ -11,6 +11,7 @@ use shapedoku::load::{self, LoadError};
 use shapedoku::puzzle::{format_canvas, format_line};
 use shapedoku::reason::{self, Board, explain, rate};
 use shapedoku::render::{self, RenderOptions};
+use shapedoku::solver::Budget;
 use shapedoku::{Geometry, ModelError, Pos, Puzzle, Solver, builtin};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -365,20 +366,31 @@ pub struct CountOut {
     pub stats: StatsOut,
 }
 
+/// The count of a puzzle known to have no solution, found without a search.
+fn no_solution() -> shapedoku::Count {
+    shapedoku::Count {
+        solutions: Vec::new(),
+        exhausted: true,
+        stopped: None,
+        stats: Default::default(),
+    }
+}
+
 /// Counts with a compiled solver for the puzzle's geometry (reused across a batch).
 fn count_with(solver: &mut Solver, p: &Puzzle, limit: usize, guesses: Option<u64>) -> CountOut {
     let c = if p.clashes().is_empty() {
-        solver.set_givens(p.givens());
-        solver.set_guess_limit(guesses);
-        solver.count(limit)
+        let budget = match guesses {
+            Some(max) => Budget::unlimited().with_guesses(max),
+            None => Budget::unlimited(),
+        };
+        match solver.set_givens(p.givens()) {
+            Ok(()) => solver.count_with(limit, &budget),
+            // Givens the solver refuses cannot be completed either.
+            Err(_) => no_solution(),
+        }
     } else {
         // Givens that already break a shape: no solution, and no search.
-        shapedoku::Count {
-            solutions: Vec::new(),
-            exhausted: true,
-            aborted: false,
-            stats: Default::default(),
-        }
+        no_solution()
     };
     let g = p.geometry();
     CountOut {
@@ -407,16 +419,15 @@ impl Handle {
 // ---------------------------------------------------------------------------------------------
 // Reasoning
 
-/// A logical step, as the library's JSON form of it with the technique as a snake_case id
-/// and each placement and elimination carrying its cell index.
+/// A logical step, as the library's view of it (the technique by its catalogue id, the same the
+/// CLI prints) with each placement and elimination also carrying its cell index.
 fn step_out(p: &Puzzle, step: &reason::Step) -> Value {
     let g = p.geometry();
-    let mut v = explain::json(g, step);
-    v["technique"] = Value::from(snake(step.technique));
-    let index = |list: &[(usize, u8)], key: &str, v: &mut Value| {
+    let mut v = serde_json::to_value(explain::view(g, step)).unwrap_or(Value::Null);
+    let index = |list: &[reason::Candidate], key: &str, v: &mut Value| {
         if let Some(items) = v[key].as_array_mut() {
-            for (item, &(cell, _)) in items.iter_mut().zip(list) {
-                item["index"] = Value::from(cell);
+            for (item, c) in items.iter_mut().zip(list) {
+                item["index"] = Value::from(c.cell.index());
             }
         }
     };
@@ -477,8 +488,8 @@ pub struct RatingOut {
     pub score: u64,
     /// Sudoku Explainer estimate (classic 9x9 only).
     pub se: Option<f64>,
-    /// The hardest technique used, in words (empty when no step was needed).
-    pub hardest: String,
+    /// The hardest technique used, by its catalogue id (`None` when no step was needed).
+    pub hardest: Option<&'static str>,
     /// Number of steps.
     pub steps: usize,
     /// Number of guesses among them.
@@ -501,7 +512,7 @@ fn rate_with(template: Option<&Board>, p: &Puzzle) -> Result<RatingOut, Problem>
         level: r.level.name().into(),
         score: r.score,
         se: r.se,
-        hardest: r.hardest,
+        hardest: r.hardest.map(|t| t.id()),
         steps: r.steps,
         guesses: r.guesses,
     })
@@ -659,7 +670,7 @@ pub struct RateRow {
     pub score: Option<u64>,
     /// Sudoku Explainer estimate.
     pub se: Option<f64>,
-    /// The hardest technique.
+    /// The hardest technique, by its catalogue id.
     pub hardest: Option<String>,
     /// Steps.
     pub steps: Option<usize>,
@@ -775,7 +786,7 @@ pub fn rate_many(
                     level: Some(r.level),
                     score: Some(r.score),
                     se: r.se,
-                    hardest: Some(r.hardest),
+                    hardest: r.hardest.map(String::from),
                     steps: Some(r.steps),
                     guesses: Some(r.guesses),
                     ..empty

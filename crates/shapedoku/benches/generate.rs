@@ -104,13 +104,13 @@ fn classic_minimal_count_to_two(bencher: divan::Bencher) {
     let mut seed = 0u64;
     bencher.bench_local(|| {
         seed += 1;
-        solver.set_givens(&[None; 81]);
+        solver.set_givens(&[None; 81]).unwrap();
         let solution = solver.random_solution(seed).unwrap();
         let mut givens: Vec<Option<u8>> = solution.iter().map(|&v| Some(v)).collect();
         for k in 0..81 {
             let c = (k * 37 + seed as usize * 11) % 81;
             givens[c] = None;
-            solver.set_givens(&givens);
+            solver.set_givens(&givens).unwrap();
             if solver.count(2).verdict() != Verdict::Unique {
                 givens[c] = Some(solution[c]);
             }

@@ -58,7 +58,7 @@ fn run(bencher: Bencher, puzzles: Vec<Vec<Option<u8>>>) {
         .counter(ItemsCount::new(puzzles.len()))
         .bench_local(|| {
             for p in &puzzles {
-                solver.set_givens(p);
+                solver.set_givens(p).unwrap();
                 black_box(solver.count(2));
             }
         });

@@ -1,7 +1,7 @@
 //! Times the advanced techniques (cages, wings, chains) on the positions where naked and hidden
 //! singles get stuck, for a file of classic puzzles: microseconds per call of each technique.
 //! `cargo run --release -p shapedoku --example advancedbench -- FILE`
-use shapedoku::reason::{Board, Finder, techniques};
+use shapedoku::reason::{Board, Finder, registry};
 use shapedoku::{Puzzle, builtin};
 use std::time::Instant;
 
@@ -38,12 +38,14 @@ fn main() {
         }
     }
     println!("{path}: {} positions stuck after singles", stuck.len());
-    // An optional second argument keeps only the techniques whose name contains it.
+    // An optional second argument keeps only the searches with a technique id containing it.
     let only = std::env::args().nth(2).unwrap_or_default();
-    for &(t, find) in techniques() {
-        if !format!("{t:?}").contains(&only) {
+    for search in registry() {
+        let ids: Vec<&str> = search.techniques.iter().map(|t| t.id()).collect();
+        if !ids.iter().any(|id| id.contains(&only)) {
             continue;
         }
+        let (t, find) = (ids.join("/"), search.find);
         // Best of five rounds: the machine may be shared.
         let mut best = f64::MAX;
         let mut hits = 0;
@@ -58,6 +60,6 @@ fn main() {
             best = best.min(start.elapsed().as_secs_f64());
         }
         let us = best * 1e6 / stuck.len().max(1) as f64;
-        println!("{t:?}: {us:.1} µs per call, a step in {hits} positions");
+        println!("{t}: {us:.1} µs per call, a step in {hits} positions");
     }
 }

@@ -7,6 +7,7 @@
 //! Run with `cargo run --release --example quickbench -- PATH...`.
 use serde_json::Value;
 use shapedoku::pos::parse_cell_list;
+use shapedoku::solver::Budget;
 use shapedoku::{GeometryBuilder, Pos, Puzzle, Rule, ShapeKind, Solver, Symbols, builtin};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -59,7 +60,7 @@ fn lines(path: &str) {
     let t = Instant::now();
     let (mut unique, mut guesses) = (0, 0);
     for p in &puzzles {
-        solver.set_givens(p);
+        solver.set_givens(p).unwrap();
         let c = solver.count(2);
         guesses += c.stats.guesses;
         if c.solutions.len() == 1 {
@@ -80,9 +81,12 @@ fn corpus(files: &[PathBuf], limit: Option<u64>) {
     for f in files {
         let (id, puzzle, solution) = load_json(f);
         let t = Instant::now();
-        let mut solver = Solver::new(&puzzle);
-        solver.set_guess_limit(limit);
-        let c = solver.count(2);
+        let budget = Budget {
+            guesses: limit,
+            conflicts: limit,
+            ..Budget::default()
+        };
+        let c = Solver::new(&puzzle).count_with(2, &budget);
         let s = t.elapsed().as_secs_f64();
         let ok =
             c.solutions.iter().all(|x| puzzle.verify(x).is_ok()) && c.solutions.contains(&solution);

@@ -25,7 +25,7 @@ fn main() {
     let mut solver = Solver::for_geometry(g.clone());
     let t = Instant::now();
     for p in &puzzles {
-        solver.set_givens(p.givens());
+        solver.set_givens(p.givens()).unwrap();
         solver.count(2);
     }
     let base = t.elapsed().as_secs_f64();

@@ -84,6 +84,16 @@ pub enum ModelError {
         /// The total.
         total: i64,
     },
+    /// The geometry is larger than a cap of [`crate::limits::Limits`].
+    #[error("the geometry has {found} {what}, more than the limit of {limit}")]
+    TooLarge {
+        /// What is counted: `cells`, `canvas positions`, `shapes` or `shape cells`.
+        what: &'static str,
+        /// How many there are (cells shared by grids counted once per grid).
+        found: u64,
+        /// The cap.
+        limit: u64,
+    },
     /// The geometry has no cells at all.
     #[error("the geometry has no cells: add a [[grid]] or a `cells` list")]
     NoCells,

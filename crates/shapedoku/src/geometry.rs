@@ -17,9 +17,14 @@
 
 use crate::cellset::CellSet;
 use crate::error::ModelError;
+use crate::limits::Limits;
 use crate::pos::Pos;
 use crate::symbols::Symbols;
 use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+mod tables;
+pub use tables::{OverlapPair, ShapeTables};
 
 /// What a shape demands of its cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,6 +163,139 @@ impl GridSpec {
     }
 }
 
+/// How large a geometry would be, counted from its parts before anything is built, so that
+/// [`Limits`] can be checked before the memory they guard is allocated. Sizes add up with `+`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Size {
+    /// Cells, a cell shared by several grids counted once per grid.
+    pub cells: u64,
+    /// The largest row used.
+    pub rows: u64,
+    /// The largest column used.
+    pub cols: u64,
+    /// Shapes.
+    pub shapes: u64,
+    /// Cells of all shapes added up.
+    pub shape_cells: u64,
+}
+
+impl Size {
+    /// The size of one grid: its cells and its standard shapes (boxes that do not tile and a
+    /// region map of the wrong length count as nothing; the builder reports them).
+    pub fn of_grid(g: &GridSpec) -> Size {
+        let n = u64::from(g.size);
+        let area = n * n;
+        let mut s = Size {
+            cells: area,
+            rows: u64::from(g.at.row) + n.saturating_sub(1),
+            cols: u64::from(g.at.col) + n.saturating_sub(1),
+            ..Size::default()
+        };
+        let mut add = |shapes: u64, cells: u64| {
+            s.shapes += shapes;
+            s.shape_cells += cells;
+        };
+        if g.rows {
+            add(n, area);
+        }
+        if g.columns {
+            add(n, area);
+        }
+        if let Some((h, w)) = g
+            .boxes
+            .filter(|&(h, w)| h > 0 && w > 0 && g.size % h == 0 && g.size % w == 0)
+        {
+            add(area / (u64::from(h) * u64::from(w)), area);
+        }
+        if g.diagonals {
+            add(2, 2 * n);
+        }
+        if let Some(map) = g.regions.as_ref().filter(|m| m.len() as u64 == area) {
+            let mut letters: Vec<char> = map.iter().copied().filter(|&c| c != '.').collect();
+            let cells = letters.len() as u64;
+            letters.sort_unstable();
+            letters.dedup();
+            add(letters.len() as u64, cells);
+        }
+        s
+    }
+
+    /// The size of declared cells.
+    pub fn of_cells(cells: &[Pos]) -> Size {
+        Size {
+            cells: cells.len() as u64,
+            rows: cells.iter().map(|p| u64::from(p.row)).max().unwrap_or(0),
+            cols: cells.iter().map(|p| u64::from(p.col)).max().unwrap_or(0),
+            ..Size::default()
+        }
+    }
+
+    /// The size of one explicit shape of `cells` cells.
+    pub fn of_shape(cells: usize) -> Size {
+        Size {
+            shapes: 1,
+            shape_cells: cells as u64,
+            ..Size::default()
+        }
+    }
+
+    /// The size of `n` shape cells (without the shape).
+    pub fn of_shape_cells(n: u64) -> Size {
+        Size {
+            shape_cells: n,
+            ..Size::default()
+        }
+    }
+
+    /// Canvas area: rows times columns.
+    pub fn canvas_area(&self) -> u64 {
+        self.rows.saturating_mul(self.cols)
+    }
+
+    /// The first cap this size is over, as an error naming it.
+    pub fn over(&self, limits: &Limits) -> Option<ModelError> {
+        let too_large = |what, found, limit| ModelError::TooLarge { what, found, limit };
+        if self.cells > limits.max_cells {
+            Some(too_large("cells", self.cells, limits.max_cells))
+        } else if self.canvas_area() > limits.max_canvas_area {
+            Some(too_large(
+                "canvas positions",
+                self.canvas_area(),
+                limits.max_canvas_area,
+            ))
+        } else if self.shapes > limits.max_shapes {
+            Some(too_large("shapes", self.shapes, limits.max_shapes))
+        } else if self.shape_cells > limits.max_shape_cells {
+            Some(too_large(
+                "shape cells",
+                self.shape_cells,
+                limits.max_shape_cells,
+            ))
+        } else {
+            None
+        }
+    }
+}
+
+impl std::ops::Add for Size {
+    type Output = Size;
+    fn add(self, o: Size) -> Size {
+        Size {
+            cells: self.cells.saturating_add(o.cells),
+            rows: self.rows.max(o.rows),
+            cols: self.cols.max(o.cols),
+            shapes: self.shapes.saturating_add(o.shapes),
+            shape_cells: self.shape_cells.saturating_add(o.shape_cells),
+        }
+    }
+}
+
+impl std::ops::AddAssign for Size {
+    fn add_assign(&mut self, o: Size) {
+        *self = *self + o;
+    }
+}
+
 /// Which part of a builder's input an error is about, so loaders can point at the source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
@@ -187,6 +325,7 @@ pub struct GeometryBuilder {
     grids: Vec<GridSpec>,
     cells: Vec<Pos>,
     shapes: Vec<(String, ShapeKind, Vec<Pos>, Rule)>,
+    limits: Limits,
 }
 
 impl GeometryBuilder {
@@ -199,7 +338,14 @@ impl GeometryBuilder {
             grids: Vec::new(),
             cells: Vec::new(),
             shapes: Vec::new(),
+            limits: Limits::DEFAULT,
         }
+    }
+    /// Sets the size caps checked before compiling (default [`Limits::DEFAULT`]); a geometry
+    /// over one is [`ModelError::TooLarge`].
+    pub fn limits(&mut self, limits: Limits) -> &mut Self {
+        self.limits = limits;
+        self
     }
     /// Sets the description.
     pub fn description(&mut self, d: &str) -> &mut Self {
@@ -231,6 +377,17 @@ impl GeometryBuilder {
         self.shapes.push((name.to_string(), kind, cells, rule));
         self
     }
+    /// How large the geometry would be (see [`Size`]), counted without building it.
+    pub fn size(&self) -> Size {
+        let mut s = Size::of_cells(&self.cells);
+        for g in &self.grids {
+            s += Size::of_grid(g);
+        }
+        for (_, _, cells, _) in &self.shapes {
+            s += Size::of_shape(cells.len());
+        }
+        s
+    }
     /// Number of explicit shapes added so far (the index the next one will get in [`Part::Shape`]).
     pub fn shape_count(&self) -> usize {
         self.shapes.len()
@@ -243,6 +400,12 @@ impl GeometryBuilder {
 
     /// Compiles, reporting every problem found (each with the part it is about).
     pub fn build_checked(&self) -> Result<Geometry, Vec<BuildIssue>> {
+        if let Some(error) = self.size().over(&self.limits) {
+            return Err(vec![BuildIssue {
+                part: Part::Whole,
+                error,
+            }]);
+        }
         let mut issues = Vec::new();
         let n = self.symbols.len();
         // Cells: every grid position plus declared cells, in canvas (row-major) order.
@@ -385,9 +548,11 @@ impl GeometryBuilder {
             }
         }
         let first_explicit = shapes.len();
+        // One set for every shape, emptied after each: a set per shape would cost shapes x cells.
+        let mut seen = CellSet::new(all.len());
+        let mut sums = SumCheck::new(self.symbols.values());
         for (si, (name, kind, poss, rule)) in self.shapes.iter().enumerate() {
             let mut cells = Vec::with_capacity(poss.len());
-            let mut seen = CellSet::new(all.len());
             let mut ok = true;
             if poss.is_empty() {
                 issues.push(BuildIssue {
@@ -425,8 +590,11 @@ impl GeometryBuilder {
                     }
                 }
             }
+            for &c in &cells {
+                seen.remove(c);
+            }
             if let Rule::Sum { total, distinct } = *rule {
-                if !sum_reachable(self.symbols.values(), cells.len(), total, distinct) {
+                if !sums.reachable(cells.len(), total, distinct) {
                     issues.push(BuildIssue {
                         part: Part::Shape(si),
                         error: ModelError::ImpossibleSum {
@@ -493,46 +661,89 @@ impl GeometryBuilder {
     }
 }
 
-/// Whether `k` symbols with these values (distinct or not) can add up to `total`.
-pub(crate) fn sum_reachable(values: &[i64], k: usize, total: i64, distinct: bool) -> bool {
-    if k == 0 {
-        return total == 0;
+/// Whether `k` symbols with some values (distinct or not) can add up to a total, for
+/// authoring errors (a cage whose sum cannot be made). Exact while the sets of reachable sums
+/// stay small, bounds beyond; what it learns is kept for the next cage, so a file with
+/// thousands of cages costs one search, not one per cage.
+pub(crate) struct SumCheck<'v> {
+    values: &'v [i64],
+    /// Every reachable (count, sum) of distinct values; `None` until needed, and empty when
+    /// there were too many to list (bounds are used then).
+    distinct: Option<std::collections::HashSet<(usize, i64)>>,
+    /// Sums of exactly `k` values with repetition, for k = 0, 1, ... as far as computed.
+    repeated: Vec<std::collections::BTreeSet<i64>>,
+    /// Work left for listing repeated sums (sums tried); past it, bounds are used.
+    budget: usize,
+}
+
+impl<'v> SumCheck<'v> {
+    /// Most (count, sum) states listed for distinct values.
+    const DISTINCT_STATES: usize = 1 << 18;
+    /// Most sums tried while listing sums with repetition, over every count together.
+    const REPEATED_SUMS: usize = 1 << 22;
+
+    pub(crate) fn new(values: &'v [i64]) -> Self {
+        SumCheck {
+            values,
+            distinct: None,
+            repeated: vec![[0].into()],
+            budget: Self::REPEATED_SUMS,
+        }
     }
-    if !distinct {
-        // Reachable sums with repetition: dynamic programming over counts would be exact, but
-        // bounds are what matter for authoring errors; check exactly for small cases.
-        let mut reach: std::collections::BTreeSet<i64> = [0].into();
-        for _ in 0..k {
-            let next: std::collections::BTreeSet<i64> = reach
-                .iter()
-                .flat_map(|s| values.iter().map(move |v| s + v))
-                .collect();
-            if next.len() > 100_000 {
-                let lo = k as i64 * values.iter().min().copied().unwrap_or(0);
-                let hi = k as i64 * values.iter().max().copied().unwrap_or(0);
-                return (lo..=hi).contains(&total);
+
+    fn bounds(&self, k: usize, total: i64) -> bool {
+        let k = k as i128;
+        let lo = k * self.values.iter().min().copied().unwrap_or(0) as i128;
+        let hi = k * self.values.iter().max().copied().unwrap_or(0) as i128;
+        (lo..=hi).contains(&(total as i128))
+    }
+
+    pub(crate) fn reachable(&mut self, k: usize, total: i64, distinct: bool) -> bool {
+        if k == 0 {
+            return total == 0;
+        }
+        if !distinct {
+            while self.repeated.len() <= k {
+                let last = &self.repeated[self.repeated.len() - 1];
+                let work = last.len().saturating_mul(self.values.len());
+                if work > self.budget {
+                    break;
+                }
+                self.budget -= work;
+                let next = last
+                    .iter()
+                    .flat_map(|s| self.values.iter().map(move |v| s.saturating_add(*v)))
+                    .collect();
+                self.repeated.push(next);
             }
-            reach = next;
+            return match self.repeated.get(k) {
+                Some(set) => set.contains(&total),
+                None => self.bounds(k, total),
+            };
         }
-        return reach.contains(&total);
-    }
-    if k > values.len() {
-        return false;
-    }
-    // Distinct: subset-sum with exactly k items, as a set of (count, sum) states.
-    let mut states: std::collections::HashSet<(usize, i64)> = [(0, 0)].into();
-    for &v in values {
-        let add: Vec<(usize, i64)> = states
-            .iter()
-            .filter(|(c, _)| *c < k)
-            .map(|&(c, s)| (c + 1, s + v))
-            .collect();
-        states.extend(add);
-        if states.len() > 2_000_000 {
-            return true; // too many to track; let the solver decide
+        if k > self.values.len() {
+            return false;
         }
+        let values = self.values;
+        let states = self.distinct.get_or_insert_with(|| {
+            let mut states: std::collections::HashSet<(usize, i64)> = [(0, 0)].into();
+            for &v in values {
+                let add: Vec<(usize, i64)> = states
+                    .iter()
+                    .map(|&(c, s)| (c + 1, s.saturating_add(v)))
+                    .collect();
+                states.extend(add);
+                if states.len() > Self::DISTINCT_STATES {
+                    return Default::default();
+                }
+            }
+            states
+        });
+        if states.is_empty() {
+            return self.bounds(k, total);
+        }
+        states.contains(&(k, total))
     }
-    states.contains(&(k, total))
 }
 
 /// A compiled geometry: cells, shapes and the lookup tables derived from them.
@@ -545,12 +756,13 @@ pub struct Geometry {
     cells: Vec<Pos>,
     rows: u32,
     cols: u32,
-    lookup: Vec<u32>,
     shapes: Vec<Shape>,
     cell_shapes: Vec<Vec<u32>>,
     peer_start: Vec<u32>,
     peers: Vec<u32>,
     houses: Vec<usize>,
+    /// Compiled on first use: a geometry only loaded or drawn never needs them.
+    tables: OnceLock<Arc<ShapeTables>>,
 }
 
 impl Geometry {
@@ -566,10 +778,10 @@ impl Geometry {
         shapes: Vec<Shape>,
     ) -> Geometry {
         let nc = cells.len();
-        let mut lookup = vec![u32::MAX; (rows * cols) as usize];
-        for (i, p) in cells.iter().enumerate() {
-            lookup[((p.row - 1) * cols + (p.col - 1)) as usize] = i as u32;
-        }
+        debug_assert!(
+            cells.windows(2).all(|w| w[0] < w[1]),
+            "cells in canvas order"
+        );
         let mut cell_shapes = vec![Vec::new(); nc];
         for (si, s) in shapes.iter().enumerate() {
             for &c in &s.cells {
@@ -615,12 +827,12 @@ impl Geometry {
             cells,
             rows,
             cols,
-            lookup,
             shapes,
             cell_shapes,
             peer_start,
             peers,
             houses,
+            tables: OnceLock::new(),
         }
     }
 
@@ -666,11 +878,9 @@ impl Geometry {
     }
     /// The cell at a position, if there is one.
     pub fn cell_at(&self, p: Pos) -> Option<usize> {
-        if p.row == 0 || p.col == 0 || p.row > self.rows || p.col > self.cols {
-            return None;
-        }
-        let v = self.lookup[((p.row - 1) * self.cols + (p.col - 1)) as usize];
-        (v != u32::MAX).then_some(v as usize)
+        // Cells are in canvas order, so a search finds one without a table as large as the
+        // canvas (which may be mostly empty).
+        self.cells.binary_search(&p).ok()
     }
     /// All shapes.
     pub fn shapes(&self) -> &[Shape] {
@@ -696,6 +906,11 @@ impl Geometry {
     pub fn houses(&self) -> &[usize] {
         &self.houses
     }
+    /// The tables about houses and overlapping shapes, compiled once for this geometry and
+    /// shared by every solver and reasoning board built on it.
+    pub(crate) fn tables(&self) -> &Arc<ShapeTables> {
+        self.tables.get_or_init(|| Arc::new(ShapeTables::new(self)))
+    }
     /// The cells of a shape as a set.
     pub fn shape_set(&self, id: usize) -> CellSet {
         CellSet::from_cells(self.cell_count(), self.shapes[id].cells.iter().copied())
@@ -717,11 +932,11 @@ impl Geometry {
         let nc = self.cells.len();
         let n = self.symbols.len();
         let mut shapes = self.shapes.clone();
+        let mut seen = CellSet::new(nc);
         for s in extra {
             if s.cells.is_empty() {
                 return Err(ModelError::EmptyShape { shape: s.name });
             }
-            let mut seen = CellSet::new(nc);
             for &c in &s.cells {
                 if c >= nc {
                     return Err(ModelError::NoSuchCell {
@@ -735,6 +950,9 @@ impl Geometry {
                         pos: self.cells[c],
                     });
                 }
+            }
+            for &c in &s.cells {
+                seen.remove(c);
             }
             if s.is_no_repeat() && s.cells.len() > n {
                 return Err(ModelError::ShapeTooLarge {
@@ -768,5 +986,80 @@ impl Geometry {
             },
             None => s.name.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_builder_over_a_cap_fails_before_building() {
+        let sym = Symbols::new("1234".chars()).unwrap();
+        let mut b = GeometryBuilder::new("big", sym);
+        b.grid(GridSpec::square(Pos::new(1, 1), 1024));
+        assert_eq!(
+            b.build().unwrap_err().to_string(),
+            "the geometry has 1048576 cells, more than the limit of 16384"
+        );
+        // Coordinates far out are a canvas over its cap, not an overflow.
+        let mut b = GeometryBuilder::new("far", Symbols::new("1".chars()).unwrap());
+        b.cells([Pos::new(u32::MAX, u32::MAX)]);
+        assert!(matches!(
+            b.build(),
+            Err(ModelError::TooLarge {
+                what: "canvas positions",
+                ..
+            })
+        ));
+        let mut b = GeometryBuilder::new("ok", Symbols::new("1234".chars()).unwrap());
+        b.grid(GridSpec::square(Pos::new(1, 1), 4).with_boxes(2, 2));
+        assert_eq!(
+            b.size(),
+            Size {
+                cells: 16,
+                rows: 4,
+                cols: 4,
+                shapes: 12,
+                shape_cells: 48
+            }
+        );
+        b.limits(Limits {
+            max_shapes: 11,
+            ..Limits::DEFAULT
+        });
+        assert!(matches!(
+            b.build(),
+            Err(ModelError::TooLarge {
+                what: "shapes",
+                found: 12,
+                limit: 11
+            })
+        ));
+    }
+
+    #[test]
+    fn cells_are_found_without_a_canvas_table() {
+        let mut b = GeometryBuilder::new("sparse", Symbols::new("12".chars()).unwrap());
+        b.cells([Pos::new(1, 1), Pos::new(500, 500)]);
+        let g = b.build().unwrap();
+        assert_eq!(g.cell_at(Pos::new(500, 500)), Some(1));
+        assert_eq!(g.cell_at(Pos::new(499, 500)), None);
+        assert_eq!(g.cell_at(Pos::new(0, 0)), None);
+        assert_eq!((g.rows(), g.cols()), (500, 500));
+    }
+
+    #[test]
+    fn repeated_sums_beyond_what_can_be_listed_fall_back_to_bounds() {
+        let values: Vec<i64> = (0..64).map(|i| 1 + i * i * 1009).collect();
+        let mut sums = SumCheck::new(&values);
+        // Far too many sums to list for 500 values: bounds decide, at once.
+        assert!(sums.reachable(500, 500 * 2000, false));
+        assert!(!sums.reachable(500, 499, false));
+        assert!(sums.reachable(2, 2, false));
+        assert!(!sums.reachable(2, 3, false));
+        let mut small = SumCheck::new(&[1, 2, 3]);
+        assert!(small.reachable(2, 5, true) && !small.reachable(2, 6, true));
+        assert!(small.reachable(3, 9, false) && !small.reachable(4, 13, false));
     }
 }

@@ -21,14 +21,13 @@
 pub mod builtin;
 pub mod cellset;
 pub mod check;
-pub mod clauses;
-pub mod definition;
+mod embedded;
 pub mod error;
 pub mod generate;
 pub mod geometry;
 pub mod ids;
+pub mod limits;
 pub mod load;
-pub mod oracle;
 pub mod pos;
 pub mod puzzle;
 pub mod reason;
@@ -40,8 +39,10 @@ pub use cellset::CellSet;
 pub use error::ModelError;
 pub use geometry::{Geometry, GeometryBuilder, GridSpec, Rule, Shape, ShapeKind};
 pub use ids::{CellId, ShapeId, Symbol};
+pub use limits::Limits;
 pub use pos::Pos;
 pub use puzzle::{Puzzle, Violation};
+pub use solver::oracle;
 pub use solver::{Count, Solver, Stats, Verdict};
 pub use symbols::{SymbolSet, Symbols};
 

@@ -106,18 +106,33 @@ impl Puzzle {
     /// Reads givens written in cell order (row-major over the cells that exist), whitespace
     /// ignored; `.` is empty, and so is `0` when `0` is not a symbol.
     pub fn from_line(geometry: Arc<Geometry>, text: &str) -> Result<Self, ModelError> {
-        let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         let nc = geometry.cell_count();
-        let canvas = (geometry.rows() * geometry.cols()) as usize;
+        let canvas = (u64::from(geometry.rows()) * u64::from(geometry.cols())) as usize;
+        // Counted before anything is collected: a line of the wrong length costs no memory.
+        let len = text.chars().filter(|c| !c.is_whitespace()).count();
+        if len != nc && len != canvas {
+            let expected = if canvas == nc {
+                format!("the puzzle has {nc} cells")
+            } else {
+                format!(
+                    "the puzzle has {nc} cells (or {canvas} for a canvas picture with `#` where there is no cell)"
+                )
+            };
+            return Err(ModelError::GivensLength {
+                found: len,
+                expected,
+            });
+        }
+        let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         let givens = if chars.len() == nc {
             chars
                 .iter()
                 .enumerate()
                 .map(|(i, &ch)| read_symbol(&geometry, ch, geometry.pos(i)))
                 .collect::<Result<Vec<_>, _>>()?
-        } else if chars.len() == canvas {
-            // A canvas picture: one character per canvas position; positions without a cell
-            // must hold a blank marker.
+        } else {
+            // A canvas picture (the length was checked): one character per canvas position;
+            // positions without a cell must hold a blank marker.
             let mut out = vec![None; nc];
             for (i, &ch) in chars.iter().enumerate() {
                 let p = Pos::new(
@@ -137,18 +152,6 @@ impl Puzzle {
                 }
             }
             out
-        } else {
-            let expected = if canvas == nc {
-                format!("the puzzle has {nc} cells")
-            } else {
-                format!(
-                    "the puzzle has {nc} cells (or {canvas} for a canvas picture with `#` where there is no cell)"
-                )
-            };
-            return Err(ModelError::GivensLength {
-                found: chars.len(),
-                expected,
-            });
         };
         Ok(Puzzle { geometry, givens })
     }

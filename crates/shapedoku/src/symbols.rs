@@ -191,6 +191,15 @@ impl fmt::Debug for SymbolSet {
     }
 }
 
+/// A set serialises as the list of its symbols' indices, smallest first (a bit mask would mean
+/// nothing outside this crate).
+#[cfg(feature = "serde")]
+impl serde::Serialize for SymbolSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
 impl FromIterator<u8> for SymbolSet {
     fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
         iter.into_iter().fold(SymbolSet::EMPTY, SymbolSet::with)

@@ -14,7 +14,7 @@ const BASELINE: u64 = 200;
 
 /// Runs `bench`.
 pub fn run(a: &BenchArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
-    let geometry = load_variant(&a.variant)?.geometry;
+    let geometry = load_variant(&a.variant, &io.limits)?.geometry;
     let mut solver = Solver::for_geometry(geometry.clone());
     let mut code = exit::OK;
     writeln!(
@@ -30,11 +30,12 @@ pub fn run(a: &BenchArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
             || f.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        let text = match std::fs::read_to_string(f) {
+        let text = match shapedoku::limits::read_file(f, io.limits.max_input_bytes) {
             Ok(t) => t,
             Err(e) => {
                 // One unreadable file must not lose the others' figures.
-                writeln!(io.stderr, "error: cannot read {}: {e}", f.display())?;
+                let e = crate::input::read_error(&f.display().to_string(), &e);
+                write!(io.stderr, "{e}")?;
                 code = exit::ERROR;
                 continue;
             }
@@ -80,7 +81,10 @@ fn measure(solver: &mut Solver, puzzles: &[Vec<Option<u8>>], limit: usize) -> Ru
     let (mut unique, mut none, mut guesses) = (0usize, 0usize, 0u64);
     let start = Instant::now();
     for g in puzzles {
-        solver.set_givens(g);
+        // Read through `Puzzle::from_line`, so always accepted.
+        if solver.set_givens(g).is_err() {
+            continue;
+        }
         let c = solver.count(limit);
         guesses += c.stats.guesses;
         match c.verdict() {

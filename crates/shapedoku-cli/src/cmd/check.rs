@@ -1,9 +1,8 @@
 //! `shapedoku check`: every problem in each file, then what the file describes.
 
 use crate::args::{CheckArgs, Format};
-use crate::report::render_diagnostic;
+use crate::report::render_diagnostics;
 use crate::{Io, exit};
-use serde_json::json;
 use shapedoku::Verdict;
 use shapedoku::check::{CheckOptions, CheckReport, Facts, check_path, check_str};
 
@@ -14,12 +13,13 @@ pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         guess_limit: a.guess_limit,
         solve: !a.no_solve,
         require_unique: a.unique,
+        limits: io.limits,
     };
     let (mut clean, mut problems) = (0usize, 0usize);
     for f in &a.files {
         let r = if f.as_os_str() == "-" {
-            let mut text = String::new();
-            io.stdin.read_to_string(&mut text)?;
+            let text = shapedoku::limits::read_text(io.stdin, io.limits.max_input_bytes)
+                .map_err(|e| crate::input::read_error("standard input", &e))?;
             check_str("-", &text, None, &opts)
         } else {
             check_path(f, &opts)
@@ -27,10 +27,11 @@ pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         if r.is_clean() {
             clean += 1;
         }
-        problems += r.diagnostics.len();
+        problems += r.problem_count();
         match a.format {
             Format::Text => write_text(io, &r)?,
-            Format::Json => writeln!(io.stdout, "{}", to_json(&r))?,
+            // Through a `Value`, whose keys are sorted, so the output keeps one key order.
+            Format::Json => writeln!(io.stdout, "{}", serde_json::to_value(&r)?)?,
         }
     }
     if a.format == Format::Text && a.files.len() > 1 {
@@ -50,14 +51,20 @@ pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
 }
 
 fn write_text(io: &mut Io<'_>, r: &CheckReport) -> anyhow::Result<()> {
-    for d in &r.diagnostics {
-        io.stderr.write_all(render_diagnostic(d).as_bytes())?;
+    for text in render_diagnostics(&r.diagnostics) {
+        io.stderr.write_all(text.as_bytes())?;
         writeln!(io.stderr)?;
     }
-    match r.diagnostics.len() {
-        0 => writeln!(io.stdout, "{}: ok", r.file)?,
-        1 => writeln!(io.stdout, "{}: 1 problem", r.file)?,
-        n => writeln!(io.stdout, "{}: {n} problems", r.file)?,
+    match (r.problem_count(), r.omitted) {
+        (0, _) => writeln!(io.stdout, "{}: ok", r.file)?,
+        (1, _) => writeln!(io.stdout, "{}: 1 problem", r.file)?,
+        (n, 0) => writeln!(io.stdout, "{}: {n} problems", r.file)?,
+        (n, _) => writeln!(
+            io.stdout,
+            "{}: {n} problems (the first {} listed)",
+            r.file,
+            r.diagnostics.len() - 1
+        )?,
     }
     if let Some(f) = &r.facts {
         for line in describe(f) {
@@ -129,62 +136,4 @@ fn describe(f: &Facts) -> Vec<String> {
     }
     out.push(last);
     out
-}
-
-fn verdict_name(v: Verdict) -> &'static str {
-    match v {
-        Verdict::NoSolution => "none",
-        Verdict::Unique => "unique",
-        Verdict::Several => "several",
-        Verdict::AtLeastOne => "found",
-        Verdict::Undecided => "undecided",
-    }
-}
-
-fn to_json(r: &CheckReport) -> serde_json::Value {
-    let problems: Vec<serde_json::Value> = r
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let (line, column) = d
-                .line_col()
-                .map_or((None, None), |(l, c)| (Some(l), Some(c)));
-            json!({
-                "file": d.source.name,
-                "line": line,
-                "column": column,
-                "message": d.message,
-                "help": d.help,
-                "related": d.related.iter().map(|(span, note)| {
-                    let (l, c) = d.source.line_col(span.start);
-                    json!({"line": l, "column": c, "note": note})
-                }).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let facts = r.facts.as_ref().map(|f| {
-        json!({
-            "name": f.name,
-            "kind": if f.is_puzzle { "puzzle" } else { "variant" },
-            "cells": f.cells,
-            "canvas": [f.canvas.0, f.canvas.1],
-            "grids": f.grids,
-            "symbols": f.symbols,
-            "shapes": f.shapes,
-            "shapes_by_kind": f.by_kind.iter().map(|(k, n)| ((*k).to_string(), json!(n))).collect::<serde_json::Map<_, _>>(),
-            "houses": f.houses,
-            "givens": f.givens,
-            "stated_solution": f.stated_solution,
-            "solutions": f.search.as_ref().map(|s| json!({
-                "status": verdict_name(s.verdict),
-                "found": s.found,
-                "exact": s.exact,
-                "limit": s.limit,
-                "nodes": s.nodes,
-                "guesses": s.guesses,
-                "matches_stated": s.matches_solution,
-            })),
-        })
-    });
-    json!({"file": r.file, "ok": r.is_clean(), "problems": problems, "facts": facts})
 }

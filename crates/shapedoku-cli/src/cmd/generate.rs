@@ -93,7 +93,7 @@ fn clock_seed() -> u64 {
 
 /// Runs `generate`.
 pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
-    let loaded = load_variant(&a.variant)?;
+    let loaded = load_variant(&a.variant, &io.limits)?;
     let geometry = loaded.geometry;
     let target = match (a.givens, a.minimal, a.killer) {
         (Some(n), _, _) => Target::Givens(n),
@@ -234,23 +234,37 @@ fn render(a: &GenerateArgs, variant: &str, run_seed: u64, i: usize, g: &Generate
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // Every cage of the puzzle, the variant's (a Killer variant) and the generated ones alike:
+    // without them the givens alone say nothing of the puzzle.
+    let all_cages: Vec<(i64, String)> = geo
+        .shapes()
+        .iter()
+        .filter_map(|s| {
+            let cells = s.cells.iter().map(|&x| geo.pos(x).to_string());
+            s.sum().map(|t| (t, cells.collect::<Vec<_>>().join(" ")))
+        })
+        .collect();
     let about = format!(
         "seed {} (run seed {run_seed}, puzzle {} of {}), {} givens{}",
         g.seed,
         i + 1,
         a.count,
         g.puzzle.given_count(),
-        if g.cages.is_empty() {
-            String::new()
-        } else {
-            format!(", {} cages", g.cages.len())
+        match (all_cages.len(), g.cages.len()) {
+            (0, _) => String::new(),
+            (n, 0) => format!(", {n} cages (the variant's)"),
+            (n, k) if n == k => format!(", {n} cages"),
+            (n, k) => format!(", {n} cages ({k} generated)"),
         }
     );
     match a.format {
         GenerateFormat::Text => {
             let mut out = format!("# {about}\n");
-            for c in &g.cages {
-                out.push_str(&format!("# cage {} {}\n", c.sum, cells(c)));
+            for (sum, cells) in &all_cages {
+                out.push_str(&format!("# cage {sum} {cells}\n"));
+            }
+            if !g.cages.is_empty() {
+                out.push_str("# generated cages are not part of the variant: --format toml writes a file that keeps them\n");
             }
             out.push_str(&givens);
             out.push('\n');

@@ -1,10 +1,20 @@
 //! `shapedoku hint`: the next step only, the simplest available.
 
+use super::{Failed, json_line};
 use crate::args::{ExplainStyle, Format, HintArgs};
 use crate::input;
 use crate::{Io, exit};
-use serde_json::json;
+use serde::Serialize;
 use shapedoku::reason::{self, Board, explain};
+
+/// The JSON line of a hint: the puzzle's label, `step` or `solved`, and the step's view.
+#[derive(Debug, Serialize)]
+struct Hint<'a> {
+    input: &'a str,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<explain::StepView>,
+}
 
 /// Maps the CLI style to the library's.
 pub fn style(s: ExplainStyle) -> explain::Style {
@@ -41,14 +51,22 @@ pub fn run(a: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                         writeln!(io.stdout, "{}", explain::render(g, s, style(a.style)))?
                     }
                     (Format::Text, None) => writeln!(io.stdout, "solved: nothing left to do")?,
-                    (Format::Json, Some(s)) => writeln!(
-                        io.stdout,
-                        "{}",
-                        json!({"input": label, "status": "step", "step": explain::json(g, s)})
+                    (Format::Json, Some(s)) => json_line(
+                        io,
+                        &Hint {
+                            input: label,
+                            status: "step",
+                            step: Some(explain::view(g, s)),
+                        },
                     )?,
-                    (Format::Json, None) => {
-                        writeln!(io.stdout, "{}", json!({"input": label, "status": "solved"}))?
-                    }
+                    (Format::Json, None) => json_line(
+                        io,
+                        &Hint {
+                            input: label,
+                            status: "solved",
+                            step: None,
+                        },
+                    )?,
                 }
             }
             (_, Err(e)) | (Err(e), _) => {
@@ -65,10 +83,13 @@ pub fn run(a: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                     Format::Text => {
                         writeln!(io.stdout, "{}", if bad_input { "error" } else { "no step" })?
                     }
-                    Format::Json => writeln!(
-                        io.stdout,
-                        "{}",
-                        json!({"input": label, "status": if bad_input { "error" } else { "stuck" }, "error": e})
+                    Format::Json => json_line(
+                        io,
+                        &Failed {
+                            input: label,
+                            status: if bad_input { "error" } else { "stuck" },
+                            error: e,
+                        },
                     )?,
                 }
             }

@@ -1,7 +1,8 @@
 //! One module per subcommand; [`dispatch`] routes to them.
 
-use crate::Io;
-use crate::args::{Cli, Command};
+use crate::args::{Cli, Command, Format, InputArgs};
+use crate::{Io, exit};
+use serde::Serialize;
 
 pub mod bench;
 pub mod check;
@@ -11,22 +12,97 @@ pub mod meta;
 pub mod rate;
 pub mod render;
 pub mod solve;
+pub mod studio;
 pub mod variants;
 
 /// Runs a parsed command line; returns the exit code.
 pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
     match cli.command {
-        Command::Solve(a) => solve::run(&a, io),
+        Command::Solve(a) => per_file(
+            &a,
+            |a| &mut a.input,
+            a.format == Format::Text,
+            io,
+            solve::run,
+        ),
         Command::Generate(a) => generate::run(&a, io),
-        Command::Hint(a) => hint::run(&a, io),
-        Command::Rate(a) => rate::run(&a, io),
+        Command::Hint(a) => per_file(
+            &a,
+            |a| &mut a.input,
+            a.format == Format::Text,
+            io,
+            hint::run,
+        ),
+        Command::Rate(a) => per_file(
+            &a,
+            |a| &mut a.input,
+            a.format == Format::Text,
+            io,
+            rate::run,
+        ),
         Command::Variants(a) => variants::run(&a, io),
         Command::Render(a) => render::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),
         Command::Check(a) => check::run(&a, io),
+        Command::Studio(a) => studio::run(&a, io),
         Command::Completions { shell } => meta::completions(shell, io),
         Command::Man => meta::man(io),
     }
+}
+
+/// The JSON line of a puzzle that gave no answer: its label, why (`error` for input that cannot
+/// be read, else a negative answer such as `unsolvable`) and the message.
+#[derive(Debug, Serialize)]
+pub struct Failed<'a> {
+    /// The puzzle's label (`line 3`, a file name).
+    pub input: &'a str,
+    /// `error`, `unsolvable`, `stuck`.
+    pub status: &'a str,
+    /// The message.
+    pub error: &'a str,
+}
+
+/// Writes one value as a JSON line.
+pub fn json_line(io: &mut Io<'_>, value: &impl Serialize) -> anyhow::Result<()> {
+    writeln!(io.stdout, "{}", serde_json::to_string(value)?)?;
+    Ok(())
+}
+
+/// Runs a command on each of its input files in turn, the command seeing one file at a time.
+/// With several files, text output has a `FILE:` line before each file's answers and labels
+/// name the file; a file that cannot be read or loaded is reported and the others still run.
+/// The exit code is the worst of the files'.
+pub fn per_file<A: Clone>(
+    a: &A,
+    input: fn(&mut A) -> &mut InputArgs,
+    text: bool,
+    io: &mut Io<'_>,
+    run: fn(&A, &mut Io<'_>) -> anyhow::Result<i32>,
+) -> anyhow::Result<i32> {
+    let mut one = a.clone();
+    let files = std::mem::take(&mut input(&mut one).files);
+    if files.len() <= 1 {
+        input(&mut one).files = files;
+        return run(&one, io);
+    }
+    let mut code = exit::OK;
+    for f in files {
+        if text {
+            writeln!(io.stdout, "{}:", f.display())?;
+        }
+        let args = input(&mut one);
+        args.files = vec![f];
+        args.several = true;
+        match run(&one, io) {
+            Ok(c) => code = code.max(c),
+            Err(e) if crate::is_broken_pipe(&e) => return Err(e),
+            Err(e) => {
+                io.stderr.write_all(crate::error_text(&e).as_bytes())?;
+                code = exit::ERROR;
+            }
+        }
+    }
+    Ok(code)
 }
 
 /// Runs `work` over items on `threads` worker threads (all cores when `None`), returning results

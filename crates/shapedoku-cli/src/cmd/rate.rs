@@ -1,9 +1,10 @@
 //! `shapedoku rate`: difficulty of each puzzle (level, score, Sudoku Explainer estimate).
 
+use super::{Failed, json_line};
 use crate::args::{Format, RateArgs};
 use crate::input;
 use crate::{Io, exit};
-use serde_json::json;
+use serde::Serialize;
 use shapedoku::Puzzle;
 use shapedoku::reason::{self, Board, rate::Rating};
 
@@ -26,29 +27,34 @@ pub fn rate_one(template: Option<&Board>, p: &Puzzle) -> Result<Rating, String> 
 /// One line of text for a rating.
 pub fn line(r: &Rating) -> String {
     let se = r.se.map_or_else(|| "-".to_string(), |s| format!("{s:.1}"));
-    let hardest = if r.hardest.is_empty() {
-        "none"
-    } else {
-        &r.hardest
-    };
+    let hardest = r.hardest.map_or("none", |t| t.name());
     format!(
         "{} {} se={se} guesses={} steps={} hardest={hardest}",
         r.level, r.score, r.guesses, r.steps
     )
 }
 
-/// The JSON object for a rating.
-pub fn to_json(label: &str, r: &Rating) -> serde_json::Value {
-    json!({
-        "input": label,
-        "status": "rated",
-        "level": r.level.name(),
-        "score": r.score,
-        "se": r.se,
-        "hardest": r.hardest,
-        "steps": r.steps,
-        "guesses": r.guesses,
-    })
+/// The JSON line of a rated puzzle: its label, then the library's rating.
+#[derive(Debug, Serialize)]
+pub struct Rated<'a> {
+    /// The puzzle's label.
+    pub input: &'a str,
+    /// Always `rated`.
+    pub status: &'static str,
+    /// The rating's fields.
+    #[serde(flatten)]
+    pub rating: &'a Rating,
+}
+
+impl<'a> Rated<'a> {
+    /// The line for `rating` of the puzzle labelled `input`.
+    pub fn new(input: &'a str, rating: &'a Rating) -> Self {
+        Rated {
+            input,
+            status: "rated",
+            rating,
+        }
+    }
 }
 
 /// Runs `rate`.
@@ -68,7 +74,7 @@ pub fn run(a: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         match r {
             Ok(r) => match a.format {
                 Format::Text => writeln!(io.stdout, "{}", line(r))?,
-                Format::Json => writeln!(io.stdout, "{}", to_json(label, r))?,
+                Format::Json => json_line(io, &Rated::new(label, r))?,
             },
             Err((e, bad_input)) => {
                 code = code.max(if *bad_input {
@@ -83,10 +89,13 @@ pub fn run(a: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                         "{}",
                         if *bad_input { "error" } else { "unsolvable" }
                     )?,
-                    Format::Json => writeln!(
-                        io.stdout,
-                        "{}",
-                        json!({"input": label, "status": if *bad_input { "error" } else { "unsolvable" }, "error": e})
+                    Format::Json => json_line(
+                        io,
+                        &Failed {
+                            input: label,
+                            status: if *bad_input { "error" } else { "unsolvable" },
+                            error: e,
+                        },
                     )?,
                 }
             }

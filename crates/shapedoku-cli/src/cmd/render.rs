@@ -90,17 +90,23 @@ fn read_puzzle(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<(Puzzle, Optio
             )
             .into());
         };
-        let loaded = input::load_variant(v)?;
+        let loaded = input::load_variant(v, &io.limits)?;
         return Ok((loaded.puzzle, loaded.solution));
     }
     let args = InputArgs {
         variant: a.variant.clone(),
-        file: a.file.clone(),
+        files: a.file.iter().cloned().collect(),
+        several: false,
     };
     match input::read(&args, io)? {
         Input::File { loaded, .. } => Ok((loaded.puzzle, loaded.solution)),
-        Input::Lines { geometry, lines } => match lines.as_slice() {
-            [(n, line)] => Puzzle::from_line(geometry, line)
+        Input::Lines {
+            geometry, lines, ..
+        } => match lines.as_slice() {
+            [(n, line)] => line
+                .as_ref()
+                .map_err(ToString::to_string)
+                .and_then(|l| Puzzle::from_line(geometry, l).map_err(|e| e.to_string()))
                 .map(|p| (p, None))
                 .map_err(|e| Failure(format!("error: line {n}: {e}\n")).into()),
             _ => Err(Failure(format!(

@@ -5,17 +5,8 @@ use crate::input::{self, Input};
 use crate::{Io, exit};
 use serde_json::json;
 use shapedoku::puzzle::{format_canvas, format_line};
-use shapedoku::{Count, Puzzle, Solver, Verdict};
-
-fn status(v: Verdict) -> &'static str {
-    match v {
-        Verdict::NoSolution => "none",
-        Verdict::Unique => "unique",
-        Verdict::Several => "several",
-        Verdict::AtLeastOne => "found",
-        Verdict::Undecided => "undecided",
-    }
-}
+use shapedoku::solver::Stop;
+use shapedoku::{Count, Puzzle, Solver, Stats, Verdict};
 
 fn describe(c: &Count, limit: usize) -> String {
     match c.verdict() {
@@ -70,14 +61,24 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
 
 fn count(p: &Puzzle, limit: usize) -> Count {
     if !p.clashes().is_empty() {
-        return Count {
-            solutions: Vec::new(),
-            exhausted: true,
-            aborted: false,
-            stats: Default::default(),
-        };
+        return Count::no_solution();
     }
     Solver::new(p).count(limit)
+}
+
+/// One answer of `solve --format json`: the count's data as the library serializes it
+/// (verdict, statistics, stop reason), with the solutions written as puzzle lines.
+#[derive(serde::Serialize)]
+struct Answer<'a> {
+    input: &'a str,
+    status: Verdict,
+    count: usize,
+    exact: bool,
+    solutions: Vec<String>,
+    #[serde(flatten)]
+    stats: Stats,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<Stop>,
 }
 
 fn write_result(
@@ -93,16 +94,17 @@ fn write_result(
     let line = |s: &Vec<u8>| format_line(g, &s.iter().map(|&v| Some(v)).collect::<Vec<_>>());
     match a.format {
         Format::Json => {
-            let obj = json!({
-                "input": label,
-                "status": status(c.verdict()),
-                "count": c.solutions.len(),
-                "exact": c.exhausted,
-                "solutions": c.solutions.iter().map(line).collect::<Vec<_>>(),
-                "nodes": c.stats.nodes,
-                "guesses": c.stats.guesses,
-            });
-            writeln!(io.stdout, "{obj}")?;
+            let answer = Answer {
+                input: label,
+                status: c.verdict(),
+                count: c.solutions.len(),
+                exact: c.exhausted,
+                solutions: c.solutions.iter().map(line).collect(),
+                stats: c.stats,
+                stopped: c.stopped,
+            };
+            // Through a JSON value, whose keys are sorted, as every other object printed.
+            writeln!(io.stdout, "{}", serde_json::to_value(&answer)?)?;
         }
         Format::Text if single => {
             if let Some(s) = c.solutions.first() {
@@ -132,6 +134,17 @@ fn write_result(
         }
     }
     Ok(())
+}
+
+/// The JSON line of `solve --explain`: the puzzle's label, `solved` or `stuck`, every step's
+/// view, the solution and the rating (as `rate` prints it).
+#[derive(Debug, serde::Serialize)]
+struct Explained<'a> {
+    input: &'a str,
+    status: &'static str,
+    steps: Vec<shapedoku::reason::explain::StepView>,
+    solution: Option<String>,
+    rating: super::rate::Rated<'a>,
 }
 
 /// `solve --explain`: a logical solve, step by step.
@@ -174,10 +187,13 @@ fn explain(
                 writeln!(io.stderr, "{label}: {e}")?;
                 match a.format {
                     Format::Text => writeln!(io.stdout, "error")?,
-                    Format::Json => writeln!(
-                        io.stdout,
-                        "{}",
-                        json!({"input": label, "status": "error", "error": e})
+                    Format::Json => super::json_line(
+                        io,
+                        &super::Failed {
+                            input: label,
+                            status: "error",
+                            error: e,
+                        },
                     )?,
                 }
                 continue;
@@ -206,16 +222,16 @@ fn explain(
             )
         };
         match a.format {
-            Format::Json => {
-                let obj = json!({
-                    "input": label,
-                    "status": if solved { "solved" } else { "stuck" },
-                    "steps": run.steps.iter().map(|s| explain::json(g, s)).collect::<Vec<_>>(),
-                    "solution": solved.then(|| format_line(g, run.board.values())),
-                    "rating": super::rate::to_json(label, &rating),
-                });
-                writeln!(io.stdout, "{obj}")?;
-            }
+            Format::Json => super::json_line(
+                io,
+                &Explained {
+                    input: label,
+                    status: if solved { "solved" } else { "stuck" },
+                    steps: run.steps.iter().map(|s| explain::view(g, s)).collect(),
+                    solution: solved.then(|| format_line(g, run.board.values())),
+                    rating: super::rate::Rated::new(label, &rating),
+                },
+            )?,
             Format::Text => {
                 if !single {
                     if i > 0 {

@@ -136,13 +136,13 @@ class Step:
 @dataclass(frozen=True)
 class Rating:
     """A difficulty rating: ``level``, ``score`` (sum of the steps' weights), ``se`` (Sudoku
-    Explainer estimate, classic 9x9 only), the ``hardest`` technique used, and how many
+    Explainer estimate, classic 9x9 only), the ``hardest`` technique used (its id), and how many
     ``steps`` and ``guesses`` the logical solve took."""
 
     level: Level
     score: int
     se: Optional[float]
-    hardest: str
+    hardest: Optional[str]
     steps: int
     guesses: int
 

@@ -3,9 +3,10 @@
 //! unique (a cage whose cells differ between two solutions is split so that one of its parts
 //! adds up differently in the second solution).
 
-use super::{Cage, GenerateError, Options, Target, remove_givens, shuffle};
+use super::{Budgets, Cage, GenerateError, Options, Target, check_budget, remove_givens, shuffle};
 use crate::geometry::{Geometry, Rule, Shape, ShapeKind};
 use crate::pos::Pos;
+use crate::puzzle::Puzzle;
 use crate::solver::{Solver, Verdict};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -435,6 +436,7 @@ pub(super) fn make(
     orbits: &[Vec<usize>],
     locked: &[bool],
     opts: &Options<'_>,
+    budgets: &Budgets,
     k: &KillerOptions,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Result<Result<Made, Miss>, GenerateError> {
@@ -453,7 +455,7 @@ pub(super) fn make(
             orbits,
             locked,
             opts.target,
-            opts.guess_limit,
+            budgets.check,
             rng,
         );
         return Ok(Ok((kg, givens, list)));
@@ -469,13 +471,11 @@ pub(super) fn make(
         })
         .collect();
     let values = geometry.symbols().values();
-    let mut limit = opts.guess_limit;
+    let mut limit = budgets.check;
     for _ in 0..=k.refinements {
         let (kg, list) = build(geometry, &cages, solution)?;
-        let mut solver = Solver::for_geometry(kg.clone());
-        solver.set_guess_limit(limit);
-        solver.set_givens(&givens);
-        let count = solver.count(2);
+        let puzzle = Puzzle::new(kg.clone(), givens.clone()).map_err(GenerateError::Model)?;
+        let count = Solver::new(&puzzle).count_with(2, &check_budget(limit));
         let other = match count.verdict() {
             Verdict::Unique => return Ok(Ok((kg, givens, list))),
             Verdict::Several => count
@@ -489,11 +489,9 @@ pub(super) fn make(
         let done = refine(&mut cages, &adj, solution, other.as_deref(), values, k, rng);
         if !done {
             // Cages too tight to split and no second solution to aim at: search harder (up
-            // to 256 times the budget), one refinement step per try.
+            // to the escalation ceiling), one refinement step per try.
             match limit {
-                Some(l)
-                    if other.is_none() && l < opts.guess_limit.unwrap_or(0).saturating_mul(256) =>
-                {
+                Some(l) if other.is_none() && l < budgets.killer_ceiling => {
                     limit = Some(l.saturating_mul(4));
                 }
                 _ => return Ok(Err(Miss::NotUnique)),

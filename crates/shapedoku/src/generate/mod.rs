@@ -30,7 +30,7 @@ use crate::error::ModelError;
 use crate::geometry::Geometry;
 use crate::pos::Pos;
 use crate::puzzle::Puzzle;
-use crate::solver::{Solver, Verdict};
+use crate::solver::{Budget, Solver, Verdict};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
@@ -316,6 +316,52 @@ pub(crate) fn shuffle<T>(v: &mut [T], rng: &mut Xoshiro256PlusPlus) {
     }
 }
 
+/// How many times a uniqueness check's guesses filling a grid may take. A fill is one search
+/// per attempt, against hundreds of checks per puzzle, so it can afford far more; its limit
+/// only keeps a geometry that is very hard to fill (or cannot be filled at all, which an
+/// unlimited count then proves) from running on.
+const FILL_FACTOR: u64 = 1_000;
+
+/// How far a cages-only Killer search may escalate, as a multiple of a check's guesses: when
+/// the cages cannot be split further and no second solution is known, the search is retried
+/// with four times the budget, up to this.
+pub(crate) const KILLER_ESCALATION: u64 = 256;
+
+/// The budgets the generator derives from [`Options::guess_limit`], named for what they bound.
+#[derive(Debug, Clone)]
+pub(crate) struct Budgets {
+    /// Guesses for one uniqueness check, all its searches together (`None`: unlimited).
+    pub(crate) check: Option<u64>,
+    /// Filling a solution grid: [`FILL_FACTOR`] times a check.
+    pub(crate) fill: Budget,
+    /// The most a cages-only Killer search escalates to: [`KILLER_ESCALATION`] times a check.
+    pub(crate) killer_ceiling: u64,
+}
+
+impl Budgets {
+    fn new(guess_limit: Option<u64>) -> Budgets {
+        Budgets {
+            check: guess_limit,
+            fill: Budget {
+                guesses: guess_limit.map(|l| l.saturating_mul(FILL_FACTOR)),
+                ..Budget::default()
+            },
+            killer_ceiling: guess_limit.unwrap_or(0).saturating_mul(KILLER_ESCALATION),
+        }
+    }
+}
+
+/// The budget of a check with `guesses` left. On large alphabets a stalled search is handed to
+/// the clause back end, whose conflicts count as the check's guesses (its statistics report
+/// them so), so both get the same allowance.
+pub(crate) fn check_budget(guesses: Option<u64>) -> Budget {
+    Budget {
+        guesses,
+        conflicts: guesses,
+        ..Budget::default()
+    }
+}
+
 /// Generates a puzzle with exactly one solution. See the module documentation.
 pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated, GenerateError> {
     let nc = geometry.cell_count();
@@ -370,9 +416,8 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
         .transpose()?;
 
     let attempts = opts.attempts.max(1);
-    let mut filler = Solver::for_geometry(geometry.clone());
-    filler.set_givens(&fixed);
-    filler.set_guess_limit(opts.guess_limit.map(|l| l.saturating_mul(1000)));
+    let budgets = Budgets::new(opts.guess_limit);
+    let mut filler = Solver::new(&pattern);
     // One compiled solver serves every uniqueness check on the plain geometry.
     let mut checker: Option<Solver> = None;
     let mut best = usize::MAX;
@@ -380,10 +425,13 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
     for attempt in 0..attempts {
         let aseed = splitmix64(opts.seed ^ splitmix64(0x5EED ^ (attempt as u64) << 20));
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(splitmix64(aseed));
-        let Some(solution) = filler.random_solution(aseed) else {
-            let mut probe = filler.clone();
-            probe.set_guess_limit(None);
-            if probe.count(1).verdict() == Verdict::NoSolution {
+        let Some(solution) = filler
+            .random_solution_with(aseed, &budgets.fill)
+            .solutions
+            .pop()
+        else {
+            // Out of budget or no grid at all: only an unlimited count tells which.
+            if filler.count(1).verdict() == Verdict::NoSolution {
                 return Err(GenerateError::NoSolution);
             }
             fill_failed += 1;
@@ -398,13 +446,13 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
                     &orbits,
                     &locked,
                     opts.target,
-                    opts.guess_limit,
+                    budgets.check,
                     &mut rng,
                 );
                 (geometry.clone(), givens, Vec::new())
             }
             Some(k) => match killer::make(
-                &geometry, &solution, &fixed, &orbits, &locked, opts, k, &mut rng,
+                &geometry, &solution, &fixed, &orbits, &locked, opts, &budgets, k, &mut rng,
             )? {
                 Ok(r) => r,
                 Err(killer::Miss::Partition) => {
@@ -497,12 +545,14 @@ fn unique_without(
             let w = cand.trailing_zeros() as u8;
             cand &= cand - 1;
             givens[c] = Some(w);
-            solver.set_givens(givens);
-            solver.set_guess_limit(left);
-            let count = solver.count(1);
-            left = left.map(|l| l.saturating_sub(count.stats.guesses));
-            // A search stopped by the budget proves nothing, so the given stays.
-            let found = count.verdict() != Verdict::NoSolution;
+            // Every value comes from a solution of this geometry, so the givens are accepted;
+            // were they not, "found" keeps the given, the safe answer.
+            let found = solver.set_givens(givens).is_err() || {
+                let count = solver.count_with(1, &check_budget(left));
+                left = left.map(|l| l.saturating_sub(count.stats.guesses));
+                // A search stopped by the budget proves nothing, so the given stays.
+                count.verdict() != Verdict::NoSolution
+            };
             givens[c] = None;
             if found {
                 unique = false;

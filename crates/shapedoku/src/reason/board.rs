@@ -1,26 +1,22 @@
 //! The reasoning state: placed values and pencil-mark candidates per cell.
 
 use crate::cellset::CellSet;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, ShapeTables};
 use crate::puzzle::Puzzle;
 use crate::symbols::SymbolSet;
 use std::sync::Arc;
 
+pub use crate::geometry::OverlapPair;
+
 /// Tables the techniques share, computed once per geometry when a board is made (never per
-/// step): the no-repeat shapes, the shape-overlap pairs, and which houses are disjoint.
+/// step). The houses, no-repeat shapes, shape-overlap pairs and houses of each cell come from
+/// the geometry's shared [`ShapeTables`] (reached through `Deref`, so `tables.overlaps` works);
+/// the rest are the reasoner's own.
 #[derive(Debug)]
 pub struct Tables {
-    /// Shape ids of the houses (as [`Geometry::houses`]).
-    pub houses: Vec<usize>,
-    /// Shape ids of every no-repeat shape (houses, smaller shapes, distinct sum cages).
-    pub no_repeat: Vec<usize>,
-    /// Shape-overlap pairs: a house `source` and another no-repeat shape `target` sharing at
-    /// least two cells, with `target` reaching outside `source`.
-    pub overlaps: Vec<OverlapPair>,
+    shared: Arc<ShapeTables>,
     /// For house index i (into `houses`) and j, whether they share no cell: `disjoint[i * h + j]`.
     pub disjoint: Vec<bool>,
-    /// For each cell, the indices (into `houses`) of the houses holding it.
-    pub cell_houses: Vec<Vec<u16>>,
     /// For house index i and j, the cells of house i that lie in house j, as a mask over the
     /// positions of house i's cells: `house_inside[i * h + j]` (fish covering in O(1)).
     pub house_inside: Vec<u64>,
@@ -35,75 +31,25 @@ pub struct Tables {
     pub peer_houses: Vec<u64>,
 }
 
-/// One shape-overlap pair (see [`Tables::overlaps`]).
-#[derive(Debug, Clone)]
-pub struct OverlapPair {
-    /// The house whose places for a symbol may be confined.
-    pub source: usize,
-    /// The shape they may be confined to.
-    pub target: usize,
-    /// The shared cells, as a mask over the positions of `source`'s cells.
-    pub inside: u64,
-    /// Cells of `target` outside `source` (where eliminations happen).
-    pub outside: Vec<usize>,
+impl std::ops::Deref for Tables {
+    type Target = ShapeTables;
+    fn deref(&self) -> &ShapeTables {
+        &self.shared
+    }
 }
 
 impl Tables {
     fn new(g: &Geometry) -> Tables {
-        let houses = g.houses().to_vec();
-        let no_repeat: Vec<usize> = (0..g.shapes().len())
-            .filter(|&i| g.shape(i).is_no_repeat() && g.shape(i).cells.len() <= 64)
-            .collect();
+        let shared = g.tables().clone();
+        let houses = &shared.houses;
+        let cell_houses = &shared.cell_houses;
         let nc = g.cell_count();
-        let sets: Vec<CellSet> = (0..g.shapes().len()).map(|i| g.shape_set(i)).collect();
-        let mut overlaps = Vec::new();
-        for &a in &houses {
-            for &b in &no_repeat {
-                if a == b || !sets[a].intersects(&sets[b]) {
-                    continue;
-                }
-                let shared = sets[a].intersection(&sets[b]).len();
-                // One shared cell is a hidden single's business; identical cells give nothing.
-                if shared < 2 || sets[b].is_subset(&sets[a]) {
-                    continue;
-                }
-                let inside = g
-                    .shape(a)
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| sets[b].contains(**c))
-                    .fold(0u64, |m, (i, _)| m | 1 << i);
-                let outside = g
-                    .shape(b)
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| !sets[a].contains(c))
-                    .collect();
-                overlaps.push(OverlapPair {
-                    source: a,
-                    target: b,
-                    inside,
-                    outside,
-                });
-            }
-        }
-        // Boxes and regions first (pointing before claiming), as people look for them.
-        let rank = |s: usize| match g.shape(s).kind {
-            crate::ShapeKind::Box | crate::ShapeKind::Region => 0,
-            _ => 1,
-        };
-        overlaps.sort_by_key(|p| (rank(p.source), p.source, p.target));
+        let sets: Vec<CellSet> = houses.iter().map(|&h| g.shape_set(h)).collect();
         let h = houses.len();
         let mut disjoint = vec![false; h * h];
-        let mut cell_houses = vec![Vec::new(); nc];
-        for (i, &a) in houses.iter().enumerate() {
-            for &c in &g.shape(a).cells {
-                cell_houses[c].push(i as u16);
-            }
-            for (j, &b) in houses.iter().enumerate() {
-                disjoint[i * h + j] = !sets[a].intersects(&sets[b]);
+        for i in 0..h {
+            for j in 0..h {
+                disjoint[i * h + j] = !sets[i].intersects(&sets[j]);
             }
         }
         let mut house_inside = vec![0u64; h * h];
@@ -131,11 +77,8 @@ impl Tables {
             }
         }
         Tables {
-            houses,
-            no_repeat,
-            overlaps,
+            shared,
             disjoint,
-            cell_houses,
             house_inside,
             peer_words,
             peer_bits,
@@ -264,12 +207,12 @@ impl Board {
 
     /// Applies a step's placements and eliminations.
     pub fn apply(&mut self, step: &super::Step) {
-        for &(c, v) in &step.eliminations {
-            self.eliminate(c, v);
+        for e in &step.eliminations {
+            self.eliminate(e.cell_index(), e.symbol_index());
         }
-        for &(c, v) in &step.placements {
-            if self.values[c].is_none() {
-                self.place(c, v);
+        for p in &step.placements {
+            if self.values[p.cell_index()].is_none() {
+                self.place(p.cell_index(), p.symbol_index());
             }
         }
     }

@@ -1,17 +1,13 @@
-//! Sum cages: combination elimination and cage/house overlap.
+//! Sum cages: the analysis of a cage's surviving combinations, and combination elimination.
 //!
 //! A cage's surviving combinations are the sets of distinct symbols that add up to its total
 //! *and* can be assigned to its cells within their current candidates (an exact matching test,
 //! not just "every symbol is somewhere in the cage"). A candidate that no surviving assignment
-//! uses is eliminated ([`Technique::CageCombination`]).
-//!
-//! Cage overlap ([`Technique::CageOverlap`]) links a cage with the other no-repeat shapes:
-//! - forward: a symbol every surviving combination contains must go in the cage; if all its places
-//!   in the cage lie in one shape, it is eliminated from the rest of that shape;
-//! - reverse: if every place of a symbol in a house lies inside a cage, the cage contains it, so
-//!   combinations without it die.
+//! uses is eliminated (cage combination). The analysis also serves cage overlap
+//! (`cage_overlap.rs`).
 
-use super::{Board, Detail, Finder, Step, Technique};
+use super::{Board, Candidate, Deduction, Finder, Step};
+use crate::ShapeId;
 use crate::geometry::Rule;
 use crate::symbols::SymbolSet;
 
@@ -212,11 +208,12 @@ fn matching(board: &Board, combo: &[u8], fit: &mut CageFit, dp: &mut DpBuf) -> b
     true
 }
 
-fn eliminations(board: &Board, fit: &CageFit) -> Vec<(usize, u8)> {
+/// Candidates no surviving assignment uses.
+pub(crate) fn eliminations(board: &Board, fit: &CageFit) -> Vec<Candidate> {
     let mut out = Vec::new();
     for (i, &c) in fit.cells.iter().enumerate() {
         for v in board.candidates(c).minus(fit.support[i]).iter() {
-            out.push((c, v));
+            out.push(Candidate::at(c, v));
         }
     }
     out
@@ -237,129 +234,15 @@ pub(crate) fn find_combinations(board: &Board, f: &mut Finder) {
         if elim.is_empty() {
             continue;
         }
-        let step = Step {
-            technique: Technique::CageCombination,
-            placements: Vec::new(),
-            eliminations: elim,
-            detail: Detail::Cage {
-                shape,
+        let step = Step::eliminating(
+            elim,
+            Deduction::CageCombination {
+                cage: ShapeId::new(shape),
                 combos: full_combos(&fit),
             },
-        };
+        );
         if !f.push(step) {
             return;
-        }
-    }
-}
-
-/// Cage/house overlap, forward then reverse.
-pub(crate) fn find_overlap(board: &Board, f: &mut Finder) {
-    let g = board.geometry();
-    let nshapes = g.shapes().len();
-    let cages: Vec<usize> = (0..nshapes)
-        .filter(|&s| matches!(g.shape(s).rule, Rule::Sum { distinct: true, .. }))
-        .collect();
-    if cages.is_empty() {
-        return;
-    }
-    // Forward: a symbol the cage must contain, confined to one shape within the cage.
-    for &cage in &cages {
-        let Some(fit) = analyse(board, cage, SymbolSet::EMPTY) else {
-            continue;
-        };
-        let Some(&first) = fit.combos.first() else {
-            continue;
-        };
-        let must = fit.combos.iter().fold(first, |a, &c| a.intersect(c));
-        for v in must.iter() {
-            let places: Vec<usize> = fit
-                .cells
-                .iter()
-                .copied()
-                .filter(|&c| board.candidates(c).contains(v))
-                .collect();
-            let Some(&p0) = places.first() else { continue };
-            for &t in g.shapes_of(p0) {
-                let t = t as usize;
-                let ts = g.shape(t);
-                if t == cage || !ts.is_no_repeat() || !places.iter().all(|p| ts.cells.contains(p)) {
-                    continue;
-                }
-                let cage_cells = &g.shape(cage).cells;
-                let elim: Vec<(usize, u8)> = ts
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|c| {
-                        !cage_cells.contains(c)
-                            && board.value(*c).is_none()
-                            && board.candidates(*c).contains(v)
-                    })
-                    .map(|c| (c, v))
-                    .collect();
-                if elim.is_empty() {
-                    continue;
-                }
-                let step = Step {
-                    technique: Technique::CageOverlap,
-                    placements: Vec::new(),
-                    eliminations: elim,
-                    detail: Detail::Overlap {
-                        symbol: v,
-                        source: cage,
-                        target: t,
-                    },
-                };
-                if !f.push(step) {
-                    return;
-                }
-            }
-        }
-    }
-    // Reverse: a house confines a symbol to one cage, so the cage's combinations must hold it.
-    for &h in g.houses() {
-        for v in g.symbols().all().iter() {
-            if board.has_placed(h, v) {
-                continue;
-            }
-            let places: Vec<usize> = board
-                .empty_cells(h)
-                .filter(|&c| board.candidates(c).contains(v))
-                .collect();
-            let Some(&p0) = places.first() else { continue };
-            for &cage in g.shapes_of(p0) {
-                let cage = cage as usize;
-                if cage == h
-                    || !matches!(g.shape(cage).rule, Rule::Sum { distinct: true, .. })
-                    || !places.iter().all(|p| g.shape(cage).cells.contains(p))
-                {
-                    continue;
-                }
-                let Some(fit) = analyse(board, cage, SymbolSet::single(v)) else {
-                    continue;
-                };
-                if fit.combos.is_empty() {
-                    // Contradictory board; combination elimination reports it more plainly.
-                    continue;
-                }
-                let elim = eliminations(board, &fit);
-                if elim.is_empty() {
-                    continue;
-                }
-                let step = Step {
-                    technique: Technique::CageOverlap,
-                    placements: Vec::new(),
-                    eliminations: elim,
-                    detail: Detail::Overlap {
-                        symbol: v,
-                        source: h,
-                        target: cage,
-                    },
-                };
-                if !f.push(step) {
-                    return;
-                }
-            }
         }
     }
 }
@@ -367,6 +250,7 @@ pub(crate) fn find_overlap(board: &Board, f: &mut Finder) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::Technique;
     use crate::reason::test_util::*;
 
     #[test]
@@ -382,16 +266,12 @@ mod tests {
         find_combinations(&b, &mut f);
         assert_eq!(f.steps.len(), 1);
         let s = &f.steps[0];
-        assert_eq!(s.technique, Technique::CageCombination);
-        let c3 = cell(&g, 1, 3);
+        assert_eq!(s.technique(), Technique::CageCombination);
+        assert_eq!(s.eliminations, elims(&g, "r1c3<>3 r1c3<>4 r1c3<>5 r1c3<>6"));
         assert_eq!(
-            s.eliminations,
-            vec![(c3, sym(3)), (c3, sym(4)), (c3, sym(5)), (c3, sym(6))]
-        );
-        assert_eq!(
-            s.detail,
-            Detail::Cage {
-                shape: cage[0],
+            s.deduction,
+            Deduction::CageCombination {
+                cage: ShapeId::new(cage[0]),
                 combos: vec![set(&[1, 2, 7])]
             }
         );
@@ -407,9 +287,9 @@ mod tests {
         assert_eq!(f.steps.len(), 1);
         assert_eq!(f.steps[0].eliminations.len(), 14);
         assert_eq!(
-            f.steps[0].detail,
-            Detail::Cage {
-                shape: cage[0],
+            f.steps[0].deduction,
+            Deduction::CageCombination {
+                cage: ShapeId::new(cage[0]),
                 combos: vec![set(&[1, 2])]
             }
         );
@@ -418,68 +298,5 @@ mod tests {
         let mut f = Finder::new(10);
         find_combinations(&b2, &mut f);
         assert!(f.steps.is_empty());
-    }
-
-    #[test]
-    fn forward_overlap_clears_the_row() {
-        // Cage 3 = {1,2} over r1c1 r1c2, both in row 1: 1 and 2 leave the rest of row 1 (and of
-        // box 1).
-        let (g, cage) = killer_4cells(&["r1c1 r1c2"], &[3]);
-        let mut b = empty_board(&g);
-        b.set_candidates(cell(&g, 1, 1), set(&[1, 2]));
-        b.set_candidates(cell(&g, 1, 2), set(&[1, 2]));
-        let mut f = Finder::new(100);
-        find_overlap(&b, &mut f);
-        let row1 = shape_named(&g, "row 1");
-        let s = f
-            .steps
-            .iter()
-            .find(|s| {
-                s.detail
-                    == Detail::Overlap {
-                        symbol: sym(1),
-                        source: cage[0],
-                        target: row1,
-                    }
-            })
-            .expect("overlap on row 1");
-        let want: Vec<(usize, u8)> = (3..=9).map(|c| (cell(&g, 1, c), sym(1))).collect();
-        assert_eq!(s.eliminations, want);
-    }
-
-    #[test]
-    fn reverse_overlap_forces_the_symbol_into_the_cage() {
-        // Cage 10 over r1c1 r1c2 r1c3. Row 1 confines 7 to r1c1..r1c3 (the cage), so the cage
-        // holds 7: only {1,2,7} survives.
-        let (g, cage) = killer_4cells(&["r1c1 r1c2 r1c3"], &[10]);
-        let mut b = empty_board(&g);
-        for c in 4..=9 {
-            b.eliminate(cell(&g, 1, c), sym(7));
-        }
-        let mut f = Finder::new(100);
-        find_overlap(&b, &mut f);
-        let row1 = shape_named(&g, "row 1");
-        let s = f
-            .steps
-            .iter()
-            .find(|s| {
-                s.detail
-                    == Detail::Overlap {
-                        symbol: sym(7),
-                        source: row1,
-                        target: cage[0],
-                    }
-            })
-            .expect("reverse overlap");
-        for &c in &g.shape(cage[0]).cells {
-            let left = SymbolSet(b.candidates(c).0).minus(
-                s.eliminations
-                    .iter()
-                    .filter(|e| e.0 == c)
-                    .map(|e| e.1)
-                    .collect(),
-            );
-            assert_eq!(left, set(&[1, 2, 7]));
-        }
     }
 }

@@ -12,7 +12,8 @@
 //! Chains are searched breadth first from every start, so the shortest chains come first, and
 //! are bounded in length so the search stays cheap.
 
-use super::{Board, Detail, Finder, Step, Technique};
+use super::{Board, Candidate, Deduction, Finder, SimpleChainKind, Step};
+use crate::Geometry;
 
 /// Which links a chain family may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -303,17 +304,13 @@ impl<'a> Graph<'a> {
     }
 }
 
+/// Makes a family's deduction from a chain's nodes.
+type MakeFn = fn(&Geometry, Vec<Candidate>) -> Deduction;
+
 /// Runs the searches of one family, shortest chains first: all chains of 3 links (or `min`),
 /// then 5, ... up to `max`, stopping after the first length that proves anything (or as soon as
 /// the finder is full).
-fn run(
-    board: &Board,
-    f: &mut Finder,
-    technique: Technique,
-    modes: &[Mode],
-    min: usize,
-    max: usize,
-) {
+fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], min: usize, max: usize) {
     let mut gr = Graph::new(board);
     let nodes = gr.strong_start.len() - 1;
     let mut found = Vec::new();
@@ -350,16 +347,9 @@ fn run(
                     if seen.contains(&fd.elim) {
                         continue;
                     }
-                    let strong = (0..len).map(|i| i % 2 == 0).collect();
-                    let step = Step {
-                        technique,
-                        placements: Vec::new(),
-                        eliminations: fd.elim.clone(),
-                        detail: Detail::Chain {
-                            nodes: fd.nodes,
-                            strong,
-                        },
-                    };
+                    let eliminations = fd.elim.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
+                    let nodes = fd.nodes.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
+                    let step = Step::eliminating(eliminations, make(board.geometry(), nodes));
                     seen.push(fd.elim);
                     if !f.push(step) {
                         return;
@@ -385,67 +375,35 @@ fn x_modes(board: &Board) -> Vec<Mode> {
 
 /// Simple chains: three links on one symbol (skyscraper, 2-string kite, turbot fish).
 pub(crate) fn find_simple(board: &Board, f: &mut Finder) {
-    run(board, f, Technique::SimpleChain, &x_modes(board), 3, 3);
+    let make: MakeFn = |g, nodes| Deduction::SimpleChain {
+        kind: SimpleChainKind::of(g, &nodes),
+        nodes,
+    };
+    run(board, f, make, &x_modes(board), 3, 3);
 }
 
 /// X-chains of five or more links (three-link ones are simple chains).
 pub(crate) fn find_x(board: &Board, f: &mut Finder) {
-    run(board, f, Technique::XChain, &x_modes(board), 5, MAX_X);
+    let make: MakeFn = |_, nodes| Deduction::XChain { nodes };
+    run(board, f, make, &x_modes(board), 5, MAX_X);
 }
 
 /// XY-chains through bivalue cells (at least three cells).
 pub(crate) fn find_xy(board: &Board, f: &mut Finder) {
-    run(board, f, Technique::XyChain, &[Mode::Xy], 5, MAX_XY);
+    let make: MakeFn = |_, nodes| Deduction::XyChain { nodes };
+    run(board, f, make, &[Mode::Xy], 5, MAX_XY);
 }
 
 /// Alternating inference chains mixing house and cell links.
 pub(crate) fn find_aic(board: &Board, f: &mut Finder) {
-    run(board, f, Technique::Aic, &[Mode::Aic], 3, MAX_AIC);
-}
-
-/// The name people give a simple chain (three links on one symbol), for explanations:
-/// `"Skyscraper"` when both strong links lie in rows (or both in columns), `"2-String Kite"` when
-/// one lies in a row and the other in a column, joined in a box, else `"Turbot Fish"` (any other
-/// shapes, for instance a box, a diagonal or a jigsaw region). A link's shape is the line both
-/// its cells share, else any shape they share.
-pub(crate) fn simple_chain_name(g: &crate::Geometry, nodes: &[(usize, u8)]) -> &'static str {
-    use crate::ShapeKind;
-    let kind = |a: usize, b: usize| {
-        let shared = g
-            .shapes_of(a)
-            .iter()
-            .map(|&s| s as usize)
-            .filter(|&s| g.shape(s).cells.contains(&b));
-        let kinds: Vec<ShapeKind> = shared.map(|s| g.shape(s).kind).collect();
-        [ShapeKind::Row, ShapeKind::Column]
-            .into_iter()
-            .find(|k| kinds.contains(k))
-            .or_else(|| kinds.first().copied())
-    };
-    if nodes.len() != 4 {
-        return "X-Chain";
-    }
-    let (s1, w, s2) = (
-        kind(nodes[0].0, nodes[1].0),
-        kind(nodes[1].0, nodes[2].0),
-        kind(nodes[2].0, nodes[3].0),
-    );
-    match (s1, s2) {
-        (Some(ShapeKind::Row), Some(ShapeKind::Row))
-        | (Some(ShapeKind::Column), Some(ShapeKind::Column)) => "Skyscraper",
-        (Some(ShapeKind::Row), Some(ShapeKind::Column))
-        | (Some(ShapeKind::Column), Some(ShapeKind::Row))
-            if w == Some(ShapeKind::Box) =>
-        {
-            "2-String Kite"
-        }
-        _ => "Turbot Fish",
-    }
+    let make: MakeFn = |_, nodes| Deduction::Aic { nodes };
+    run(board, f, make, &[Mode::Aic], 3, MAX_AIC);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::Technique;
     use crate::reason::test_util::*;
 
     /// A classic board with digit `d` removed from every cell of `shape` except `keep`.
@@ -465,11 +423,22 @@ mod tests {
         (g, b)
     }
 
+    fn nodes(s: &Step) -> &[Candidate] {
+        match &s.deduction {
+            Deduction::SimpleChain { nodes, .. }
+            | Deduction::XChain { nodes }
+            | Deduction::XyChain { nodes }
+            | Deduction::Aic { nodes } => nodes,
+            d => panic!("not a chain: {d:?}"),
+        }
+    }
+
     fn ends(s: &Step) -> Vec<(usize, u8)> {
-        let Detail::Chain { nodes, .. } = &s.detail else {
-            panic!("not a chain")
-        };
-        let mut e = vec![nodes[0], nodes[nodes.len() - 1]];
+        let nodes = nodes(s);
+        let mut e: Vec<(usize, u8)> = [nodes[0], nodes[nodes.len() - 1]]
+            .iter()
+            .map(|n| (n.cell_index(), n.symbol_index()))
+            .collect();
         e.sort_unstable();
         e
     }
@@ -485,13 +454,10 @@ mod tests {
         find_simple(&b, &mut f);
         assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
         let s = &f.steps[0];
-        assert_eq!(s.technique, Technique::SimpleChain);
+        assert_eq!(s.technique(), Technique::Skyscraper);
         assert_eq!(s.eliminations, elims(&g, "r1c5<>1 r1c6<>1 r2c2<>1 r2c3<>1"));
         assert_eq!(ends(s), vec![(cell(&g, 1, 1), 0), (cell(&g, 2, 4), 0)]);
-        let Detail::Chain { strong, .. } = &s.detail else {
-            panic!()
-        };
-        assert_eq!(strong, &vec![true, false, true]);
+        assert_eq!(nodes(s).len(), 4);
     }
 
     #[test]
@@ -505,6 +471,7 @@ mod tests {
         find_simple(&b, &mut f);
         assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
         assert_eq!(f.steps[0].eliminations, elims(&g, "r8c6<>1"));
+        assert_eq!(f.steps[0].technique(), Technique::TwoStringKite);
         assert_eq!(
             ends(&f.steps[0]),
             vec![(cell(&g, 1, 6), 0), (cell(&g, 8, 1), 0)]
@@ -526,10 +493,11 @@ mod tests {
             .iter()
             .find(|s| s.eliminations == want)
             .expect("turbot fish");
-        let Detail::Chain { nodes, .. } = &s.detail else {
-            panic!()
-        };
-        assert_eq!(simple_chain_name(&g, nodes), "Turbot Fish");
+        assert_eq!(s.technique(), Technique::TurbotFish);
+        assert_eq!(
+            SimpleChainKind::of(&g, nodes(s)),
+            SimpleChainKind::TurbotFish
+        );
     }
 
     #[test]
@@ -545,16 +513,12 @@ mod tests {
         assert!(f.steps.is_empty(), "{:?}", f.steps);
         find_x(&b, &mut f);
         assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
-        assert_eq!(f.steps[0].technique, Technique::XChain);
+        assert_eq!(f.steps[0].technique(), Technique::XChain);
         assert_eq!(
             f.steps[0].eliminations,
             elims(&g, "r1c7<>1 r1c9<>1 r2c2<>1 r2c3<>1")
         );
-        let Detail::Chain { nodes, strong } = &f.steps[0].detail else {
-            panic!()
-        };
-        assert_eq!(nodes.len(), 6);
-        assert_eq!(strong, &vec![true, false, true, false, true]);
+        assert_eq!(nodes(&f.steps[0]).len(), 6);
     }
 
     #[test]
@@ -575,11 +539,8 @@ mod tests {
             .find(|s| s.eliminations == want)
             .expect("xy-chain");
         assert_eq!(ends(s), vec![(cell(&g, 1, 1), 0), (cell(&g, 5, 9), 0)]);
-        let Detail::Chain { nodes, strong } = &s.detail else {
-            panic!()
-        };
-        assert_eq!(nodes.len(), 8);
-        assert_eq!(strong.len(), 7);
+        assert_eq!(nodes(s).len(), 8);
+        assert_eq!(s.technique(), Technique::XyChain);
         // Every chain found here has four cells and ends on one symbol.
         for s in &f.steps {
             let e = ends(s);
@@ -597,11 +558,11 @@ mod tests {
         let mut f = Finder::new(20);
         find_aic(&b, &mut f);
         assert_eq!(f.steps.len(), 2, "{:?}", f.steps);
-        let a: Vec<(usize, u8)> = (3..=9).map(|d| (cell(&g, 1, 1), sym(d))).collect();
-        let z: Vec<(usize, u8)> = (3..=9).map(|d| (cell(&g, 1, 9), sym(d))).collect();
+        let a: Vec<Candidate> = (3..=9).map(|d| cand(&g, 1, 1, d)).collect();
+        let z: Vec<Candidate> = (3..=9).map(|d| cand(&g, 1, 9, d)).collect();
         assert!(f.steps.iter().any(|s| s.eliminations == a));
         assert!(f.steps.iter().any(|s| s.eliminations == z));
-        assert!(f.steps.iter().all(|s| s.technique == Technique::Aic));
+        assert!(f.steps.iter().all(|s| s.technique() == Technique::Aic));
     }
 
     #[test]

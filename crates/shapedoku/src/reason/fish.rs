@@ -7,7 +7,7 @@
 //! on Samurai, jigsaw or 16x16 grids.
 //!
 //! ```
-//! use shapedoku::{builtin, Puzzle, reason::{Board, Finder, fish, Detail}};
+//! use shapedoku::{builtin, Puzzle, reason::{Board, Finder, fish, Deduction}};
 //! let g = builtin::geometry("classic").unwrap();
 //! let p = Puzzle::from_line(g, &".".repeat(81)).unwrap();
 //! let mut b = Board::new(&p);
@@ -21,13 +21,14 @@
 //! }
 //! let mut f = Finder::new(1);
 //! fish::find(&b, &mut f);
-//! let Detail::Fish { base, cover, .. } = &f.steps[0].detail else { panic!() };
+//! let Deduction::Fish { base, cover, .. } = &f.steps[0].deduction else { panic!() };
 //! assert_eq!((base.len(), cover.len()), (2, 2));
 //! assert_eq!(f.steps[0].eliminations.len(), 2 * 7);
 //! ```
 
-use super::{Board, Detail, Finder, Step, Technique};
+use super::{Board, Candidate, Deduction, Finder, FishKind, Step};
 use crate::symbols::SymbolSet;
+use crate::{ShapeId, Symbol};
 use std::sync::Mutex;
 
 /// Per symbol, the places it had in every house when a fish search on it last ran to the end
@@ -369,7 +370,7 @@ impl Search<'_> {
                     .any(|&h| base.contains(&(h as usize)));
                 if !in_base && self.board.value(c).is_none() && self.board.candidates(c).contains(v)
                 {
-                    eliminations.push((c, v));
+                    eliminations.push(Candidate::at(c, v));
                 }
             }
         }
@@ -378,22 +379,22 @@ impl Search<'_> {
         }
         eliminations.sort_unstable();
         eliminations.dedup();
-        let base = base.iter().map(|&b| t.houses[b]).collect();
-        let mut cover: Vec<usize> = self.covers[..self.nc]
+        let base: Vec<ShapeId> = base.iter().map(|&b| ShapeId::new(t.houses[b])).collect();
+        let mut cover: Vec<ShapeId> = self.covers[..self.nc]
             .iter()
-            .map(|&p| t.houses[p])
+            .map(|&p| ShapeId::new(t.houses[p]))
             .collect();
         cover.sort_unstable();
-        f.push(Step {
-            technique: Technique::Fish,
-            placements: vec![],
+        let kind = FishKind::of(g, &base, &cover);
+        f.push(Step::eliminating(
             eliminations,
-            detail: Detail::Fish {
-                symbol: v,
+            Deduction::Fish {
+                symbol: Symbol::new(v as usize),
                 base,
                 cover,
+                kind,
             },
-        })
+        ))
     }
 }
 

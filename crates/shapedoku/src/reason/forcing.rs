@@ -7,7 +7,7 @@
 //! contradiction. Candidates of bivalue cells are tried first, then cells with few candidates, and
 //! among the contradictions found the one reached in the fewest placements is reported.
 
-use super::{Board, Broken, Detail, Finder, Step, Technique};
+use super::{Board, Broken, Candidate, Deduction, Finder, Step};
 use crate::symbols::SymbolSet;
 
 /// Passes by the most forced placements a chain may take: short chains are found (and
@@ -68,7 +68,7 @@ fn propagate(
             }
             let cs = b.candidates(p);
             if cs.is_empty() {
-                return Some(Broken::Cell(p));
+                return Some(Broken::cell(p));
             }
             if let Some(v) = cs.single_value() {
                 if w.implied.len() == bound {
@@ -101,7 +101,7 @@ fn propagate(
             seen = seen.union(cs);
         }
         if let Some(v) = g.symbols().all().minus(seen).first() {
-            return Some(Broken::House(h, v));
+            return Some(Broken::house(h, v));
         }
         for v in once.minus(placed).iter() {
             // The one cell of the house holding v (a placement above may have taken it).
@@ -159,16 +159,19 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     continue;
                 };
                 done.push((c, v));
-                let step = Step {
-                    technique: Technique::ForcingChain,
-                    placements: Vec::new(),
-                    eliminations: vec![(c, v)],
-                    detail: Detail::Forcing {
-                        assumed: (c, v),
-                        implied: w.implied.clone(),
+                let assumed = Candidate::at(c, v);
+                let step = Step::eliminating(
+                    vec![assumed],
+                    Deduction::ForcingChain {
+                        assumed,
+                        implied: w
+                            .implied
+                            .iter()
+                            .map(|&(c, v)| Candidate::at(c, v))
+                            .collect(),
                         broken,
                     },
-                };
+                );
                 if !f.push(step) {
                     return;
                 }
@@ -180,60 +183,11 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     }
 }
 
-/// The words for a forcing-chain step, for the explanation renderer:
-/// `if r1c1 were 1: r1c2 = 3, then r1c3 has no candidate left`.
-pub(crate) fn describe(
-    g: &crate::Geometry,
-    assumed: (usize, u8),
-    implied: &[(usize, u8)],
-    broken: Broken,
-) -> String {
-    let sym = |v: u8| g.symbols().char(v);
-    let mut out = format!("if {} were {}", g.pos(assumed.0), sym(assumed.1));
-    if !implied.is_empty() {
-        let list: Vec<String> = implied
-            .iter()
-            .map(|&(c, v)| format!("{} = {}", g.pos(c), sym(v)))
-            .collect();
-        out.push_str(&format!(", singles would give {}", list.join(", ")));
-    }
-    match broken {
-        Broken::Cell(c) => {
-            out.push_str(&format!(", and {} would have no candidate left", g.pos(c)))
-        }
-        Broken::House(h, v) => out.push_str(&format!(
-            ", and {} would have no place for {}",
-            g.shape_label(h),
-            sym(v)
-        )),
-    }
-    out
-}
-
-/// The compact form: `Forcing Chain: r1c1=1 -> r1c2=3 -> r1c3 empty => r1c1<>1`.
-pub(crate) fn compact(
-    g: &crate::Geometry,
-    assumed: (usize, u8),
-    implied: &[(usize, u8)],
-    broken: Broken,
-) -> String {
-    let sym = |v: u8| g.symbols().char(v);
-    let mut out = format!("Forcing Chain: {}={}", g.pos(assumed.0), sym(assumed.1));
-    for &(c, v) in implied {
-        out.push_str(&format!(" -> {}={}", g.pos(c), sym(v)));
-    }
-    match broken {
-        Broken::Cell(c) => out.push_str(&format!(" -> {} empty", g.pos(c))),
-        Broken::House(h, v) => out.push_str(&format!(" -> no {} in {}", sym(v), g.shape_label(h))),
-    }
-    out.push_str(&format!(" => {}<>{}", g.pos(assumed.0), sym(assumed.1)));
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::reason::test_util::*;
+    use crate::reason::{Technique, explain};
 
     #[test]
     fn contradiction_in_a_row() {
@@ -249,39 +203,32 @@ mod tests {
         find(&b, &mut f);
         assert!(f.steps.len() > 1);
         let s = &f.steps[0];
-        assert_eq!(s.technique, Technique::ForcingChain);
-        assert_eq!(s.eliminations, vec![(cell(&g, 1, 1), sym(1))]);
+        assert_eq!(s.technique(), Technique::ForcingChain);
+        assert_eq!(s.eliminations, vec![cand(&g, 1, 1, 1)]);
         assert_eq!(
-            s.detail,
-            Detail::Forcing {
-                assumed: (cell(&g, 1, 1), sym(1)),
-                implied: vec![(cell(&g, 1, 2), sym(3))],
-                broken: Broken::Cell(cell(&g, 1, 3)),
+            s.deduction,
+            Deduction::ForcingChain {
+                assumed: cand(&g, 1, 1, 1),
+                implied: vec![cand(&g, 1, 2, 3)],
+                broken: Broken::Cell {
+                    cell: cell_id(&g, 1, 3)
+                },
             }
         );
         assert_eq!(
-            compact(
-                &g,
-                (cell(&g, 1, 1), sym(1)),
-                &[(cell(&g, 1, 2), sym(3))],
-                Broken::Cell(cell(&g, 1, 3))
-            ),
+            explain::compact(&g, s),
             "Forcing Chain: r1c1=1 -> r1c2=3 -> r1c3 empty => r1c1<>1"
         );
         assert_eq!(
-            describe(
-                &g,
-                (cell(&g, 1, 1), sym(1)),
-                &[(cell(&g, 1, 2), sym(3))],
-                Broken::Cell(cell(&g, 1, 3))
-            ),
-            "if r1c1 were 1, singles would give r1c2 = 3, and r1c3 would have no candidate left"
+            explain::text(&g, s),
+            "r1c1 ≠ 1: forcing chain, if r1c1 were 1, singles would give r1c2 = 3, and r1c3 would \
+             have no candidate left"
         );
         // r1c1 = 2 breaks nothing, so 2 never leaves r1c1.
         assert!(
             f.steps
                 .iter()
-                .all(|s| s.eliminations != vec![(cell(&g, 1, 1), sym(2))])
+                .all(|s| s.eliminations != vec![cand(&g, 1, 1, 2)])
         );
     }
 
@@ -298,15 +245,25 @@ mod tests {
         let s = f
             .steps
             .iter()
-            .find(|s| s.eliminations == vec![(cell(&g, 2, 9), sym(9))])
+            .find(|s| s.eliminations == vec![cand(&g, 2, 9, 9)])
             .expect("r2c9<>9");
-        let Detail::Forcing {
+        let Deduction::ForcingChain {
             implied, broken, ..
-        } = &s.detail
+        } = &s.deduction
         else {
             panic!()
         };
         assert!(implied.is_empty());
-        assert_eq!(*broken, Broken::House(shape_named(&g, "row 1"), sym(9)));
+        assert_eq!(
+            *broken,
+            Broken::House {
+                house: shape_id(&g, "row 1"),
+                symbol: symbol(9)
+            }
+        );
+        assert_eq!(
+            explain::compact(&g, s),
+            "Forcing Chain: r2c9=9 -> no 9 in row 1 => r2c9<>9"
+        );
     }
 }

@@ -8,11 +8,11 @@
 //! let p = Puzzle::from_line(g, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
 //! let mut f = Finder::new(1);
 //! guess::find(&Board::new(&p), &mut f);
-//! assert_eq!(f.steps[0].technique, Technique::Guess);
+//! assert_eq!(f.steps[0].technique(), Technique::Guess);
 //! ```
 
-use super::{Board, Detail, Finder, Step, Technique};
-use crate::{Puzzle, Solver};
+use super::{Board, Candidate, Deduction, Finder, Step};
+use crate::{CellId, Puzzle, Solver};
 
 /// Guesses one cell's value (the solution's), if the board still has a solution.
 pub fn find(board: &Board, f: &mut Finder) {
@@ -33,13 +33,11 @@ pub fn find(board: &Board, f: &mut Finder) {
     if !board.candidates(cell).contains(v) {
         return; // the pencil marks contradict the search: refuse to guess
     }
-    f.push(Step {
-        technique: Technique::Guess,
-        placements: vec![(cell, v)],
-        eliminations: vec![],
-        detail: Detail::Guess {
-            cell,
+    f.push(Step::placing(
+        Candidate::at(cell, v),
+        Deduction::Guess {
+            cell: CellId::new(cell),
             options: board.candidates(cell),
         },
-    });
+    ));
 }

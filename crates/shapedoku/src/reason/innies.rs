@@ -5,15 +5,16 @@
 //! wholly inside the union leaves the *innies*, whose total is then known; when the cages that
 //! touch the union cover it completely, the cells they have outside it (the *outies*) have a known
 //! total too. A few cells with a known total, some of them peers, rarely admit every candidate:
-//! candidates no assignment can use are eliminated ([`Technique::Innies`]).
+//! candidates no assignment can use are eliminated.
 //!
 //! Unions are single houses, then pairs, then triples of pairwise disjoint houses (rows, columns,
 //! boxes, regions of any geometry), so the simplest explanation comes first.
 
-use super::{Board, Detail, Finder, Step, Technique};
+use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::cellset::CellSet;
 use crate::geometry::Rule;
 use crate::symbols::SymbolSet;
+use crate::{CellId, ShapeId};
 
 /// Most empty cells in a remainder that is analysed.
 const MAX_REMAINDER: usize = 5;
@@ -192,24 +193,23 @@ impl Ctx<'_> {
         let mut elim = Vec::new();
         for (i, &c) in cells.iter().enumerate() {
             for v in b.candidates(c).minus(support[i]).iter() {
-                elim.push((c, v));
+                elim.push(Candidate::at(c, v));
             }
         }
         self.scratch = support;
         if elim.is_empty() {
             return true;
         }
-        f.push(Step {
-            technique: Technique::Innies,
-            placements: Vec::new(),
-            eliminations: elim,
-            detail: Detail::Innies {
-                houses: hs.to_vec(),
-                cages: cage_ids.to_vec(),
-                cells,
+        let ids = |s: &[usize]| s.iter().copied().map(ShapeId::new).collect();
+        f.push(Step::eliminating(
+            elim,
+            Deduction::Innies {
+                houses: ids(hs),
+                cages: ids(cage_ids),
+                cells: cells.into_iter().map(CellId::new).collect(),
                 total: rest,
             },
-        })
+        ))
     }
 }
 
@@ -262,6 +262,7 @@ fn assign(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::Technique;
     use crate::reason::test_util::*;
 
     #[test]
@@ -275,16 +276,18 @@ mod tests {
         let mut f = Finder::new(1);
         find(&b, &mut f);
         let s = &f.steps[0];
-        assert_eq!(s.technique, Technique::Innies);
-        let c = cell(&g, 1, 9);
-        let want: Vec<(usize, u8)> = (1..=9).filter(|&d| d != 6).map(|d| (c, sym(d))).collect();
+        assert_eq!(s.technique(), Technique::InniesOuties);
+        let want: Vec<Candidate> = (1..=9)
+            .filter(|&d| d != 6)
+            .map(|d| cand(&g, 1, 9, d))
+            .collect();
         assert_eq!(s.eliminations, want);
         assert_eq!(
-            s.detail,
-            Detail::Innies {
-                houses: vec![shape_named(&g, "row 1")],
-                cages: cages.clone(),
-                cells: vec![c],
+            s.deduction,
+            Deduction::Innies {
+                houses: vec![shape_id(&g, "row 1")],
+                cages: cages.iter().copied().map(ShapeId::new).collect(),
+                cells: vec![cell_id(&g, 1, 9)],
                 total: 6
             }
         );
@@ -302,16 +305,20 @@ mod tests {
         let b = empty_board(&g);
         let mut f = Finder::new(50);
         find(&b, &mut f);
-        let c = cell(&g, 3, 4);
+        let c = cell_id(&g, 3, 4);
         let s = f
             .steps
             .iter()
-            .find(|s| matches!(&s.detail, Detail::Innies { cells, .. } if cells == &vec![c]))
+            .find(|s| matches!(&s.deduction, Deduction::Innies { cells, .. } if cells == &vec![c]))
             .unwrap();
         assert_eq!(s.eliminations.len(), 8);
-        assert!(s.eliminations.iter().all(|&(cc, v)| cc == c && v != sym(5)));
         assert!(
-            matches!(&s.detail, Detail::Innies { houses, total: 5, .. } if houses == &vec![shape_named(&g, "box 1")])
+            s.eliminations
+                .iter()
+                .all(|e| e.cell == c && e.symbol != symbol(5))
+        );
+        assert!(
+            matches!(&s.deduction, Deduction::Innies { houses, total: 5, .. } if houses == &vec![shape_id(&g, "box 1")])
         );
     }
 
@@ -325,7 +332,7 @@ mod tests {
         b.set_candidates(cell(&g, 1, 9), set(&[3, 7, 8]));
         let mut f = Finder::new(1);
         find(&b, &mut f);
-        assert_eq!(f.steps[0].eliminations, vec![(cell(&g, 1, 9), sym(3))]);
+        assert_eq!(f.steps[0].eliminations, vec![cand(&g, 1, 9, 3)]);
     }
 
     #[test]
@@ -340,16 +347,18 @@ mod tests {
         let b = empty_board(&g);
         let mut f = Finder::new(1000);
         find(&b, &mut f);
-        let c = cell(&g, 1, 9);
+        let c = cell_id(&g, 1, 9);
         for s in &f.steps {
-            assert!(!s.eliminations.contains(&(c, sym(6))), "{s:?}");
+            assert!(!s.eliminations.contains(&cand(&g, 1, 9, 6)), "{s:?}");
         }
         let s = f
             .steps
             .iter()
-            .find(|s| s.eliminations.iter().any(|e| e.0 == c))
+            .find(|s| s.eliminations.iter().any(|e| e.cell == c))
             .unwrap();
-        assert!(matches!(&s.detail, Detail::Innies { total: 6, cells, .. } if cells == &vec![c]));
+        assert!(
+            matches!(&s.deduction, Deduction::Innies { total: 6, cells, .. } if cells == &vec![c])
+        );
     }
 
     #[test]

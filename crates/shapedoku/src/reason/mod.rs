@@ -1,17 +1,27 @@
 //! Human-style reasoning: techniques that work on any shapes, each in its own file, producing
 //! [`Step`]s as data; [`solve`] applies the simplest available step until the puzzle is solved.
 //!
+//! - [`step`]: what a step is ([`Step`], [`Deduction`]: one variant per technique, ids typed);
+//! - [`catalogue`]: one row per [`Technique`]: id, name, weight, level, Sudoku Explainer value;
+//! - [`registry`] (here): the searches, simplest first, and which techniques each one finds;
+//! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
+//! - [`rate`]: the rating, from the steps and the catalogue;
+//! - one file per technique (`singles`, `overlap`, `subsets`, `cages`, `cage_overlap`,
+//!   `innies`, `fish`, `chains`, `wings`, `forcing`, `guess`), with no words in them.
+//!
 //! ```
 //! use shapedoku::{builtin, Puzzle, reason};
 //! let g = builtin::geometry("classic").unwrap();
 //! let p = Puzzle::from_line(g, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
 //! let run = reason::solve(&p);
 //! assert!(run.board.is_solved());
-//! assert!(run.steps.iter().all(|s| s.technique != reason::Technique::Guess));
+//! assert!(run.steps.iter().all(|s| s.technique() != reason::Technique::Guess));
 //! ```
 
 mod board;
+mod cage_overlap;
 mod cages;
+pub mod catalogue;
 mod chains;
 pub mod explain;
 pub mod fish;
@@ -21,7 +31,7 @@ mod innies;
 pub mod overlap;
 pub mod rate;
 pub mod singles;
-mod step;
+pub mod step;
 pub mod subsets;
 #[cfg(test)]
 mod test_util;
@@ -30,7 +40,8 @@ mod tests;
 mod wings;
 
 pub use board::{Board, OverlapPair, Tables};
-pub use step::{Broken, Detail, Step, Technique};
+pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
+pub use step::{Broken, Candidate, Deduction, FishKind, OverlapKind, SimpleChainKind, Step};
 
 use crate::puzzle::Puzzle;
 
@@ -67,47 +78,81 @@ impl Finder {
 /// A technique's search function: finds steps on a board.
 pub type FindFn = fn(&Board, &mut Finder);
 
-/// Every technique's search function, simplest first. The logical solver tries them in this
-/// order and applies the first step found. Hidden singles come before naked singles, as in
-/// Sudoku Explainer (people spot them first); subsets go by size, pairs before triples.
-pub fn techniques() -> &'static [(Technique, FindFn)] {
-    &[
-        (Technique::FullHouse, singles::full_house),
-        (Technique::HiddenSingle, singles::hidden_single),
-        (Technique::NakedSingle, singles::naked_single),
-        (Technique::ShapeOverlap, overlap::find),
-        (Technique::NakedSubset, subsets::naked_pairs),
-        (Technique::HiddenSubset, subsets::hidden_pairs),
-        (Technique::NakedSubset, subsets::naked_triples),
-        (Technique::HiddenSubset, subsets::hidden_triples),
-        (Technique::NakedSubset, subsets::naked_quads),
-        (Technique::HiddenSubset, subsets::hidden_quads),
-        (Technique::CageCombination, cages::find_combinations),
-        (Technique::Innies, innies::find),
-        (Technique::CageOverlap, cages::find_overlap),
-        (Technique::Fish, fish::find),
-        (Technique::SimpleChain, chains::find_simple),
-        (Technique::XyWing, wings::find_xy),
-        (Technique::XyzWing, wings::find_xyz),
-        (Technique::XChain, chains::find_x),
-        (Technique::XyChain, chains::find_xy),
-        (Technique::Aic, chains::find_aic),
-        (Technique::ForcingChain, forcing::find),
-        (Technique::Guess, guess::find),
-    ]
+/// One search of the [`registry`]: a function and the techniques its steps can be (a family
+/// found in one pass, such as fish of every size, is one search).
+#[derive(Debug, Clone, Copy)]
+pub struct Search {
+    /// The techniques of the steps it finds.
+    pub techniques: &'static [Technique],
+    /// The search.
+    pub find: FindFn,
 }
 
-/// Every step the techniques find on a board, up to `limit` per technique entry, in
-/// [`techniques`] order. For tests, hints that list alternatives, and tools.
+/// Every search, simplest first. The logical solver runs them in this order and applies the
+/// first step found. Hidden singles come before naked singles, as in Sudoku Explainer (people
+/// spot them first); subsets go by size, pairs before triples.
+pub fn registry() -> &'static [Search] {
+    use Technique as T;
+    const fn s(techniques: &'static [Technique], find: FindFn) -> Search {
+        Search { techniques, find }
+    }
+    const OVERLAPS: &[Technique] = &[
+        T::LockedCandidatesPointing,
+        T::LockedCandidatesClaiming,
+        T::ShapeOverlap,
+    ];
+    const FISH: &[Technique] = &[
+        T::XWing,
+        T::Swordfish,
+        T::Jellyfish,
+        T::FrankenXWing,
+        T::FrankenSwordfish,
+        T::FrankenJellyfish,
+    ];
+    const SIMPLE_CHAINS: &[Technique] = &[T::Skyscraper, T::TwoStringKite, T::TurbotFish];
+    const REGISTRY: &[Search] = &[
+        s(&[T::FullHouse], singles::full_house),
+        s(&[T::HiddenSingle], singles::hidden_single),
+        s(&[T::NakedSingle], singles::naked_single),
+        s(OVERLAPS, overlap::find),
+        s(&[T::NakedPair], subsets::naked_pairs),
+        s(&[T::HiddenPair], subsets::hidden_pairs),
+        s(&[T::NakedTriple], subsets::naked_triples),
+        s(&[T::HiddenTriple], subsets::hidden_triples),
+        s(&[T::NakedQuad], subsets::naked_quads),
+        s(&[T::HiddenQuad], subsets::hidden_quads),
+        s(&[T::CageCombination], cages::find_combinations),
+        s(&[T::InniesOuties], innies::find),
+        s(&[T::CageOverlap], cage_overlap::find),
+        s(FISH, fish::find),
+        s(SIMPLE_CHAINS, chains::find_simple),
+        s(&[T::XyWing], wings::find_xy),
+        s(&[T::XyzWing], wings::find_xyz),
+        s(&[T::XChain], chains::find_x),
+        s(&[T::XyChain], chains::find_xy),
+        s(&[T::Aic], chains::find_aic),
+        s(&[T::ForcingChain], forcing::find),
+        s(&[T::Guess], guess::find),
+    ];
+    REGISTRY
+}
+
+/// Every step the searches find on a board, up to `limit` per search, in [`registry`] order;
+/// with a technique, only the steps of that technique (from the searches that can find it).
+/// For tests, hints that list alternatives, and tools.
 pub fn all_steps(board: &Board, technique: Option<Technique>, limit: usize) -> Vec<Step> {
     let mut out = Vec::new();
-    for &(t, find) in techniques() {
-        if technique.is_some_and(|x| x != t) {
+    for search in registry() {
+        if technique.is_some_and(|t| !search.techniques.contains(&t)) {
             continue;
         }
         let mut f = Finder::new(limit);
-        find(board, &mut f);
-        out.append(&mut f.steps);
+        (search.find)(board, &mut f);
+        out.extend(
+            f.steps
+                .into_iter()
+                .filter(|s| technique.is_none_or(|t| s.technique() == t)),
+        );
     }
     out
 }
@@ -123,9 +168,9 @@ pub struct LogicalRun {
 
 /// The simplest step available on a board, if any technique applies.
 pub fn next_step(board: &Board) -> Option<Step> {
-    for &(_, find) in techniques() {
+    for search in registry() {
         let mut f = Finder::new(1);
-        find(board, &mut f);
+        (search.find)(board, &mut f);
         if let Some(s) = f.steps.into_iter().next() {
             return Some(s);
         }

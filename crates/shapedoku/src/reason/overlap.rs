@@ -5,18 +5,19 @@
 //! shared boxes of a Samurai and cages. The pairs of shapes are computed once per geometry.
 //!
 //! ```
-//! use shapedoku::{builtin, Puzzle, reason::{self, Board, Finder, Detail}};
+//! use shapedoku::{builtin, Puzzle, reason::{self, Board, Finder, Deduction}};
 //! let g = builtin::geometry("classic").unwrap();
 //! // Box 1 holds 1..6 in its top two rows, so 7, 8, 9 are locked into row 3 of box 1.
 //! let p = Puzzle::from_line(g, &format!("123......456......{}", ".".repeat(63))).unwrap();
 //! let mut f = Finder::new(1);
 //! reason::overlap::find(&Board::new(&p), &mut f);
 //! let s = &f.steps[0];
-//! assert!(matches!(s.detail, Detail::Overlap { .. }));
-//! assert!(s.eliminations.iter().all(|&(c, _)| c / 9 == 2 && c % 9 >= 3));
+//! assert!(matches!(s.deduction, Deduction::ShapeOverlap { .. }));
+//! assert!(s.eliminations.iter().all(|e| e.cell.index() / 9 == 2 && e.cell.index() % 9 >= 3));
 //! ```
 
-use super::{Board, Detail, Finder, Step, Technique};
+use super::{Board, Candidate, Deduction, Finder, OverlapKind, Step};
+use crate::{ShapeId, Symbol};
 
 /// Finds shape overlaps.
 pub fn find(board: &Board, f: &mut Finder) {
@@ -35,25 +36,25 @@ pub fn find(board: &Board, f: &mut Finder) {
             if placed.contains(v) || m == 0 || m & !pair.inside != 0 {
                 continue;
             }
-            let eliminations: Vec<(usize, u8)> = pair
+            let eliminations: Vec<Candidate> = pair
                 .outside
                 .iter()
                 .filter(|&&c| board.value(c).is_none() && board.candidates(c).contains(v))
-                .map(|&c| (c, v))
+                .map(|&c| Candidate::at(c, v))
                 .collect();
             if eliminations.is_empty() {
                 continue;
             }
-            let step = Step {
-                technique: Technique::ShapeOverlap,
-                placements: vec![],
+            let (source, target) = (ShapeId::new(pair.source), ShapeId::new(pair.target));
+            let step = Step::eliminating(
                 eliminations,
-                detail: Detail::Overlap {
-                    symbol: v,
-                    source: pair.source,
-                    target: pair.target,
+                Deduction::ShapeOverlap {
+                    symbol: Symbol::new(v as usize),
+                    source,
+                    target,
+                    kind: OverlapKind::of(g, source, target),
                 },
-            };
+            );
             if !f.push(step) {
                 return;
             }

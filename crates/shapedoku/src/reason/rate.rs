@@ -2,88 +2,60 @@
 //! (the weights are HoDoKu's, extended to the variant techniques and scaled by cell count); the
 //! level is the level of the hardest technique used, raised one level for every band of score
 //! past that level's ceiling, much as HoDoKu does. For classic 9x9 puzzles there is also an
-//! estimate on Sudoku Explainer's scale (1.0–11.9): the largest SE value of a step. The
-//! weights and the method are documented in `docs/techniques.md`.
+//! estimate on Sudoku Explainer's scale (1.0–11.9): the largest SE value of a step. Weights,
+//! levels and SE values are read from the [`super::catalogue`]; the method is documented in
+//! `docs/techniques.md`.
 //!
 //! ```
-//! use shapedoku::{builtin, Puzzle, reason::rate::{self, Level}};
+//! use shapedoku::{builtin, Puzzle, reason::{Technique, rate::{self, Level}}};
 //! let g = builtin::geometry("classic").unwrap();
 //! let p = Puzzle::from_line(g, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
 //! let r = rate::rate(&p);
 //! assert_eq!(r.level, Level::Easy);
 //! assert!(r.se.unwrap() <= 2.3);
 //! assert_eq!(r.guesses, 0);
+//! assert_eq!(r.hardest, Some(Technique::HiddenSingle));
 //! ```
 
-use super::{Detail, LogicalRun, Step, Technique, explain};
+pub use super::catalogue::Level;
+use super::catalogue::Se;
+use super::{LogicalRun, Step, Technique};
 use crate::geometry::{Geometry, ShapeKind};
 use crate::puzzle::Puzzle;
-use std::fmt;
 
-/// Difficulty levels, easiest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    /// Singles only.
-    Easy,
-    /// Shape overlaps, pairs, simple cage work.
-    Medium,
-    /// Triples, quads, fish, wings, innies and simple chains.
-    Hard,
-    /// Chains.
-    Expert,
-    /// Needs a guess.
-    Extreme,
-}
-
-impl Level {
-    /// The level's name in lower case.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Extreme => "extreme",
-        }
-    }
-    /// The score ceiling of the level on a 81-cell grid (HoDoKu's bands); beyond it the
-    /// puzzle is raised a level.
-    fn ceiling(self) -> u64 {
-        match self {
-            Level::Easy => 800,
-            Level::Medium => 1000,
-            Level::Hard => 1600,
-            Level::Expert => 1800,
-            Level::Extreme => u64::MAX,
-        }
-    }
-    fn up(self) -> Level {
-        match self {
-            Level::Easy => Level::Medium,
-            Level::Medium => Level::Hard,
-            Level::Hard => Level::Expert,
-            _ => Level::Extreme,
-        }
+/// The score ceiling of a level on a 81-cell grid (HoDoKu's bands); beyond it the puzzle is
+/// raised a level.
+fn ceiling(level: Level) -> u64 {
+    match level {
+        Level::Easy => 800,
+        Level::Medium => 1000,
+        Level::Hard => 1600,
+        Level::Expert => 1800,
+        Level::Extreme => u64::MAX,
     }
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+fn up(level: Level) -> Level {
+    match level {
+        Level::Easy => Level::Medium,
+        Level::Medium => Level::Hard,
+        Level::Hard => Level::Expert,
+        _ => Level::Extreme,
     }
 }
 
 /// A puzzle's rating.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rating {
-    /// Sum of the steps' weights.
-    pub score: u64,
     /// The level.
     pub level: Level,
-    /// The technique of the hardest step, in HoDoKu's words (empty when no step was needed).
-    pub hardest: String,
+    /// Sum of the steps' weights.
+    pub score: u64,
     /// Sudoku Explainer scale estimate, for classic 9x9 puzzles only.
     pub se: Option<f64>,
+    /// The technique of the first step with the largest weight (none when no step was needed).
+    pub hardest: Option<Technique>,
     /// Number of steps.
     pub steps: usize,
     /// Number of guesses among them.
@@ -92,57 +64,14 @@ pub struct Rating {
     pub solved: bool,
 }
 
-fn subset_size(step: &Step) -> usize {
-    match &step.detail {
-        Detail::Subset { cells, .. } => cells.len(),
-        Detail::Fish { base, .. } => base.len(),
-        _ => 0,
-    }
-}
-
-/// A step's weight (HoDoKu's scores for the classic techniques).
+/// A step's weight, from the catalogue.
 pub fn weight(step: &Step) -> u64 {
-    let k = subset_size(step);
-    match step.technique {
-        Technique::FullHouse | Technique::NakedSingle => 4,
-        Technique::HiddenSingle => 14,
-        Technique::ShapeOverlap => 50,
-        Technique::NakedSubset => [60, 80, 120][k.clamp(2, 4) - 2],
-        Technique::HiddenSubset => [70, 100, 150][k.clamp(2, 4) - 2],
-        Technique::CageCombination => 40,
-        Technique::CageOverlap => 50,
-        Technique::Innies => 80,
-        Technique::Fish => [140, 150, 160][k.clamp(2, 4) - 2],
-        Technique::SimpleChain => 150,
-        Technique::XyWing => 160,
-        Technique::XyzWing => 180,
-        Technique::XChain => 260,
-        Technique::XyChain => 260,
-        Technique::Aic => 280,
-        Technique::ForcingChain => 500,
-        Technique::Guess => 1000,
-    }
+    step.technique().weight()
 }
 
-/// The level a technique belongs to.
+/// The level of a step's technique, from the catalogue.
 pub fn level_of(step: &Step) -> Level {
-    let k = subset_size(step);
-    match step.technique {
-        Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
-        Technique::ShapeOverlap | Technique::CageCombination | Technique::CageOverlap => {
-            Level::Medium
-        }
-        Technique::NakedSubset | Technique::HiddenSubset if k <= 2 => Level::Medium,
-        Technique::NakedSubset
-        | Technique::HiddenSubset
-        | Technique::Innies
-        | Technique::Fish
-        | Technique::SimpleChain
-        | Technique::XyWing
-        | Technique::XyzWing => Level::Hard,
-        Technique::XChain | Technique::XyChain | Technique::Aic => Level::Expert,
-        Technique::ForcingChain | Technique::Guess => Level::Extreme,
-    }
+    step.technique().level()
 }
 
 /// Whether the geometry is the classic 9x9 with rows, columns and boxes (the SE scale's home).
@@ -155,34 +84,20 @@ pub fn is_classic(g: &Geometry) -> bool {
             .all(|s| matches!(s.kind, ShapeKind::Row | ShapeKind::Column | ShapeKind::Box))
 }
 
-/// A step's value on Sudoku Explainer's scale (classic techniques; guesses are valued by the
-/// caller from how many were needed).
-pub fn se_value(g: &Geometry, step: &Step) -> f64 {
-    let k = subset_size(step);
-    let boxy = |s: usize| matches!(g.shape(s).kind, ShapeKind::Box | ShapeKind::Region);
-    match (&step.technique, &step.detail) {
-        (Technique::FullHouse, _) => 1.0,
-        (Technique::HiddenSingle, Detail::Single { shape: Some(h) }) if boxy(*h) => 1.2,
-        (Technique::HiddenSingle, _) => 1.5,
-        (Technique::NakedSingle, _) => 2.3,
-        (Technique::ShapeOverlap, Detail::Overlap { source, .. }) if boxy(*source) => 2.6,
-        (Technique::ShapeOverlap, _) => 2.8,
-        (Technique::NakedSubset, _) => [3.0, 3.6, 5.0][k.clamp(2, 4) - 2],
-        (Technique::HiddenSubset, _) => [3.4, 4.0, 5.4][k.clamp(2, 4) - 2],
-        (Technique::Fish, _) => [3.2, 3.8, 5.2][k.clamp(2, 4) - 2],
-        (Technique::XyWing, _) => 4.2,
-        (Technique::XyzWing, _) => 4.4,
-        (Technique::SimpleChain | Technique::XChain, _) => 6.6,
-        (Technique::XyChain, _) => 6.8,
-        (Technique::Aic, _) => 7.0,
-        (Technique::CageCombination | Technique::CageOverlap | Technique::Innies, _) => 2.8,
-        // Sudoku Explainer values forcing chains from 7.5 up, more for longer chains.
-        (Technique::ForcingChain, Detail::Forcing { implied, .. }) => {
-            7.5 + 0.05 * implied.len().min(20) as f64
-        }
-        (Technique::ForcingChain, _) => 7.5,
-        (Technique::Guess, _) => 7.5,
-    }
+/// A step's value on Sudoku Explainer's scale, from the catalogue; `None` for a guess (the
+/// rating values guesses by how many a solve needed).
+pub fn se_value(g: &Geometry, step: &Step) -> Option<f64> {
+    Some(match step.technique().entry().se {
+        Se::Fixed(v) => v,
+        Se::ByHouse { boxed, other } => match step.deduction.house() {
+            Some(h) if matches!(g.shape(h.index()).kind, ShapeKind::Box | ShapeKind::Region) => {
+                boxed
+            }
+            _ => other,
+        },
+        Se::ByLength { base, per, cap } => base + per * step.deduction.length().min(cap) as f64,
+        Se::Guess => return None,
+    })
 }
 
 /// Rates a puzzle by solving it logically.
@@ -194,27 +109,28 @@ pub fn rate(puzzle: &Puzzle) -> Rating {
 /// Rates a finished logical run.
 pub fn rate_run(g: &Geometry, run: &LogicalRun) -> Rating {
     let mut score = 0u64;
-    let mut hardest: Option<&Step> = None;
+    let mut hardest: Option<Technique> = None;
     let mut level = Level::Easy;
     let mut se: f64 = 1.0;
     let mut guesses = 0;
     for s in &run.steps {
-        score += weight(s);
-        level = level.max(level_of(s));
-        if hardest.is_none_or(|h| weight(s) > weight(h)) {
-            hardest = Some(s);
+        let t = s.technique();
+        score += t.weight();
+        level = level.max(t.level());
+        if hardest.is_none_or(|h| t.weight() > h.weight()) {
+            hardest = Some(t);
         }
-        if s.technique == Technique::Guess {
+        if t == Technique::Guess {
             guesses += 1;
-        } else {
-            se = se.max(se_value(g, s));
+        } else if let Some(v) = se_value(g, s) {
+            se = se.max(v);
         }
     }
     // Bands are for 81 cells; bigger grids need more steps for the same difficulty.
     let scale = g.cell_count().max(1) as f64 / 81.0;
     let scaled = (score as f64 / scale) as u64;
-    while level < Level::Extreme && scaled > level.ceiling() {
-        level = level.up();
+    while level < Level::Extreme && scaled > ceiling(level) {
+        level = up(level);
     }
     if guesses > 0 {
         // Each guess stands for work logic could not do; SE puts such puzzles from about 7.5
@@ -222,12 +138,10 @@ pub fn rate_run(g: &Geometry, run: &LogicalRun) -> Rating {
         se = se.max((7.1 + 0.45 * guesses as f64).min(11.9));
     }
     Rating {
-        score,
         level,
-        hardest: hardest
-            .map(|s| explain::technique_name(g, s))
-            .unwrap_or_default(),
+        score,
         se: is_classic(g).then_some((se * 10.0).round() / 10.0),
+        hardest,
         steps: run.steps.len(),
         guesses,
         solved: run.board.is_solved(),

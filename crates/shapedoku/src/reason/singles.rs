@@ -8,12 +8,12 @@
 //! let p = Puzzle::from_line(g, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
 //! let mut f = Finder::new(1);
 //! reason::singles::hidden_single(&Board::new(&p), &mut f);
-//! assert_eq!(f.steps[0].technique, Technique::HiddenSingle);
+//! assert_eq!(f.steps[0].technique(), Technique::HiddenSingle);
 //! assert_eq!(f.steps[0].placements.len(), 1);
 //! ```
 
-use super::{Board, Detail, Finder, Step, Technique};
-use crate::ShapeKind;
+use super::{Board, Candidate, Deduction, Finder, Step};
+use crate::{ShapeId, ShapeKind};
 
 /// Full house: a house with one empty cell gets the one symbol it lacks.
 pub fn full_house(board: &Board, f: &mut Finder) {
@@ -41,12 +41,12 @@ pub fn full_house(board: &Board, f: &mut Finder) {
         if !board.candidates(c).contains(v) {
             continue; // contradictory board: leave it to the caller
         }
-        let step = Step {
-            technique: Technique::FullHouse,
-            placements: vec![(c, v)],
-            eliminations: vec![],
-            detail: Detail::Single { shape: Some(h) },
-        };
+        let step = Step::placing(
+            Candidate::at(c, v),
+            Deduction::FullHouse {
+                house: ShapeId::new(h),
+            },
+        );
         if !f.push(step) {
             return;
         }
@@ -60,12 +60,7 @@ pub fn naked_single(board: &Board, f: &mut Finder) {
             continue;
         }
         if let Some(v) = board.candidates(c).single_value() {
-            let step = Step {
-                technique: Technique::NakedSingle,
-                placements: vec![(c, v)],
-                eliminations: vec![],
-                detail: Detail::Single { shape: None },
-            };
+            let step = Step::placing(Candidate::at(c, v), Deduction::NakedSingle);
             if !f.push(step) {
                 return;
             }
@@ -92,16 +87,16 @@ pub fn hidden_single(board: &Board, f: &mut Finder) {
             if placed.contains(v) || m.count_ones() != 1 {
                 continue;
             }
-            let c = g.shape(h).cells[m.trailing_zeros() as usize];
-            if f.steps.iter().any(|s| s.placements[0] == (c, v)) {
+            let placement = Candidate::at(g.shape(h).cells[m.trailing_zeros() as usize], v);
+            if f.steps.iter().any(|s| s.placements[0] == placement) {
                 continue; // the same placement seen from another house
             }
-            let step = Step {
-                technique: Technique::HiddenSingle,
-                placements: vec![(c, v)],
-                eliminations: vec![],
-                detail: Detail::Single { shape: Some(h) },
-            };
+            let step = Step::placing(
+                placement,
+                Deduction::HiddenSingle {
+                    house: ShapeId::new(h),
+                },
+            );
             if !f.push(step) {
                 return;
             }

@@ -1,166 +1,515 @@
-//! Steps as data: what a technique concluded and everything needed to explain why. Text, compact
-//! and JSON renderings are produced from this by [`super::explain`], never stored here.
+//! Steps as data: what a technique concluded ([`Step::placements`], [`Step::eliminations`]) and
+//! the [`Deduction`] that justifies it, with exactly the cells, shapes and symbols that explain it.
+//! A step's [`Technique`] (and so its name, weight and level in the catalogue) follows from its
+//! deduction. Text, compact and JSON renderings are made from this by [`super::explain`]; no
+//! words are stored here.
 
-use crate::symbols::SymbolSet;
+use super::catalogue::Technique;
+use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
-/// The techniques, in the order the logical solver tries them (simplest first).
+/// A candidate: a symbol in a cell (a placement or an elimination, or a node of a chain).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Technique {
-    /// The last empty cell of a house.
-    FullHouse,
-    /// A cell with one candidate left.
-    NakedSingle,
-    /// A symbol with one place left in a house.
-    HiddenSingle,
-    /// Locked candidates generalised: all places of a symbol in one shape lie inside another.
-    ShapeOverlap,
-    /// Naked pair, triple or quad (size in the detail).
-    NakedSubset,
-    /// Hidden pair, triple or quad.
-    HiddenSubset,
-    /// Sum cage: only combinations that fit the candidates survive.
-    CageCombination,
-    /// Sum cage: the 45 rule (innies and outies) over a union of houses.
-    Innies,
-    /// Sum cage: a symbol a cage must contain, all of whose places in the cage lie in a house
-    /// (or the reverse).
-    CageOverlap,
-    /// X-wing, swordfish, jellyfish over any disjoint houses.
-    Fish,
-    /// Two strong links joined by a weak one (skyscraper, 2-string kite, turbot fish).
-    SimpleChain,
-    /// XY-wing.
-    XyWing,
-    /// XYZ-wing.
-    XyzWing,
-    /// X-chain: alternating strong and weak links on one symbol.
-    XChain,
-    /// XY-chain: a chain through bivalue cells.
-    XyChain,
-    /// Alternating inference chain.
-    Aic,
-    /// Forcing chain by contradiction: assuming a candidate, singles lead to a contradiction.
-    ForcingChain,
-    /// A guess, when nothing else applies; stated plainly.
-    Guess,
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Candidate {
+    /// The cell.
+    pub cell: CellId,
+    /// The symbol.
+    pub symbol: Symbol,
 }
 
-/// Why a step holds: the shapes, cells and symbols that justify it, by technique family.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Detail {
-    /// Full house, naked or hidden single. `shape` is the house for full house and hidden single.
-    Single {
-        /// The house (not for a naked single).
-        shape: Option<usize>,
-    },
-    /// Every place for `symbol` in `source` lies inside `target`, so it goes from the rest of
-    /// `target`.
-    Overlap {
-        /// The symbol.
-        symbol: u8,
-        /// The house whose places are confined.
-        source: usize,
-        /// The shape that contains them all.
-        target: usize,
-    },
-    /// Naked or hidden subset in a shape.
-    Subset {
-        /// The shape.
-        shape: usize,
-        /// The subset's cells.
-        cells: Vec<usize>,
-        /// The subset's symbols.
-        symbols: SymbolSet,
-    },
-    /// Fish on one symbol: base houses, cover houses.
-    Fish {
-        /// The symbol.
-        symbol: u8,
-        /// Base shapes (the symbol's places there are all inside the cover).
-        base: Vec<usize>,
-        /// Cover shapes.
-        cover: Vec<usize>,
-    },
-    /// XY-wing, XYZ-wing: a pivot and pincers; `symbol` is eliminated from cells seeing all.
-    Wing {
-        /// The pivot cell.
-        pivot: usize,
-        /// The pincer cells.
-        pincers: Vec<usize>,
-        /// The eliminated symbol.
-        symbol: u8,
-    },
-    /// A chain of (cell, symbol) nodes; `strong[i]` tells whether the link from node i to
-    /// node i+1 is strong.
-    Chain {
-        /// The nodes.
-        nodes: Vec<(usize, u8)>,
-        /// Link kinds between consecutive nodes.
-        strong: Vec<bool>,
-    },
-    /// A sum cage's surviving combinations.
-    Cage {
-        /// The cage.
-        shape: usize,
-        /// Combinations that still fit.
-        combos: Vec<SymbolSet>,
-    },
-    /// Innies/outies: `houses` minus `cages` leaves `cells`, which must add up to `total`.
-    Innies {
-        /// Houses whose union is used.
-        houses: Vec<usize>,
-        /// Cages inside that union.
-        cages: Vec<usize>,
-        /// The remaining cells.
-        cells: Vec<usize>,
-        /// Their total.
-        total: i64,
-    },
-    /// Forcing chain: placing `assumed` makes singles place `implied` (in order) until `broken`
-    /// shows a contradiction, so the assumed candidate is false.
-    Forcing {
-        /// The candidate assumed true, then eliminated: (cell, symbol).
-        assumed: (usize, u8),
-        /// The placements singles then force, in order: (cell, symbol).
-        implied: Vec<(usize, u8)>,
-        /// The contradiction.
-        broken: Broken,
-    },
-    /// A guess: `cell` takes `symbol` (the value the search finds there), then logic goes on.
-    Guess {
-        /// The cell.
-        cell: usize,
-        /// Its candidates before the guess.
-        options: SymbolSet,
-    },
+impl Candidate {
+    /// The candidate `symbol` in `cell`.
+    pub fn new(cell: CellId, symbol: Symbol) -> Self {
+        Candidate { cell, symbol }
+    }
+    /// From the raw indices the techniques work with.
+    pub(crate) fn at(cell: usize, symbol: u8) -> Self {
+        Candidate::new(CellId::new(cell), Symbol::new(symbol as usize))
+    }
+    /// The cell's index.
+    pub(crate) fn cell_index(self) -> usize {
+        self.cell.index()
+    }
+    /// The symbol's index.
+    pub(crate) fn symbol_index(self) -> u8 {
+        self.symbol.index() as u8
+    }
 }
 
 /// One step of a logical solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
-    /// The technique.
-    pub technique: Technique,
-    /// Values placed: (cell, symbol).
-    pub placements: Vec<(usize, u8)>,
-    /// Candidates removed: (cell, symbol).
-    pub eliminations: Vec<(usize, u8)>,
+    /// Values placed.
+    pub placements: Vec<Candidate>,
+    /// Candidates removed.
+    pub eliminations: Vec<Candidate>,
     /// Why.
-    pub detail: Detail,
+    pub deduction: Deduction,
 }
 
 impl Step {
+    /// A step that places one value.
+    pub fn placing(placement: Candidate, deduction: Deduction) -> Step {
+        Step {
+            placements: vec![placement],
+            eliminations: Vec::new(),
+            deduction,
+        }
+    }
+    /// A step that removes candidates.
+    pub fn eliminating(eliminations: Vec<Candidate>, deduction: Deduction) -> Step {
+        Step {
+            placements: Vec::new(),
+            eliminations,
+            deduction,
+        }
+    }
+    /// The technique, from the deduction.
+    pub fn technique(&self) -> Technique {
+        self.deduction.technique()
+    }
     /// Whether the step changes nothing (techniques never report such steps).
     pub fn is_empty(&self) -> bool {
         self.placements.is_empty() && self.eliminations.is_empty()
     }
 }
 
+/// A step serialises as its technique id, placements, eliminations and deduction.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Step {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Step", 4)?;
+        st.serialize_field("technique", &self.technique())?;
+        st.serialize_field("placements", &self.placements)?;
+        st.serialize_field("eliminations", &self.eliminations)?;
+        st.serialize_field("deduction", &self.deduction)?;
+        st.end()
+    }
+}
+
+/// Why a step holds: one variant per technique (a family whose members differ only in size or
+/// in the kinds of shapes involved is one variant; its [`Technique`] says which member).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "type", rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum Deduction {
+    /// The placement is the one symbol `house` lacks in its last empty cell.
+    FullHouse {
+        /// The house.
+        house: ShapeId,
+    },
+    /// The placed symbol has no other place in `house`.
+    HiddenSingle {
+        /// The house.
+        house: ShapeId,
+    },
+    /// The placed symbol is the cell's last candidate.
+    NakedSingle,
+    /// Every place for `symbol` in the house `source` lies inside `target`, so `target` loses
+    /// it everywhere else.
+    ShapeOverlap {
+        /// The symbol.
+        symbol: Symbol,
+        /// The house whose places are confined.
+        source: ShapeId,
+        /// The shape that contains them all.
+        target: ShapeId,
+        /// Pointing, claiming or another pair of shapes.
+        kind: OverlapKind,
+    },
+    /// `cells` of `shape` hold only `symbols` between them (as many as cells), so the shape's
+    /// other cells lose those symbols. Two to four cells.
+    NakedSubset {
+        /// The no-repeat shape.
+        shape: ShapeId,
+        /// The subset's cells.
+        cells: Vec<CellId>,
+        /// Their symbols.
+        symbols: SymbolSet,
+    },
+    /// `symbols` have only `cells` as places in `house` (as many cells as symbols), so those
+    /// cells lose every other candidate. Two to four symbols.
+    HiddenSubset {
+        /// The house.
+        house: ShapeId,
+        /// The cells the symbols are confined to.
+        cells: Vec<CellId>,
+        /// The symbols.
+        symbols: SymbolSet,
+    },
+    /// Only `combos` (each the cage's whole set of symbols, placed ones included) still fit
+    /// the sum cage `cage`.
+    CageCombination {
+        /// The cage.
+        cage: ShapeId,
+        /// The combinations that still fit.
+        combos: Vec<SymbolSet>,
+    },
+    /// `houses` less the sum shapes `cages` leaves `cells` (inside the houses: innies; outside:
+    /// outies), which must add up to `total` (values already placed there taken off).
+    Innies {
+        /// Disjoint houses whose union is used.
+        houses: Vec<ShapeId>,
+        /// The sum shapes subtracted (or added, for outies).
+        cages: Vec<ShapeId>,
+        /// The empty remainder cells.
+        cells: Vec<CellId>,
+        /// What they add up to.
+        total: i64,
+    },
+    /// Forward: the cage `source` must hold `symbol` and all its places there lie in `target`.
+    /// Reverse: every place for `symbol` in the house `source` lies in the cage `target`, so
+    /// the cage's combinations without it die.
+    CageOverlap {
+        /// The symbol.
+        symbol: Symbol,
+        /// The cage (forward) or the house (reverse).
+        source: ShapeId,
+        /// The shape cleared (forward) or the cage (reverse).
+        target: ShapeId,
+    },
+    /// Fish on `symbol`: its places in the `base` houses all lie in the `cover` houses (as many
+    /// as the base, pairwise disjoint), so the cover loses it outside the base. Size 2 to 4.
+    Fish {
+        /// The symbol.
+        symbol: Symbol,
+        /// Base houses, in the order found.
+        base: Vec<ShapeId>,
+        /// Cover houses, in shape order.
+        cover: Vec<ShapeId>,
+        /// Rows and columns only, or other houses too.
+        kind: FishKind,
+    },
+    /// Three links on one symbol: strong, weak, strong. One of the two ends is true.
+    SimpleChain {
+        /// Skyscraper, 2-string kite or turbot fish.
+        kind: SimpleChainKind,
+        /// The four nodes, end to end.
+        nodes: Vec<Candidate>,
+    },
+    /// A bivalue `pivot` {x,y} sees bivalue `pincers` {x,z} and {y,z}: one pincer is `symbol`
+    /// (z), so cells seeing both pincers lose it.
+    XyWing {
+        /// The pivot.
+        pivot: CellId,
+        /// The pincers.
+        pincers: [CellId; 2],
+        /// z.
+        symbol: Symbol,
+    },
+    /// A pivot {x,y,z} sees pincers {x,z} and {y,z}: `symbol` (z) goes from cells seeing all
+    /// three.
+    XyzWing {
+        /// The pivot.
+        pivot: CellId,
+        /// The pincers.
+        pincers: [CellId; 2],
+        /// z.
+        symbol: Symbol,
+    },
+    /// An X-chain: links on one symbol, strong first and alternating, five links or more.
+    XChain {
+        /// The nodes, end to end.
+        nodes: Vec<Candidate>,
+    },
+    /// An XY-chain through bivalue cells: strong links inside cells, weak ones between them.
+    XyChain {
+        /// The nodes, end to end.
+        nodes: Vec<Candidate>,
+    },
+    /// An alternating inference chain mixing house and cell links, strong first.
+    Aic {
+        /// The nodes, end to end.
+        nodes: Vec<Candidate>,
+    },
+    /// Placing `assumed` makes singles place `implied` (in order) until `broken` shows a
+    /// contradiction, so `assumed` is false.
+    ForcingChain {
+        /// The candidate assumed true, then eliminated.
+        assumed: Candidate,
+        /// The placements singles then force, in order.
+        implied: Vec<Candidate>,
+        /// The contradiction.
+        broken: Broken,
+    },
+    /// No technique applies: `cell` (with candidates `options`) takes the value the solution
+    /// has there.
+    Guess {
+        /// The cell.
+        cell: CellId,
+        /// Its candidates before the guess.
+        options: SymbolSet,
+    },
+}
+
 /// The contradiction a forcing chain ends in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "type", rename_all = "snake_case")
+)]
 pub enum Broken {
     /// A cell is left without candidates.
-    Cell(usize),
-    /// A house has no place left for a symbol: (house, symbol).
-    House(usize, u8),
+    Cell {
+        /// The cell.
+        cell: CellId,
+    },
+    /// A house has no place left for a symbol.
+    House {
+        /// The house.
+        house: ShapeId,
+        /// The symbol.
+        symbol: Symbol,
+    },
+}
+
+impl Broken {
+    /// The cell with this index has no candidate left.
+    pub(crate) fn cell(cell: usize) -> Self {
+        Broken::Cell {
+            cell: CellId::new(cell),
+        }
+    }
+    /// The house with this shape index has no place left for the symbol.
+    pub(crate) fn house(house: usize, symbol: u8) -> Self {
+        Broken::House {
+            house: ShapeId::new(house),
+            symbol: Symbol::new(symbol as usize),
+        }
+    }
+}
+
+/// Which locked-candidates technique a shape overlap is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum OverlapKind {
+    /// From a box or region into a row or column.
+    Pointing,
+    /// From a row or column into a box or region.
+    Claiming,
+    /// Any other pair of shapes.
+    Other,
+}
+
+impl OverlapKind {
+    /// The kind of an overlap from `source` into `target`, by their shapes' kinds.
+    pub fn of(g: &Geometry, source: ShapeId, target: ShapeId) -> OverlapKind {
+        let (s, t) = (kind(g, source), kind(g, target));
+        if is_boxy(s) && is_line(t) {
+            OverlapKind::Pointing
+        } else if is_line(s) && is_boxy(t) {
+            OverlapKind::Claiming
+        } else {
+            OverlapKind::Other
+        }
+    }
+}
+
+/// Whether a fish is a basic or a Franken one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum FishKind {
+    /// Rows and columns only.
+    Basic,
+    /// Some base or cover house is not a row or column.
+    Franken,
+}
+
+impl FishKind {
+    /// The kind of a fish with these base and cover houses.
+    pub fn of(g: &Geometry, base: &[ShapeId], cover: &[ShapeId]) -> FishKind {
+        if base.iter().chain(cover).all(|&s| is_line(kind(g, s))) {
+            FishKind::Basic
+        } else {
+            FishKind::Franken
+        }
+    }
+}
+
+/// The name people give a simple chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum SimpleChainKind {
+    /// Both strong links in rows, or both in columns.
+    Skyscraper,
+    /// One strong link in a row, the other in a column, joined in a box.
+    TwoStringKite,
+    /// Anything else (a box, a diagonal, a jigsaw region among the links).
+    TurbotFish,
+}
+
+impl SimpleChainKind {
+    /// The kind of a simple chain through these four nodes. A link's shape is the line both
+    /// its cells share, else any shape they share.
+    pub fn of(g: &Geometry, nodes: &[Candidate]) -> SimpleChainKind {
+        let link = |a: Candidate, b: Candidate| {
+            let (a, b) = (a.cell.index(), b.cell.index());
+            let kinds: Vec<ShapeKind> = g
+                .shapes_of(a)
+                .iter()
+                .map(|&s| g.shape(s as usize))
+                .filter(|s| s.cells.contains(&b))
+                .map(|s| s.kind)
+                .collect();
+            [ShapeKind::Row, ShapeKind::Column]
+                .into_iter()
+                .find(|k| kinds.contains(k))
+                .or_else(|| kinds.first().copied())
+        };
+        let [a, b, c, d] = nodes else {
+            return SimpleChainKind::TurbotFish;
+        };
+        let (s1, w, s2) = (link(*a, *b), link(*b, *c), link(*c, *d));
+        use ShapeKind::{Box, Column, Row};
+        match (s1, s2) {
+            (Some(Row), Some(Row)) | (Some(Column), Some(Column)) => SimpleChainKind::Skyscraper,
+            (Some(Row), Some(Column)) | (Some(Column), Some(Row)) if w == Some(Box) => {
+                SimpleChainKind::TwoStringKite
+            }
+            _ => SimpleChainKind::TurbotFish,
+        }
+    }
+}
+
+fn kind(g: &Geometry, s: ShapeId) -> ShapeKind {
+    g.shape(s.index()).kind
+}
+
+fn is_boxy(k: ShapeKind) -> bool {
+    matches!(k, ShapeKind::Box | ShapeKind::Region)
+}
+
+fn is_line(k: ShapeKind) -> bool {
+    matches!(k, ShapeKind::Row | ShapeKind::Column)
+}
+
+/// A subset's technique by its size.
+fn by_size(n: usize, [pair, triple, quad]: [Technique; 3]) -> Technique {
+    match n {
+        0..=2 => pair,
+        3 => triple,
+        _ => quad,
+    }
+}
+
+impl Deduction {
+    /// The technique this deduction is an instance of.
+    pub fn technique(&self) -> Technique {
+        use Technique as T;
+        match self {
+            Deduction::FullHouse { .. } => T::FullHouse,
+            Deduction::HiddenSingle { .. } => T::HiddenSingle,
+            Deduction::NakedSingle => T::NakedSingle,
+            Deduction::ShapeOverlap { kind, .. } => match kind {
+                OverlapKind::Pointing => T::LockedCandidatesPointing,
+                OverlapKind::Claiming => T::LockedCandidatesClaiming,
+                OverlapKind::Other => T::ShapeOverlap,
+            },
+            Deduction::NakedSubset { cells, .. } => {
+                by_size(cells.len(), [T::NakedPair, T::NakedTriple, T::NakedQuad])
+            }
+            Deduction::HiddenSubset { cells, .. } => {
+                by_size(cells.len(), [T::HiddenPair, T::HiddenTriple, T::HiddenQuad])
+            }
+            Deduction::CageCombination { .. } => T::CageCombination,
+            Deduction::Innies { .. } => T::InniesOuties,
+            Deduction::CageOverlap { .. } => T::CageOverlap,
+            Deduction::Fish { base, kind, .. } => match kind {
+                FishKind::Basic => by_size(base.len(), [T::XWing, T::Swordfish, T::Jellyfish]),
+                FishKind::Franken => by_size(
+                    base.len(),
+                    [T::FrankenXWing, T::FrankenSwordfish, T::FrankenJellyfish],
+                ),
+            },
+            Deduction::SimpleChain { kind, .. } => match kind {
+                SimpleChainKind::Skyscraper => T::Skyscraper,
+                SimpleChainKind::TwoStringKite => T::TwoStringKite,
+                SimpleChainKind::TurbotFish => T::TurbotFish,
+            },
+            Deduction::XyWing { .. } => T::XyWing,
+            Deduction::XyzWing { .. } => T::XyzWing,
+            Deduction::XChain { .. } => T::XChain,
+            Deduction::XyChain { .. } => T::XyChain,
+            Deduction::Aic { .. } => T::Aic,
+            Deduction::ForcingChain { .. } => T::ForcingChain,
+            Deduction::Guess { .. } => T::Guess,
+        }
+    }
+
+    /// The house the step starts from, for ratings that depend on its kind: a single's house,
+    /// an overlap's source.
+    pub fn house(&self) -> Option<ShapeId> {
+        match self {
+            Deduction::FullHouse { house } | Deduction::HiddenSingle { house } => Some(*house),
+            Deduction::ShapeOverlap { source, .. } => Some(*source),
+            _ => None,
+        }
+    }
+
+    /// The step's length, for ratings that depend on it: the placements a forcing chain forces,
+    /// the links of a chain; 0 for other techniques.
+    pub fn length(&self) -> usize {
+        match self {
+            Deduction::ForcingChain { implied, .. } => implied.len(),
+            Deduction::SimpleChain { nodes, .. }
+            | Deduction::XChain { nodes }
+            | Deduction::XyChain { nodes }
+            | Deduction::Aic { nodes } => nodes.len().saturating_sub(1),
+            _ => 0,
+        }
+    }
+
+    /// The shapes the deduction names, in the order it names them.
+    pub fn shapes(&self) -> Vec<ShapeId> {
+        match self {
+            Deduction::FullHouse { house } | Deduction::HiddenSingle { house } => vec![*house],
+            Deduction::ShapeOverlap { source, target, .. }
+            | Deduction::CageOverlap { source, target, .. } => vec![*source, *target],
+            Deduction::NakedSubset { shape, .. } => vec![*shape],
+            Deduction::HiddenSubset { house, .. } => vec![*house],
+            Deduction::CageCombination { cage, .. } => vec![*cage],
+            Deduction::Fish { base, cover, .. } => base.iter().chain(cover).copied().collect(),
+            Deduction::Innies { houses, cages, .. } => {
+                houses.iter().chain(cages).copied().collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The cells the deduction rests on (subset cells, wing cells, chain cells), in order.
+    pub fn cells(&self) -> Vec<CellId> {
+        match self {
+            Deduction::NakedSubset { cells, .. }
+            | Deduction::HiddenSubset { cells, .. }
+            | Deduction::Innies { cells, .. } => cells.clone(),
+            Deduction::XyWing { pivot, pincers, .. }
+            | Deduction::XyzWing { pivot, pincers, .. } => {
+                std::iter::once(*pivot).chain(*pincers).collect()
+            }
+            Deduction::SimpleChain { nodes, .. }
+            | Deduction::XChain { nodes }
+            | Deduction::XyChain { nodes }
+            | Deduction::Aic { nodes } => nodes.iter().map(|n| n.cell).collect(),
+            Deduction::Guess { cell, .. } => vec![*cell],
+            _ => Vec::new(),
+        }
+    }
 }

@@ -17,8 +17,9 @@
 //! assert_eq!(f.steps[0].eliminations.len(), 2 * 7);
 //! ```
 
-use super::{Board, Detail, Finder, Step, Technique};
+use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::symbols::SymbolSet;
+use crate::{CellId, ShapeId};
 
 /// Naked pairs in every no-repeat shape.
 pub fn naked_pairs(board: &Board, f: &mut Finder) {
@@ -72,7 +73,6 @@ fn combos(
 }
 
 fn naked(board: &Board, f: &mut Finder, k: usize) {
-    let g = board.geometry();
     let mut pick = Vec::with_capacity(k);
     let mut cells: Vec<usize> = Vec::new();
     for &s in &board.tables().no_repeat {
@@ -100,26 +100,23 @@ fn naked(board: &Board, f: &mut Finder, k: usize) {
             for c in board.empty_cells(s) {
                 if !chosen.contains(&c) {
                     for v in board.candidates(c).intersect(union).iter() {
-                        eliminations.push((c, v));
+                        eliminations.push(Candidate::at(c, v));
                     }
                 }
             }
-            f.push(Step {
-                technique: Technique::NakedSubset,
-                placements: vec![],
+            f.push(Step::eliminating(
                 eliminations,
-                detail: Detail::Subset {
-                    shape: s,
-                    cells: chosen,
+                Deduction::NakedSubset {
+                    shape: ShapeId::new(s),
+                    cells: chosen.into_iter().map(CellId::new).collect(),
                     symbols: union,
                 },
-            })
+            ))
         });
         if !go {
             return;
         }
     }
-    let _ = g;
 }
 
 fn hidden(board: &Board, f: &mut Finder, k: usize) {
@@ -153,23 +150,21 @@ fn hidden(board: &Board, f: &mut Finder, k: usize) {
             while m != 0 {
                 let c = shape_cells[m.trailing_zeros() as usize];
                 m &= m - 1;
-                cells.push(c);
+                cells.push(CellId::new(c));
                 for v in board.candidates(c).minus(symbols).iter() {
-                    eliminations.push((c, v));
+                    eliminations.push(Candidate::at(c, v));
                 }
             }
             cells.sort_unstable();
             eliminations.sort_unstable();
-            f.push(Step {
-                technique: Technique::HiddenSubset,
-                placements: vec![],
+            f.push(Step::eliminating(
                 eliminations,
-                detail: Detail::Subset {
-                    shape: h,
+                Deduction::HiddenSubset {
+                    house: ShapeId::new(h),
                     cells,
                     symbols,
                 },
-            })
+            ))
         });
         if !go {
             return;

@@ -1,15 +1,21 @@
 //! Helpers for the unit tests of the advanced techniques: positions built by hand.
 
-use super::Board;
+use super::{Board, Candidate};
 use crate::geometry::{Geometry, GeometryBuilder, GridSpec, Rule, ShapeKind};
 use crate::pos::{Pos, parse_cell_list};
 use crate::puzzle::Puzzle;
 use crate::symbols::{SymbolSet, Symbols};
+use crate::{CellId, ShapeId, Symbol};
 use std::sync::Arc;
 
 /// Symbol index of a digit 1..9.
 pub fn sym(d: u8) -> u8 {
     d - 1
+}
+
+/// The symbol of a digit 1..9.
+pub fn symbol(d: u8) -> Symbol {
+    Symbol::new(d as usize - 1)
 }
 
 /// A set of digits as symbol indices.
@@ -22,7 +28,22 @@ pub fn cell(g: &Geometry, r: u32, c: u32) -> usize {
     g.cell_at(Pos::new(r, c)).unwrap()
 }
 
+/// The id of the cell at r`r`c`c`.
+pub fn cell_id(g: &Geometry, r: u32, c: u32) -> CellId {
+    CellId::new(cell(g, r, c))
+}
+
+/// Digit `d` in the cell at r`r`c`c`.
+pub fn cand(g: &Geometry, r: u32, c: u32, d: u8) -> Candidate {
+    Candidate::at(cell(g, r, c), sym(d))
+}
+
 /// The id of the shape with this name.
+pub fn shape_id(g: &Geometry, name: &str) -> ShapeId {
+    ShapeId::new(shape_named(g, name))
+}
+
+/// The index of the shape with this name.
 pub fn shape_named(g: &Geometry, name: &str) -> usize {
     g.shapes().iter().position(|s| s.name == name).unwrap()
 }
@@ -56,13 +77,13 @@ pub fn empty_board(g: &Arc<Geometry>) -> Board {
     Board::new(&Puzzle::empty(g.clone()))
 }
 
-/// Parses `"r1c2<>5 r3c4<>6"` into (cell, symbol) pairs, sorted.
-pub fn elims(g: &Geometry, text: &str) -> Vec<(usize, u8)> {
-    let mut v: Vec<(usize, u8)> = text
+/// Parses `"r1c2<>5 r3c4<>6"` into candidates, sorted.
+pub fn elims(g: &Geometry, text: &str) -> Vec<Candidate> {
+    let mut v: Vec<Candidate> = text
         .split_whitespace()
         .map(|e| {
             let (p, d) = e.split_once("<>").unwrap();
-            (
+            Candidate::at(
                 g.cell_at(p.parse().unwrap()).unwrap(),
                 d.parse::<u8>().unwrap() - 1,
             )

@@ -4,7 +4,7 @@
 use super::*;
 use crate::geometry::{GeometryBuilder, GridSpec, Rule, ShapeKind};
 use crate::symbols::{SymbolSet, Symbols};
-use crate::{Geometry, Pos, Solver, Verdict, builtin};
+use crate::{CellId, Geometry, Pos, Solver, Verdict, builtin};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -96,24 +96,30 @@ pub(crate) fn generate(g: &Arc<Geometry>, seed: u64, tries: usize) -> (Puzzle, V
     let mut givens: Vec<Option<u8>> = solution.iter().map(|&v| Some(v)).collect();
     let mut order: Vec<usize> = (0..g.cell_count()).collect();
     order.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed));
-    solver.set_guess_limit(Some(2_000));
+    let budget = crate::solver::Budget::default().with_guesses(2_000);
     for &c in order.iter().take(tries) {
         let keep = givens[c].take();
-        solver.set_givens(&givens);
-        if solver.count(2).verdict() != Verdict::Unique {
+        solver.set_givens(&givens).unwrap();
+        if solver.count_with(2, &budget).verdict() != Verdict::Unique {
             givens[c] = keep;
         }
     }
     (Puzzle::new(g.clone(), givens).unwrap(), solution)
 }
 
+fn raw(list: &[Candidate]) -> Vec<(usize, u8)> {
+    list.iter()
+        .map(|c| (c.cell.index(), c.symbol.index() as u8))
+        .collect()
+}
+
 /// Every placement is the solution's value and no elimination removes the solution's value.
 fn check(step: &Step, solution: &[u8], board: &Board) {
     assert!(!step.is_empty(), "{step:?}");
-    for &(c, v) in &step.placements {
+    for &(c, v) in &raw(&step.placements) {
         assert_eq!(solution[c], v, "wrong placement {step:?}");
     }
-    for &(c, v) in &step.eliminations {
+    for &(c, v) in &raw(&step.eliminations) {
         assert_ne!(solution[c], v, "eliminated the solution's value: {step:?}");
         assert!(
             board.candidates(c).contains(v) && board.value(c).is_none(),
@@ -156,12 +162,15 @@ fn sound_on_classic_puzzles() {
     for seed in 0..24 {
         let (p, sol) = generate(&g, seed, 81);
         let run = sound_run(&p, &sol, true);
-        used.extend(run.steps.iter().map(|s| s.technique));
+        used.extend(run.steps.iter().map(|s| s.technique()));
     }
     // The sample must exercise more than singles, or the test proves little.
-    assert!(used.contains(&Technique::ShapeOverlap), "{used:?}");
     assert!(
-        used.contains(&Technique::NakedSubset) || used.contains(&Technique::HiddenSubset),
+        used.contains(&Technique::LockedCandidatesPointing),
+        "{used:?}"
+    );
+    assert!(
+        used.contains(&Technique::NakedPair) || used.contains(&Technique::HiddenPair),
         "{used:?}"
     );
 }
@@ -242,17 +251,43 @@ fn x_wing_exact_step_and_renderings() {
     fish::find(&b, &mut f);
     let s = &f.steps[0];
     assert_eq!(
-        s.eliminations,
+        raw(&s.eliminations),
         vec![(at(&g, 6, 6), 2), (at(&g, 7, 6), 2), (at(&g, 9, 6), 2)]
     );
+    assert_eq!(s.technique(), Technique::XWing);
     assert_eq!(
         explain::text(&g, s),
         "r6c6, r7c6, r9c6 ≠ 3: X-wing on 3 in rows 5 and 8, columns 6 and 8"
     );
     assert_eq!(explain::compact(&g, s), "X-Wing: 3 r58 c68 => r679c6<>3");
-    let j = explain::json(&g, s);
-    assert_eq!(j["eliminations"][2]["cell"], "r9c6");
-    assert_eq!(j["placements"].as_array().unwrap().len(), 0);
+    let v = explain::view(&g, s);
+    assert_eq!(v.eliminations[2].cell, "r9c6");
+    assert_eq!(v.eliminations[2].symbol, '3');
+    assert!(v.placements.is_empty());
+    assert_eq!((v.technique.id(), v.name), ("x_wing", "X-Wing"));
+    assert_eq!(v.shapes, ["row 5", "row 8", "column 6", "column 8"]);
+}
+
+/// A step serialises with raw ids and its technique's id; the deduction is tagged by `type`.
+#[cfg(feature = "serde")]
+#[test]
+fn step_serialises_as_data() {
+    let g = classic();
+    let mut b = empty_board(&g);
+    keep_only_in_row(&mut b, 5, 3, &[6, 8]);
+    keep_only_in_row(&mut b, 8, 3, &[6, 8]);
+    let mut f = Finder::new(1);
+    fish::find(&b, &mut f);
+    let v = serde_json::to_value(&f.steps[0]).unwrap();
+    assert_eq!(v["technique"], "x_wing");
+    assert_eq!(v["placements"], serde_json::json!([]));
+    assert_eq!(v["eliminations"][0]["symbol"], 2);
+    assert_eq!(v["deduction"]["type"], "fish");
+    assert_eq!(v["deduction"]["kind"], "basic");
+    assert_eq!(v["deduction"]["base"], serde_json::json!([4, 7]));
+    let view = serde_json::to_value(explain::view(&g, &f.steps[0])).unwrap();
+    assert_eq!(view["technique"], "x_wing");
+    assert_eq!(view["eliminations"][0]["symbol"], "3");
 }
 
 #[test]
@@ -265,21 +300,27 @@ fn swordfish_exact_step() {
     let mut f = Finder::new(1);
     fish::find(&b, &mut f);
     let s = &f.steps[0];
-    let Detail::Fish {
+    let Deduction::Fish {
         base,
         cover,
         symbol,
-    } = &s.detail
+        kind,
+    } = &s.deduction
     else {
         panic!("{s:?}")
     };
-    assert_eq!((base.len(), cover.len(), *symbol), (3, 3, 4));
+    assert_eq!(
+        (base.len(), cover.len(), symbol.index(), *kind),
+        (3, 3, 4, FishKind::Basic)
+    );
+    assert_eq!(s.technique(), Technique::Swordfish);
     // Columns 1, 5, 9 lose 5 everywhere but rows 1, 4, 7: 3 columns x 6 rows.
     assert_eq!(s.eliminations.len(), 18);
     assert!(
         s.eliminations
             .iter()
-            .all(|&(c, _)| [1, 5, 9].contains(&g.pos(c).col) && ![1, 4, 7].contains(&g.pos(c).row))
+            .all(|e| [1, 5, 9].contains(&g.pos(e.cell.index()).col)
+                && ![1, 4, 7].contains(&g.pos(e.cell.index()).row))
     );
     assert_eq!(
         explain::compact(&g, s),
@@ -326,16 +367,16 @@ fn hidden_pair_exact_step() {
     let mut f = Finder::new(1);
     subsets::hidden_pairs(&b, &mut f);
     let s = &f.steps[0];
-    let Detail::Subset {
-        shape,
+    let Deduction::HiddenSubset {
+        house,
         cells,
         symbols,
-    } = &s.detail
+    } = &s.deduction
     else {
         panic!()
     };
-    assert_eq!(g.shape_label(*shape), "row 1");
-    assert_eq!(cells, &vec![0, 1]);
+    assert_eq!(g.shape_label(house.index()), "row 1");
+    assert_eq!(cells, &vec![CellId::new(0), CellId::new(1)]);
     assert_eq!(*symbols, SymbolSet::single(0).with(1));
     assert_eq!(s.eliminations.len(), 2 * 7);
     assert_eq!(
@@ -352,7 +393,7 @@ fn singles_exact_steps() {
     let b = Board::new(&p);
     let s = next_step(&b).unwrap();
     assert_eq!(
-        (s.technique, s.placements.clone()),
+        (s.technique(), raw(&s.placements)),
         (Technique::FullHouse, vec![(8, 8)])
     );
     assert_eq!(
@@ -364,7 +405,7 @@ fn singles_exact_steps() {
     b.set_candidates(at(&g, 5, 5), SymbolSet::single(6));
     let mut f = Finder::new(1);
     singles::naked_single(&b, &mut f);
-    assert_eq!(f.steps[0].placements, vec![(at(&g, 5, 5), 6)]);
+    assert_eq!(raw(&f.steps[0].placements), vec![(at(&g, 5, 5), 6)]);
     assert_eq!(explain::compact(&g, &f.steps[0]), "Naked Single: r5c5=7");
     // A hidden single in a box: 7 only at r2c2 in box 1.
     let mut b = empty_board(&g);
@@ -394,7 +435,7 @@ fn overlap_on_classic_and_variants() {
     let s = f
         .steps
         .iter()
-        .find(|s| matches!(s.detail, Detail::Overlap { source, .. } if source == 0))
+        .find(|s| matches!(s.deduction, Deduction::ShapeOverlap { source, .. } if source.index() == 0))
         .unwrap();
     assert_eq!(
         explain::compact(&g, s),
@@ -417,9 +458,10 @@ fn overlap_on_classic_and_variants() {
     }
     let mut f = Finder::new(32);
     overlap::find(&b, &mut f);
-    let s = f.steps.iter().find(|s| matches!(s.detail, Detail::Overlap { target, .. } if g.shape(target).kind == ShapeKind::Diagonal)).unwrap();
+    let s = f.steps.iter().find(|s| matches!(s.deduction, Deduction::ShapeOverlap { target, .. } if g.shape(target.index()).kind == ShapeKind::Diagonal)).unwrap();
+    assert_eq!(s.technique(), Technique::ShapeOverlap);
     assert_eq!(
-        s.eliminations,
+        raw(&s.eliminations),
         (4..=9).map(|i| (at(&g, i, i), 8)).collect::<Vec<_>>()
     );
     assert!(explain::text(&g, s).ends_with("in box 1 the 9 can only go where it meets diagonal ↘"));
@@ -433,12 +475,12 @@ fn overlap_on_classic_and_variants() {
     }
     let mut f = Finder::new(64);
     overlap::find(&b, &mut f);
-    let s = f.steps.iter().find(|s| matches!(s.detail, Detail::Overlap { target, .. } if g.shape(target).grid == Some(2) && g.shape(target).kind == ShapeKind::Box)).unwrap();
+    let s = f.steps.iter().find(|s| matches!(s.deduction, Deduction::ShapeOverlap { target, .. } if g.shape(target.index()).grid == Some(2) && g.shape(target.index()).kind == ShapeKind::Box)).unwrap();
     // The middle grid's box 1 (the shared box) loses 1 outside row 7.
     assert!(
         s.eliminations
             .iter()
-            .all(|&(c, _)| g.pos(c).row > 7 && g.pos(c).row <= 9)
+            .all(|e| g.pos(e.cell.index()).row > 7 && g.pos(e.cell.index()).row <= 9)
     );
     assert!(
         explain::text(&g, s).contains("of the middle grid"),
@@ -474,7 +516,7 @@ fn guess_is_plain_and_right() {
     let mut f = Finder::new(1);
     guess::find(&b, &mut f);
     let s = &f.steps[0];
-    let (c, v) = s.placements[0];
+    let (c, v) = raw(&s.placements)[0];
     assert_eq!(sol[c], v);
     assert!(explain::text(&g, s).contains("guess"));
 }
@@ -525,9 +567,9 @@ fn overlap_with_a_cage() {
     let s = f
         .steps
         .iter()
-        .find(|s| matches!(s.detail, Detail::Overlap { target, .. } if g.shape(target).kind == ShapeKind::Cage))
+        .find(|s| matches!(s.deduction, Deduction::ShapeOverlap { target, .. } if g.shape(target.index()).kind == ShapeKind::Cage))
         .unwrap();
-    assert_eq!(s.eliminations, vec![(at(&g, 2, 4), 8)]);
+    assert_eq!(raw(&s.eliminations), vec![(at(&g, 2, 4), 8)]);
     assert_eq!(
         explain::text(&g, s),
         "r2c4 ≠ 9: shape overlap, in row 1 the 9 can only go where it meets cage 15 at r1c1"

@@ -6,11 +6,12 @@
 //! - XYZ-wing: the pivot is {x,y,z}; then z is in the pivot or a pincer, so it goes from every
 //!   cell that sees all three.
 
-use super::{Board, Detail, Finder, Step, Technique};
+use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::symbols::SymbolSet;
+use crate::{CellId, Symbol};
 
 /// Cells that see every cell in `seen` and hold candidate `z` (not themselves in `seen`).
-fn common_targets(board: &Board, seen: &[usize], z: u8) -> Vec<(usize, u8)> {
+fn common_targets(board: &Board, seen: &[usize], z: u8) -> Vec<Candidate> {
     let g = board.geometry();
     g.peers(seen[0])
         .iter()
@@ -21,7 +22,7 @@ fn common_targets(board: &Board, seen: &[usize], z: u8) -> Vec<(usize, u8)> {
                 && board.candidates(p).contains(z)
                 && seen[1..].iter().all(|&s| g.are_peers(s, p))
         })
-        .map(|p| (p, z))
+        .map(|p| Candidate::at(p, z))
         .collect()
 }
 
@@ -74,20 +75,25 @@ fn search(board: &Board, f: &mut Finder, xyz: bool) {
                 if elim.is_empty() {
                     continue;
                 }
-                let step = Step {
-                    technique: if xyz {
-                        Technique::XyzWing
-                    } else {
-                        Technique::XyWing
-                    },
-                    placements: Vec::new(),
-                    eliminations: elim,
-                    detail: Detail::Wing {
-                        pivot,
-                        pincers: vec![a, b],
-                        symbol: z,
-                    },
+                let (hinge, pincers, symbol) = (
+                    CellId::new(pivot),
+                    [CellId::new(a), CellId::new(b)],
+                    Symbol::new(z as usize),
+                );
+                let deduction = if xyz {
+                    Deduction::XyzWing {
+                        pivot: hinge,
+                        pincers,
+                        symbol,
+                    }
+                } else {
+                    Deduction::XyWing {
+                        pivot: hinge,
+                        pincers,
+                        symbol,
+                    }
                 };
+                let step = Step::eliminating(elim, deduction);
                 if !f.push(step) {
                     return;
                 }
@@ -129,11 +135,11 @@ mod tests {
             elims(&g, "r1c2<>3 r1c3<>3 r2c4<>3 r2c5<>3 r2c6<>3")
         );
         assert_eq!(
-            s.detail,
-            Detail::Wing {
-                pivot: cell(&g, 1, 1),
-                pincers: vec![cell(&g, 1, 5), cell(&g, 2, 2)],
-                symbol: sym(3)
+            s.deduction,
+            Deduction::XyWing {
+                pivot: cell_id(&g, 1, 1),
+                pincers: [cell_id(&g, 1, 5), cell_id(&g, 2, 2)],
+                symbol: symbol(3)
             }
         );
     }

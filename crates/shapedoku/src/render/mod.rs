@@ -1,7 +1,9 @@
 //! Drawing puzzles as people print them: an SVG of any geometry (one grid, overlapping grids,
 //! loose cells), with box and region borders derived from the shapes, shaded extra regions,
-//! diagonals, Killer cages, givens and an optional solution. With the `png` feature the SVG can
-//! also be rasterised (`render::png`).
+//! diagonals, Killer cages, givens and an optional solution. For interactive use a drawing can
+//! also carry a solver's entries, candidates (pencil marks), highlighted cells, shapes and
+//! candidates (a hint), and a transparent hit area per cell that names its cell id. With the
+//! `png` feature the SVG can also be rasterised (`render::png`).
 //!
 //! ```
 //! use shapedoku::{builtin, render, Puzzle};
@@ -27,6 +29,7 @@ pub use svg::svg;
 
 use crate::geometry::{Geometry, ShapeKind};
 use crate::pos::Pos;
+use crate::{CellId, ShapeId, Symbol, SymbolSet};
 
 /// The colours of a drawing, as SVG colour strings (`#rrggbb` or names).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +56,18 @@ pub struct Colors {
     /// Fills for extra no-repeat shapes (windows, explicit shapes), drawn half-transparent so
     /// overlaps show; touching shapes get different entries.
     pub extra_fills: Vec<String>,
+    /// Entered values (a solver's progress).
+    pub entry: String,
+    /// Candidates (pencil marks).
+    pub candidate: String,
+    /// Fill of highlighted cells.
+    pub highlight_cell: String,
+    /// Fill of highlighted shapes (drawn half-transparent).
+    pub highlight_shape: String,
+    /// Highlighted candidates that a step places.
+    pub placement: String,
+    /// Highlighted candidates that a step eliminates.
+    pub elimination: String,
 }
 
 impl Default for Colors {
@@ -74,6 +89,12 @@ impl Default for Colors {
             extra_fills: s(&[
                 "#bdbdbd", "#9ec5f0", "#f0b89e", "#b5dca5", "#e0b0e8", "#f0e08e",
             ]),
+            entry: "#1f5fbf".into(),
+            candidate: "#555555".into(),
+            highlight_cell: "#fff3a8".into(),
+            highlight_shape: "#a8d4ff".into(),
+            placement: "#1e8c3a".into(),
+            elimination: "#d12f2f".into(),
         }
     }
 }
@@ -91,6 +112,18 @@ pub struct RenderOptions<'a> {
     pub colors: Colors,
     /// A title drawn above the grid (and put in the SVG's `<title>`), if any.
     pub title: Option<String>,
+    /// Values a solver has entered, one entry per cell, drawn in the entry colour in cells
+    /// without a given. Entries beyond the geometry's cells or outside the alphabet are ignored;
+    /// where a solution value is drawn too, the entry wins.
+    pub entries: Option<&'a [Option<Symbol>]>,
+    /// Candidates (pencil marks) per cell, each symbol drawn small in its own place in the cell
+    /// (symbol k in row k / w, column k % w of a w-wide block), in cells that show no value.
+    pub candidates: Option<&'a [SymbolSet]>,
+    /// Cells, shapes and candidates to pick out, as a hint shows the step it explains.
+    pub highlight: Highlight,
+    /// Whether to put a transparent square over every cell carrying its cell id
+    /// (`data-cell="17"`), on top of everything, so a page can map clicks to cells.
+    pub cell_ids: bool,
 }
 
 impl Default for RenderOptions<'_> {
@@ -100,7 +133,36 @@ impl Default for RenderOptions<'_> {
             cell_size: 48,
             colors: Colors::default(),
             title: None,
+            entries: None,
+            candidates: None,
+            highlight: Highlight::default(),
+            cell_ids: false,
         }
+    }
+}
+
+/// What a drawing picks out, as a hint does: the cells and shapes a step rests on, the
+/// candidate it places and the candidates it eliminates. Ids outside the geometry or the
+/// alphabet are ignored.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Highlight {
+    /// Cells shaded as the focus.
+    pub cells: Vec<CellId>,
+    /// Shapes shaded more lightly, under the cells.
+    pub shapes: Vec<ShapeId>,
+    /// Candidates ringed in the placement colour: (cell, symbol).
+    pub placements: Vec<(CellId, Symbol)>,
+    /// Candidates drawn in the elimination colour and struck through: (cell, symbol).
+    pub eliminations: Vec<(CellId, Symbol)>,
+}
+
+impl Highlight {
+    /// Whether nothing is highlighted.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+            && self.shapes.is_empty()
+            && self.placements.is_empty()
+            && self.eliminations.is_empty()
     }
 }
 

@@ -1,0 +1,57 @@
+//! `shapedoku studio`: binds the address, says where the page is, and serves it.
+
+use crate::args::StudioArgs;
+use crate::{Failure, Io};
+use std::net::{SocketAddr, TcpListener};
+
+/// Runs `studio` until the process is stopped.
+pub fn run(a: &StudioArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
+    if let Some(f) = &a.file {
+        let usable = match std::fs::metadata(f) {
+            Ok(m) => m.is_file(),
+            // A new file is created on the first save, in a folder that must exist.
+            Err(_) => f
+                .parent()
+                .is_none_or(|d| d.as_os_str().is_empty() || d.is_dir()),
+        };
+        if !usable {
+            return Err(Failure(format!(
+                "error: {}: not a file, nor a new file in an existing folder\n",
+                f.display()
+            ))
+            .into());
+        }
+    }
+    let addr = SocketAddr::new(a.bind, a.port);
+    let listener = TcpListener::bind(addr)
+        .map_err(|e| Failure(format!("error: cannot listen on {addr}: {e}\n")))?;
+    let bound = listener.local_addr()?;
+    writeln!(io.stdout, "http://{bound}/")?;
+    match &a.file {
+        Some(f) if f.exists() => {
+            writeln!(io.stdout, "editing {} (the page saves to it)", f.display())?
+        }
+        Some(f) => writeln!(
+            io.stdout,
+            "editing {} (created on the first save)",
+            f.display()
+        )?,
+        None => writeln!(io.stdout, "no file: the page saves nothing")?,
+    }
+    if !a.bind.is_loopback() {
+        writeln!(
+            io.stdout,
+            "listening on {}: other machines can use this studio",
+            a.bind
+        )?;
+    }
+    writeln!(io.stdout, "Ctrl-C stops the server.")?;
+    io.stdout.flush()?;
+    let config = shapedoku_studio::Config {
+        file: a.file.clone(),
+        loopback_hosts_only: a.bind.is_loopback(),
+        ..shapedoku_studio::Config::default()
+    };
+    shapedoku_studio::serve_blocking(config, listener)?;
+    Ok(crate::exit::OK)
+}

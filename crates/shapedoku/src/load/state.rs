@@ -1,0 +1,73 @@
+//! What a chain of files describes once gathered (by `compile`): the input of the geometry
+//! builder, with the places in the files each part was written, so that later problems (the
+//! builder's issues, givens) can be pointed at.
+
+use super::definition::GivensDef;
+use super::source::{Source, Text};
+use crate::geometry::Size;
+use crate::{GridSpec, Limits, Pos, Rule, ShapeKind, Symbols};
+use std::ops::Range;
+use std::sync::Arc;
+use toml::Spanned;
+
+/// Where a grid's parts are written.
+#[derive(Debug, Clone)]
+pub(crate) struct GridSrc {
+    pub src: Arc<Source>,
+    pub whole: Range<usize>,
+    pub size: Range<usize>,
+    pub boxes: Option<Range<usize>>,
+    pub diagonals: Option<Range<usize>>,
+    pub regions: Option<Text>,
+}
+
+/// One cell reference as written: its source span and the positions it stands for.
+pub(crate) type CellRef = (Range<usize>, Vec<Pos>);
+
+/// An explicit shape (`[[shape]]` or `[[cage]]`) and where it is written.
+#[derive(Debug, Clone)]
+pub(crate) struct ShapeIn {
+    pub name: String,
+    pub kind: ShapeKind,
+    pub cells: Vec<Pos>,
+    pub rule: Rule,
+    pub src: Arc<Source>,
+    pub cells_text: Text,
+    /// Each reference: its source span and its positions.
+    pub refs: Vec<CellRef>,
+    pub sum_span: Option<Range<usize>>,
+}
+
+/// Givens or a solution and the file they are written in.
+#[derive(Debug, Clone)]
+pub(crate) struct Given {
+    pub src: Arc<Source>,
+    pub def: Spanned<GivensDef>,
+}
+
+/// What a chain of files describes, gathered base first.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct State {
+    pub name: String,
+    pub description: String,
+    pub symbols: Option<Symbols>,
+    /// The symbols could not be read: checks that depend on them are skipped.
+    pub symbols_broken: bool,
+    pub grids: Vec<(GridSpec, GridSrc)>,
+    pub cells: Vec<Pos>,
+    /// Some grid or declared cell could not be read, so cells may be missing: checks that
+    /// depend on the full set of cells are skipped to avoid false alarms.
+    pub cells_incomplete: bool,
+    pub shapes: Vec<ShapeIn>,
+    pub givens: Option<Given>,
+    pub solution: Option<Given>,
+    pub is_puzzle: bool,
+    /// The caps the geometry must stay within.
+    pub limits: Limits,
+    /// How large the geometry is so far, counted as its parts are added.
+    pub size: Size,
+    /// A cap was reached (reported once): nothing more is added and nothing is built.
+    pub over_limit: bool,
+    /// The TOML itself is broken: only key and syntax problems are reported.
+    pub syntax_broken: bool,
+}

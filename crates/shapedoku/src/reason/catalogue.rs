@@ -1,0 +1,274 @@
+//! The catalogue: one row per technique with its stable id, its name, its rating weight, its
+//! level and its value on Sudoku Explainer's scale. The rater and the renderers read this table;
+//! nothing else knows a technique's name or weight. A technique is as fine as its rating: naked
+//! pairs, triples and quads are three rows (HoDoKu scores them differently), skyscrapers and
+//! 2-string kites two, though each family is found by one search.
+//!
+//! Ids are snake_case, stable, and what JSON output carries; names are HoDoKu's words where
+//! HoDoKu has the technique. The whole table is in `docs/techniques.md`.
+//!
+//! ```
+//! use shapedoku::reason::{Level, Technique};
+//! let t = Technique::from_id("x_wing").unwrap();
+//! assert_eq!(t, Technique::XWing);
+//! assert_eq!((t.name(), t.weight(), t.level()), ("X-Wing", 140, Level::Hard));
+//! assert!(Technique::all().iter().all(|t| Technique::from_id(t.id()) == Some(*t)));
+//! ```
+
+use std::fmt;
+
+/// Difficulty levels, easiest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Shape overlaps, pairs, simple cage work.
+    Medium,
+    /// Triples, quads, fish, wings, innies and simple chains.
+    Hard,
+    /// Chains.
+    Expert,
+    /// Forcing chains, or a guess.
+    Extreme,
+}
+
+impl Level {
+    /// The level's name in lower case.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a technique is valued on Sudoku Explainer's scale (1.0–11.9). Most techniques have one
+/// value; Sudoku Explainer values a few by where or how long they are.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Se {
+    /// One value.
+    Fixed(f64),
+    /// `boxed` when the house the step starts from ([`super::Deduction::house`]) is a box or a
+    /// jigsaw region, `other` when it is anything else.
+    ByHouse {
+        /// In a box or region.
+        boxed: f64,
+        /// Elsewhere.
+        other: f64,
+    },
+    /// `base + per × min(length, cap)`, the length being [`super::Deduction::length`].
+    ByLength {
+        /// The value of the shortest.
+        base: f64,
+        /// Added per unit of length.
+        per: f64,
+        /// Lengths beyond this add nothing more.
+        cap: usize,
+    },
+    /// Not a logical step: the rating values guesses by how many a solve needed.
+    Guess,
+}
+
+/// One row of the catalogue.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Entry {
+    /// The technique.
+    pub technique: Technique,
+    /// Stable snake_case id (JSON output, command-line arguments, documentation).
+    pub id: &'static str,
+    /// Display name, in HoDoKu's words where HoDoKu has the technique.
+    pub name: &'static str,
+    /// Score a step adds to a rating (HoDoKu's weights for the classic techniques).
+    pub weight: u64,
+    /// The level of a puzzle whose hardest step this is (before the score bands).
+    pub level: Level,
+    /// Value on Sudoku Explainer's scale.
+    pub se: Se,
+}
+
+/// Declares [`Technique`] and [`CATALOGUE`] from one list, so the enum and the table cannot
+/// disagree in order or length.
+macro_rules! catalogue {
+    ($( $(#[$doc:meta])* $variant:ident = $id:literal, $name:literal, $weight:literal, $level:ident, $se:expr; )*) => {
+        /// A technique: one row of the [`CATALOGUE`], in the order the logical solver tries them
+        /// (simplest first).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum Technique {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        /// Every technique's row, in [`Technique`] order.
+        pub const CATALOGUE: &[Entry] = &[
+            $( Entry {
+                technique: Technique::$variant,
+                id: $id,
+                name: $name,
+                weight: $weight,
+                level: Level::$level,
+                se: $se,
+            }, )*
+        ];
+
+        const ALL: &[Technique] = &[ $( Technique::$variant, )* ];
+    };
+}
+
+catalogue! {
+    /// The last empty cell of a house.
+    FullHouse = "full_house", "Full House", 4, Easy, Se::Fixed(1.0);
+    /// A symbol with one place left in a house.
+    HiddenSingle = "hidden_single", "Hidden Single", 14, Easy,
+        Se::ByHouse { boxed: 1.2, other: 1.5 };
+    /// A cell with one candidate left.
+    NakedSingle = "naked_single", "Naked Single", 4, Easy, Se::Fixed(2.3);
+    /// A box (or jigsaw region) whose places for a symbol all lie in one row or column.
+    LockedCandidatesPointing = "locked_candidates_pointing",
+        "Locked Candidates Type 1 (Pointing)", 50, Medium, Se::Fixed(2.6);
+    /// A row or column whose places for a symbol all lie in one box (or jigsaw region).
+    LockedCandidatesClaiming = "locked_candidates_claiming",
+        "Locked Candidates Type 2 (Claiming)", 50, Medium, Se::Fixed(2.8);
+    /// Locked candidates between any other two shapes (a diagonal, a window, a cage...).
+    ShapeOverlap = "shape_overlap", "Shape Overlap", 50, Medium,
+        Se::ByHouse { boxed: 2.6, other: 2.8 };
+    /// Two cells of a shape holding only two symbols between them.
+    NakedPair = "naked_pair", "Naked Pair", 60, Medium, Se::Fixed(3.0);
+    /// Two symbols of a house with only two places between them.
+    HiddenPair = "hidden_pair", "Hidden Pair", 70, Medium, Se::Fixed(3.4);
+    /// Three cells holding only three symbols.
+    NakedTriple = "naked_triple", "Naked Triple", 80, Hard, Se::Fixed(3.6);
+    /// Three symbols with only three places.
+    HiddenTriple = "hidden_triple", "Hidden Triple", 100, Hard, Se::Fixed(4.0);
+    /// Four cells holding only four symbols.
+    NakedQuad = "naked_quad", "Naked Quadruple", 120, Hard, Se::Fixed(5.0);
+    /// Four symbols with only four places.
+    HiddenQuad = "hidden_quad", "Hidden Quadruple", 150, Hard, Se::Fixed(5.4);
+    /// Sum cage: only combinations that fit the candidates survive.
+    CageCombination = "cage_combination", "Cage Combination", 40, Medium, Se::Fixed(2.8);
+    /// Sum cage: the 45 rule (innies and outies) over a union of houses.
+    InniesOuties = "innies_outies", "Innies/Outies", 80, Hard, Se::Fixed(2.8);
+    /// Sum cage: a symbol a cage must hold, confined to a shape (or a house's symbol confined
+    /// to a cage).
+    CageOverlap = "cage_overlap", "Cage Overlap", 50, Medium, Se::Fixed(2.8);
+    /// Fish of size 2 over rows and columns.
+    XWing = "x_wing", "X-Wing", 140, Hard, Se::Fixed(3.2);
+    /// Fish of size 3 over rows and columns.
+    Swordfish = "swordfish", "Swordfish", 150, Hard, Se::Fixed(3.8);
+    /// Fish of size 4 over rows and columns.
+    Jellyfish = "jellyfish", "Jellyfish", 160, Hard, Se::Fixed(5.2);
+    /// Fish of size 2 with another kind of house (box, region, diagonal...) in it.
+    FrankenXWing = "franken_x_wing", "Franken X-Wing", 140, Hard, Se::Fixed(3.2);
+    /// Fish of size 3 with another kind of house in it.
+    FrankenSwordfish = "franken_swordfish", "Franken Swordfish", 150, Hard, Se::Fixed(3.8);
+    /// Fish of size 4 with another kind of house in it.
+    FrankenJellyfish = "franken_jellyfish", "Franken Jellyfish", 160, Hard, Se::Fixed(5.2);
+    /// Simple chain whose two strong links lie in parallel lines.
+    Skyscraper = "skyscraper", "Skyscraper", 150, Hard, Se::Fixed(6.6);
+    /// Simple chain with a strong link in a row and one in a column, joined in a box.
+    TwoStringKite = "two_string_kite", "2-String Kite", 150, Hard, Se::Fixed(6.6);
+    /// Any other simple chain (three links on one symbol).
+    TurbotFish = "turbot_fish", "Turbot Fish", 150, Hard, Se::Fixed(6.6);
+    /// XY-wing.
+    XyWing = "xy_wing", "XY-Wing", 160, Hard, Se::Fixed(4.2);
+    /// XYZ-wing.
+    XyzWing = "xyz_wing", "XYZ-Wing", 180, Hard, Se::Fixed(4.4);
+    /// X-chain: alternating strong and weak links on one symbol, five links or more.
+    XChain = "x_chain", "X-Chain", 260, Expert, Se::Fixed(6.6);
+    /// XY-chain: a chain through bivalue cells.
+    XyChain = "xy_chain", "XY-Chain", 260, Expert, Se::Fixed(6.8);
+    /// Alternating inference chain.
+    Aic = "aic", "AIC", 280, Expert, Se::Fixed(7.0);
+    /// Forcing chain by contradiction: assuming a candidate, singles lead to a contradiction.
+    /// Sudoku Explainer values these from 7.5 up, more for longer chains.
+    ForcingChain = "forcing_chain", "Forcing Chain", 500, Extreme,
+        Se::ByLength { base: 7.5, per: 0.05, cap: 20 };
+    /// A guess, when nothing else applies; stated plainly.
+    Guess = "guess", "Guess", 1000, Extreme, Se::Guess;
+}
+
+impl Technique {
+    /// The technique's row of the catalogue.
+    pub fn entry(self) -> &'static Entry {
+        &CATALOGUE[self as usize]
+    }
+    /// Stable snake_case id (`hidden_single`, `x_wing`).
+    pub fn id(self) -> &'static str {
+        self.entry().id
+    }
+    /// Display name (`Hidden Single`, `X-Wing`).
+    pub fn name(self) -> &'static str {
+        self.entry().name
+    }
+    /// Rating weight.
+    pub fn weight(self) -> u64 {
+        self.entry().weight
+    }
+    /// Level.
+    pub fn level(self) -> Level {
+        self.entry().level
+    }
+    /// The technique with this id.
+    pub fn from_id(id: &str) -> Option<Technique> {
+        CATALOGUE.iter().find(|e| e.id == id).map(|e| e.technique)
+    }
+    /// Every technique, in catalogue order.
+    pub fn all() -> &'static [Technique] {
+        ALL
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A technique serialises as its id.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Technique {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_in_enum_order_with_unique_snake_case_ids() {
+        for (i, e) in CATALOGUE.iter().enumerate() {
+            assert_eq!(e.technique as usize, i, "{}", e.id);
+            // snake_case: lower-case words of letters and digits, joined by single underscores.
+            assert!(
+                e.id.split('_').all(|w| !w.is_empty()
+                    && w.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())),
+                "{}",
+                e.id
+            );
+            assert_eq!(Technique::from_id(e.id), Some(e.technique));
+            assert!(
+                CATALOGUE[..i]
+                    .iter()
+                    .all(|o| o.id != e.id && o.name != e.name)
+            );
+        }
+        assert_eq!(Technique::all().len(), CATALOGUE.len());
+        assert_eq!(Technique::from_id("X-Wing"), None);
+    }
+}

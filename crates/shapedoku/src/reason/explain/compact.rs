@@ -1,0 +1,207 @@
+//! The compact form, in the notation HoDoKu made standard: `X-Wing: 3 r58 c68 => r679c6<>3`.
+//! Technique names are the catalogue's.
+
+use super::{by_symbol, cell, digits, sym, syms};
+use crate::reason::{Broken, Candidate, Deduction, OverlapKind, Step};
+use crate::{CellId, Geometry, ShapeId, ShapeKind};
+use std::collections::BTreeMap;
+
+/// Cells in HoDoKu's compressed form: `r679c6`, `r4c48`, groups joined by commas.
+pub fn compress_cells(g: &Geometry, cells: &[CellId]) -> String {
+    let mut by_col: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    for &c in cells {
+        let p = g.pos(c.index());
+        by_col.entry(p.col).or_default().push(p.row);
+    }
+    let mut groups: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
+    for (col, mut rows) in by_col {
+        rows.sort_unstable();
+        rows.dedup();
+        match groups.iter_mut().find(|(r, _)| *r == rows) {
+            Some((_, cols)) => cols.push(col),
+            None => groups.push((rows, vec![col])),
+        }
+    }
+    groups.sort();
+    groups
+        .iter()
+        .map(|(r, c)| format!("r{}c{}", digits(r), digits(c)))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A numbered row, column or box of a single grid, as its letter and number (`r`, 4).
+fn numbered(g: &Geometry, id: ShapeId) -> Option<(char, u32)> {
+    let s = g.shape(id.index());
+    let letter = match s.kind {
+        ShapeKind::Row => 'r',
+        ShapeKind::Column => 'c',
+        ShapeKind::Box => 'b',
+        _ => return None,
+    };
+    (s.grid.is_none() && s.number > 0).then_some((letter, s.number))
+}
+
+/// A shape's short name: `r4`, `c6`, `b5` on a single grid; else its label.
+fn short(g: &Geometry, id: ShapeId) -> String {
+    match numbered(g, id) {
+        Some((letter, n)) => format!("{letter}{n}"),
+        None => g.shape_label(id.index()),
+    }
+}
+
+/// Shapes in compact form: `r58` when all are numbered of one kind, else short names joined.
+fn shorts(g: &Geometry, ids: &[ShapeId]) -> String {
+    let numbered: Option<Vec<(char, u32)>> = ids.iter().map(|&i| numbered(g, i)).collect();
+    match numbered.as_deref() {
+        Some(all @ [(letter, _), ..]) if all.iter().all(|(l, _)| l == letter) => {
+            let nums: Vec<u32> = all.iter().map(|&(_, n)| n).collect();
+            format!("{letter}{}", digits(&nums))
+        }
+        _ => ids
+            .iter()
+            .map(|&i| short(g, i))
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
+/// `r1c1(1)=r7c1(1)-r7c4(1)=r2c4(1)`: links alternate, strong first.
+fn chain(g: &Geometry, nodes: &[Candidate]) -> String {
+    let mut s = String::new();
+    for (i, n) in nodes.iter().enumerate() {
+        if i > 0 {
+            s.push(if i % 2 == 1 { '=' } else { '-' });
+        }
+        s.push_str(&format!("{}({})", cell(g, n.cell), sym(g, n.symbol)));
+    }
+    s
+}
+
+/// `Forcing Chain: r1c1=1 -> r1c2=3 -> r1c3 empty => r1c1<>1`.
+fn forcing(
+    g: &Geometry,
+    name: &str,
+    assumed: Candidate,
+    implied: &[Candidate],
+    broken: Broken,
+) -> String {
+    let (a, v) = (cell(g, assumed.cell), sym(g, assumed.symbol));
+    let mut out = format!("{name}: {a}={v}");
+    for p in implied {
+        out.push_str(&format!(" -> {}={}", cell(g, p.cell), sym(g, p.symbol)));
+    }
+    match broken {
+        Broken::Cell { cell: c } => out.push_str(&format!(" -> {} empty", cell(g, c))),
+        Broken::House { house, symbol } => out.push_str(&format!(
+            " -> no {} in {}",
+            sym(g, symbol),
+            g.shape_label(house.index())
+        )),
+    }
+    out.push_str(&format!(" => {a}<>{v}"));
+    out
+}
+
+/// The compact form of a step.
+pub(super) fn step(g: &Geometry, step: &Step) -> String {
+    let name = step.technique().name();
+    let mut results: Vec<String> = step
+        .placements
+        .iter()
+        .map(|p| format!("{}={}", cell(g, p.cell), sym(g, p.symbol)))
+        .collect();
+    for (v, cells) in by_symbol(&step.eliminations) {
+        results.push(format!("{}<>{}", compress_cells(g, &cells), sym(g, v)));
+    }
+    let results = results.join(", ");
+    match &step.deduction {
+        Deduction::ForcingChain {
+            assumed,
+            implied,
+            broken,
+        } => forcing(g, name, *assumed, implied, *broken),
+        d => match what(g, d) {
+            Some(what) => format!("{name}: {what} => {results}"),
+            None => format!("{name}: {results}"),
+        },
+    }
+}
+
+/// What the step rests on, between its name and its results (nothing for singles and guesses,
+/// whose results say it all).
+fn what(g: &Geometry, d: &Deduction) -> Option<String> {
+    Some(match d {
+        Deduction::FullHouse { .. }
+        | Deduction::HiddenSingle { .. }
+        | Deduction::NakedSingle
+        | Deduction::Guess { .. }
+        | Deduction::ForcingChain { .. } => return None,
+        Deduction::ShapeOverlap {
+            symbol,
+            source,
+            target,
+            kind: OverlapKind::Other,
+        }
+        | Deduction::CageOverlap {
+            symbol,
+            source,
+            target,
+        } => format!(
+            "{} in {} ∩ {}",
+            sym(g, *symbol),
+            short(g, *source),
+            short(g, *target)
+        ),
+        Deduction::ShapeOverlap { symbol, source, .. } => {
+            format!("{} in {}", sym(g, *symbol), short(g, *source))
+        }
+        Deduction::NakedSubset { cells, symbols, .. }
+        | Deduction::HiddenSubset { cells, symbols, .. } => {
+            format!("{} in {}", syms(g, *symbols, ","), compress_cells(g, cells))
+        }
+        Deduction::Fish {
+            symbol,
+            base,
+            cover,
+            ..
+        } => format!(
+            "{} {} {}",
+            sym(g, *symbol),
+            shorts(g, base),
+            shorts(g, cover)
+        ),
+        Deduction::XyWing {
+            pivot,
+            pincers,
+            symbol,
+        }
+        | Deduction::XyzWing {
+            pivot,
+            pincers,
+            symbol,
+        } => {
+            let cells: Vec<String> = std::iter::once(pivot)
+                .chain(pincers)
+                .map(|&c| cell(g, c))
+                .collect();
+            format!("{} in {}", sym(g, *symbol), cells.join(","))
+        }
+        Deduction::SimpleChain { nodes, .. }
+        | Deduction::XChain { nodes }
+        | Deduction::XyChain { nodes }
+        | Deduction::Aic { nodes } => chain(g, nodes),
+        Deduction::CageCombination { cage, combos } => format!(
+            "{}: {}",
+            short(g, *cage),
+            combos
+                .iter()
+                .map(|s| syms(g, *s, ""))
+                .collect::<Vec<_>>()
+                .join("|")
+        ),
+        Deduction::Innies { cells, total, .. } => {
+            format!("{} = {total}", compress_cells(g, cells))
+        }
+    })
+}

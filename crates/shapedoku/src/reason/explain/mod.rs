@@ -1,0 +1,149 @@
+//! Explanations rendered from [`Step`] data: text for people (conclusion first, then the
+//! reason, shapes named as people name them), a compact form in the notation HoDoKu made
+//! standard, and a JSON view for tools. Placements read `r4c6 = 7`, eliminations `r4c5 ≠ 8`
+//! (compact: `r4c6=7`, `r4c5<>8`), so the two are never confused.
+//!
+//! Every word a step is written in lives here (`text.rs`, `compact.rs`); the techniques only
+//! produce data. Each way of writing a step is a [`Formatter`]: [`Text`], [`Compact`] and
+//! [`Json`] (whose [`StepView`] serialises with serde, with cells named `r1c6` and symbols as
+//! characters). Implement [`Formatter`] to write steps another way.
+//!
+//! ```
+//! use shapedoku::{builtin, Puzzle, reason::{self, explain, Board}};
+//! let g = builtin::geometry("classic").unwrap();
+//! let p = Puzzle::from_line(g.clone(), "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+//! let step = reason::next_step(&Board::new(&p)).unwrap();
+//! assert_eq!(explain::text(&g, &step), "r1c6 = 8: hidden single, 8 fits nowhere else in box 2");
+//! assert_eq!(explain::compact(&g, &step), "Hidden Single: r1c6=8");
+//! let view = explain::view(&g, &step);
+//! assert_eq!((view.technique.id(), view.placements[0].cell.as_str()), ("hidden_single", "r1c6"));
+//! ```
+
+mod compact;
+mod text;
+mod view;
+
+pub use compact::compress_cells;
+pub use text::{conclusion, reason, shapes_label};
+pub use view::{CandidateView, StepView};
+
+use super::{Candidate, Step};
+use crate::{CellId, Geometry, Symbol, SymbolSet};
+
+/// A way of writing steps.
+pub trait Formatter {
+    /// What a step becomes.
+    type Output;
+    /// Writes one step of a puzzle of geometry `g`.
+    fn format(&self, g: &Geometry, step: &Step) -> Self::Output;
+}
+
+/// Sentences for people: `r1c6 = 8: hidden single, 8 fits nowhere else in box 2`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Text;
+
+/// HoDoKu-style notation: `Hidden Single: r1c6=8`, `X-Wing: 3 r58 c68 => r679c6<>3`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Compact;
+
+/// Data for tools: a [`StepView`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json;
+
+impl Formatter for Text {
+    type Output = String;
+    fn format(&self, g: &Geometry, step: &Step) -> String {
+        format!("{}: {}", conclusion(g, step), reason(g, step))
+    }
+}
+
+impl Formatter for Compact {
+    type Output = String;
+    fn format(&self, g: &Geometry, step: &Step) -> String {
+        compact::step(g, step)
+    }
+}
+
+impl Formatter for Json {
+    type Output = StepView;
+    fn format(&self, g: &Geometry, step: &Step) -> StepView {
+        view::step(g, step)
+    }
+}
+
+/// How steps are written as a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Sentences for people.
+    Text,
+    /// HoDoKu-style notation.
+    Compact,
+}
+
+/// Renders a step in a style.
+pub fn render(g: &Geometry, step: &Step, style: Style) -> String {
+    match style {
+        Style::Text => text(g, step),
+        Style::Compact => compact(g, step),
+    }
+}
+
+/// One line for people: conclusion first, then the reason.
+pub fn text(g: &Geometry, step: &Step) -> String {
+    Text.format(g, step)
+}
+
+/// The compact form: `X-Wing: 3 r58 c68 => r679c6<>3`, `Hidden Single: r4c6=7`.
+pub fn compact(g: &Geometry, step: &Step) -> String {
+    Compact.format(g, step)
+}
+
+/// The step as data for tools, with both renderings.
+pub fn view(g: &Geometry, step: &Step) -> StepView {
+    Json.format(g, step)
+}
+
+fn cell(g: &Geometry, c: CellId) -> String {
+    g.pos(c.index()).to_string()
+}
+
+fn sym(g: &Geometry, v: Symbol) -> char {
+    g.symbols().char(v.index() as u8)
+}
+
+fn syms(g: &Geometry, s: SymbolSet, sep: &str) -> String {
+    s.iter()
+        .map(|v| g.symbols().char(v).to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+fn cells(g: &Geometry, cs: &[CellId]) -> Vec<String> {
+    cs.iter().map(|&c| cell(g, c)).collect()
+}
+
+/// Groups candidates by symbol, ordered by each group's first cell.
+fn by_symbol(list: &[Candidate]) -> Vec<(Symbol, Vec<CellId>)> {
+    let mut groups: Vec<(Symbol, Vec<CellId>)> = Vec::new();
+    let mut sorted = list.to_vec();
+    sorted.sort_unstable();
+    for e in sorted {
+        match groups.iter_mut().find(|(x, _)| *x == e.symbol) {
+            Some((_, cells)) => cells.push(e.cell),
+            None => groups.push((e.symbol, vec![e.cell])),
+        }
+    }
+    groups
+}
+
+/// Numbers run together when all are single digits (`58`), else joined by commas (`2,11`).
+fn digits(nums: &[u32]) -> String {
+    if nums.iter().all(|&n| n < 10) {
+        nums.iter().map(u32::to_string).collect()
+    } else {
+        nums.iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}

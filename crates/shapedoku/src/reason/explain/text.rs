@@ -1,0 +1,333 @@
+//! The text form: sentences for people, conclusion first. Every English word of an explanation
+//! is in this file.
+
+use super::{by_symbol, cell, cells, sym, syms};
+use crate::reason::{Broken, Candidate, Deduction, FishKind, OverlapKind, SimpleChainKind, Step};
+use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn plural(kind: ShapeKind) -> Option<&'static str> {
+    Some(match kind {
+        ShapeKind::Row => "rows",
+        ShapeKind::Column => "columns",
+        ShapeKind::Box => "boxes",
+        ShapeKind::Region => "regions",
+        _ => return None,
+    })
+}
+
+fn label(g: &Geometry, s: ShapeId) -> String {
+    g.shape_label(s.index())
+}
+
+/// Names a group of shapes: `rows 5 and 8` when they are numbered shapes of one kind and grid,
+/// else their labels one by one.
+pub fn shapes_label(g: &Geometry, ids: &[ShapeId]) -> String {
+    if let Some(&first) = ids.first() {
+        let s0 = g.shape(first.index());
+        let same = ids.iter().all(|&i| {
+            let s = g.shape(i.index());
+            s.kind == s0.kind && s.grid == s0.grid && s.number > 0
+        });
+        if let (true, Some(p), true) = (same, plural(s0.kind), ids.len() > 1) {
+            let nums: Vec<String> = ids
+                .iter()
+                .map(|&i| g.shape(i.index()).number.to_string())
+                .collect();
+            let first_label = label(g, first);
+            let suffix = &first_label[s0.name.len().min(first_label.len())..];
+            if s0.kind != ShapeKind::Region {
+                return format!("{p} {}{suffix}", and_list(&nums));
+            }
+        }
+    }
+    and_list(&ids.iter().map(|&i| label(g, i)).collect::<Vec<_>>())
+}
+
+/// The conclusion part of the text: `r4c6 = 7`, `r6c6, r7c6 ≠ 3; r4c6 ≠ 4`.
+pub fn conclusion(g: &Geometry, step: &Step) -> String {
+    let mut parts: Vec<String> = step
+        .placements
+        .iter()
+        .map(|p| format!("{} = {}", cell(g, p.cell), sym(g, p.symbol)))
+        .collect();
+    for (v, cs) in by_symbol(&step.eliminations) {
+        parts.push(format!("{} ≠ {}", cells(g, &cs).join(", "), sym(g, v)));
+    }
+    parts.join("; ")
+}
+
+/// `hidden single, 8 fits nowhere else in box 2` (with the house), `naked single, 7 is the only
+/// candidate left` (without).
+fn single(g: &Geometry, step: &Step, house: Option<ShapeId>) -> String {
+    let Some(v) = step.placements.first().map(|p| sym(g, p.symbol)) else {
+        return "single".into();
+    };
+    match house {
+        Some(h) => format!("hidden single, {v} fits nowhere else in {}", label(g, h)),
+        None => format!("naked single, {v} is the only candidate left"),
+    }
+}
+
+/// `guess: no technique applies; r2c5 could be 1 or 4 and takes the value the solution has (a
+/// guess, not logic)`.
+fn guess(g: &Geometry, c: CellId, options: SymbolSet) -> String {
+    format!(
+        "guess: no technique applies; {} could be {} and takes the value the solution has (a guess, not logic)",
+        cell(g, c),
+        or_list(&symbol_list(g, options))
+    )
+}
+
+/// The reason part of the text, without the conclusion.
+pub fn reason(g: &Geometry, step: &Step) -> String {
+    match &step.deduction {
+        Deduction::FullHouse { house } => {
+            format!("full house, the last empty cell of {}", label(g, *house))
+        }
+        Deduction::HiddenSingle { house } => single(g, step, Some(*house)),
+        Deduction::NakedSingle => single(g, step, None),
+        Deduction::ShapeOverlap {
+            symbol,
+            source,
+            target,
+            kind,
+        } => overlap(g, Some(*kind), *symbol, *source, *target),
+        Deduction::CageOverlap {
+            symbol,
+            source,
+            target,
+        } => overlap(g, None, *symbol, *source, *target),
+        Deduction::NakedSubset {
+            shape,
+            cells: cs,
+            symbols,
+        } => subset(g, false, *shape, cs, *symbols),
+        Deduction::HiddenSubset {
+            house,
+            cells: cs,
+            symbols,
+        } => subset(g, true, *house, cs, *symbols),
+        Deduction::Fish {
+            symbol,
+            base,
+            cover,
+            kind,
+        } => fish(g, *kind, *symbol, base, cover),
+        Deduction::XyWing {
+            pivot,
+            pincers,
+            symbol,
+        } => wing(g, "XY-Wing", *pivot, pincers, *symbol),
+        Deduction::XyzWing {
+            pivot,
+            pincers,
+            symbol,
+        } => wing(g, "XYZ-Wing", *pivot, pincers, *symbol),
+        Deduction::SimpleChain { kind, nodes } => {
+            format!("{}: {}", simple_chain_name(*kind), chain(g, nodes))
+        }
+        Deduction::XChain { nodes } => format!("X-chain: {}", chain(g, nodes)),
+        Deduction::XyChain { nodes } => format!("XY-chain: {}", chain(g, nodes)),
+        Deduction::Aic { nodes } => format!("AIC: {}", chain(g, nodes)),
+        Deduction::CageCombination { cage, combos } => combinations(g, *cage, combos),
+        Deduction::Innies {
+            houses,
+            cages,
+            cells: cs,
+            total,
+        } => innies(g, houses, cages, cs, *total),
+        Deduction::ForcingChain {
+            assumed,
+            implied,
+            broken,
+        } => format!("forcing chain, {}", forcing(g, *assumed, implied, *broken)),
+        Deduction::Guess { cell: c, options } => guess(g, *c, *options),
+    }
+}
+
+/// `naked pair 4,8: r4c4 and r4c8 hold only 4 and 8 between them in row 4`, `hidden pair 1,2: 1
+/// and 2 fit only in r1c1 and r1c2 in row 1`.
+fn subset(g: &Geometry, hidden: bool, shape: ShapeId, cs: &[CellId], symbols: SymbolSet) -> String {
+    let size = match cs.len() {
+        2 => "pair",
+        3 => "triple",
+        4 => "quad",
+        _ => "subset",
+    };
+    let (names, values) = (and_list(&cells(g, cs)), and_list(&symbol_list(g, symbols)));
+    let what = if hidden {
+        format!("{values} fit only in {names}")
+    } else {
+        format!("{names} hold only {values} between them")
+    };
+    format!(
+        "{} {size} {}: {what} in {}",
+        if hidden { "hidden" } else { "naked" },
+        syms(g, symbols, ","),
+        label(g, shape)
+    )
+}
+
+/// `cage combinations, cage 10 at r1c1 can only be {1,2,7}`.
+fn combinations(g: &Geometry, cage: ShapeId, combos: &[SymbolSet]) -> String {
+    let combos: Vec<String> = combos
+        .iter()
+        .map(|s| format!("{{{}}}", syms(g, *s, ",")))
+        .collect();
+    format!(
+        "cage combinations, {} can only be {}",
+        label(g, cage),
+        combos.join(" or ")
+    )
+}
+
+/// `innies and outies, row 1 less cage 10 at r1c1 leaves r1c9 adding up to 6`.
+fn innies(
+    g: &Geometry,
+    houses: &[ShapeId],
+    cages: &[ShapeId],
+    cs: &[CellId],
+    total: i64,
+) -> String {
+    let less = if cages.is_empty() {
+        "nothing".to_string()
+    } else {
+        shapes_label(g, cages)
+    };
+    format!(
+        "innies and outies, {} less {less} leaves {} adding up to {total}",
+        shapes_label(g, houses),
+        cells(g, cs).join(", ")
+    )
+}
+
+fn symbol_list(g: &Geometry, s: SymbolSet) -> Vec<String> {
+    s.iter().map(|v| g.symbols().char(v).to_string()).collect()
+}
+
+/// `pointing, in box 1 the 3 can only go where it meets row 1`. Without a kind (a cage
+/// overlap), the word follows the shapes' kinds.
+fn overlap(
+    g: &Geometry,
+    kind: Option<OverlapKind>,
+    symbol: Symbol,
+    source: ShapeId,
+    target: ShapeId,
+) -> String {
+    let word = match kind.unwrap_or_else(|| OverlapKind::of(g, source, target)) {
+        OverlapKind::Pointing => "pointing",
+        OverlapKind::Claiming => "claiming",
+        OverlapKind::Other => "shape overlap",
+    };
+    format!(
+        "{word}, in {} the {} can only go where it meets {}",
+        label(g, source),
+        sym(g, symbol),
+        label(g, target)
+    )
+}
+
+/// `X-wing on 3 in rows 5 and 8, columns 6 and 8`.
+fn fish(
+    g: &Geometry,
+    kind: FishKind,
+    symbol: Symbol,
+    base: &[ShapeId],
+    cover: &[ShapeId],
+) -> String {
+    format!(
+        "{} on {} in {}, {}",
+        fish_name(kind, base.len()),
+        sym(g, symbol),
+        shapes_label(g, base),
+        shapes_label(g, cover)
+    )
+}
+
+fn simple_chain_name(kind: SimpleChainKind) -> &'static str {
+    match kind {
+        SimpleChainKind::Skyscraper => "skyscraper",
+        SimpleChainKind::TwoStringKite => "2-string kite",
+        SimpleChainKind::TurbotFish => "turbot fish",
+    }
+}
+
+fn fish_name(kind: FishKind, size: usize) -> String {
+    let name = match size {
+        2 => "X-wing",
+        3 => "swordfish",
+        4 => "jellyfish",
+        _ => "fish",
+    };
+    match kind {
+        FishKind::Basic => name.to_string(),
+        FishKind::Franken => format!("franken {name}"),
+    }
+}
+
+fn wing(g: &Geometry, name: &str, pivot: CellId, pincers: &[CellId], z: Symbol) -> String {
+    format!(
+        "{name} with pivot {} and pincers {}: one of them is {}, which every cell seeing all of them loses",
+        cell(g, pivot),
+        and_list(&cells(g, pincers)),
+        sym(g, z)
+    )
+}
+
+/// `(1)r1c1=(1)r7c1-(1)r7c4=(1)r2c4`: links alternate, strong first.
+fn chain(g: &Geometry, nodes: &[Candidate]) -> String {
+    let mut s = String::new();
+    for (i, n) in nodes.iter().enumerate() {
+        if i > 0 {
+            s.push(if i % 2 == 1 { '=' } else { '-' });
+        }
+        s.push_str(&format!("({}){}", sym(g, n.symbol), cell(g, n.cell)));
+    }
+    s
+}
+
+/// `if r1c1 were 1, singles would give r1c2 = 3, and r1c3 would have no candidate left`.
+fn forcing(g: &Geometry, assumed: Candidate, implied: &[Candidate], broken: Broken) -> String {
+    let mut out = format!(
+        "if {} were {}",
+        cell(g, assumed.cell),
+        sym(g, assumed.symbol)
+    );
+    if !implied.is_empty() {
+        let list: Vec<String> = implied
+            .iter()
+            .map(|p| format!("{} = {}", cell(g, p.cell), sym(g, p.symbol)))
+            .collect();
+        out.push_str(&format!(", singles would give {}", list.join(", ")));
+    }
+    match broken {
+        Broken::Cell { cell: c } => out.push_str(&format!(
+            ", and {} would have no candidate left",
+            cell(g, c)
+        )),
+        Broken::House { house, symbol } => out.push_str(&format!(
+            ", and {} would have no place for {}",
+            label(g, house),
+            sym(g, symbol)
+        )),
+    }
+    out
+}

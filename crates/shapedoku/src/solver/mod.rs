@@ -1,0 +1,458 @@
+//! The fast counting solver: candidate bitsets, a fixed-point propagation loop over the
+//! shapes' rules, most-constrained-cell branching with a preallocated state stack (no
+//! allocation per search node), and a clause-learning back end for large alphabets.
+//!
+//! ```
+//! use shapedoku::{builtin, Puzzle, Solver, Verdict};
+//! let g = builtin::geometry("4x4").unwrap();
+//! let p = Puzzle::from_line(g, "1... .... .... ....").unwrap();
+//! let count = Solver::new(&p).count(2);
+//! assert_eq!(count.verdict(), Verdict::Several);
+//! let p = Puzzle::from_line(p.geometry().clone(), "12.. 3... ...2 ..1.").unwrap();
+//! let count = Solver::new(&p).count(2);
+//! assert_eq!(count.verdict(), Verdict::Unique);
+//! assert!(p.verify(&count.solutions[0]).is_ok());
+//! ```
+//!
+//! # Files
+//!
+//! | file | job |
+//! |---|---|
+//! | `mod.rs` | [`Solver`]: compiling, givens, [`Solver::count_with`] and the hand-over to clauses |
+//! | `count.rs` | [`Count`], [`Verdict`], [`Stats`], [`Stop`]: what a count reports |
+//! | `budget.rs` | [`Budget`]: the limits of one count, and the meter that spends them |
+//! | `search.rs` | backtracking and the choice of what to branch on |
+//! | `propagate.rs` | the fixed-point loop over every rule |
+//! | `houses.rs` | the house path: naked singles through peers, hidden singles per house |
+//! | `naked_pairs.rs`, `locked.rs` | naked pairs and locked candidates in houses |
+//! | `propagator.rs` | the propagator interface: `Propagator`, `Domains`, `Values` |
+//! | `rules.rs` | the registry: the propagator of each shape's rule |
+//! | `sum.rs` | the sum rule's propagator (Killer cages) |
+//! | `probe.rs` | failed-literal probing on large alphabets |
+//! | `clauses.rs` | the clause-learning back end, behind a narrow `Problem` |
+//! | `oracle.rs` | [`oracle`]: a deliberately simple reference solver for tests |
+//!
+//! # Propagation
+//!
+//! Candidates are one `u64` per cell (bit `s` is symbol `s`). Each search node runs one loop to
+//! a fixed point:
+//!
+//! 1. **The house path** (`houses.rs`), the no-repeat rule's fast path, outside any interface
+//!    because it is most of the solver's time: each newly solved cell's symbol leaves its
+//!    peers (every no-repeat shape through it), then a bit-sliced scan of every house places
+//!    hidden singles and finds symbols with no place left. Repeated until nothing is solved.
+//! 2. **House techniques**: naked pairs (alphabets over 9) and locked candidates between
+//!    overlapping houses (the pairs come from the geometry's shared tables, the same ones the
+//!    reasoner uses). A change goes back to step 1.
+//! 3. **Rule propagators**, one per shape whose rule the house path does not cover (a sum
+//!    cage, say), in shape order. If any narrowed a cell, back to step 1; otherwise the node
+//!    is at its fixed point.
+//!
+//! # The propagator interface
+//!
+//! A rule instance is a value implementing the crate-internal trait `Propagator`
+//! (`propagator.rs`):
+//!
+//! ```text
+//! trait Propagator: Debug + Send + Sync {
+//!     fn propagate(&self, d: &mut Domains<'_>) -> Result<bool, Contradiction>;
+//! }
+//! ```
+//!
+//! `Domains` gives `get(cell) -> u64` (the candidates), `keep(cell, mask)` (narrow a cell; it
+//! tells the house path when the cell becomes solved, and reports an empty cell as a
+//! `Contradiction`) and `values()` (the symbols' values: `of_bit`, `min_max`). A propagator
+//! returns `Ok(true)` when it removed something, `Ok(false)` when not, and `Err(Contradiction)`
+//! when its rule cannot be met; the loop then re-runs what needs re-running (step 1 on, as
+//! above). Propagators are compiled once per solver and are immutable: everything a search
+//! changes is in the candidates, so backtracking needs nothing from them. A propagator must be
+//! sound (never remove a candidate some solution uses), monotone (fewer candidates in, no more
+//! out), must detect a violated rule once all its cells are solved, and should return quickly
+//! when nothing it watches has changed; it need not deduce everything, the search does the
+//! rest. It may cover any cells: a pair (a kropki dot), a line (a thermometer, a sequence
+//! automaton over a path), or the whole grid (a global rule).
+//!
+//! # Adding a rule kind
+//!
+//! 1. Add the rule to the model (`Rule` in `geometry.rs`).
+//! 2. Write its propagator in a new file here, with unit tests on small `Domains`.
+//! 3. Register it: one arm in `rules::propagator`, which maps a shape to its propagator (the
+//!    match is exhaustive, so a rule without an arm does not compile). Rules that are
+//!    no-repeat at heart can instead add peers to the geometry and need no propagator.
+//! 4. Teach the reference solver (`oracle.rs`) the rule, so the property tests compare the two.
+//!
+//! The clause back end declines any geometry with a rule other than no-repeat; so does
+//! nothing else.
+
+mod budget;
+mod clauses;
+mod count;
+mod houses;
+mod locked;
+mod naked_pairs;
+pub mod oracle;
+mod probe;
+mod propagate;
+mod propagator;
+mod rules;
+mod search;
+mod sum;
+
+pub use budget::{Budget, POLL_NODES};
+pub use count::{Count, Stats, Stop, Verdict};
+
+use crate::{CellId, Geometry, Pos, Puzzle};
+use propagate::Propagation;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use search::Search;
+use std::sync::Arc;
+
+/// Guesses after which [`Solver::count_with`] hands a large-alphabet search to the
+/// clause-learning back end: easy large puzzles finish well within it, hard ones show it at
+/// once. Kept small because each guess there costs milliseconds of probing: at 64 the 36x36
+/// puzzles spent over a second before the hand-over, at 8 they are decided in under 0.2 s.
+pub const STALL_GUESSES: u64 = 8;
+
+/// Givens the solver cannot take.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolverError {
+    /// Not one given (or `None`) per cell.
+    #[error("{found} givens for a geometry of {expected} cells")]
+    GivensLength {
+        /// Givens passed.
+        found: usize,
+        /// Cells of the geometry.
+        expected: usize,
+    },
+    /// A given that is not a symbol of the alphabet.
+    #[error("the given at {pos} is symbol {symbol}, but the alphabet has {symbols} symbols")]
+    NoSuchSymbol {
+        /// The cell.
+        cell: CellId,
+        /// Its position.
+        pos: Pos,
+        /// The symbol index given.
+        symbol: usize,
+        /// The size of the alphabet.
+        symbols: usize,
+    },
+}
+
+/// A solver compiled for one geometry; givens can be changed between searches.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    geometry: Arc<Geometry>,
+    givens: Vec<Option<u8>>,
+    engine: Propagation,
+    search: Search,
+}
+
+impl Solver {
+    /// Compiles a solver for a puzzle (its geometry and givens).
+    pub fn new(puzzle: &Puzzle) -> Self {
+        let mut s = Self::for_geometry(puzzle.geometry().clone());
+        // A puzzle's givens are in range by construction; should one not be, the search
+        // reports "no solution" for it rather than misreading it (see `load_givens`).
+        s.givens.copy_from_slice(puzzle.givens());
+        s
+    }
+
+    /// Compiles a solver for a geometry with no givens.
+    pub fn for_geometry(geometry: Arc<Geometry>) -> Self {
+        let nc = geometry.cell_count();
+        Solver {
+            givens: vec![None; nc],
+            engine: Propagation::new(geometry.clone()),
+            search: Search::new(nc, geometry.symbol_count()),
+            geometry,
+        }
+    }
+
+    /// The geometry.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
+    /// Replaces the givens (same geometry), so one compiled solver serves many puzzles. Fails,
+    /// leaving the givens as they were, when there is not one entry per cell or an entry is
+    /// not a symbol index of the alphabet.
+    ///
+    /// ```
+    /// use shapedoku::{builtin, Solver, solver::SolverError};
+    /// let mut s = Solver::for_geometry(builtin::geometry("4x4").unwrap());
+    /// assert!(s.set_givens(&[None; 16]).is_ok());
+    /// assert!(matches!(s.set_givens(&[None; 15]), Err(SolverError::GivensLength { found: 15, .. })));
+    /// ```
+    pub fn set_givens(&mut self, givens: &[Option<u8>]) -> Result<(), SolverError> {
+        let g = &self.geometry;
+        if givens.len() != g.cell_count() {
+            return Err(SolverError::GivensLength {
+                found: givens.len(),
+                expected: g.cell_count(),
+            });
+        }
+        let n = g.symbol_count();
+        if let Some((c, s)) = givens
+            .iter()
+            .enumerate()
+            .find_map(|(c, v)| v.filter(|&s| s as usize >= n).map(|s| (c, s)))
+        {
+            return Err(SolverError::NoSuchSymbol {
+                cell: CellId::new(c),
+                pos: g.pos(c),
+                symbol: s as usize,
+                symbols: n,
+            });
+        }
+        self.givens.copy_from_slice(givens);
+        Ok(())
+    }
+
+    /// Counts solutions up to `limit` (at least 1) with no limit on the work; `count(2)` is
+    /// the uniqueness test. See [`Solver::count_with`].
+    pub fn count(&mut self, limit: usize) -> Count {
+        self.count_with(limit, &Budget::default())
+    }
+
+    /// Counts solutions up to `limit` (at least 1) within `budget`; a count the budget stops
+    /// is [`Verdict::Undecided`] and [`Count::stopped`] says which limit stopped it.
+    ///
+    /// On alphabets over 16 symbols with only no-repeat rules, a search that needs more than
+    /// [`STALL_GUESSES`] guesses and has found at most one solution by then is handed to the
+    /// clause-learning back end, which decides sparse 25x25 and 36x36 puzzles that plain
+    /// backtracking cannot; the budget's conflict limit (not its guess limit) bounds it. Either
+    /// way the answer is exact.
+    pub fn count_with(&mut self, limit: usize, budget: &Budget) -> Count {
+        let limit = limit.max(1);
+        if self.geometry.symbol_count() <= 16 || !self.engine.houses_only() {
+            return self.search(limit, budget, None, None);
+        }
+        let first = self.search(limit, budget, Some(STALL_GUESSES), None);
+        let caller_limit = budget.guesses.is_some_and(|l| l <= STALL_GUESSES);
+        if !matches!(first.stopped, Some(Stop::Guesses { .. })) || caller_limit {
+            return first;
+        }
+        if first.solutions.len() >= 2 {
+            // Not stalled: the search is finding solutions (a puzzle with many), which it
+            // enumerates far faster than clauses that must forbid each one in turn.
+            return self.search(limit, budget, None, None);
+        }
+        let Some(cands) = self.engine.root_candidates(&self.givens) else {
+            return Count::no_solution();
+        };
+        let problem = clauses::Problem::new(&self.geometry, &cands);
+        clauses::count(&problem, limit, budget).unwrap_or(first)
+    }
+
+    /// Whether the geometry has sum shapes (cages).
+    pub fn has_sums(&self) -> bool {
+        self.geometry.shapes().iter().any(|s| s.sum().is_some())
+    }
+
+    /// One solution, if any.
+    pub fn solve(&mut self) -> Option<Vec<u8>> {
+        self.count(1).solutions.pop()
+    }
+
+    /// A solution chosen at random (guesses try values in a random order), reproducible by seed.
+    /// This is how a generator fills a complete grid.
+    pub fn random_solution(&mut self, seed: u64) -> Option<Vec<u8>> {
+        self.random_solution_with(seed, &Budget::default())
+            .solutions
+            .pop()
+    }
+
+    /// [`Solver::random_solution`] within a budget, as a count with at most one solution (so a
+    /// failure says whether there is no solution or the budget ran out).
+    pub fn random_solution_with(&mut self, seed: u64, budget: &Budget) -> Count {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        self.search(1, budget, None, Some(&mut rng))
+    }
+
+    fn search(
+        &mut self,
+        limit: usize,
+        budget: &Budget,
+        guess_cap: Option<u64>,
+        rng: Option<&mut Xoshiro256PlusPlus>,
+    ) -> Count {
+        let mut meter = budget::Meter::new(budget, guess_cap);
+        self.search
+            .run(&mut self.engine, &self.givens, limit, &mut meter, rng)
+    }
+}
+
+/// Counts solutions of a puzzle up to `limit`.
+pub fn count(puzzle: &Puzzle, limit: usize) -> Count {
+    Solver::new(puzzle).count(limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GeometryBuilder, GridSpec, Rule, Symbols};
+
+    fn grid(n: u32, boxes: Option<(u32, u32)>) -> Arc<Geometry> {
+        let syms = Symbols::new("123456789ABCDEFG".chars().take(n as usize)).unwrap();
+        let mut b = GeometryBuilder::new("t", syms);
+        let mut spec = GridSpec::square(Pos::new(1, 1), n);
+        if let Some((h, w)) = boxes {
+            spec = spec.with_boxes(h, w);
+        }
+        b.grid(spec);
+        Arc::new(b.build().unwrap())
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let g = grid(4, Some((2, 2)));
+        let p = Puzzle::from_line(g, "11.. .... .... ....").unwrap();
+        let c = Solver::new(&p).count(2);
+        assert_eq!(c.verdict(), Verdict::NoSolution);
+        assert!(c.exhausted && c.solutions.is_empty());
+    }
+
+    #[test]
+    fn one_symbol_alphabet() {
+        let g = grid(1, None);
+        let c = Solver::new(&Puzzle::empty(g.clone())).count(2);
+        assert_eq!(c.verdict(), Verdict::Unique);
+        assert_eq!(c.solutions, vec![vec![0]]);
+        let p = Puzzle::new(g, vec![Some(0)]).unwrap();
+        assert_eq!(Solver::new(&p).count(2).verdict(), Verdict::Unique);
+    }
+
+    #[test]
+    fn guess_limit_stops_the_search() {
+        let g = grid(9, Some((3, 3)));
+        let mut s = Solver::for_geometry(g);
+        let c = s.count_with(2, &Budget::default().with_guesses(0));
+        assert_eq!(c.verdict(), Verdict::Undecided);
+        assert_eq!(c.stopped, Some(Stop::Guesses { max: 0 }));
+        assert!(!c.exhausted);
+        // The limit was the call's, not the solver's: the next count has none.
+        assert_eq!(s.count(2).verdict(), Verdict::Several);
+    }
+
+    #[test]
+    fn deadline_and_cancellation_stop_the_search() {
+        let g = grid(9, Some((3, 3)));
+        let mut s = Solver::for_geometry(g);
+        let past = Budget::default().with_deadline(std::time::Instant::now());
+        // The clock is read at the first guess, before any solution of the blank grid.
+        let c = s.count_with(1_000_000, &past);
+        assert_eq!(
+            (c.verdict(), c.stopped),
+            (Verdict::Undecided, Some(Stop::Deadline))
+        );
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let budget = Budget::default().with_cancel(flag.clone());
+        assert_eq!(s.count_with(2, &budget).stopped, None);
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        let c = s.count_with(2, &budget);
+        assert_eq!(
+            (c.verdict(), c.stopped),
+            (Verdict::Undecided, Some(Stop::Cancelled))
+        );
+        let c = s.random_solution_with(1, &budget);
+        assert_eq!(
+            (c.verdict(), c.stopped),
+            (Verdict::Undecided, Some(Stop::Cancelled))
+        );
+    }
+
+    #[test]
+    fn misused_givens_are_errors() {
+        let g = grid(4, Some((2, 2)));
+        let mut s = Solver::for_geometry(g.clone());
+        let unique = Puzzle::from_line(g, "12.. 3... ...2 ..1.").unwrap();
+        s.set_givens(unique.givens()).unwrap();
+        assert_eq!(
+            s.set_givens(&[None; 17]),
+            Err(SolverError::GivensLength {
+                found: 17,
+                expected: 16
+            })
+        );
+        assert!(s.set_givens(&[]).is_err());
+        let mut bad = vec![None; 16];
+        bad[5] = Some(4);
+        let err = s.set_givens(&bad).unwrap_err();
+        assert_eq!(
+            err,
+            SolverError::NoSuchSymbol {
+                cell: CellId::new(5),
+                pos: Pos::new(2, 2),
+                symbol: 4,
+                symbols: 4
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "the given at r2c2 is symbol 4, but the alphabet has 4 symbols"
+        );
+        bad[5] = Some(200);
+        assert!(s.set_givens(&bad).is_err());
+        // A refused call leaves the givens as they were.
+        assert_eq!(s.count(2).verdict(), Verdict::Unique);
+    }
+
+    #[test]
+    fn set_givens_reuses_the_solver() {
+        let g = grid(4, Some((2, 2)));
+        let mut s = Solver::for_geometry(g.clone());
+        let unique = Puzzle::from_line(g.clone(), "12.. 3... ...2 ..1.").unwrap();
+        let clash = Puzzle::from_line(g.clone(), "1..1 .... .... ....").unwrap();
+        for _ in 0..3 {
+            s.set_givens(unique.givens()).unwrap();
+            let c = s.count(2);
+            assert_eq!(c.verdict(), Verdict::Unique);
+            assert!(unique.verify(&c.solutions[0]).is_ok());
+            s.set_givens(clash.givens()).unwrap();
+            assert_eq!(s.count(2).verdict(), Verdict::NoSolution);
+            s.set_givens(&[None; 16]).unwrap();
+            assert_eq!(s.count(3).solutions.len(), 3);
+        }
+        // The empty 4x4 has 288 solutions; counting them all exhausts the search.
+        let all = s.count(1000);
+        assert_eq!(all.solutions.len(), 288);
+        assert!(all.exhausted);
+    }
+
+    #[test]
+    fn sum_cages_and_locked_candidates_agree_with_the_reference() {
+        // A 6x6 with one cage per row pair: propagation of every kind runs here.
+        let g = grid(6, Some((2, 3)));
+        let planted = Solver::for_geometry(g.clone()).random_solution(7).unwrap();
+        let syms = g.symbols().clone();
+        let mut b = GeometryBuilder::new("k", syms);
+        b.grid(GridSpec::square(Pos::new(1, 1), 6).with_boxes(2, 3));
+        for r in 0..6u32 {
+            let cells: Vec<Pos> = (1..=2).map(|c| Pos::new(r + 1, c)).collect();
+            let total = (0..2)
+                .map(|c| planted[(r * 6 + c) as usize] as i64 + 1)
+                .sum();
+            b.shape(
+                "cage",
+                crate::ShapeKind::Cage,
+                cells,
+                Rule::Sum {
+                    total,
+                    distinct: true,
+                },
+            );
+        }
+        let k = Arc::new(b.build().unwrap());
+        let mut givens: Vec<Option<u8>> = planted.iter().map(|&v| Some(v)).collect();
+        for c in (0..36).step_by(2) {
+            givens[c] = None;
+        }
+        let p = Puzzle::new(k, givens).unwrap();
+        let fast = Solver::new(&p).count(3);
+        let slow = crate::oracle::solutions(&p, 3);
+        assert_eq!(fast.solutions.len(), slow.len());
+        assert!(fast.solutions.contains(&planted));
+    }
+}

@@ -1,0 +1,162 @@
+//! The fixed-point loop: the house path first (naked and hidden singles, to a fixed point), then
+//! naked pairs and locked candidates, then every rule's propagator; whenever a later stage
+//! narrows something, the loop starts again from the cheap house path.
+
+use super::houses::{clear_peers, hidden_singles};
+use super::locked::locked_candidates;
+use super::naked_pairs::naked_pairs;
+use super::propagator::{Domains, Propagator, Values};
+use super::rules;
+use crate::Geometry;
+use crate::geometry::ShapeTables;
+use std::sync::Arc;
+
+/// The compiled rules of one geometry and the state the loop keeps between calls.
+#[derive(Debug, Clone)]
+pub(super) struct Propagation {
+    geometry: Arc<Geometry>,
+    tables: Arc<ShapeTables>,
+    /// Every candidate: the full alphabet as a mask.
+    pub(super) all: u64,
+    values: Values,
+    /// One propagator per shape whose rule the house path does not cover, in shape order.
+    propagators: Arc<[Box<dyn Propagator>]>,
+    /// Whether locked candidates run (they pay on grids with overlapping houses).
+    locked: bool,
+    /// Whether naked pairs run.
+    naked_pairs: bool,
+    /// Per house, whether it had an unsolved cell at the last hidden-single scan.
+    house_open: Vec<bool>,
+    /// Cells solved but not yet cleared from their peers.
+    queue: Vec<u32>,
+}
+
+impl Propagation {
+    pub(super) fn new(geometry: Arc<Geometry>) -> Propagation {
+        let g = &geometry;
+        let n = g.symbol_count();
+        let tables = g.tables().clone();
+        let values = Values::new(g.symbols().values());
+        let propagators: Vec<Box<dyn Propagator>> = g
+            .shapes()
+            .iter()
+            .filter_map(|s| rules::propagator(s, &values))
+            .collect();
+        Propagation {
+            locked: !tables.house_pairs.is_empty(),
+            // Cells with two candidates are common on large grids; on 9x9 the scan rarely pays.
+            naked_pairs: n > 9,
+            house_open: vec![true; tables.houses.len()],
+            all: crate::SymbolSet::full(n).0,
+            propagators: propagators.into(),
+            queue: Vec::with_capacity(g.cell_count() * 2),
+            values,
+            tables,
+            geometry,
+        }
+    }
+
+    /// Whether every rule is a house rule (no propagators), as the clause back end needs.
+    pub(super) fn houses_only(&self) -> bool {
+        self.propagators.is_empty()
+    }
+
+    /// Fills `cur` with the givens (every other cell gets every symbol) and queues them; false
+    /// when two givens contradict at once or a given is not a symbol.
+    pub(super) fn load_givens(&mut self, givens: &[Option<u8>], cur: &mut [u64]) -> bool {
+        self.queue.clear();
+        cur.fill(self.all);
+        for (c, given) in givens.iter().enumerate() {
+            if let Some(v) = *given {
+                let b = 1u64.checked_shl(v.into()).unwrap_or(0);
+                if cur[c] & b == 0 {
+                    return false;
+                }
+                cur[c] = b;
+                self.queue.push(c as u32);
+            }
+        }
+        if self.all == 1 {
+            self.queue.extend(0..cur.len() as u32);
+        }
+        true
+    }
+
+    /// The cells of every house, house after house.
+    pub(super) fn house_cells(&self) -> &[u32] {
+        &self.tables.house_cells
+    }
+
+    /// The candidates after propagating the givens (no guess, no probing), or `None` on a
+    /// contradiction.
+    pub(super) fn root_candidates(&mut self, givens: &[Option<u8>]) -> Option<Vec<u64>> {
+        let mut cur = vec![0; self.geometry.cell_count()];
+        (self.load_givens(givens, &mut cur) && self.run(&mut cur)).then_some(cur)
+    }
+
+    /// Makes `cell` the only queued cell (it was just narrowed to one candidate), or clears the
+    /// queue when it still has several.
+    #[inline]
+    pub(super) fn restart_from(&mut self, cell: u32, cur: &[u64]) {
+        self.queue.clear();
+        let x = cur[cell as usize];
+        if x & (x - 1) == 0 {
+            self.queue.push(cell);
+        }
+    }
+
+    /// Runs all propagation to a fixed point; false on a contradiction.
+    pub(super) fn run(&mut self, cur: &mut [u64]) -> bool {
+        let all = self.all;
+        let g = &*self.geometry;
+        let t = &*self.tables;
+        loop {
+            if clear_peers(g, cur, &mut self.queue).is_err() {
+                return false;
+            }
+            let Ok(any_open) = hidden_singles(
+                &t.house_cells,
+                all,
+                cur,
+                &mut self.queue,
+                &mut self.house_open,
+            ) else {
+                return false;
+            };
+            if !self.queue.is_empty() {
+                continue;
+            }
+            // Pairs and locked candidates only concern houses: nothing to do once all are solved.
+            if self.naked_pairs && any_open {
+                let hl = all.count_ones() as usize;
+                match naked_pairs(&t.house_cells, hl, cur, &mut self.queue) {
+                    Err(_) => return false,
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
+            }
+            if self.locked && any_open {
+                match locked_candidates(t, &self.house_open, cur, &mut self.queue) {
+                    Err(_) => return false,
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
+            }
+            if self.propagators.is_empty() {
+                return true;
+            }
+            let mut d = Domains::new(cur, &mut self.queue, &self.values);
+            let mut changed = false;
+            for p in self.propagators.iter() {
+                match p.propagate(&mut d) {
+                    Err(_) => return false,
+                    Ok(c) => changed |= c,
+                }
+            }
+            // Narrowed cells may make singles or hidden singles: go round again.
+            if !changed {
+                return true;
+            }
+        }
+    }
+}

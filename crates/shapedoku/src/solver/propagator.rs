@@ -1,0 +1,128 @@
+//! The interface between the solver and a shape's rule: a [`Propagator`] narrows the candidates
+//! of its cells through [`Domains`], and reports a [`Contradiction`] when a cell has none left.
+//! The module documentation of [`crate::solver`] says how the loop runs them and how to add a
+//! rule.
+
+use std::fmt;
+
+/// A rule cannot be met with the candidates left: the search backtracks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Contradiction;
+
+/// What a narrowing did: `Ok(true)` when some candidate went, `Ok(false)` when nothing changed.
+pub(crate) type Narrowed = Result<bool, Contradiction>;
+
+/// One compiled rule instance (a sum cage, say): it reads the candidates of its cells and
+/// removes those its rule excludes.
+///
+/// A propagator is compiled once per solver and immutable afterwards: everything that changes
+/// during a search is in the candidates, so backtracking restores it for free and a propagator
+/// never needs to undo anything. It must be *sound* (never remove a candidate some solution
+/// uses), *monotone* (fewer candidates in, no more out) and must detect a violated rule once
+/// all its cells are solved; it need not find everything its rule implies, the search does the
+/// rest.
+pub(crate) trait Propagator: fmt::Debug + Send + Sync {
+    /// Narrows the candidates to what the rule allows.
+    fn propagate(&self, d: &mut Domains<'_>) -> Narrowed;
+}
+
+/// The candidates of every cell as a propagator sees them, with the symbols' values. Changes go
+/// through [`Domains::keep`], which also tells the house rules about newly solved cells.
+#[derive(Debug)]
+pub(crate) struct Domains<'a> {
+    cells: &'a mut [u64],
+    queue: &'a mut Vec<u32>,
+    values: &'a Values,
+}
+
+impl<'a> Domains<'a> {
+    pub(super) fn new(cells: &'a mut [u64], queue: &'a mut Vec<u32>, values: &'a Values) -> Self {
+        Domains {
+            cells,
+            queue,
+            values,
+        }
+    }
+    /// The candidates of a cell: bit `s` is symbol `s`.
+    #[inline(always)]
+    pub(crate) fn get(&self, cell: u32) -> u64 {
+        self.cells[cell as usize]
+    }
+    /// Keeps only the candidates of `cell` in `keep` (see [`keep_only`]).
+    #[inline(always)]
+    pub(crate) fn keep(&mut self, cell: u32, keep: u64) -> Narrowed {
+        keep_only(self.cells, self.queue, cell, keep)
+    }
+    /// The symbols' values.
+    #[inline(always)]
+    pub(crate) fn values(&self) -> &Values {
+        self.values
+    }
+}
+
+/// Narrows cell `c` to the candidates in `keep`, queueing it when it becomes a single (so the
+/// house rules remove its symbol from its peers). A contradiction when nothing is left,
+/// otherwise whether anything changed.
+#[inline(always)]
+pub(crate) fn keep_only(cur: &mut [u64], queue: &mut Vec<u32>, c: u32, keep: u64) -> Narrowed {
+    let x = cur[c as usize];
+    let y = x & keep;
+    if y == x {
+        return Ok(false);
+    }
+    if y == 0 {
+        return Err(Contradiction);
+    }
+    cur[c as usize] = y;
+    if y & (y - 1) == 0 {
+        queue.push(c);
+    }
+    Ok(true)
+}
+
+/// The symbols' values (symbol `s` is worth `value(s)`), for rules that compare or add them.
+#[derive(Debug, Clone)]
+pub(crate) struct Values {
+    values: Vec<i64>,
+    /// Whether values never decrease with the symbol index, so a candidate mask's lowest and
+    /// highest bits are its smallest and largest values.
+    monotonic: bool,
+}
+
+impl Values {
+    pub(crate) fn new(values: &[i64]) -> Values {
+        Values {
+            values: values.to_vec(),
+            monotonic: values.windows(2).all(|w| w[0] <= w[1]),
+        }
+    }
+    /// Every symbol's value, by symbol index.
+    pub(crate) fn all(&self) -> &[i64] {
+        &self.values
+    }
+    /// The value of the symbol with candidate bit `bit` (a single bit).
+    #[inline]
+    pub(crate) fn of_bit(&self, bit: u64) -> i64 {
+        self.values[bit.trailing_zeros() as usize]
+    }
+    /// The smallest and largest value among the candidates in `x` (not empty).
+    #[inline]
+    pub(crate) fn min_max(&self, x: u64) -> (i64, i64) {
+        if self.monotonic {
+            (
+                self.values[x.trailing_zeros() as usize],
+                self.values[63 - x.leading_zeros() as usize],
+            )
+        } else {
+            let mut m = x;
+            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            while m != 0 {
+                let v = self.values[m.trailing_zeros() as usize];
+                m &= m - 1;
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+            (lo, hi)
+        }
+    }
+}
