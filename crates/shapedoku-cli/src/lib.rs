@@ -26,6 +26,57 @@ pub struct Io<'a> {
     pub stdin_is_terminal: bool,
     /// The caps on input and geometry size (`--max-input` sets the input cap).
     pub limits: shapedoku::Limits,
+    /// What each search may spend (`--limit`, `--timeout`).
+    pub search: SearchLimits,
+}
+
+/// What each search may spend, from `--limit` and `--timeout` (`None`: no limit). Each puzzle
+/// gets its own budget, so one hard line of a batch does not starve the others.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchLimits {
+    /// Guesses of the search, and conflicts of the clause back end.
+    pub guesses: Option<u64>,
+    /// Time for one puzzle.
+    pub timeout: Option<std::time::Duration>,
+}
+
+impl SearchLimits {
+    /// The defaults of `--limit` and `--timeout`: any input is answered in seconds.
+    pub const DEFAULT: SearchLimits = SearchLimits {
+        guesses: Some(200_000),
+        timeout: Some(std::time::Duration::from_secs(10)),
+    };
+
+    /// The limits set by the command line's values (0 for none).
+    pub fn from_args(limit: u64, timeout_secs: f64) -> SearchLimits {
+        SearchLimits {
+            guesses: (limit > 0).then_some(limit),
+            timeout: (timeout_secs > 0.0).then(|| std::time::Duration::from_secs_f64(timeout_secs)),
+        }
+    }
+
+    /// A budget for one puzzle, its clock starting now.
+    pub fn budget(&self) -> shapedoku::solver::Budget {
+        let mut b = shapedoku::solver::Budget::default();
+        if let Some(n) = self.guesses {
+            b = b.with_guesses(n).with_conflicts(n);
+        }
+        if let Some(t) = self.timeout {
+            b = b.with_timeout(t);
+        }
+        b
+    }
+}
+
+/// What to say when a limit stopped a search: which limit, and the option that raises it.
+pub fn undecided(stop: shapedoku::solver::Stop) -> String {
+    use shapedoku::solver::Stop;
+    let option = match stop {
+        Stop::Guesses { .. } | Stop::Conflicts { .. } => "; raise it with --limit",
+        Stop::Deadline => "; raise it with --timeout",
+        Stop::Cancelled => "",
+    };
+    format!("undecided: {stop}{option}")
 }
 
 impl std::fmt::Debug for Io<'_> {
@@ -64,6 +115,7 @@ pub fn main_with(args: Vec<OsString>) -> i32 {
         progress,
         stdin_is_terminal,
         limits: shapedoku::Limits::DEFAULT,
+        search: SearchLimits::DEFAULT,
     };
     run(args, &mut io)
 }
@@ -82,6 +134,7 @@ pub fn run_in_memory(args: &[&str], stdin: &str) -> (i32, String, String) {
             progress: false,
             stdin_is_terminal: false,
             limits: shapedoku::Limits::DEFAULT,
+            search: SearchLimits::DEFAULT,
         };
         run(argv, &mut io)
     };
@@ -113,6 +166,7 @@ pub fn run(args: Vec<OsString>, io: &mut Io<'_>) -> i32 {
         }
     };
     io.limits.max_input_bytes = cli.max_input;
+    io.search = SearchLimits::from_args(cli.limit, cli.timeout);
     let result = cmd::dispatch(cli, io);
     let flushed = io.stdout.flush();
     match result.and_then(|code| flushed.map(|_| code).map_err(anyhow::Error::from)) {

@@ -76,8 +76,9 @@ impl Budget {
         self
     }
 
-    /// Whether the deadline has passed or the flag is raised, and which.
-    pub(crate) fn expired(&self) -> Option<Stop> {
+    /// Whether the deadline has passed or the flag is raised, and which (the guess and
+    /// conflict limits are counted by the searches themselves).
+    pub fn expired(&self) -> Option<Stop> {
         if self
             .cancel
             .as_ref()
