@@ -98,6 +98,58 @@ impl std::fmt::Display for Failure {
 }
 impl std::error::Error for Failure {}
 
+/// A file that did not load: its problems, rendered for people and kept as data for JSON.
+#[derive(Debug)]
+pub struct LoadFailure {
+    /// The problems as shown on stderr.
+    pub text: String,
+    /// The problems as data (file, line, column, message, help).
+    pub diagnostics: Vec<shapedoku::load::Diagnostic>,
+}
+
+impl From<shapedoku::load::LoadError> for LoadFailure {
+    fn from(e: shapedoku::load::LoadError) -> Self {
+        LoadFailure {
+            text: report::render_load_error(&e),
+            diagnostics: e.diagnostics,
+        }
+    }
+}
+
+impl std::fmt::Display for LoadFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+impl std::error::Error for LoadFailure {}
+
+/// The JSON line of a command that failed before answering: `status` `error`, the message, and
+/// where the problem is (`file`, `line`, `column`) when it is in a file that did not load.
+pub fn error_json(input: &str, e: &anyhow::Error) -> serde_json::Value {
+    let mut v = serde_json::json!({"input": input, "status": "error"});
+    match e.downcast_ref::<LoadFailure>() {
+        Some(f) => {
+            if let Some(d) = f.diagnostics.first() {
+                if let Ok(serde_json::Value::Object(m)) = serde_json::to_value(d) {
+                    for key in ["file", "line", "column", "help"] {
+                        if let Some(x) = m.get(key) {
+                            v[key] = x.clone();
+                        }
+                    }
+                }
+                v["error"] = d.message.clone().into();
+            }
+            v["problems"] = serde_json::to_value(&f.diagnostics).unwrap_or_default();
+        }
+        None => {
+            let text = error_text(e);
+            let text = text.trim_end();
+            v["error"] = text.strip_prefix("error: ").unwrap_or(text).into();
+        }
+    }
+    v
+}
+
 /// Runs the command line with the process's streams; returns the exit code.
 pub fn main_with(args: Vec<OsString>) -> i32 {
     let stdin = std::io::stdin();
@@ -184,10 +236,13 @@ pub fn run(args: Vec<OsString>, io: &mut Io<'_>) -> i32 {
 
 /// An error as shown on stderr.
 pub(crate) fn error_text(e: &anyhow::Error) -> String {
-    match e.downcast_ref::<Failure>() {
-        Some(f) => f.0.clone(),
-        None => format!("error: {e:#}\n"),
+    if let Some(f) = e.downcast_ref::<Failure>() {
+        return f.0.clone();
     }
+    if let Some(f) = e.downcast_ref::<LoadFailure>() {
+        return f.text.clone();
+    }
+    format!("error: {e:#}\n")
 }
 
 pub(crate) fn is_broken_pipe(e: &anyhow::Error) -> bool {

@@ -142,11 +142,24 @@ pub fn per_file<A: Clone>(
     let mut one = a.clone();
     let files = std::mem::take(&mut input(&mut one).files);
     if files.len() <= 1 {
+        let name = files
+            .first()
+            .map_or("-".into(), |f| f.display().to_string());
         input(&mut one).files = files;
-        return run(&one, io);
+        return match run(&one, io) {
+            // With JSON asked for, a file that cannot be read is a JSON line too, so a
+            // program reading the output always gets one object per input.
+            Err(e) if !text && !crate::is_broken_pipe(&e) => {
+                io.stderr.write_all(crate::error_text(&e).as_bytes())?;
+                json_line(io, &crate::error_json(&name, &e))?;
+                Ok(exit::ERROR)
+            }
+            r => r,
+        };
     }
     let mut code = exit::OK;
     for f in files {
+        let name = f.display().to_string();
         if text {
             writeln!(io.stdout, "{}:", f.display())?;
         }
@@ -158,6 +171,9 @@ pub fn per_file<A: Clone>(
             Err(e) if crate::is_broken_pipe(&e) => return Err(e),
             Err(e) => {
                 io.stderr.write_all(crate::error_text(&e).as_bytes())?;
+                if !text {
+                    json_line(io, &crate::error_json(&name, &e))?;
+                }
                 code = exit::ERROR;
             }
         }
