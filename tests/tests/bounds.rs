@@ -230,6 +230,7 @@ fn reading_a_terminal_says_so() {
         progress: false,
         stdin_is_terminal: true,
         limits: shapedoku::Limits::DEFAULT,
+        search: shapedoku_cli::SearchLimits::DEFAULT,
     };
     let args: Vec<OsString> = ["shapedoku", "solve", "--variant", "4x4"]
         .iter()
@@ -406,7 +407,7 @@ fn a_bad_line_is_named_once_and_the_other_lines_are_answered() {
         assert!(err.contains("line 3: given `x`"), "{cmd}: {err}");
         assert!(!err.contains("line 3: line 3"), "{cmd}: {err}");
         let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), 5, "{cmd}: {out}");
+        assert_eq!(lines.len(), 6, "{cmd}: {out}");
         assert_eq!(lines[2], "error", "{cmd}: {out}");
     }
 }
