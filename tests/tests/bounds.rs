@@ -290,10 +290,10 @@ fn searches_that_ran_for_minutes_end_at_the_time_limit_or_answer() {
         match code {
             0 => assert!(out.contains("solution"), "{file}: {out}"),
             1 => assert!(out.contains("no solution"), "{file}: {out}"),
-            _ => assert_undecided(code, &err),
+            _ => assert_undecided(code, &format!("{out}{err}")),
         }
     }
-    let (code, _, err) = quick(
+    let (code, out, err) = quick(
         &[
             "solve",
             "--timeout",
@@ -302,7 +302,7 @@ fn searches_that_ran_for_minutes_end_at_the_time_limit_or_answer() {
         ],
         "",
     );
-    assert_undecided(code, &err);
+    assert_undecided(code, &format!("{out}{err}"));
 }
 
 #[test]

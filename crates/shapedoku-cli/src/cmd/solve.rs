@@ -48,7 +48,8 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                 let v = c.verdict();
                 if v == Verdict::Undecided {
                     code = exit::worst(code, exit::LIMIT);
-                    if !single {
+                    // Text for one file says it with the answer; otherwise stderr does.
+                    if !single || a.format == Format::Json {
                         if let Some(why) = c.stopped {
                             writeln!(io.stderr, "{label}: {}", crate::undecided(why))?;
                         }
