@@ -23,7 +23,7 @@ pub fn run(a: &BenchArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         "file", "puzzles", "unique", "none", "puzzles/s", "ratio", "guesses"
     )?;
     let base_puzzles = baseline(&geometry, &mut solver);
-    let base = measure(&mut solver, &base_puzzles, a.limit);
+    let base = measure(&mut solver, &base_puzzles, a.count as usize);
     row(io, "(baseline: generated, half blank)", &base, base.rate)?;
     for f in &a.files {
         let name = f.file_name().map_or_else(
@@ -62,7 +62,7 @@ pub fn run(a: &BenchArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                 break;
             }
         }
-        let r = measure(&mut solver, &givens, a.limit);
+        let r = measure(&mut solver, &givens, a.count as usize);
         row(io, &name, &r, base.rate)?;
     }
     Ok(code)
