@@ -136,3 +136,54 @@ proptest! {
         prop_assert_eq!(fast, oracle::count(&l.puzzle, 1000), "{}", text);
     }
 }
+
+/// Every logical step before the first guess, checked against every solution: a placement
+/// must be in all of them, an elimination in none. The reasoner's techniques assume house
+/// rules only; extra rules only remove solutions, so what they deduce must stay true.
+fn assert_reasoning_sound(text: &str) -> usize {
+    use shapedoku::reason::{self, Technique};
+    let l = load(text);
+    let solutions = Solver::new(&l.puzzle).count(5000).solutions;
+    assert!(solutions.len() < 5000, "{text}");
+    let run = reason::solve(&l.puzzle);
+    let mut checked = 0;
+    for step in run
+        .steps
+        .iter()
+        .take_while(|s| s.technique() != Technique::Guess)
+    {
+        for p in &step.placements {
+            let ok = solutions
+                .iter()
+                .all(|s| usize::from(s[p.cell.index()]) == p.symbol.index());
+            assert!(ok, "{step:?} places what some solution lacks\n{text}");
+        }
+        for e in &step.eliminations {
+            let ok = solutions
+                .iter()
+                .all(|s| usize::from(s[e.cell.index()]) != e.symbol.index());
+            assert!(ok, "{step:?} removes what some solution uses\n{text}");
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn reasoning_stays_sound_with_every_rule_kind() {
+    // Anti-king has no 4x4 solution: a 6x6 instead.
+    let mut checked = assert_reasoning_sound(
+        "variant = \"6x6\"\ngivens = \"1..... ..3... ...... ...... ...... ......\"\n[[rule]]\ntype = \"anti-king\"\n",
+    );
+    for rule in [
+        "type = \"anti-knight\"",
+        "type = \"nonconsecutive\"",
+        "type = \"thermo\"\ncells = \"r1c2 r2c2 r3c3 r4c4\"",
+        "type = \"slow-thermo\"\ncells = \"r1c2 r2c2 r3c3\"",
+    ] {
+        checked += assert_reasoning_sound(&format!(
+            "variant = \"4x4\"\ngivens = \"1... ..3. .... ....\"\n[[rule]]\n{rule}\n"
+        ));
+    }
+    assert!(checked > 0, "no logical step was checked");
+}
