@@ -761,6 +761,8 @@ pub struct Geometry {
     peer_start: Vec<u32>,
     peers: Vec<u32>,
     houses: Vec<usize>,
+    /// Rules beyond shapes (anti-knight, thermometers, ...).
+    constraints: Vec<crate::constraint::Constraint>,
     /// Compiled on first use: a geometry only loaded or drawn never needs them.
     tables: OnceLock<Arc<ShapeTables>>,
 }
@@ -832,6 +834,7 @@ impl Geometry {
             peer_start,
             peers,
             houses,
+            constraints: Vec::new(),
             tables: OnceLock::new(),
         }
     }
@@ -963,7 +966,7 @@ impl Geometry {
             }
             shapes.push(s);
         }
-        Ok(Geometry::compile(
+        let mut g = Geometry::compile(
             self.name.clone(),
             self.description.clone(),
             self.symbols.clone(),
@@ -972,7 +975,32 @@ impl Geometry {
             self.rows,
             self.cols,
             shapes,
-        ))
+        );
+        g.constraints = self.constraints.clone();
+        Ok(g)
+    }
+
+    /// The rules beyond shapes (see [`crate::constraint`]).
+    pub fn constraints(&self) -> &[crate::constraint::Constraint] {
+        &self.constraints
+    }
+
+    /// This geometry with these rules beyond shapes added. Fails when a rule names a cell the
+    /// geometry does not have.
+    pub fn with_constraints(
+        mut self,
+        more: impl IntoIterator<Item = crate::constraint::Constraint>,
+    ) -> Result<Geometry, ModelError> {
+        for c in more {
+            if let Some(&bad) = c.cells().iter().find(|c| c.index() >= self.cells.len()) {
+                return Err(ModelError::NoSuchCell {
+                    shape: c.name,
+                    pos: Pos::new(0, bad.index() as u32),
+                });
+            }
+            self.constraints.push(c);
+        }
+        Ok(self)
     }
 
     /// A name for a shape as people say it: `row 4`, or `row 4 of the top-left grid` when the

@@ -21,6 +21,7 @@
 pub mod builtin;
 pub mod cellset;
 pub mod check;
+pub mod constraint;
 mod embedded;
 pub mod error;
 pub mod generate;

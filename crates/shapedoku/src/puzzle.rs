@@ -23,6 +23,12 @@ pub struct Puzzle {
 /// A broken rule in a proposed solution or in givens.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Violation {
+    /// A rule beyond shapes (a thermometer, anti-knight, ...) is broken.
+    #[error("the rule `{rule}` is broken")]
+    Rule {
+        /// The rule's name.
+        rule: String,
+    },
     /// The grid has the wrong number of cells.
     #[error("the grid has {found} cells, the geometry {expected}")]
     Size {
@@ -270,7 +276,13 @@ pub fn verify_shapes(g: &Geometry, grid: &[u8]) -> Result<(), Violation> {
             }
         }
     }
-    Ok(())
+    let value = |c: crate::CellId| grid.get(c.index()).copied();
+    match g.constraints().iter().find(|r| !r.holds(g, &value)) {
+        Some(r) => Err(Violation::Rule {
+            rule: r.name.clone(),
+        }),
+        None => Ok(()),
+    }
 }
 
 fn read_symbol(g: &Geometry, ch: char, pos: Pos) -> Result<Option<u8>, ModelError> {

@@ -66,6 +66,7 @@ impl<'a> Problem<'a> {
             .shapes()
             .iter()
             .any(|s| s.rule != crate::Rule::NoRepeat)
+            || !self.geometry.constraints().is_empty()
     }
 }
 

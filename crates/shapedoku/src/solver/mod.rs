@@ -94,9 +94,11 @@ pub mod oracle;
 mod probe;
 mod propagate;
 mod propagator;
+mod relation;
 mod rules;
 mod search;
 mod sum;
+mod thermo;
 
 pub use budget::{Budget, POLL_NODES};
 pub use count::{Count, Stats, Stop, Verdict};
