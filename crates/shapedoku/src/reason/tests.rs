@@ -152,7 +152,11 @@ fn sound_run(p: &Puzzle, solution: &[u8], all: bool) -> LogicalRun {
             .collect::<Vec<_>>(),
         solution
     );
-    LogicalRun { steps, board }
+    LogicalRun {
+        steps,
+        board,
+        stopped: None,
+    }
 }
 
 #[test]
