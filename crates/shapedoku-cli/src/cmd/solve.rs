@@ -91,7 +91,7 @@ fn write_result(
     limit: usize,
 ) -> anyhow::Result<()> {
     let g = p.geometry();
-    let line = |s: &Vec<u8>| format_line(g, &s.iter().map(|&v| Some(v)).collect::<Vec<_>>());
+    let line = |s: &shapedoku::Grid| s.to_line();
     match a.format {
         Format::Json => {
             let answer = Answer {
