@@ -37,13 +37,18 @@ pub mod solver;
 pub mod symbols;
 
 pub use cellset::CellSet;
+pub use check::CheckReport;
 pub use error::ModelError;
+pub use generate::Generated;
 pub use geometry::{Geometry, GeometryBuilder, GridSpec, Rule, Shape, ShapeKind};
 pub use grid::Grid;
 pub use ids::{CellId, ShapeId, Symbol};
 pub use limits::Limits;
 pub use pos::Pos;
 pub use puzzle::{Puzzle, Violation};
+pub use reason::rate::Rating;
+pub use reason::{Board, Step};
+pub use render::RenderOptions;
 pub use solver::oracle;
 pub use solver::{Count, Solver, Stats, Verdict};
 pub use symbols::{SymbolSet, Symbols};

@@ -514,3 +514,34 @@ fn canvas_blocks(g: &Geometry) -> Option<(u32, u32)> {
     }
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin;
+
+    #[test]
+    fn bad_givens_are_refused_and_lines_always_write() {
+        let g = builtin::geometry("classic").unwrap();
+        let mut p = Puzzle::empty(g.clone());
+        let before = p.to_line();
+        assert!(matches!(
+            p.set_given(CellId::new(0), Some(Symbol::new(50))),
+            Err(ModelError::NoSuchSymbol { symbol: 50, .. })
+        ));
+        assert!(matches!(
+            p.set_given(CellId::new(81), Some(Symbol::new(0))),
+            Err(ModelError::NoSuchCellId {
+                cell: 81,
+                cells: 81
+            })
+        ));
+        assert_eq!(p.to_line(), before);
+        assert!(matches!(
+            Puzzle::new(g.clone(), vec![Some(9); 81]),
+            Err(ModelError::NoSuchSymbol { symbol: 9, .. })
+        ));
+        // The free writer shows a value outside the alphabet instead of panicking.
+        assert_eq!(format_line(&g, &[Some(0), None, Some(200)]), "1.?");
+    }
+}

@@ -209,6 +209,43 @@ pub struct Generated {
     pub cages: Vec<Cage>,
 }
 
+/// A generated puzzle serialises as the command line writes it: the seed, the givens and the
+/// solution as lines, the number of givens and attempts, and the generated cages with their
+/// cells as positions (`r1c1 r1c2`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Generated {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        #[derive(serde::Serialize)]
+        struct CageOut {
+            sum: i64,
+            cells: String,
+        }
+        let g = self.puzzle.geometry();
+        let cages: Vec<CageOut> = self
+            .cages
+            .iter()
+            .map(|c| CageOut {
+                sum: c.sum,
+                cells: c
+                    .cells
+                    .iter()
+                    .map(|&x| g.pos(x).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            })
+            .collect();
+        let mut st = s.serialize_struct("Generated", 6)?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("givens", &self.puzzle.to_line())?;
+        st.serialize_field("given_count", &self.puzzle.given_count())?;
+        st.serialize_field("solution", &self.solution)?;
+        st.serialize_field("attempts", &self.attempts)?;
+        st.serialize_field("cages", &cages)?;
+        st.end()
+    }
+}
+
 /// Why no puzzle was generated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

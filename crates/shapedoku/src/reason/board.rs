@@ -87,6 +87,10 @@ impl Tables {
 /// Values placed so far and the candidates left in every cell. Placing a value removes it from
 /// the cell's peers at once (as people do with pencil marks); every other change is a
 /// [`super::Step`].
+///
+/// The methods that take a raw cell index, shape index or symbol index are the techniques'
+/// fast path and panic on one outside the board's geometry; a board made from a [`Puzzle`]
+/// hands out only valid ones.
 #[derive(Debug, Clone)]
 pub struct Board {
     geometry: Arc<Geometry>,
