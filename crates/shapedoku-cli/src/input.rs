@@ -166,6 +166,10 @@ fn read_source(r: impl Read, toml: Option<bool>, limits: &Limits) -> std::io::Re
     }
     let is_toml = toml.unwrap_or_else(|| looks_like_toml(&String::from_utf8_lossy(&head)));
     if is_toml {
+        // The peek may already hold the byte past the cap.
+        if head.len() as u64 > cap {
+            return Err(limits::too_large(cap));
+        }
         let rest =
             limits::read_text(&mut r, cap.saturating_sub(head.len() as u64)).map_err(|e| {
                 if limits::is_too_large(&e) {
