@@ -12,7 +12,7 @@ use shapedoku::puzzle::{format_canvas, format_line};
 use shapedoku::reason::{self, Board, explain, rate};
 use shapedoku::render::{self, RenderOptions};
 use shapedoku::solver::Budget;
-use shapedoku::{Geometry, ModelError, Pos, Puzzle, Solver, builtin};
+use shapedoku::{Geometry, Grid, ModelError, Pos, Puzzle, Solver, builtin};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -392,14 +392,9 @@ fn count_with(solver: &mut Solver, p: &Puzzle, limit: usize, guesses: Option<u64
         // Givens that already break a shape: no solution, and no search.
         no_solution()
     };
-    let g = p.geometry();
     CountOut {
         verdict: snake(c.verdict()),
-        solutions: c
-            .solutions
-            .iter()
-            .map(|s| format_line(g, &s.iter().map(|&v| Some(v)).collect::<Vec<_>>()))
-            .collect(),
+        solutions: c.solutions.iter().map(Grid::to_line).collect(),
         exact: c.exhausted,
         stats: StatsOut {
             nodes: c.stats.nodes,
@@ -533,7 +528,9 @@ impl Handle {
         let grid = if solution {
             match &self.solution {
                 Some(s) => Some(s.clone()),
-                None if self.puzzle.clashes().is_empty() => Solver::new(&self.puzzle).solve(),
+                None if self.puzzle.clashes().is_empty() => {
+                    Solver::new(&self.puzzle).solve().map(Grid::into_indices)
+                }
                 None => None,
             }
             .map(Some)
@@ -630,7 +627,7 @@ pub fn generate(req: &GenerateRequest) -> Result<Handle, Problem> {
     })?;
     Ok(Handle {
         puzzle: out.puzzle,
-        solution: Some(out.solution),
+        solution: Some(out.solution.into_indices()),
         origin: Origin::Variant(key),
     })
 }

@@ -314,7 +314,9 @@ fn search(
     let count = Solver::new(puzzle).count_with(limit, &budget);
     let verdict = count.verdict();
     let matches_solution = match (&a.solution, verdict) {
-        (Some(s), Verdict::Unique) => Some(count.solutions.first() == Some(s)),
+        (Some(s), Verdict::Unique) => {
+            Some(count.solutions.first().map(|g| g.as_indices()) == Some(s.as_slice()))
+        }
         _ => None,
     };
     let found = count.solutions.len();

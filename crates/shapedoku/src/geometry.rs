@@ -20,11 +20,12 @@ use crate::error::ModelError;
 use crate::limits::Limits;
 use crate::pos::Pos;
 use crate::symbols::Symbols;
+use crate::{CellId, ShapeId};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 mod tables;
-pub use tables::{OverlapPair, ShapeTables};
+pub(crate) use tables::ShapeTables;
 
 /// What a shape demands of its cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -867,7 +868,12 @@ impl Geometry {
     pub fn cells(&self) -> &[Pos] {
         &self.cells
     }
-    /// The position of a cell.
+    /// The position of a cell, by raw index (the fast path for code holding indices it got
+    /// from this geometry).
+    ///
+    /// # Panics
+    /// When `cell` is not below [`Geometry::cell_count`]; [`Geometry::cell_pos`] is the
+    /// checked form.
     pub fn pos(&self, cell: usize) -> Pos {
         self.cells[cell]
     }
@@ -889,19 +895,48 @@ impl Geometry {
     pub fn shapes(&self) -> &[Shape] {
         &self.shapes
     }
-    /// One shape.
+    /// One shape, by raw index (the fast path for code holding indices it got from this
+    /// geometry).
+    ///
+    /// # Panics
+    /// When `id` is not below the number of shapes; [`Geometry::get_shape`] is the checked
+    /// form.
     pub fn shape(&self, id: usize) -> &Shape {
         &self.shapes[id]
     }
+    /// One shape, or `None` when the geometry has no shape `id`.
+    ///
+    /// ```
+    /// use shapedoku::{builtin, ShapeId};
+    /// let g = builtin::geometry("classic").unwrap();
+    /// assert_eq!(g.get_shape(ShapeId::new(0)).map(|s| s.cells.len()), Some(9));
+    /// assert!(g.get_shape(ShapeId::new(999)).is_none());
+    /// ```
+    pub fn get_shape(&self, id: ShapeId) -> Option<&Shape> {
+        self.shapes.get(id.index())
+    }
+    /// The position of a cell, or `None` when the geometry has no cell `cell`.
+    pub fn cell_pos(&self, cell: CellId) -> Option<Pos> {
+        self.cells.get(cell.index()).copied()
+    }
     /// Shape ids containing a cell.
+    ///
+    /// # Panics
+    /// When `cell` is not below [`Geometry::cell_count`].
     pub fn shapes_of(&self, cell: usize) -> &[u32] {
         &self.cell_shapes[cell]
     }
     /// Cells that may not share a symbol with `cell` (sorted cell indices).
+    ///
+    /// # Panics
+    /// When `cell` is not below [`Geometry::cell_count`].
     pub fn peers(&self, cell: usize) -> &[u32] {
         &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
     }
     /// Whether two cells are peers.
+    ///
+    /// # Panics
+    /// When `a` is not below [`Geometry::cell_count`].
     pub fn are_peers(&self, a: usize, b: usize) -> bool {
         self.peers(a).binary_search(&(b as u32)).is_ok()
     }
@@ -915,6 +950,9 @@ impl Geometry {
         self.tables.get_or_init(|| Arc::new(ShapeTables::new(self)))
     }
     /// The cells of a shape as a set.
+    ///
+    /// # Panics
+    /// When `id` is not a shape index of this geometry.
     pub fn shape_set(&self, id: usize) -> CellSet {
         CellSet::from_cells(self.cell_count(), self.shapes[id].cells.iter().copied())
     }
@@ -1005,6 +1043,9 @@ impl Geometry {
 
     /// A name for a shape as people say it: `row 4`, or `row 4 of the top-left grid` when the
     /// geometry has several grids.
+    ///
+    /// # Panics
+    /// When `id` is not a shape index of this geometry.
     pub fn shape_label(&self, id: usize) -> String {
         let s = &self.shapes[id];
         match s.grid {

@@ -126,7 +126,7 @@ fn baseline(geometry: &Arc<Geometry>, solver: &mut Solver) -> Vec<Vec<Option<u8>
         let Some(full) = solver.random_solution(seed) else {
             break;
         };
-        let mut givens: Vec<Option<u8>> = full.into_iter().map(Some).collect();
+        let mut givens: Vec<Option<u8>> = full.iter().map(|&v| Some(v)).collect();
         // Blank cells chosen by a fixed xorshift sequence, half of them.
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut blanks = 0;

@@ -4,11 +4,9 @@
 use crate::args::{DifficultyArg, GenerateArgs, GenerateFormat, SymmetryArg};
 use crate::input::load_variant;
 use crate::{Failure, Io, exit};
-use serde_json::json;
 use shapedoku::generate::{
     self, GenerateError, Generated, KillerOptions, Options, Symmetry, Target,
 };
-use shapedoku::puzzle::format_line;
 use shapedoku::reason::rate::{self, Level};
 use shapedoku::{Geometry, Puzzle, builtin};
 use std::path::Path;
@@ -220,13 +218,22 @@ fn quote(s: &str) -> String {
     out
 }
 
+/// One puzzle of `generate --format json`: the library's serialisation of it and the run's
+/// settings.
+#[derive(serde::Serialize)]
+struct Json<'a> {
+    variant: &'a str,
+    run_seed: u64,
+    index: usize,
+    symmetry: &'static str,
+    #[serde(flatten)]
+    generated: &'a Generated,
+}
+
 fn render(a: &GenerateArgs, variant: &str, run_seed: u64, i: usize, g: &Generated) -> String {
     let geo = g.puzzle.geometry();
     let givens = g.puzzle.to_line();
-    let solution = format_line(
-        geo,
-        &g.solution.iter().map(|&v| Some(v)).collect::<Vec<_>>(),
-    );
+    let solution = g.solution.to_line();
     let cells = |c: &generate::Cage| {
         c.cells
             .iter()
@@ -285,18 +292,16 @@ fn render(a: &GenerateArgs, variant: &str, run_seed: u64, i: usize, g: &Generate
             out
         }
         GenerateFormat::Json => {
-            let obj = json!({
-                "variant": variant,
-                "seed": g.seed,
-                "run_seed": run_seed,
-                "index": i + 1,
-                "givens": givens,
-                "given_count": g.puzzle.given_count(),
-                "solution": solution,
-                "attempts": g.attempts,
-                "symmetry": symmetry(a.symmetry).name(),
-                "cages": g.cages.iter().map(|c| json!({"sum": c.sum, "cells": cells(c)})).collect::<Vec<_>>(),
-            });
+            // The library's serialisation of the puzzle, with where it came from; through a
+            // JSON value, whose keys are sorted, as every other object printed.
+            let obj = serde_json::to_value(Json {
+                variant,
+                run_seed,
+                index: i + 1,
+                symmetry: symmetry(a.symmetry).name(),
+                generated: g,
+            })
+            .expect("a generated puzzle serialises");
             format!("{obj}\n")
         }
     }

@@ -47,7 +47,10 @@ pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                                 "note: the puzzle has several solutions; drawing the first one found"
                             )?;
                         }
-                        c.solutions.into_iter().next()
+                        c.solutions
+                            .into_iter()
+                            .next()
+                            .map(shapedoku::Grid::into_indices)
                     }
                     _ => {
                         writeln!(io.stderr, "error: the puzzle has no solution to draw")?;

@@ -3,10 +3,9 @@
 use crate::args::{Format, SolveArgs};
 use crate::input::{self, Input};
 use crate::{Io, exit};
-use serde_json::json;
 use shapedoku::puzzle::{format_canvas, format_line};
 use shapedoku::solver::{Budget, Stop};
-use shapedoku::{Count, Puzzle, Solver, Stats, Verdict};
+use shapedoku::{Count, Grid, Puzzle, Solver, Stats, Verdict};
 
 fn describe(c: &Count, limit: usize) -> String {
     if let (Verdict::Undecided, Some(why)) = (c.verdict(), c.stopped) {
@@ -67,7 +66,11 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                     Format::Json => writeln!(
                         io.stdout,
                         "{}",
-                        json!({"input": label, "status": "error", "error": e})
+                        serde_json::to_value(Failed {
+                            input: label,
+                            status: "error",
+                            error: e.to_string(),
+                        })?
                     )?,
                 }
             }
@@ -83,6 +86,14 @@ fn count(p: &Puzzle, limit: usize, budget: &Budget) -> Count {
     Solver::new(p).count_with(limit, budget)
 }
 
+/// The answer of `solve --format json` for an input that could not be read.
+#[derive(serde::Serialize)]
+struct Failed<'a> {
+    input: &'a str,
+    status: &'static str,
+    error: String,
+}
+
 /// One answer of `solve --format json`: the count's data as the library serializes it
 /// (verdict, statistics, stop reason), with the solutions written as puzzle lines.
 #[derive(serde::Serialize)]
@@ -91,7 +102,7 @@ struct Answer<'a> {
     status: Verdict,
     count: usize,
     exact: bool,
-    solutions: Vec<String>,
+    solutions: &'a [Grid],
     #[serde(flatten)]
     stats: Stats,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -108,7 +119,7 @@ fn write_result(
     limit: usize,
 ) -> anyhow::Result<()> {
     let g = p.geometry();
-    let line = |s: &Vec<u8>| format_line(g, &s.iter().map(|&v| Some(v)).collect::<Vec<_>>());
+    let line = |s: &Grid| s.to_line();
     match a.format {
         Format::Json => {
             let answer = Answer {
@@ -116,7 +127,7 @@ fn write_result(
                 status: c.verdict(),
                 count: c.solutions.len(),
                 exact: c.exhausted,
-                solutions: c.solutions.iter().map(line).collect(),
+                solutions: &c.solutions,
                 stats: c.stats,
                 stopped: c.stopped,
             };

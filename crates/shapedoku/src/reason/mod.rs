@@ -39,7 +39,8 @@ mod test_util;
 mod tests;
 mod wings;
 
-pub use board::{Board, OverlapPair, Tables};
+pub use board::Board;
+pub(crate) use board::Tables;
 pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
 pub use step::{Broken, Candidate, Deduction, FishKind, OverlapKind, SimpleChainKind, Step};
 

@@ -104,7 +104,10 @@ pub(crate) fn generate(g: &Arc<Geometry>, seed: u64, tries: usize) -> (Puzzle, V
             givens[c] = keep;
         }
     }
-    (Puzzle::new(g.clone(), givens).unwrap(), solution)
+    (
+        Puzzle::new(g.clone(), givens).unwrap(),
+        solution.into_indices(),
+    )
 }
 
 fn raw(list: &[Candidate]) -> Vec<(usize, u8)> {

@@ -61,6 +61,11 @@ impl Propagation {
         }
     }
 
+    /// The geometry compiled.
+    pub(super) fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
     /// Whether every rule is a house rule (no propagators), as the clause back end needs.
     pub(super) fn houses_only(&self) -> bool {
         self.propagators.is_empty()
