@@ -380,6 +380,7 @@ mod tests {
                 "grid",
                 "shape",
                 "cage",
+                "rule",
                 "givens",
                 "solution"
             ]

@@ -567,7 +567,7 @@ mod tests {
     /// the types are the one description of the format.
     #[test]
     fn the_reader_fills_the_same_definition_as_serde() {
-        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n";
+        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n";
         let r = read_str(text);
         assert!(r.head.is_empty() && r.body.is_empty(), "{:?}", r.body);
         let serde: FileDef = toml::from_str(text).unwrap();
@@ -579,6 +579,7 @@ mod tests {
             ("grid]]", keys::<GridDef>()),
             ("shape]]", keys::<ShapeDef>()),
             ("cage]]", keys::<CageDef>()),
+            ("rule]]", keys::<RuleDef>()),
         ] {
             let used: Vec<&str> = sections
                 .iter()
@@ -590,7 +591,7 @@ mod tests {
                 .filter_map(|l| l.split_once(" = ").map(|(k, _)| k))
                 .collect();
             for k in keys {
-                let table = ["grid", "shape", "cage"].contains(k);
+                let table = ["grid", "shape", "cage", "rule"].contains(k);
                 assert!(used.contains(k) || table, "{header} {k}");
             }
         }
