@@ -29,7 +29,7 @@ pub struct Cli {
 /// Seconds: a number, 0 or more, decimals allowed.
 pub fn parse_secs(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 && x < 1e9 => Ok(x),
+        Ok(x) if x.is_finite() && (0.0..1e9).contains(&x) => Ok(x),
         _ => Err(format!("`{s}` is not a number of seconds (0 for no limit)")),
     }
 }
