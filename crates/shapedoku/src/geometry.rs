@@ -901,7 +901,7 @@ impl Geometry {
     /// # Panics
     /// When `id` is not below the number of shapes; [`Geometry::get_shape`] is the checked
     /// form.
-    pub fn shape(&self, id: usize) -> &Shape {
+    pub(crate) fn shape(&self, id: usize) -> &Shape {
         &self.shapes[id]
     }
     /// One shape, or `None` when the geometry has no shape `id`.
@@ -937,7 +937,7 @@ impl Geometry {
     ///
     /// # Panics
     /// When `a` is not below [`Geometry::cell_count`].
-    pub fn are_peers(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn are_peers(&self, a: usize, b: usize) -> bool {
         self.peers(a).binary_search(&(b as u32)).is_ok()
     }
     /// Shape ids of the houses (no-repeat shapes with exactly N cells).
@@ -953,7 +953,7 @@ impl Geometry {
     ///
     /// # Panics
     /// When `id` is not a shape index of this geometry.
-    pub fn shape_set(&self, id: usize) -> CellSet {
+    pub(crate) fn shape_set(&self, id: usize) -> CellSet {
         CellSet::from_cells(self.cell_count(), self.shapes[id].cells.iter().copied())
     }
     /// True when the geometry is one square grid whose top-left is r1c1 (so a puzzle is one
@@ -1046,7 +1046,7 @@ impl Geometry {
     ///
     /// # Panics
     /// When `id` is not a shape index of this geometry.
-    pub fn shape_label(&self, id: usize) -> String {
+    pub(crate) fn shape_label(&self, id: usize) -> String {
         let s = &self.shapes[id];
         match s.grid {
             Some(g) => match &self.grids[g].name {
