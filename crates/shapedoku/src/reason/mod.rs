@@ -88,7 +88,7 @@ impl Finder {
     }
     /// Whether the budget's deadline has passed or its flag is raised; once it has, the
     /// finder remembers why ([`Finder::stopped`]) and the technique should return. The clock
-    /// is read on the first call and every [`CLOCK_EVERY`] calls after.
+    /// is read on the first call and every 16th call after.
     pub fn out_of_budget(&mut self) -> bool {
         if self.stopped.is_none() && self.polls % CLOCK_EVERY == 0 {
             self.stopped = self.budget.expired();
