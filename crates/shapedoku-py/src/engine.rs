@@ -298,11 +298,14 @@ impl Handle {
             Origin::Variant(key) => {
                 let mut out = format!(
                     "variant = {}\ngivens = {}\n",
-                    quote(key),
-                    quote(&self.line())
+                    shapedoku::load::toml_string(key),
+                    shapedoku::load::toml_string(&self.line())
                 );
                 if let Some(s) = self.solution() {
-                    out.push_str(&format!("solution = {}\n", quote(&s)));
+                    out.push_str(&format!(
+                        "solution = {}\n",
+                        shapedoku::load::toml_string(&s)
+                    ));
                 }
                 out
             }
@@ -324,21 +327,6 @@ impl Handle {
             Origin::Variant(_) => ("<puzzle>".into(), self.to_toml(), None),
         }
     }
-}
-
-/// A TOML basic string.
-fn quote(s: &str) -> String {
-    let mut out = String::from('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 // ---------------------------------------------------------------------------------------------
