@@ -28,6 +28,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod ids;
+pub mod import;
 pub mod limits;
 pub mod load;
 pub mod pos;
