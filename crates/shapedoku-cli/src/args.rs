@@ -94,6 +94,13 @@ pub enum Command {
     Render(RenderArgs),
     /// Time the solver on files of puzzle lines (counting to 2), printing puzzles per second.
     Bench(BenchArgs),
+    /// Import an f-puzzles or SudokuPad puzzle (a link, its payload or the JSON) as a
+    /// commented puzzle file. Elements that are only drawn are listed in the file and on
+    /// stderr; a constraint shapedoku does not know is an error that names it.
+    Import(ImportArgs),
+    /// True candidates: per cell, the values that appear in at least one solution.
+    #[command(after_help = crate::exit::HELP)]
+    Candidates(CandidatesArgs),
     /// Serve the studio: a local web page to write, check, solve and generate puzzles, on
     /// 127.0.0.1 by default. FILE is loaded into the page and is the only file it saves to.
     Studio(StudioArgs),
@@ -114,7 +121,8 @@ pub struct InputArgs {
     #[arg(long, short = 'v', value_name = "NAME|PATH")]
     pub variant: Option<String>,
     /// TOML puzzle files, or text files with one puzzle per line, answered one after the
-    /// other; `-` or nothing reads stdin.
+    /// other; `-` or nothing reads stdin. An f-puzzles or SudokuPad link (or a file holding
+    /// one, or the puzzle's JSON) is imported first, as `shapedoku import` does.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Set when several files are read, so that labels name the file.
@@ -135,6 +143,17 @@ pub struct SolveArgs {
     /// Exit 1 unless every puzzle has exactly one solution.
     #[arg(long)]
     pub unique: bool,
+    /// With --count: when a puzzle has at least N solutions, estimate how many it has by
+    /// random probes of the search tree (Knuth's estimator), with the standard error.
+    #[arg(long, requires = "count")]
+    pub estimate: bool,
+    /// Probes for --estimate: more probes, a smaller error.
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "estimate", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub probes: u64,
+    /// Seed for --estimate (default: taken from the clock and printed); the same seed gives
+    /// the same estimate.
+    #[arg(long, value_name = "S", requires = "estimate")]
+    pub seed: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -260,6 +279,38 @@ pub struct StudioArgs {
     pub bind: std::net::IpAddr,
 }
 
+/// `import` options.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// An f-puzzles link (`https://www.f-puzzles.com/?load=...`) or its payload, a SudokuPad
+    /// link (`https://sudokupad.app/scl...`, `.../fpuzzles...`) or payload, the puzzle's
+    /// JSON, or a file holding any of these; `-` or nothing reads stdin.
+    #[arg(value_name = "LINK|FILE")]
+    pub input: Option<String>,
+    /// Write the puzzle file here instead of stdout.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Overwrite an existing output file.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `candidates` options.
+#[derive(Debug, Args, Clone)]
+pub struct CandidatesArgs {
+    /// A puzzle: a TOML file, an f-puzzles or SudokuPad link, or (with --variant) a file
+    /// holding one puzzle line; `-` or nothing reads stdin.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Stop after finding this many distinct solutions; the candidates not yet decided are
+    /// then reported as undecided.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_solutions: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
 /// `bench` options.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -304,6 +355,10 @@ pub struct RenderArgs {
     /// A title drawn above the grid.
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+    /// Draw each empty cell's true candidates (the values some solution puts there) as
+    /// small digits, as `shapedoku candidates` finds them (up to 1000 solutions).
+    #[arg(long, conflicts_with = "solution")]
+    pub candidates: bool,
 }
 
 /// `generate` output format.

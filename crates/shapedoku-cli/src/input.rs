@@ -111,6 +111,10 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
     let (name, text, dir) = match args.files.first() {
         None => ("-".to_string(), read_stdin(io)?, None),
         Some(p) if p == Path::new("-") => ("-".to_string(), read_stdin(io)?, None),
+        Some(p) if !p.exists() && shapedoku::import::looks_importable(&p.to_string_lossy()) => {
+            let link = p.to_string_lossy();
+            return imported(&short(&link), &link, args, io);
+        }
         Some(p) => {
             let name = p.display().to_string();
             let file =
@@ -125,7 +129,10 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
         }
     };
     let lines = match text {
-        Text::Lines(lines) => lines,
+        Text::Lines(lines) => match linked_text(&lines) {
+            Some(t) if args.variant.is_none() => return imported(&name, &t, args, io),
+            _ => lines,
+        },
         Text::Toml(text) => {
             if args.variant.is_some() {
                 return Err(Failure(format!(
@@ -150,6 +157,91 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
         lines,
         name: args.several.then_some(name),
     })
+}
+
+/// A link as a label: its start, shortened.
+fn short(link: &str) -> String {
+    let link = link.trim();
+    match link.char_indices().nth(48) {
+        Some((i, _)) => format!("{}...", &link[..i]),
+        None => link.to_string(),
+    }
+}
+
+/// The text of an input whose lines are an f-puzzles or SudokuPad link or puzzle JSON, rather
+/// than puzzle lines.
+fn linked_text(lines: &[(usize, Result<String, LineError>)]) -> Option<String> {
+    let first = lines.first()?.1.as_ref().ok()?;
+    if !(first.starts_with('{') || shapedoku::import::looks_importable(first)) {
+        return None;
+    }
+    let all: Option<Vec<&str>> = lines.iter().map(|(_, l)| l.as_deref().ok()).collect();
+    Some(all?.join("\n"))
+}
+
+/// An imported puzzle as the input of a command.
+fn imported(name: &str, text: &str, args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
+    if args.variant.is_some() {
+        return Err(Failure(format!(
+            "error: {name} is an f-puzzles or SudokuPad puzzle, which has its own grid; drop --variant\n"
+        ))
+        .into());
+    }
+    let got = import(name, text, io)?;
+    Ok(Input::File {
+        name: name.to_string(),
+        loaded: Box::new(got.loaded),
+    })
+}
+
+/// Imports an f-puzzles or SudokuPad puzzle, saying on stderr what was read as a rule and
+/// what was left out as drawn only.
+pub fn import(
+    name: &str,
+    text: &str,
+    io: &mut Io<'_>,
+) -> anyhow::Result<shapedoku::import::Imported> {
+    let got = shapedoku::import::import(text)
+        .map_err(|e| Failure(format!("error: {name}: cannot import: {e}\n")))?;
+    for r in &got.readings {
+        writeln!(io.stderr, "note: {name}: read as a rule: {r}")?;
+    }
+    for x in &got.left_out {
+        writeln!(
+            io.stderr,
+            "note: {name}: not imported, drawn only (its meaning is in the rules text): {x}"
+        )?;
+    }
+    Ok(got)
+}
+
+/// The text `import` reads: the file `s` if it exists, else `s` itself when it looks like a
+/// link or payload.
+pub fn link_or_file(s: &str, limits: &Limits) -> anyhow::Result<(String, String)> {
+    let p = Path::new(s);
+    if p.exists() {
+        let text = limits::read_file(p, limits.max_input_bytes).map_err(|e| read_error(s, &e))?;
+        return Ok((s.to_string(), text));
+    }
+    if shapedoku::import::looks_importable(s) || s.len() > 40 {
+        return Ok((short(s), s.to_string()));
+    }
+    Err(Failure(format!(
+        "error: cannot read {s}: no such file, and not an f-puzzles or SudokuPad link\n"
+    ))
+    .into())
+}
+
+/// All of standard input, up to the input cap.
+pub fn read_all_stdin(io: &mut Io<'_>) -> anyhow::Result<String> {
+    if io.stdin_is_terminal {
+        writeln!(
+            io.stderr,
+            "reading a link or puzzle JSON from standard input; end with Ctrl-D"
+        )?;
+    }
+    let cap = io.limits.max_input_bytes;
+    limits::read_text(&mut *io.stdin, cap).map_err(|e| read_error("standard input", &e).into())
 }
 
 /// An input as read: a TOML file's text, or puzzle lines.

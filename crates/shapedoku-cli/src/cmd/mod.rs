@@ -5,9 +5,11 @@ use crate::{Io, exit};
 use serde::Serialize;
 
 pub mod bench;
+pub mod candidates;
 pub mod check;
 pub mod generate;
 pub mod hint;
+pub mod import;
 pub mod meta;
 pub mod rate;
 pub mod render;
@@ -43,6 +45,8 @@ pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
         Command::Variants(a) => variants::run(&a, io),
         Command::Render(a) => render::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),
+        Command::Import(a) => import::run(&a, io),
+        Command::Candidates(a) => candidates::run(&a, io),
         Command::Check(a) => check::run(&a, io),
         Command::Studio(a) => studio::run(&a, io),
         Command::Completions { shell } => meta::completions(shell, io),

@@ -60,8 +60,33 @@ pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
             }
         };
     }
+    let candidates = match a.candidates {
+        true => {
+            let tc = super::candidates::compute(&puzzle, 1000, io);
+            if tc.capped {
+                writeln!(
+                    io.stderr,
+                    "note: solution cap of 1000 reached; some true candidates may be missing"
+                )?;
+            } else if let Some(stop) = tc.stopped {
+                writeln!(
+                    io.stderr,
+                    "note: {}; some true candidates may be missing",
+                    crate::undecided(stop)
+                )?;
+            } else if tc.solutions.is_empty() {
+                writeln!(
+                    io.stderr,
+                    "note: the puzzle has no solution, so no cell has a candidate"
+                )?;
+            }
+            Some(tc.possible)
+        }
+        false => None,
+    };
     let opts = RenderOptions {
         solution: solution.as_deref(),
+        candidates: candidates.as_deref(),
         cell_size: a.cell_size,
         title: a.title.clone(),
         ..RenderOptions::default()

@@ -4,7 +4,7 @@ use crate::args::{Format, SolveArgs};
 use crate::input::{self, Input};
 use crate::{Io, exit};
 use shapedoku::puzzle::{format_canvas, format_line};
-use shapedoku::solver::{Budget, Stop};
+use shapedoku::solver::{Budget, Estimate, Stop};
 use shapedoku::{Count, Grid, Puzzle, Solver, Stats, Verdict};
 
 fn describe(c: &Count, limit: usize) -> String {
@@ -35,16 +35,26 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     let limit = a.count.unwrap_or(2).max(1) as usize;
     let puzzles = input.puzzles();
     let search = io.search;
+    let seed = a.seed.unwrap_or_else(clock_seed);
     let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| match p {
-        Ok(p) => Ok(count(p, limit, &search.budget())),
+        Ok(p) => {
+            let c = count(p, limit, &search.budget());
+            // Only a count that reached its limit needs an estimate; below it the count is exact.
+            let e = (a.estimate && c.verdict() == Verdict::Several && !c.exhausted)
+                .then(|| Solver::new(p).estimate(a.probes, seed, &search.budget()));
+            Ok((c, e))
+        }
         Err(e) => Err(e.clone()),
     });
     let mut code = exit::OK;
     let single = matches!(input, Input::File { .. });
     for ((label, p), r) in puzzles.iter().zip(&results) {
         match (p, r) {
-            (Ok(p), Ok(c)) => {
+            (Ok(p), Ok((c, estimate))) => {
                 let v = c.verdict();
+                if estimate.is_some_and(|e| e.stopped.is_some()) {
+                    code = exit::worst(code, exit::LIMIT);
+                }
                 if v == Verdict::Undecided {
                     code = exit::worst(code, exit::LIMIT);
                     // Text for one file says it with the answer; otherwise stderr does.
@@ -56,7 +66,7 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                 } else if v == Verdict::NoSolution || (a.unique && v != Verdict::Unique) {
                     code = exit::worst(code, exit::NEGATIVE);
                 }
-                write_result(io, a, single, label, p, c, limit)?;
+                write_result(io, a, single, label, p, c, estimate.as_ref(), limit)?;
             }
             (_, Err(e)) | (Err(e), _) => {
                 code = exit::worst(code, exit::ERROR);
@@ -77,6 +87,38 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         }
     }
     Ok(code)
+}
+
+/// A seed from the clock, for runs that do not name one (they print it).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
+/// An estimate for people: the mean, its standard error, the probes and the seed.
+fn describe_estimate(e: &Estimate) -> String {
+    let num = |x: f64| {
+        if x.abs() >= 1e6 {
+            format!("{x:.3e}")
+        } else {
+            format!("{x:.1}")
+        }
+    };
+    let mut s = format!(
+        "estimated {} solutions, standard error {} over {} probes (seed {}; about 95 % of such estimates fall within two standard errors)",
+        num(e.solutions),
+        num(e.std_error),
+        e.probes,
+        e.seed
+    );
+    if let Some(stop) = e.stopped {
+        s.push_str(&format!(
+            "; probes stopped early: {}",
+            crate::undecided(stop)
+        ));
+    }
+    s
 }
 
 fn count(p: &Puzzle, limit: usize, budget: &Budget) -> Count {
@@ -107,6 +149,8 @@ struct Answer<'a> {
     stats: Stats,
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped: Option<Stop>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<&'a Estimate>,
 }
 
 fn write_result(
@@ -116,6 +160,7 @@ fn write_result(
     label: &str,
     p: &Puzzle,
     c: &Count,
+    estimate: Option<&Estimate>,
     limit: usize,
 ) -> anyhow::Result<()> {
     let g = p.geometry();
@@ -130,6 +175,7 @@ fn write_result(
                 solutions: &c.solutions,
                 stats: c.stats,
                 stopped: c.stopped,
+                estimate,
             };
             // Through a JSON value, whose keys are sorted, as every other object printed.
             writeln!(io.stdout, "{}", serde_json::to_value(&answer)?)?;
@@ -140,6 +186,9 @@ fn write_result(
                 write!(io.stdout, "{}", format_canvas(g, &vals))?;
             }
             writeln!(io.stdout, "{}", describe(c, limit))?;
+            if let Some(e) = estimate {
+                writeln!(io.stdout, "{}", describe_estimate(e))?;
+            }
             if let Some(clash) = p.check_clashes().err() {
                 writeln!(io.stderr, "note: {clash}")?;
             }
@@ -151,10 +200,10 @@ fn write_result(
                 .first()
                 .map_or_else(|| "no solution".to_string(), line);
             if a.count.is_some() {
-                let n = if c.exhausted {
-                    c.solutions.len().to_string()
-                } else {
-                    format!("{limit}+")
+                let n = match estimate {
+                    _ if c.exhausted => c.solutions.len().to_string(),
+                    Some(e) => format!("~{:.3e}±{:.1e}", e.solutions, e.std_error),
+                    None => format!("{limit}+"),
                 };
                 writeln!(io.stdout, "{n} {sol}")?;
             } else {

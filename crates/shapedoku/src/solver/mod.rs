@@ -30,6 +30,8 @@
 //! | `sum.rs` | the sum rule's propagator (Killer cages) |
 //! | `probe.rs` | failed-literal probing on large alphabets |
 //! | `clauses.rs` | the clause-learning back end, behind a narrow `Problem` |
+//! | `candidates.rs` | [`Solver::true_candidates`]: the symbols of each cell that some solution uses |
+//! | `estimate.rs` | [`Solver::estimate`]: Knuth's random-probe estimate of the solution count |
 //! | `oracle.rs` | [`oracle`]: a deliberately simple reference solver for tests |
 //!
 //! # Propagation
@@ -85,8 +87,10 @@
 //! nothing else.
 
 mod budget;
+mod candidates;
 mod clauses;
 mod count;
+mod estimate;
 mod houses;
 mod locked;
 mod naked_pairs;
@@ -101,7 +105,9 @@ mod sum;
 mod thermo;
 
 pub use budget::{Budget, POLL_NODES};
+pub use candidates::TrueCandidates;
 pub use count::{Count, Stats, Stop, Verdict};
+pub use estimate::Estimate;
 
 use crate::{CellId, Geometry, Grid, Pos, Puzzle};
 use propagate::Propagation;

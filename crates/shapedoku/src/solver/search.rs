@@ -191,7 +191,7 @@ impl Search {
 }
 
 /// The unsolved cell with fewest candidates and their number.
-fn min_cell(cur: &[u64]) -> Option<(usize, u32)> {
+pub(super) fn min_cell(cur: &[u64]) -> Option<(usize, u32)> {
     let mut best = None;
     let mut best_n = u32::MAX;
     for (c, &x) in cur.iter().enumerate() {
