@@ -133,6 +133,10 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
             Some(t) if args.variant.is_none() => return imported(&name, &t, args, io),
             _ => lines,
         },
+        // Puzzle JSON laid out over several lines, some starting with `[`.
+        Text::Toml(text) if text.trim_start().starts_with('{') && args.variant.is_none() => {
+            return imported(&name, &text, args, io);
+        }
         Text::Toml(text) => {
             if args.variant.is_some() {
                 return Err(Failure(format!(

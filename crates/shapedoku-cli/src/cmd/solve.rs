@@ -36,6 +36,13 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     let puzzles = input.puzzles();
     let search = io.search;
     let seed = a.seed.unwrap_or_else(clock_seed);
+    if a.estimate && a.seed.is_none() {
+        // Batch lines have no room for it, and it is what reproduces the estimates.
+        writeln!(
+            io.stderr,
+            "estimate seed: {seed} (--seed {seed} reproduces it)"
+        )?;
+    }
     let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| match p {
         Ok(p) => {
             let c = count(p, limit, &search.budget());
@@ -66,7 +73,7 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                 } else if v == Verdict::NoSolution || (a.unique && v != Verdict::Unique) {
                     code = exit::worst(code, exit::NEGATIVE);
                 }
-                write_result(io, a, single, label, p, c, estimate.as_ref(), limit)?;
+                write_result(io, a, single, label, p, c, estimate.as_ref())?;
             }
             (_, Err(e)) | (Err(e), _) => {
                 code = exit::worst(code, exit::ERROR);
@@ -161,8 +168,8 @@ fn write_result(
     p: &Puzzle,
     c: &Count,
     estimate: Option<&Estimate>,
-    limit: usize,
 ) -> anyhow::Result<()> {
+    let limit = a.count.unwrap_or(2).max(1) as usize;
     let g = p.geometry();
     let line = |s: &Grid| s.to_line();
     match a.format {

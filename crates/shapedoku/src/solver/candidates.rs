@@ -46,12 +46,13 @@ impl Solver {
     /// ```
     /// use shapedoku::{builtin, Puzzle, Solver, SymbolSet};
     /// let g = builtin::geometry("4x4").unwrap();
-    /// // Two solutions, differing in the four cells of rows 1 and 2, columns 3 and 4.
-    /// let p = Puzzle::from_line(g, "12.. 34.. 2143 4321").unwrap();
+    /// // Two solutions: the 1s and 2s of columns 3 and 4 can be swapped.
+    /// let p = Puzzle::from_line(g, "1234 34.. 21.. 43..").unwrap();
     /// let tc = Solver::new(&p).true_candidates(100, &Default::default());
     /// assert!(tc.is_complete());
+    /// assert_eq!(tc.solutions.len(), 2);
     /// assert_eq!(tc.possible[0], SymbolSet::single(0));
-    /// assert_eq!(tc.possible[2], SymbolSet::single(2).with(3));
+    /// assert_eq!(tc.possible[6], SymbolSet::single(0).with(1));
     /// ```
     pub fn true_candidates(&mut self, max_solutions: usize, budget: &Budget) -> TrueCandidates {
         let n = self.geometry.cell_count();
@@ -68,8 +69,8 @@ impl Solver {
             return out;
         };
         let max = max_solutions.max(1);
-        for cell in 0..n {
-            for s in SymbolSet(open[cell]).iter() {
+        for (cell, &cands) in open.iter().enumerate() {
+            for s in SymbolSet(cands).iter() {
                 if out.possible[cell].contains(s) {
                     continue;
                 }
