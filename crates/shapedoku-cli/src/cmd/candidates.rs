@@ -9,6 +9,12 @@ use shapedoku::{Geometry, Pos, Puzzle, Solver, SymbolSet};
 
 /// Runs `candidates`.
 pub fn run(a: &CandidatesArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
+    if a.input.files.len() > 1 {
+        return Err(Failure(
+            "error: candidates works on one puzzle; give one FILE or LINK\n".into(),
+        )
+        .into());
+    }
     let input = input::read(&a.input, io)?;
     let (label, puzzle) = one_puzzle(input)?;
     let tc = compute(&puzzle, a.max_solutions as usize, io);

@@ -1,7 +1,9 @@
 //! f-puzzles JSON → [`Draft`]. Each top-level key is imported by its entry in [`KEYS`]; a key
 //! that is not there is refused by name, so nothing the engine does not understand is lost
 //! silently. Adding a rule is one entry: a line rule (`renban`, ...) is
-//! `("renban", Map::Lines("renban"))`, anything else a [`Map::Custom`] function.
+//! `("renban", Map::Lines("renban"))`; a pair or cell rule (`difference`, `odd`) a
+//! [`Map::Custom`] function of a few lines pushing one [`RuleDraft`] per item, its cells read
+//! by `cells_of`.
 
 use super::ImportError;
 use super::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
