@@ -1,7 +1,7 @@
 //! `shapedoku solve`: solutions and solution counts, for one puzzle file or a batch of lines.
 
 use crate::args::{Format, SolveArgs};
-use crate::input::{self, Input};
+use crate::input::{self, Input, Opened};
 use crate::{Io, exit};
 use shapedoku::puzzle::{format_canvas, format_line};
 use shapedoku::solver::{Budget, Stop};
@@ -31,52 +31,72 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     if let Some(style) = a.explain {
         return explain(a, super::hint::style(style), io);
     }
-    let input = input::read(&a.input, io)?;
     let limit = a.count.unwrap_or(2).max(1) as usize;
-    let puzzles = input.puzzles();
-    let search = io.search;
-    let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| match p {
-        Ok(p) => Ok(count(p, limit, &search.budget())),
-        Err(e) => Err(e.clone()),
-    });
-    let mut code = exit::OK;
-    let single = matches!(input, Input::File { .. });
-    for ((label, p), r) in puzzles.iter().zip(&results) {
-        match (p, r) {
-            (Ok(p), Ok(c)) => {
-                let v = c.verdict();
-                if v == Verdict::Undecided {
-                    code = exit::worst(code, exit::LIMIT);
-                    // Text for one file says it with the answer; otherwise stderr does.
-                    if !single || a.format == Format::Json {
-                        if let Some(why) = c.stopped {
-                            writeln!(io.stderr, "{label}: {}", crate::undecided(why))?;
-                        }
-                    }
-                } else if v == Verdict::NoSolution || (a.unique && v != Verdict::Unique) {
-                    code = exit::worst(code, exit::NEGATIVE);
-                }
-                write_result(io, a, single, label, p, c, limit)?;
+    match input::open(&a.input, io)? {
+        Opened::File { name, loaded } => {
+            let p = &loaded.puzzle;
+            let c = count(p, limit, &io.search.budget());
+            let code = verdict_code(a, &c);
+            let (out, err) = (&mut *io.stdout, &mut *io.stderr);
+            if a.format == Format::Json {
+                note_undecided(err, &name, &c)?;
             }
-            (_, Err(e)) | (Err(e), _) => {
-                code = exit::worst(code, exit::ERROR);
-                writeln!(io.stderr, "error: {e}")?;
-                match a.format {
-                    Format::Text => writeln!(io.stdout, "error")?,
-                    Format::Json => writeln!(
-                        io.stdout,
-                        "{}",
-                        serde_json::to_value(Failed {
-                            input: label,
-                            status: "error",
-                            error: e.to_string(),
-                        })?
-                    )?,
-                }
-            }
+            write_result(out, err, a, Some(p), &name, &c, limit)?;
+            Ok(code)
         }
+        Opened::Lines {
+            geometry,
+            source,
+            name,
+        } => super::stream::solve_lines(a, io, &geometry, source, name.as_deref(), limit),
     }
-    Ok(code)
+}
+
+/// The exit code one count earns.
+pub(super) fn verdict_code(a: &SolveArgs, c: &Count) -> i32 {
+    match c.verdict() {
+        Verdict::Undecided => exit::LIMIT,
+        Verdict::NoSolution => exit::NEGATIVE,
+        v if a.unique && v != Verdict::Unique => exit::NEGATIVE,
+        _ => exit::OK,
+    }
+}
+
+/// Says on stderr why a count is undecided (text for one file says it with the answer).
+pub(super) fn note_undecided(
+    err: &mut dyn std::io::Write,
+    label: &str,
+    c: &Count,
+) -> anyhow::Result<()> {
+    if let (Verdict::Undecided, Some(why)) = (c.verdict(), c.stopped) {
+        writeln!(err, "{label}: {}", crate::undecided(why))?;
+    }
+    Ok(())
+}
+
+/// Writes the answer for an input that could not be read or solved: the message on stderr,
+/// `error` (or its JSON line) on stdout.
+pub(super) fn write_failure(
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+    format: Format,
+    label: &str,
+    e: &str,
+) -> anyhow::Result<()> {
+    writeln!(err, "error: {e}")?;
+    match format {
+        Format::Text => writeln!(out, "error")?,
+        Format::Json => writeln!(
+            out,
+            "{}",
+            serde_json::to_value(Failed {
+                input: label,
+                status: "error",
+                error: e.to_string(),
+            })?
+        )?,
+    }
+    Ok(())
 }
 
 fn count(p: &Puzzle, limit: usize, budget: &Budget) -> Count {
@@ -109,19 +129,20 @@ struct Answer<'a> {
     stopped: Option<Stop>,
 }
 
-fn write_result(
-    io: &mut Io<'_>,
+/// Writes one answer: for one file (`puzzle` given) a drawing in text, for a batch line its
+/// solution line; a JSON line either way.
+pub(super) fn write_result(
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
     a: &SolveArgs,
-    single: bool,
+    puzzle: Option<&Puzzle>,
     label: &str,
-    p: &Puzzle,
     c: &Count,
     limit: usize,
 ) -> anyhow::Result<()> {
-    let g = p.geometry();
     let line = |s: &Grid| s.to_line();
-    match a.format {
-        Format::Json => {
+    match (a.format, puzzle) {
+        (Format::Json, _) => {
             let answer = Answer {
                 input: label,
                 status: c.verdict(),
@@ -132,20 +153,20 @@ fn write_result(
                 stopped: c.stopped,
             };
             // Through a JSON value, whose keys are sorted, as every other object printed.
-            writeln!(io.stdout, "{}", serde_json::to_value(&answer)?)?;
+            writeln!(out, "{}", serde_json::to_value(&answer)?)?;
         }
-        Format::Text if single => {
+        (Format::Text, Some(p)) => {
             if let Some(s) = c.solutions.first() {
                 let vals: Vec<Option<u8>> = s.iter().map(|&v| Some(v)).collect();
-                write!(io.stdout, "{}", format_canvas(g, &vals))?;
+                write!(out, "{}", format_canvas(p.geometry(), &vals))?;
             }
-            writeln!(io.stdout, "{}", describe(c, limit))?;
+            writeln!(out, "{}", describe(c, limit))?;
             if let Some(clash) = p.check_clashes().err() {
-                writeln!(io.stderr, "note: {clash}")?;
+                writeln!(err, "note: {clash}")?;
             }
         }
-        Format::Text if c.verdict() == Verdict::Undecided => writeln!(io.stdout, "undecided")?,
-        Format::Text => {
+        (Format::Text, None) if c.verdict() == Verdict::Undecided => writeln!(out, "undecided")?,
+        (Format::Text, None) => {
             let sol = c
                 .solutions
                 .first()
@@ -156,9 +177,9 @@ fn write_result(
                 } else {
                     format!("{limit}+")
                 };
-                writeln!(io.stdout, "{n} {sol}")?;
+                writeln!(out, "{n} {sol}")?;
             } else {
-                writeln!(io.stdout, "{sol}")?;
+                writeln!(out, "{sol}")?;
             }
         }
     }
