@@ -33,6 +33,7 @@ pub mod pos;
 pub mod puzzle;
 pub mod reason;
 pub mod render;
+pub mod sat;
 pub mod solver;
 pub mod symbols;
 
