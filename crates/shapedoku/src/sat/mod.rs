@@ -40,6 +40,8 @@ mod cadical;
 mod encode;
 mod prepare;
 mod sums;
+#[cfg(test)]
+mod tests;
 
 use crate::{CellId, Puzzle, Rule, Symbol, SymbolSet, Verdict};
 use backend::{Answer, Backend};
