@@ -10,7 +10,7 @@
 //! folder of them, or a TOML puzzle file. Options:
 //!
 //! - `--engine batsat|cadical|all` (default batsat), `--encoding pairwise|ladder|segments|all`
-//!   (default segments), `--sums combinations|diagram|all` (default combinations);
+//!   (default pairwise), `--sums combinations|diagram|all` (default combinations);
 //! - `--conflicts N`: conflict budget per run; `--timeout S`: deadline per run in seconds;
 //! - `--solver`: also time the counting solver (`Solver::count(2)`, with `--guesses N` as its
 //!   guess limit) as the baseline row.
@@ -42,7 +42,7 @@ struct Args {
 fn parse_args() -> Args {
     let mut a = Args {
         engines: vec![Engine::Batsat],
-        encodings: vec![Encoding::Segments],
+        encodings: vec![Encoding::Pairwise],
         sums: vec![SumEncoding::Combinations],
         conflicts: None,
         timeout: None,
@@ -159,13 +159,11 @@ fn sat_row(
                 .map(|g| g.iter().map(|s| s.index() as u8).collect())
                 .collect();
             println!(
-                "| {id} | {:?} | {sums} | {:?} | {ms:.0} | {wall:.1} | {} | {} | {} | {:?} | {} |",
+                "| {id} | {:?} | {sums} | {:?} | {ms:.0} | {wall:.1} | {} ({} to first) | {} | {} | {:?} | {} |",
                 options.encoding,
                 options.engine,
-                format!(
-                    "{} ({} to first)",
-                    out.stats.conflicts, out.stats.first_conflicts
-                ),
+                out.stats.conflicts,
+                out.stats.first_conflicts,
                 out.stats.variables,
                 out.stats.clauses,
                 out.verdict(),

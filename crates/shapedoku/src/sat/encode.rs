@@ -279,6 +279,9 @@ impl<'e, 'a> Encoder<'e, 'a> {
     }
 }
 
+/// A house (its shape index) split into parts.
+type Partition = (usize, Vec<Part>);
+
 /// One part of a house's partition: a segment (its intersection with another house) or a
 /// single cell.
 #[derive(Debug, Clone, Copy)]
@@ -292,7 +295,7 @@ enum Part {
 /// a box into its row segments and, again, into its column segments. Writing "exactly one per
 /// house and symbol" over each partition's commanders makes unit propagation do locked
 /// candidates (pointing and claiming) by itself, with fewer clauses than pairwise peers.
-fn house_partitions(p: &Prepared) -> (Vec<Vec<u32>>, Vec<(usize, Vec<Part>)>) {
+fn house_partitions(p: &Prepared) -> (Vec<Vec<u32>>, Vec<Partition>) {
     let nc = p.cell_count;
     let mut houses_of: Vec<Vec<usize>> = vec![Vec::new(); nc];
     for &h in &p.houses {

@@ -12,14 +12,18 @@
 //!
 //! The encoding is exact in both directions: every model is a grid that satisfies every shape
 //! and agrees with the candidates, and every such grid is a model. One variable per remaining
-//! candidate; cells and houses hold exactly one of each, written as commanders over the houses'
-//! intersections ([`Encoding::Segments`]) so that unit propagation also finds locked
-//! candidates; sums as combinations or as a diagram of partial sums ([`SumEncoding`]).
+//! candidate (after naked and hidden singles, which the back end runs itself); cells and
+//! no-repeat shapes in one of three encodings ([`Encoding`]); sums as combinations or as a
+//! diagram of partial sums ([`SumEncoding`]). The defaults (pairwise clauses, combinations,
+//! batsat) were measured fastest overall on the 25x25, 36x36 and Killer puzzles: the compact
+//! encodings use fewer clauses but do not need fewer conflicts, and CaDiCaL only pays on the
+//! hardest searches (about 2.5 times fewer CPU seconds there, a few milliseconds more on easy
+//! ones).
 //!
 //! **Adding a rule kind** (thermometer, arrow, kropki, ...): give [`Problem`] a field listing
 //! its instances and write one `Encoder` method, in its own file, that adds clauses over the
 //! candidate literals (`Encoder::lit(cell, symbol)`, fresh variables for anything auxiliary),
-//! exact in both directions; call it from `encode_all`. Pair rules become binary clauses
+//! exact in both directions; call it from `count_with` beside the sum shapes. Pair rules become binary clauses
 //! between candidates, order rules (thermometers) "x ≥ v" ladders per cell, arithmetic rules
 //! (arrows, sandwiches) diagrams like sums.
 //!
@@ -188,6 +192,7 @@ pub enum Engine {
 pub enum Encoding {
     /// Pairwise: at most one candidate per cell and one binary clause per pair of peers and
     /// common candidate, plus "somewhere" per house and symbol.
+    #[default]
     Pairwise,
     /// Exactly one per cell and per house and symbol, at most one per other shape and symbol,
     /// with a sequential counter for groups over six literals.
@@ -195,7 +200,6 @@ pub enum Encoding {
     /// As `Ladder`, but each house is written over its intersections with other houses
     /// (commander variables per segment and symbol), so unit propagation finds locked
     /// candidates.
-    #[default]
     Segments,
 }
 
