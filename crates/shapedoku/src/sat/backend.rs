@@ -66,7 +66,8 @@ struct Watch<'a> {
     limit: Option<u64>,
     deadline: Option<Instant>,
     cancel: Option<&'a std::sync::atomic::AtomicBool>,
-    /// Calls to `stop` since the clock was last read (it is asked at every decision).
+    /// Calls to `stop`, to read the clock only every 16th (it is asked at most once per
+    /// decision).
     ticks: Cell<u32>,
     stopped: Cell<Option<Stop>>,
 }
@@ -78,13 +79,17 @@ impl Callbacks for Watch<'_> {
         }
     }
     fn stop(&self) -> bool {
+        // batsat asks again after a stopped restart: the answer must stay "stop".
+        if self.stopped.get().is_some() {
+            return true;
+        }
         if self.limit.is_some_and(|l| self.conflicts.get() >= l) {
             self.stopped.set(Some(Stop::Conflicts));
             return true;
         }
         let t = self.ticks.get().wrapping_add(1);
         self.ticks.set(t);
-        if t % 256 == 0 {
+        if t % 16 == 0 {
             let budget = Budget {
                 conflicts: None,
                 deadline: self.deadline,
