@@ -12,6 +12,9 @@ use std::io::{BufReader, Cursor, Read, Take};
 use std::path::Path;
 use std::sync::Arc;
 
+/// One line of a batch: its 1-based line number, and its text or why it cannot be read.
+pub type PuzzleLine = (usize, Result<String, LineError>);
+
 /// What was read.
 #[derive(Debug)]
 pub enum Input {
@@ -28,7 +31,7 @@ pub enum Input {
         geometry: Arc<Geometry>,
         /// (line number, text) of each non-blank, non-comment line; a line that could not be
         /// read (too long, not UTF-8) is an error in its place.
-        lines: Vec<(usize, Result<String, LineError>)>,
+        lines: Vec<PuzzleLine>,
         /// How to name the input in labels when several inputs are read (`None` for one).
         name: Option<String>,
     },
@@ -250,7 +253,7 @@ impl LineSource<'_> {
     /// The next puzzle line as (1-based line number, text or why it cannot be read); `None`
     /// at the end. An input larger than the cap is an error once the line that crosses the
     /// cap is reached: the lines before it are answered.
-    pub fn next_line(&mut self) -> Result<Option<(usize, Result<String, LineError>)>, Failure> {
+    pub fn next_line(&mut self) -> Result<Option<PuzzleLine>, Failure> {
         while let Some(line) = self.lines.next() {
             let (n, l) = line.map_err(|e| read_error(&self.name, &e))?;
             if self.consumed() > self.cap {
@@ -367,8 +370,38 @@ mod tests {
         }
     }
 
-    fn source<'a>(r: impl Read + 'a, toml: Option<bool>, caps: &Limits) -> std::io::Result<Text<'a>> {
+    fn source<'a>(
+        r: impl Read + 'a,
+        toml: Option<bool>,
+        caps: &Limits,
+    ) -> std::io::Result<Text<'a>> {
         read_source(Box::new(r), toml, caps, "test".into())
+    }
+
+    /// A pipe that hands out one line, then fails the test if it is read again.
+    struct OneLine(Option<&'static [u8]>);
+    impl Read for OneLine {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let line = self
+                .0
+                .take()
+                .expect("read past the first line before answering it");
+            buf[..line.len()].copy_from_slice(line);
+            Ok(line.len())
+        }
+    }
+
+    #[test]
+    fn the_first_line_of_a_pipe_is_had_without_waiting_for_more() {
+        let mut got = match source(OneLine(Some(b"1234341221434321\n")), None, &Limits::DEFAULT) {
+            Ok(Text::Lines(s)) => s,
+            _ => panic!("not read as lines"),
+        };
+        assert_eq!(
+            got.next_line().unwrap(),
+            Some((1, Ok("1234341221434321".to_string())))
+        );
+        assert!(got.may_wait());
     }
 
     #[test]
@@ -403,10 +436,24 @@ mod tests {
             lines(source(text.as_bytes(), None, &caps).unwrap()).len(),
             5
         );
-        let e = source(text.repeat(2).as_bytes(), None, &caps)
-            .err()
-            .unwrap();
-        assert!(limits::is_too_large(&e), "{e}");
+        // Lines are answered up to the one that crosses the cap, which is the error.
+        let Text::Lines(mut over) = source(text.repeat(2).as_bytes(), None, &caps).unwrap() else {
+            panic!("read as TOML");
+        };
+        let mut read = 0;
+        let e = loop {
+            match over.next_line() {
+                Ok(Some(_)) => read += 1,
+                Ok(None) => panic!("the cap was not noticed"),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(read, 5, "five lines of 17 bytes fit in 100");
+        assert!(
+            e.0.contains("the input is larger than 100 bytes"),
+            "{}",
+            e.0
+        );
         let toml = format!("variant = \"4x4\"\n#{}\n", "x".repeat(100));
         let e = source(toml.as_bytes(), None, &caps).err().unwrap();
         assert_eq!(
