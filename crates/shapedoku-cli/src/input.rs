@@ -277,9 +277,10 @@ impl LineSource<'_> {
     fn consumed(&self) -> u64 {
         let (head, rest) = self.lines.get_ref().get_ref();
         let unread_head = head.get_ref().len() as u64 - head.position();
-        let read = self.cap.saturating_add(1) - rest.get_ref().limit();
-        (head.get_ref().len() as u64 + read)
-            .saturating_sub(unread_head + rest.buffer().len() as u64)
+        // Every byte pulled from the input went through the cap's counter, the first ones
+        // (looked at to tell TOML from lines) included.
+        let pulled = self.cap.saturating_add(1) - rest.get_ref().limit();
+        pulled.saturating_sub(unread_head + rest.buffer().len() as u64)
     }
 
     /// Whether the next read may wait for more input (nothing is held that was not yet
@@ -437,7 +438,8 @@ mod tests {
             5
         );
         // Lines are answered up to the one that crosses the cap, which is the error.
-        let Text::Lines(mut over) = source(text.repeat(2).as_bytes(), None, &caps).unwrap() else {
+        let twice = text.repeat(2);
+        let Text::Lines(mut over) = source(twice.as_bytes(), None, &caps).unwrap() else {
             panic!("read as TOML");
         };
         let mut read = 0;

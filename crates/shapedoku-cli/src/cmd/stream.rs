@@ -6,7 +6,7 @@
 //! line is read).
 
 use super::solve::{note_undecided, verdict_code, write_failure, write_result};
-use crate::args::SolveArgs;
+use crate::args::{Format, SolveArgs};
 use crate::input::LineSource;
 use crate::{Failure, Io, SearchLimits, exit};
 use shapedoku::limits::LineError;
@@ -75,17 +75,26 @@ struct Writer<'w, 'a> {
 
 impl Writer<'_, '_> {
     fn write(&mut self, n: usize, answer: &Answer) -> anyhow::Result<()> {
-        let label = match self.name {
+        // Only JSON, errors and undecided answers show the label: a plain answer does not
+        // pay for writing it.
+        let label = || match self.name {
             Some(f) => format!("{f} line {n}"),
             None => format!("line {n}"),
         };
         match answer {
             Answer::Counted(c) => {
                 self.code = exit::worst(self.code, verdict_code(self.args, c));
+                let label = if self.args.format == Format::Json || c.verdict() == Verdict::Undecided
+                {
+                    label()
+                } else {
+                    String::new()
+                };
                 note_undecided(self.err, &label, c)?;
                 write_result(self.out, self.err, self.args, None, &label, c, self.limit)?;
             }
             Answer::Failed(e) => {
+                let label = label();
                 self.code = exit::worst(self.code, exit::ERROR);
                 let e = format!("{label}: {e}");
                 write_failure(self.out, self.err, self.args.format, &label, &e)?;
