@@ -399,3 +399,78 @@ fn jigsaw_is_drawn_with_its_region_borders() {
         }
     }
 }
+
+/// Standard input that hands out one line per read, like a pipe fed by a slow producer, and
+/// records how many answers were already written whenever it is asked for more.
+struct Feed {
+    lines: Vec<String>,
+    next: usize,
+    out: std::rc::Rc<std::cell::RefCell<Vec<u8>>>,
+    answered_before_read: Vec<usize>,
+}
+
+impl std::io::Read for Feed {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let answered = self.out.borrow().iter().filter(|&&b| b == b'\n').count();
+        self.answered_before_read.push(answered);
+        let Some(line) = self.lines.get(self.next) else {
+            return Ok(0);
+        };
+        let bytes = format!("{line}\n").into_bytes();
+        assert!(buf.len() >= bytes.len(), "a read of {} bytes", buf.len());
+        buf[..bytes.len()].copy_from_slice(&bytes);
+        self.next += 1;
+        Ok(bytes.len())
+    }
+}
+
+/// Standard output shared with the [`Feed`].
+struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_batch_on_a_pipe_answers_each_line_before_reading_the_next() {
+    let p = givens_line("classic");
+    let sol = stored_solution("classic");
+    let out = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let feed = Feed {
+        lines: vec![p.clone(), "123".into(), relabel(&p, 1)],
+        next: 0,
+        out: out.clone(),
+        answered_before_read: Vec::new(),
+    };
+    let mut stdin = std::io::BufReader::new(feed);
+    // Buffered as the real standard output is: the batch must flush before it waits.
+    let mut stdout = std::io::BufWriter::new(Shared(out.clone()));
+    let mut stderr = Vec::new();
+    let mut io = shapedoku_cli::Io {
+        stdin: &mut stdin,
+        stdout: &mut stdout,
+        stderr: &mut stderr,
+        progress: false,
+        stdin_is_terminal: false,
+        limits: shapedoku::Limits::DEFAULT,
+        search: shapedoku_cli::SearchLimits::DEFAULT,
+    };
+    let args = ["shapedoku", "solve", "-j1"]
+        .map(std::ffi::OsString::from)
+        .to_vec();
+    let code = shapedoku_cli::run(args, &mut io);
+    drop(stdout);
+    assert_eq!(code, 2, "{}", String::from_utf8_lossy(&stderr));
+    let text = String::from_utf8(out.borrow().clone()).unwrap();
+    let want = [sol.clone(), "error".to_string(), relabel(&sol, 1)];
+    assert_eq!(text.lines().collect::<Vec<_>>(), want);
+    let feed = stdin.into_inner();
+    // Before each read after the first, every line read so far had its answer written.
+    assert_eq!(feed.answered_before_read, [0, 1, 2, 3]);
+}

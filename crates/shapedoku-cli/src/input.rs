@@ -8,9 +8,12 @@ use crate::{Failure, Io};
 use shapedoku::limits::{self, LineError};
 use shapedoku::load::{Loaded, Loader};
 use shapedoku::{Geometry, Limits, Puzzle};
-use std::io::{BufRead, BufReader, Cursor, Read};
+use std::io::{BufReader, Cursor, Read, Take};
 use std::path::Path;
 use std::sync::Arc;
+
+/// One line of a batch: its 1-based line number, and its text or why it cannot be read.
+pub type PuzzleLine = (usize, Result<String, LineError>);
 
 /// What was read.
 #[derive(Debug)]
@@ -28,7 +31,7 @@ pub enum Input {
         geometry: Arc<Geometry>,
         /// (line number, text) of each non-blank, non-comment line; a line that could not be
         /// read (too long, not UTF-8) is an error in its place.
-        lines: Vec<(usize, Result<String, LineError>)>,
+        lines: Vec<PuzzleLine>,
         /// How to name the input in labels when several inputs are read (`None` for one).
         name: Option<String>,
     },
@@ -105,17 +108,61 @@ pub fn load_variant(name: &str, limits: &Limits) -> Result<Loaded, Failure> {
         .map_err(|e| Failure(render_load_error(&e)))
 }
 
-/// Reads the input of a command: its one file (`-` or none for standard input).
+/// Reads the input of a command: its one file (`-` or none for standard input), every puzzle
+/// line held (see [`open`] for one line at a time).
 pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
+    match open(args, io)? {
+        Opened::File { name, loaded } => Ok(Input::File { name, loaded }),
+        Opened::Lines {
+            geometry,
+            mut source,
+            name,
+        } => {
+            let mut lines = Vec::new();
+            while let Some(line) = source.next_line()? {
+                lines.push(line);
+            }
+            Ok(Input::Lines {
+                geometry,
+                lines,
+                name,
+            })
+        }
+    }
+}
+
+/// An input as opened: a loaded TOML file, or puzzle lines still to be read.
+#[derive(Debug)]
+pub enum Opened<'a> {
+    /// One TOML puzzle (or variant) file.
+    File {
+        /// Name to show (the path, or `-`).
+        name: String,
+        /// The loaded file.
+        loaded: Box<Loaded>,
+    },
+    /// Puzzle lines for one variant, read one at a time.
+    Lines {
+        /// The variant's geometry.
+        geometry: Arc<Geometry>,
+        /// The lines.
+        source: LineSource<'a>,
+        /// How to name the input in labels when several inputs are read (`None` for one).
+        name: Option<String>,
+    },
+}
+
+/// Opens the input of a command: a TOML file is loaded whole, puzzle lines are left to be
+/// read one at a time, so a batch can answer each line as it comes (a live filter on a pipe)
+/// in memory that does not grow with the input.
+pub fn open<'s>(args: &InputArgs, io: &mut Io<'s>) -> anyhow::Result<Opened<'s>> {
     let limits = io.limits;
     let (name, text, dir) = match args.files.first() {
-        None => ("-".to_string(), read_stdin(io)?, None),
-        Some(p) if p == Path::new("-") => ("-".to_string(), read_stdin(io)?, None),
         Some(p) if !p.exists() && shapedoku::import::looks_importable(&p.to_string_lossy()) => {
             let link = p.to_string_lossy();
             return imported(&short(&link), &link, args, io);
         }
-        Some(p) => {
+        Some(p) if p != Path::new("-") => {
             let name = p.display().to_string();
             let file =
                 limits::open(p, limits.max_input_bytes).map_err(|e| read_error(&name, &e))?;
@@ -124,17 +171,32 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
                 Some("txt") => Some(false),
                 _ => None,
             };
-            let text = read_source(file, kind, &limits).map_err(|e| read_error(&name, &e))?;
+            let text = read_source(Box::new(file), kind, &limits, name.clone())
+                .map_err(|e| read_error(&name, &e))?;
             (name, text, p.parent().map(Path::to_path_buf))
         }
+        _ => {
+            if io.stdin_is_terminal {
+                // Without this a command given no file seems to hang.
+                writeln!(
+                    io.stderr,
+                    "reading a puzzle file or puzzle lines from standard input; end with Ctrl-D (or give a FILE; see --help)"
+                )?;
+                io.stderr.flush()?;
+            }
+            // Standard input is read once; what is left in its place reads as empty (a
+            // zero-sized value: leaking it allocates nothing).
+            let stdin = std::mem::replace(&mut io.stdin, Box::leak(Box::new(std::io::empty())));
+            let text = read_source(Box::new(stdin), None, &limits, STDIN.into())
+                .map_err(|e| read_error(STDIN, &e))?;
+            ("-".to_string(), text, None)
+        }
     };
-    let lines = match text {
-        Text::Lines(lines) => match linked_text(&lines) {
-            Some(t) if args.variant.is_none() => return imported(&name, &t, args, io),
-            _ => lines,
-        },
-        // Puzzle JSON laid out over several lines, some starting with `[`.
-        Text::Toml(text) if text.trim_start().starts_with('{') && args.variant.is_none() => {
+    let source = match text {
+        Text::Lines(source) => source,
+        // A link, or puzzle JSON (on one line or laid out over several, some starting with `[`).
+        Text::Import(text) => return imported(&name, &text, args, io),
+        Text::Toml(text) if text.trim_start().starts_with('{') => {
             return imported(&name, &text, args, io);
         }
         Text::Toml(text) => {
@@ -148,7 +210,7 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
                 .limits(limits)
                 .load_str(&name, &text, dir.as_deref())
                 .map_err(crate::LoadFailure::from)?;
-            return Ok(Input::File {
+            return Ok(Opened::File {
                 name,
                 loaded: Box::new(loaded),
             });
@@ -156,9 +218,9 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
     };
     let variant = args.variant.as_deref().unwrap_or("classic");
     let geometry = load_variant(variant, &limits)?.geometry;
-    Ok(Input::Lines {
+    Ok(Opened::Lines {
         geometry,
-        lines,
+        source,
         name: args.several.then_some(name),
     })
 }
@@ -172,19 +234,13 @@ fn short(link: &str) -> String {
     }
 }
 
-/// The text of an input whose lines are an f-puzzles or SudokuPad link or puzzle JSON, rather
-/// than puzzle lines.
-fn linked_text(lines: &[(usize, Result<String, LineError>)]) -> Option<String> {
-    let first = lines.first()?.1.as_ref().ok()?;
-    if !(first.starts_with('{') || shapedoku::import::looks_importable(first)) {
-        return None;
-    }
-    let all: Option<Vec<&str>> = lines.iter().map(|(_, l)| l.as_deref().ok()).collect();
-    Some(all?.join("\n"))
-}
-
 /// An imported puzzle as the input of a command.
-fn imported(name: &str, text: &str, args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
+fn imported<'s>(
+    name: &str,
+    text: &str,
+    args: &InputArgs,
+    io: &mut Io<'_>,
+) -> anyhow::Result<Opened<'s>> {
     if args.variant.is_some() {
         return Err(Failure(format!(
             "error: {name} is an f-puzzles or SudokuPad puzzle, which has its own grid; drop --variant\n"
@@ -192,7 +248,7 @@ fn imported(name: &str, text: &str, args: &InputArgs, io: &mut Io<'_>) -> anyhow
         .into());
     }
     let got = import(name, text, io)?;
-    Ok(Input::File {
+    Ok(Opened::File {
         name: name.to_string(),
         loaded: Box::new(got.loaded),
     })
@@ -248,27 +304,137 @@ pub fn read_all_stdin(io: &mut Io<'_>) -> anyhow::Result<String> {
     limits::read_text(&mut *io.stdin, cap).map_err(|e| read_error("standard input", &e).into())
 }
 
-/// An input as read: a TOML file's text, or puzzle lines.
-enum Text {
+/// How standard input is named in errors.
+const STDIN: &str = "standard input";
+
+/// An input as read: a TOML file's text, or puzzle lines still to be read.
+enum Text<'a> {
     Toml(String),
-    Lines(Vec<(usize, Result<String, LineError>)>),
+    /// An f-puzzles or SudokuPad link or puzzle JSON, read whole: its first line says so.
+    Import(String),
+    Lines(LineSource<'a>),
 }
 
 /// How much of an input is looked at to tell a TOML file from puzzle lines.
-const PEEK: u64 = 64 << 10;
+const PEEK: usize = 64 << 10;
+
+/// The reader under a [`LineSource`]: what was looked at first, then the rest, stopping one
+/// byte past the input cap.
+type Stream<'a> = std::io::Chain<Cursor<Vec<u8>>, BufReader<Take<Box<dyn Read + 'a>>>>;
+
+/// The puzzle lines of a batch, one at a time: blank lines and `#` comments left out, each
+/// line at most the line cap (a longer one is an error in its place, never held whole), and
+/// no line past the input cap.
+pub struct LineSource<'a> {
+    lines: limits::Lines<Stream<'a>>,
+    cap: u64,
+    name: String,
+}
+
+impl std::fmt::Debug for LineSource<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LineSource")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+impl LineSource<'_> {
+    /// The next puzzle line as (1-based line number, text or why it cannot be read); `None`
+    /// at the end. An input larger than the cap is an error once the line that crosses the
+    /// cap is reached: the lines before it are answered.
+    pub fn next_line(&mut self) -> Result<Option<PuzzleLine>, Failure> {
+        while let Some(line) = self.lines.next() {
+            let (n, l) = line.map_err(|e| read_error(&self.name, &e))?;
+            if self.consumed() > self.cap {
+                return Err(read_error(&self.name, &limits::too_large(self.cap)));
+            }
+            match l {
+                Ok(l) => {
+                    let t = l.trim();
+                    if !t.is_empty() && !t.starts_with('#') {
+                        let t = if t.len() == l.len() { l } else { t.to_string() };
+                        return Ok(Some((n, Ok(t))));
+                    }
+                }
+                Err(e) => return Ok(Some((n, Err(e)))),
+            }
+        }
+        Ok(None)
+    }
+
+    /// Bytes of the input taken by the lines read so far.
+    fn consumed(&self) -> u64 {
+        let (head, rest) = self.lines.get_ref().get_ref();
+        let unread_head = head.get_ref().len() as u64 - head.position();
+        // Every byte pulled from the input went through the cap's counter, the first ones
+        // (looked at to tell TOML from lines) included.
+        let pulled = self.cap.saturating_add(1) - rest.get_ref().limit();
+        pulled.saturating_sub(unread_head + rest.buffer().len() as u64)
+    }
+
+    /// Whether the next read may wait for more input (nothing is held that was not yet
+    /// read): the moment to flush answers, so a batch on a pipe is a live filter.
+    pub fn may_wait(&self) -> bool {
+        let (head, rest) = self.lines.get_ref().get_ref();
+        head.position() >= head.get_ref().len() as u64 && rest.buffer().is_empty()
+    }
+}
+
+/// The first line that is neither blank nor a comment, trimmed.
+fn first_content_line(text: &str) -> Option<&str> {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Whether the bytes seen so far hold a complete line that is neither blank nor a comment.
+fn has_content_line(head: &[u8]) -> bool {
+    let Some(end) = head.iter().rposition(|&b| b == b'\n') else {
+        return false;
+    };
+    head[..end].split(|&b| b == b'\n').any(|l| {
+        let l = String::from_utf8_lossy(l);
+        let l = l.trim();
+        !l.is_empty() && !l.starts_with('#')
+    })
+}
 
 /// Reads an input up to the input cap: as TOML when `toml` says so or, when it is `None`, when
-/// its first [`PEEK`] bytes look like TOML; as puzzle lines otherwise, line by line, so that no
-/// line longer than the line cap is held, whatever the input cap.
-fn read_source(r: impl Read, toml: Option<bool>, limits: &Limits) -> std::io::Result<Text> {
+/// what is looked at first (up to [`PEEK`] bytes, as far as has arrived once a puzzle line is
+/// complete, so a pipe fed line by line is not waited on) looks like TOML; as puzzle lines
+/// otherwise, left to be read line by line.
+fn read_source<'a>(
+    r: Box<dyn Read + 'a>,
+    toml: Option<bool>,
+    limits: &Limits,
+    name: String,
+) -> std::io::Result<Text<'a>> {
     let cap = limits.max_input_bytes;
-    let mut r = BufReader::new(r.take(cap.saturating_add(1)));
+    let mut r = BufReader::with_capacity(PEEK, r.take(cap.saturating_add(1)));
     let mut head = Vec::new();
-    if toml.is_none() {
-        (&mut r).take(PEEK).read_to_end(&mut head)?;
+    // A `.txt` file is looked at too: its first line may be a link rather than a puzzle.
+    if toml != Some(true) {
+        let mut chunk = vec![0; PEEK];
+        while head.len() < PEEK {
+            let n = match r.read(&mut chunk[..PEEK - head.len()]) {
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            head.extend_from_slice(&chunk[..n]);
+            if n == 0 || has_content_line(&head) {
+                break;
+            }
+        }
     }
-    let is_toml = toml.unwrap_or_else(|| looks_like_toml(&String::from_utf8_lossy(&head)));
-    if is_toml {
+    let (is_toml, is_import) = {
+        let peeked = String::from_utf8_lossy(&head);
+        let is_toml = toml.unwrap_or_else(|| looks_like_toml(&peeked));
+        let link = first_content_line(&peeked).is_some_and(shapedoku::import::looks_importable);
+        (is_toml, !is_toml && link)
+    };
+    if is_toml || is_import {
         // The peek may already hold the byte past the cap.
         if head.len() as u64 > cap {
             return Err(limits::too_large(cap));
@@ -281,62 +447,69 @@ fn read_source(r: impl Read, toml: Option<bool>, limits: &Limits) -> std::io::Re
                     e
                 }
             })?;
-        let head = String::from_utf8(head).map_err(|_| limits::not_utf8())?;
-        return Ok(Text::Toml(head + &rest));
+        let text = String::from_utf8(head).map_err(|_| limits::not_utf8())? + &rest;
+        return Ok(if is_import {
+            Text::Import(text)
+        } else {
+            Text::Toml(text)
+        });
     }
-    let lines = puzzle_lines(Cursor::new(head).chain(&mut r), limits.max_line_bytes)?;
-    // The reader stops one byte past the cap: all of it read means the input is larger.
-    if r.get_ref().limit() == 0 {
-        return Err(limits::too_large(cap));
-    }
-    Ok(Text::Lines(lines))
-}
-
-/// The puzzle lines of a batch: blank lines and `#` comments left out, each line at most
-/// `max_line` bytes (a longer one is an error in its place, never held whole). Works on any
-/// reader, so a batch can be streamed.
-pub fn puzzle_lines(
-    reader: impl BufRead,
-    max_line: u64,
-) -> std::io::Result<Vec<(usize, Result<String, LineError>)>> {
-    let mut out = Vec::new();
-    for line in limits::lines(reader, max_line) {
-        let (n, l) = line?;
-        match l {
-            Ok(l) => {
-                let t = l.trim();
-                if !t.is_empty() && !t.starts_with('#') {
-                    out.push((n, Ok(t.to_string())));
-                }
-            }
-            Err(e) => out.push((n, Err(e))),
-        }
-    }
-    Ok(out)
-}
-
-fn read_stdin(io: &mut Io<'_>) -> anyhow::Result<Text> {
-    if io.stdin_is_terminal {
-        // Without this a command given no file seems to hang.
-        writeln!(
-            io.stderr,
-            "reading a puzzle file or puzzle lines from standard input; end with Ctrl-D (or give a FILE; see --help)"
-        )?;
-        io.stderr.flush()?;
-    }
-    let limits = io.limits;
-    read_source(&mut *io.stdin, None, &limits).map_err(|e| read_error("standard input", &e).into())
+    Ok(Text::Lines(LineSource {
+        lines: limits::lines(Cursor::new(head).chain(r), limits.max_line_bytes),
+        cap,
+        name,
+    }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn lines(t: Text) -> Vec<(usize, Result<String, LineError>)> {
+    fn lines(t: Text<'_>) -> Vec<(usize, Result<String, LineError>)> {
         match t {
-            Text::Lines(l) => l,
+            Text::Lines(mut source) => {
+                let mut out = Vec::new();
+                while let Some(l) = source.next_line().unwrap() {
+                    out.push(l);
+                }
+                out
+            }
             Text::Toml(_) => panic!("read as TOML"),
         }
+    }
+
+    fn source<'a>(
+        r: impl Read + 'a,
+        toml: Option<bool>,
+        caps: &Limits,
+    ) -> std::io::Result<Text<'a>> {
+        read_source(Box::new(r), toml, caps, "test".into())
+    }
+
+    /// A pipe that hands out one line, then fails the test if it is read again.
+    struct OneLine(Option<&'static [u8]>);
+    impl Read for OneLine {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let line = self
+                .0
+                .take()
+                .expect("read past the first line before answering it");
+            buf[..line.len()].copy_from_slice(line);
+            Ok(line.len())
+        }
+    }
+
+    #[test]
+    fn the_first_line_of_a_pipe_is_had_without_waiting_for_more() {
+        let mut got = match source(OneLine(Some(b"1234341221434321\n")), None, &Limits::DEFAULT) {
+            Ok(Text::Lines(s)) => s,
+            _ => panic!("not read as lines"),
+        };
+        assert_eq!(
+            got.next_line().unwrap(),
+            Some((1, Ok("1234341221434321".to_string())))
+        );
+        assert!(got.may_wait());
     }
 
     #[test]
@@ -349,7 +522,7 @@ mod tests {
             ..Limits::NONE
         };
         let t = std::time::Instant::now();
-        let got = lines(read_source(input, None, &caps).unwrap());
+        let got = lines(source(input, None, &caps).unwrap());
         assert!(t.elapsed() < std::time::Duration::from_secs(10));
         assert_eq!(
             got,
@@ -368,31 +541,46 @@ mod tests {
         };
         let text = "1234341221434321\n".repeat(5);
         assert_eq!(
-            lines(read_source(text.as_bytes(), None, &caps).unwrap()).len(),
+            lines(source(text.as_bytes(), None, &caps).unwrap()).len(),
             5
         );
-        let e = read_source(text.repeat(2).as_bytes(), None, &caps)
-            .err()
-            .unwrap();
-        assert!(limits::is_too_large(&e), "{e}");
+        // Lines are answered up to the one that crosses the cap, which is the error.
+        let twice = text.repeat(2);
+        let Text::Lines(mut over) = source(twice.as_bytes(), None, &caps).unwrap() else {
+            panic!("read as TOML");
+        };
+        let mut read = 0;
+        let e = loop {
+            match over.next_line() {
+                Ok(Some(_)) => read += 1,
+                Ok(None) => panic!("the cap was not noticed"),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(read, 5, "five lines of 17 bytes fit in 100");
+        assert!(
+            e.0.contains("the input is larger than 100 bytes"),
+            "{}",
+            e.0
+        );
         let toml = format!("variant = \"4x4\"\n#{}\n", "x".repeat(100));
-        let e = read_source(toml.as_bytes(), None, &caps).err().unwrap();
+        let e = source(toml.as_bytes(), None, &caps).err().unwrap();
         assert_eq!(
             e.to_string(),
             "the input is larger than 100 bytes, the most that is read"
         );
         assert!(matches!(
-            read_source(&toml.as_bytes()[..90], None, &caps).unwrap(),
+            source(&toml.as_bytes()[..90], None, &caps).unwrap(),
             Text::Toml(_)
         ));
         // A TOML key past what is looked at is puzzle lines; `.toml` decides without looking.
         let late = format!("{}variant = \"4x4\"\n", "# a comment\n".repeat(10_000));
         assert!(matches!(
-            read_source(late.as_bytes(), None, &Limits::DEFAULT).unwrap(),
+            source(late.as_bytes(), None, &Limits::DEFAULT).unwrap(),
             Text::Lines(_)
         ));
         assert!(matches!(
-            read_source(late.as_bytes(), Some(true), &Limits::DEFAULT).unwrap(),
+            source(late.as_bytes(), Some(true), &Limits::DEFAULT).unwrap(),
             Text::Toml(_)
         ));
     }

@@ -4,6 +4,9 @@
 //!   figures from different machines or runs can be quoted as ratios against it.
 //! - `bench_file`: the first puzzles of each `../shared/data/bench/*.txt` file (skipped with a
 //!   note when the folder is absent). Set `SHAPEDOKU_SHARED_DATA` to another copy's `data` folder.
+//! - `sudoku_crate`: the same puzzles of each file solved by the `sudoku` crate (a JCZSolve
+//!   port, the fastest classic solver in Rust), counting to 2 and keeping the first solution:
+//!   the baseline every ratio in `docs/performance.md` is quoted against.
 //!
 //! Run with `cargo bench -p shapedoku --bench solver`; divan prints items (puzzles) per second.
 use divan::Bencher;
@@ -95,16 +98,16 @@ fn baseline(bencher: Bencher) {
     run(bencher, puzzles);
 }
 
-#[divan::bench(args = FILES, sample_count = 10, sample_size = 1)]
-fn bench_file(bencher: Bencher, name: &str) {
+/// The first [`PER_FILE`] puzzles of a bench file, or `None` (with a note) when it is absent.
+fn file_puzzles(name: &str) -> Option<Vec<Vec<Option<u8>>>> {
     let Some(dir) = bench_dir() else {
         eprintln!("note: ../shared/data/bench not found; skipping {name}");
-        return;
+        return None;
     };
     let path = dir.join(format!("{name}.txt"));
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("note: {} not found; skipping", path.display());
-        return;
+        return None;
     };
     let g = builtin::geometry("classic").expect("classic is built in");
     let puzzles = text
@@ -118,5 +121,39 @@ fn bench_file(bencher: Bencher, name: &str) {
                 .to_vec()
         })
         .collect();
-    run(bencher, puzzles);
+    Some(puzzles)
+}
+
+#[divan::bench(args = FILES, sample_count = 10, sample_size = 1)]
+fn bench_file(bencher: Bencher, name: &str) {
+    if let Some(puzzles) = file_puzzles(name) {
+        run(bencher, puzzles);
+    }
+}
+
+#[divan::bench(args = FILES, sample_count = 10, sample_size = 1)]
+fn sudoku_crate(bencher: Bencher, name: &str) {
+    let Some(puzzles) = file_puzzles(name) else {
+        return;
+    };
+    // Classic symbol `s` is digit `s + 1`.
+    let boards: Vec<sudoku::Sudoku> = puzzles
+        .iter()
+        .map(|g| {
+            let mut bytes = [0u8; 81];
+            for (b, v) in bytes.iter_mut().zip(g) {
+                *b = v.map_or(0, |s| s + 1);
+            }
+            sudoku::Sudoku::from_bytes(bytes).expect("a classic puzzle")
+        })
+        .collect();
+    bencher
+        .counter(ItemsCount::new(boards.len()))
+        .bench_local(|| {
+            for b in &boards {
+                let mut first = [[0u8; 81]];
+                black_box(b.solutions_up_to_buffer(&mut first, 2));
+                black_box(&first);
+            }
+        });
 }

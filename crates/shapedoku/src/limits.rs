@@ -219,6 +219,12 @@ pub fn lines<R: BufRead>(reader: R, limit: u64) -> Lines<R> {
 }
 
 impl<R: BufRead> Lines<R> {
+    /// The reader, to look at what it holds (a caller streaming answers flushes them before
+    /// a read that would wait for more input).
+    pub fn get_ref(&self) -> &R {
+        &self.reader
+    }
+
     /// Reads up to the next `\n`, keeping at most `limit + 1` bytes; `None` at the end.
     fn next_line(&mut self) -> io::Result<Option<bool>> {
         self.buf.clear();

@@ -14,6 +14,7 @@ pub mod meta;
 pub mod rate;
 pub mod render;
 pub mod solve;
+pub mod stream;
 pub mod studio;
 pub mod variants;
 

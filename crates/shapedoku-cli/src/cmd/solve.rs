@@ -1,7 +1,7 @@
 //! `shapedoku solve`: solutions and solution counts, for one puzzle file or a batch of lines.
 
 use crate::args::{Format, SolveArgs};
-use crate::input::{self, Input};
+use crate::input::{self, Input, Opened};
 use crate::{Io, exit};
 use shapedoku::puzzle::{format_canvas, format_line};
 use shapedoku::solver::{Budget, Estimate, Stop};
@@ -31,69 +31,111 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     if let Some(style) = a.explain {
         return explain(a, super::hint::style(style), io);
     }
-    let input = input::read(&a.input, io)?;
     let limit = a.count.unwrap_or(2).max(1) as usize;
-    let puzzles = input.puzzles();
-    let search = io.search;
-    let seed = a.seed.unwrap_or_else(clock_seed);
-    if a.estimate && a.seed.is_none() {
+    let estimate = a.estimate.then(|| Probes {
+        probes: a.probes,
+        seed: a.seed.unwrap_or_else(clock_seed),
+    });
+    if let (Some(e), None) = (estimate, a.seed) {
         // Batch lines have no room for it, and it is what reproduces the estimates.
+        let seed = e.seed;
         writeln!(
             io.stderr,
             "estimate seed: {seed} (--seed {seed} reproduces it)"
         )?;
     }
-    let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| match p {
-        Ok(p) => {
-            let c = count(p, limit, &search.budget());
-            // Only a count that reached its limit needs an estimate; below it the count is exact.
-            let e = (a.estimate && c.verdict() == Verdict::Several && !c.exhausted)
-                .then(|| Solver::new(p).estimate(a.probes, seed, &search.budget()));
-            Ok((c, e))
-        }
-        Err(e) => Err(e.clone()),
-    });
-    let mut code = exit::OK;
-    let single = matches!(input, Input::File { .. });
-    for ((label, p), r) in puzzles.iter().zip(&results) {
-        match (p, r) {
-            (Ok(p), Ok((c, estimate))) => {
-                let v = c.verdict();
-                if estimate.is_some_and(|e| e.stopped.is_some()) {
-                    code = exit::worst(code, exit::LIMIT);
-                }
-                if v == Verdict::Undecided {
-                    code = exit::worst(code, exit::LIMIT);
-                    // Text for one file says it with the answer; otherwise stderr does.
-                    if !single || a.format == Format::Json {
-                        if let Some(why) = c.stopped {
-                            writeln!(io.stderr, "{label}: {}", crate::undecided(why))?;
-                        }
-                    }
-                } else if v == Verdict::NoSolution || (a.unique && v != Verdict::Unique) {
-                    code = exit::worst(code, exit::NEGATIVE);
-                }
-                write_result(io, a, single, label, p, c, estimate.as_ref())?;
+    match input::open(&a.input, io)? {
+        Opened::File { name, loaded } => {
+            let p = &loaded.puzzle;
+            let budget = io.search.budget();
+            let c = count(p, limit, &budget);
+            let e = estimate.and_then(|e| e.run(&mut Solver::new(p), &c, &budget));
+            let code = exit::worst(verdict_code(a, &c), estimate_code(e.as_ref()));
+            let (out, err) = (&mut *io.stdout, &mut *io.stderr);
+            if a.format == Format::Json {
+                note_undecided(err, &name, &c)?;
             }
-            (_, Err(e)) | (Err(e), _) => {
-                code = exit::worst(code, exit::ERROR);
-                writeln!(io.stderr, "error: {e}")?;
-                match a.format {
-                    Format::Text => writeln!(io.stdout, "error")?,
-                    Format::Json => writeln!(
-                        io.stdout,
-                        "{}",
-                        serde_json::to_value(Failed {
-                            input: label,
-                            status: "error",
-                            error: e.to_string(),
-                        })?
-                    )?,
-                }
-            }
+            write_result(out, err, a, Some(p), &name, &c, e.as_ref(), limit)?;
+            Ok(code)
         }
+        Opened::Lines {
+            geometry,
+            source,
+            name,
+        } => super::stream::solve_lines(a, io, &geometry, source, name.as_deref(), limit, estimate),
     }
-    Ok(code)
+}
+
+/// What `--estimate` asks for: how many probes, from which seed.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Probes {
+    probes: u64,
+    seed: u64,
+}
+
+impl Probes {
+    /// The estimate for a puzzle whose count `c` reached its limit; `None` when the count is
+    /// exact (or undecided), as then there is nothing to estimate.
+    pub(super) fn run(self, solver: &mut Solver, c: &Count, budget: &Budget) -> Option<Estimate> {
+        (c.verdict() == Verdict::Several && !c.exhausted)
+            .then(|| solver.estimate(self.probes, self.seed, budget))
+    }
+}
+
+/// The exit code an estimate adds: probes stopped by a limit leave it undecided.
+pub(super) fn estimate_code(e: Option<&Estimate>) -> i32 {
+    if e.is_some_and(|e| e.stopped.is_some()) {
+        exit::LIMIT
+    } else {
+        exit::OK
+    }
+}
+
+/// The exit code one count earns.
+pub(super) fn verdict_code(a: &SolveArgs, c: &Count) -> i32 {
+    match c.verdict() {
+        Verdict::Undecided => exit::LIMIT,
+        Verdict::NoSolution => exit::NEGATIVE,
+        v if a.unique && v != Verdict::Unique => exit::NEGATIVE,
+        _ => exit::OK,
+    }
+}
+
+/// Says on stderr why a count is undecided (text for one file says it with the answer).
+pub(super) fn note_undecided(
+    err: &mut dyn std::io::Write,
+    label: &str,
+    c: &Count,
+) -> anyhow::Result<()> {
+    if let (Verdict::Undecided, Some(why)) = (c.verdict(), c.stopped) {
+        writeln!(err, "{label}: {}", crate::undecided(why))?;
+    }
+    Ok(())
+}
+
+/// Writes the answer for an input that could not be read or solved: the message on stderr,
+/// `error` (or its JSON line) on stdout.
+pub(super) fn write_failure(
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+    format: Format,
+    label: &str,
+    e: &str,
+) -> anyhow::Result<()> {
+    writeln!(err, "error: {e}")?;
+    match format {
+        Format::Text => writeln!(out, "error")?,
+        Format::Json => writeln!(
+            out,
+            "{}",
+            serde_json::to_value(Failed {
+                input: label,
+                status: "error",
+                error: e.to_string(),
+            })?
+        )?,
+    }
+    Ok(())
 }
 
 /// A seed from the clock, for runs that do not name one (they print it).
@@ -160,20 +202,21 @@ struct Answer<'a> {
     estimate: Option<&'a Estimate>,
 }
 
-fn write_result(
-    io: &mut Io<'_>,
+/// Writes one answer: for one file (`puzzle` given) a drawing in text, for a batch line its
+/// solution line; a JSON line either way.
+pub(super) fn write_result(
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
     a: &SolveArgs,
-    single: bool,
+    puzzle: Option<&Puzzle>,
     label: &str,
-    p: &Puzzle,
     c: &Count,
     estimate: Option<&Estimate>,
+    limit: usize,
 ) -> anyhow::Result<()> {
-    let limit = a.count.unwrap_or(2).max(1) as usize;
-    let g = p.geometry();
     let line = |s: &Grid| s.to_line();
-    match a.format {
-        Format::Json => {
+    match (a.format, puzzle) {
+        (Format::Json, _) => {
             let answer = Answer {
                 input: label,
                 status: c.verdict(),
@@ -185,23 +228,23 @@ fn write_result(
                 estimate,
             };
             // Through a JSON value, whose keys are sorted, as every other object printed.
-            writeln!(io.stdout, "{}", serde_json::to_value(&answer)?)?;
+            writeln!(out, "{}", serde_json::to_value(&answer)?)?;
         }
-        Format::Text if single => {
+        (Format::Text, Some(p)) => {
             if let Some(s) = c.solutions.first() {
                 let vals: Vec<Option<u8>> = s.iter().map(|&v| Some(v)).collect();
-                write!(io.stdout, "{}", format_canvas(g, &vals))?;
+                write!(out, "{}", format_canvas(p.geometry(), &vals))?;
             }
-            writeln!(io.stdout, "{}", describe(c, limit))?;
+            writeln!(out, "{}", describe(c, limit))?;
             if let Some(e) = estimate {
-                writeln!(io.stdout, "{}", describe_estimate(e))?;
+                writeln!(out, "{}", describe_estimate(e))?;
             }
             if let Some(clash) = p.check_clashes().err() {
-                writeln!(io.stderr, "note: {clash}")?;
+                writeln!(err, "note: {clash}")?;
             }
         }
-        Format::Text if c.verdict() == Verdict::Undecided => writeln!(io.stdout, "undecided")?,
-        Format::Text => {
+        (Format::Text, None) if c.verdict() == Verdict::Undecided => writeln!(out, "undecided")?,
+        (Format::Text, None) => {
             let sol = c
                 .solutions
                 .first()
@@ -212,9 +255,9 @@ fn write_result(
                     Some(e) => format!("~{:.3e}±{:.1e}", e.solutions, e.std_error),
                     None => format!("{limit}+"),
                 };
-                writeln!(io.stdout, "{n} {sol}")?;
+                writeln!(out, "{n} {sol}")?;
             } else {
-                writeln!(io.stdout, "{sol}")?;
+                writeln!(out, "{sol}")?;
             }
         }
     }

@@ -29,7 +29,8 @@
 //! | `rules.rs` | the registry: the propagator of each shape's rule |
 //! | `sum.rs` | the sum rule's propagator (Killer cages) |
 //! | `probe.rs` | failed-literal probing on large alphabets |
-//! | `clauses.rs` | the clause-learning back end, behind a narrow `Problem` |
+//! | `sat/` | [`sat`]: the clause-learning back end, behind a narrow [`sat::Problem`] (no-repeat and sum shapes) |
+//! | `handover.rs` | a stalled search as a [`sat::Problem`], its outcome as a [`Count`] |
 //! | `candidates.rs` | [`Solver::true_candidates`]: the symbols of each cell that some solution uses |
 //! | `estimate.rs` | [`Solver::estimate`]: Knuth's random-probe estimate of the solution count |
 //! | `oracle.rs` | [`oracle`]: a deliberately simple reference solver for tests |
@@ -83,14 +84,15 @@
 //!    no-repeat at heart can instead add peers to the geometry and need no propagator.
 //! 4. Teach the reference solver (`oracle.rs`) the rule, so the property tests compare the two.
 //!
-//! The clause back end declines any geometry with a rule other than no-repeat; so does
-//! nothing else.
+//! The clause back end encodes no-repeat and sum shapes; a geometry with rules beyond its shapes
+//! (`crate::constraint`) stays with the search. To bring a new rule kind there too, give it an
+//! encoding in `sat/` (see [`sat`]).
 
 mod budget;
 mod candidates;
-mod clauses;
 mod count;
 mod estimate;
+mod handover;
 mod houses;
 mod locked;
 mod naked_pairs;
@@ -100,6 +102,7 @@ mod propagate;
 mod propagator;
 mod relation;
 mod rules;
+pub mod sat;
 mod search;
 mod sum;
 mod thermo;
@@ -116,11 +119,19 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use search::Search;
 use std::sync::Arc;
 
-/// Guesses after which [`Solver::count_with`] hands a large-alphabet search to the
-/// clause-learning back end: easy large puzzles finish well within it, hard ones show it at
-/// once. Kept small because each guess there costs milliseconds of probing: at 64 the 36x36
+/// Guesses after which [`Solver::count_with`] hands a large-alphabet search (over 16 symbols)
+/// to the clause-learning back end: easy large puzzles finish well within it, hard ones show it
+/// at once. Kept small because each guess there costs milliseconds of probing: at 64 the 36x36
 /// puzzles spent over a second before the hand-over, at 8 they are decided in under 0.2 s.
 pub const STALL_GUESSES: u64 = 8;
+
+/// Search work, in guesses times cells times symbols, after which a search on an alphabet of
+/// up to 16 symbols is handed to the clause back end (at least [`STALL_GUESSES`] guesses). A
+/// guess costs about that much work, so the hand-over comes after a few milliseconds whatever
+/// the size: about 2,700 guesses on a classic grid, more than all but the hardest classic
+/// puzzles need, and about 200 on a three-grid 16-symbol geometry with cages, where the search
+/// alone ran for minutes and the clauses decide in a few dozen conflicts.
+pub const STALL_WORK: u64 = 2_000_000;
 
 /// Givens the solver cannot take.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -227,18 +238,25 @@ impl Solver {
     /// Counts solutions up to `limit` (at least 1) within `budget`; a count the budget stops
     /// is [`Verdict::Undecided`] and [`Count::stopped`] says which limit stopped it.
     ///
-    /// On alphabets over 16 symbols with only no-repeat rules, a search that needs more than
-    /// [`STALL_GUESSES`] guesses and has found at most one solution by then is handed to the
-    /// clause-learning back end, which decides sparse 25x25 and 36x36 puzzles that plain
-    /// backtracking cannot; the budget's conflict limit (not its guess limit) bounds it. Either
-    /// way the answer is exact.
+    /// A search that needs more than [`STALL_GUESSES`] guesses (over 16 symbols) or
+    /// [`STALL_WORK`] worth of them (up to 16) and has found at most one solution by then is handed to
+    /// the clause-learning back end ([`sat`]), which decides sparse 25x25 and 36x36 puzzles and
+    /// cage-heavy geometries that plain backtracking cannot; the budget's conflict limit (not
+    /// its guess limit) bounds it. Geometries with rules beyond shapes stay with the search.
+    /// Either way the answer is exact.
     pub fn count_with(&mut self, limit: usize, budget: &Budget) -> Count {
         let limit = limit.max(1);
-        if self.geometry.symbol_count() <= 16 || !self.engine.houses_only() {
+        if !self.geometry.constraints().is_empty() {
             return self.search(limit, budget, None, None);
         }
-        let first = self.search(limit, budget, Some(STALL_GUESSES), None);
-        let caller_limit = budget.guesses.is_some_and(|l| l <= STALL_GUESSES);
+        let (cells, symbols) = (self.geometry.cell_count(), self.geometry.symbol_count());
+        let stall = if symbols > 16 {
+            STALL_GUESSES
+        } else {
+            (STALL_WORK / (cells * symbols).max(1) as u64).max(STALL_GUESSES)
+        };
+        let first = self.search(limit, budget, Some(stall), None);
+        let caller_limit = budget.guesses.is_some_and(|l| l <= stall);
         if !matches!(first.stopped, Some(Stop::Guesses { .. })) || caller_limit {
             return first;
         }
@@ -250,8 +268,8 @@ impl Solver {
         let Some(cands) = self.engine.root_candidates(&self.givens) else {
             return Count::no_solution();
         };
-        let problem = clauses::Problem::new(&self.geometry, &cands);
-        clauses::count(&problem, limit, budget).unwrap_or(first)
+        handover::count(&self.geometry, &cands, limit, budget)
+            .unwrap_or_else(|| self.search(limit, budget, None, None))
     }
 
     /// Whether the geometry has sum shapes (cages).

@@ -66,11 +66,6 @@ impl Propagation {
         &self.geometry
     }
 
-    /// Whether every rule is a house rule (no propagators), as the clause back end needs.
-    pub(super) fn houses_only(&self) -> bool {
-        self.propagators.is_empty()
-    }
-
     /// Fills `cur` with the givens (every other cell gets every symbol) and queues them; false
     /// when two givens contradict at once or a given is not a symbol.
     pub(super) fn load_givens(&mut self, givens: &[Option<u8>], cur: &mut [u64]) -> bool {

@@ -1,0 +1,314 @@
+//! Compares the clause-learning back end's engines and encodings on puzzle files, one table row
+//! per puzzle and configuration: encoding, engine, CPU time, conflicts, clauses, verdict.
+//!
+//! ```text
+//! cargo run --release --example satbench -- [OPTIONS] PATH...
+//! cargo run --release --features cadical --example satbench -- --engine all PATH...
+//! ```
+//!
+//! PATH is a corpus JSON file (the `variant-holdout/1` format of the shared variant puzzles), a
+//! folder of them, or a TOML puzzle file. Options:
+//!
+//! - `--engine batsat|cadical|all` (default batsat), `--encoding pairwise|ladder|segments|all`
+//!   (default pairwise), `--sums combinations|diagram|all` (default combinations);
+//! - `--conflicts N`: conflict budget per run; `--timeout S`: deadline per run in seconds;
+//! - `--solver`: also time the counting solver (`Solver::count(2)`, with `--guesses N` as its
+//!   guess limit) as the baseline row.
+//!
+//! Times are the thread's CPU time (from `/proc/thread-self/schedstat`, which advances in
+//! scheduler ticks, so it is coarse below ~20 ms; wall time elsewhere) and wall time.
+//! Each row checks every reported solution against the puzzle and, for corpus files, that the
+//! stored solution is among them.
+
+use serde_json::Value;
+use shapedoku::pos::parse_cell_list;
+use shapedoku::solver::sat::{self, Budget, Encoding, Engine, Options, Problem, SumEncoding};
+use shapedoku::{GeometryBuilder, Pos, Puzzle, Rule, ShapeKind, Solver, Symbols};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+struct Args {
+    engines: Vec<Engine>,
+    encodings: Vec<Encoding>,
+    sums: Vec<SumEncoding>,
+    conflicts: Option<u64>,
+    timeout: Option<f64>,
+    solver: bool,
+    guesses: Option<u64>,
+    paths: Vec<PathBuf>,
+}
+
+fn parse_args() -> Args {
+    let mut a = Args {
+        engines: vec![Engine::Batsat],
+        encodings: vec![Encoding::Pairwise],
+        sums: vec![SumEncoding::Combinations],
+        conflicts: None,
+        timeout: None,
+        solver: false,
+        guesses: None,
+        paths: Vec::new(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().unwrap_or_else(|| panic!("{arg} needs a value"));
+        match arg.as_str() {
+            "--engine" => {
+                a.engines = match value().as_str() {
+                    "batsat" => vec![Engine::Batsat],
+                    "cadical" => vec![Engine::Cadical],
+                    _ => vec![Engine::Batsat, Engine::Cadical],
+                }
+            }
+            "--encoding" => {
+                a.encodings = match value().as_str() {
+                    "pairwise" => vec![Encoding::Pairwise],
+                    "ladder" => vec![Encoding::Ladder],
+                    "segments" => vec![Encoding::Segments],
+                    _ => vec![Encoding::Pairwise, Encoding::Ladder, Encoding::Segments],
+                }
+            }
+            "--sums" => {
+                a.sums = match value().as_str() {
+                    "combinations" => vec![SumEncoding::Combinations],
+                    "diagram" => vec![SumEncoding::Diagram],
+                    _ => vec![SumEncoding::Combinations, SumEncoding::Diagram],
+                }
+            }
+            "--conflicts" => a.conflicts = value().parse().ok(),
+            "--timeout" => a.timeout = value().parse().ok(),
+            "--guesses" => a.guesses = value().parse().ok(),
+            "--solver" => a.solver = true,
+            _ => a.paths.push(PathBuf::from(arg)),
+        }
+    }
+    a
+}
+
+fn main() {
+    let args = parse_args();
+    let mut files = Vec::new();
+    for p in &args.paths {
+        collect(p, &mut files);
+    }
+    println!(
+        "| puzzle | encoding | sums | engine | CPU ms | wall ms | conflicts | vars | clauses | verdict | check |"
+    );
+    println!("|---|---|---|---|---:|---:|---:|---:|---:|---|---|");
+    for f in &files {
+        let (id, puzzle, solution) = match load(f) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("{}: {e}", f.display());
+                continue;
+            }
+        };
+        if args.solver {
+            solver_row(&args, &id, &puzzle, solution.as_deref());
+        }
+        let problem = Problem::from_puzzle(&puzzle);
+        let has_sums = !problem.sums.is_empty();
+        for &encoding in &args.encodings {
+            for &sums in &args.sums {
+                if !has_sums && sums != args.sums[0] {
+                    continue;
+                }
+                for &engine in &args.engines {
+                    let options = Options {
+                        engine,
+                        encoding,
+                        sums,
+                    };
+                    sat_row(&args, &id, &puzzle, solution.as_deref(), &problem, options);
+                }
+            }
+        }
+    }
+}
+
+fn sat_row(
+    args: &Args,
+    id: &str,
+    puzzle: &Puzzle,
+    solution: Option<&[u8]>,
+    problem: &Problem,
+    options: Options,
+) {
+    let budget = Budget {
+        conflicts: args.conflicts,
+        deadline: args
+            .timeout
+            .map(|s| Instant::now() + Duration::from_secs_f64(s)),
+        cancel: None,
+    };
+    let (t, w) = (cpu_now(), Instant::now());
+    let out = sat::count_with(problem, 2, &budget, options);
+    let ms = (cpu_now() - t).as_secs_f64() * 1e3;
+    let wall = w.elapsed().as_secs_f64() * 1e3;
+    let sums = if problem.sums.is_empty() {
+        "-".to_string()
+    } else {
+        format!("{:?}", options.sums)
+    };
+    match out {
+        Ok(out) => {
+            let grids: Vec<Vec<u8>> = out
+                .solutions
+                .iter()
+                .map(|g| g.iter().map(|s| s.index() as u8).collect())
+                .collect();
+            println!(
+                "| {id} | {:?} | {sums} | {:?} | {ms:.0} | {wall:.1} | {} ({} to first) | {} | {} | {:?} | {} |",
+                options.encoding,
+                options.engine,
+                out.stats.conflicts,
+                out.stats.first_conflicts,
+                out.stats.variables,
+                out.stats.clauses,
+                out.verdict(),
+                check(puzzle, &grids, solution)
+            );
+        }
+        Err(e) => println!(
+            "| {id} | {:?} | {sums} | {:?} | {ms:.0} | {wall:.1} | | | | error: {e} | |",
+            options.encoding, options.engine
+        ),
+    }
+}
+
+fn solver_row(args: &Args, id: &str, puzzle: &Puzzle, solution: Option<&[u8]>) {
+    let (t, w) = (cpu_now(), Instant::now());
+    let mut budget = shapedoku::solver::Budget::default();
+    if let Some(g) = args.guesses {
+        budget = budget.with_guesses(g);
+    }
+    let c = Solver::new(puzzle).count_with(2, &budget);
+    let grids: Vec<Vec<u8>> = c.solutions.iter().map(|g| g.to_vec()).collect();
+    let ms = (cpu_now() - t).as_secs_f64() * 1e3;
+    let wall = w.elapsed().as_secs_f64() * 1e3;
+    println!(
+        "| {id} | (solver) | | Solver::count | {ms:.0} | {wall:.1} | {} guesses | | | {:?} | {} |",
+        c.stats.guesses,
+        c.verdict(),
+        check(puzzle, &grids, solution)
+    );
+}
+
+/// "ok" when every grid satisfies the puzzle and the stored solution (if any) is among them.
+fn check(puzzle: &Puzzle, grids: &[Vec<u8>], solution: Option<&[u8]>) -> &'static str {
+    if grids.iter().any(|g| puzzle.verify(g).is_err()) {
+        "WRONG"
+    } else if solution.is_some_and(|s| !grids.is_empty() && !grids.iter().any(|g| g == s)) {
+        "missed"
+    } else {
+        "ok"
+    }
+}
+
+/// The thread's CPU time.
+fn cpu_now() -> Duration {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map(Duration::from_nanos)
+        .unwrap_or_else(|| START.get_or_init(Instant::now).elapsed())
+}
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .expect("readable folder")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() || p.extension().is_some_and(|x| x == "json") {
+                collect(&p, out);
+            }
+        }
+    } else {
+        out.push(path.to_path_buf());
+    }
+}
+
+type Loaded = (String, Puzzle, Option<Vec<u8>>);
+
+fn load(path: &Path) -> Result<Loaded, String> {
+    if path.extension().is_some_and(|x| x == "json") {
+        return load_json(path);
+    }
+    let l = shapedoku::load::load_path(path).map_err(|e| e.to_string())?;
+    let id = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    Ok((id, l.puzzle, l.solution))
+}
+
+fn strings(v: &Value, key: &str) -> Result<Vec<String>, String> {
+    v[key]
+        .as_array()
+        .ok_or(format!("no `{key}`"))?
+        .iter()
+        .map(|s| s.as_str().map(str::to_string).ok_or(format!("bad `{key}`")))
+        .collect()
+}
+
+fn cells(s: &Value) -> Result<Vec<Pos>, String> {
+    let mut out = Vec::new();
+    for c in s["cells"].as_array().ok_or("no cells")? {
+        out.extend(parse_cell_list(c.as_str().ok_or("bad cell")?).map_err(|e| e.to_string())?);
+    }
+    Ok(out)
+}
+
+/// A corpus puzzle (see the shared variant folder's README for the format).
+fn load_json(path: &Path) -> Result<Loaded, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let v: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let symbols = Symbols::new(v["symbols"].as_str().ok_or("no symbols")?.chars())
+        .map_err(|e| e.to_string())?;
+    let givens = strings(&v, "givens")?;
+    let solution = strings(&v, "solution")?;
+    let mut b = GeometryBuilder::new("corpus", symbols.clone());
+    for (r, row) in givens.iter().enumerate() {
+        b.cells(
+            row.chars()
+                .enumerate()
+                .filter(|x| x.1 != '#')
+                .map(|(c, _)| Pos::new(r as u32 + 1, c as u32 + 1)),
+        );
+    }
+    for r in v["regions"].as_array().ok_or("no regions")? {
+        let name = r["name"].as_str().unwrap_or("region");
+        b.shape(name, ShapeKind::Region, cells(r)?, Rule::NoRepeat);
+    }
+    for c in v
+        .get("cages")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let total = c["sum"].as_i64().ok_or("cage without sum")?;
+        let rule = Rule::Sum {
+            total,
+            distinct: true,
+        };
+        b.shape("cage", ShapeKind::Cage, cells(c)?, rule);
+    }
+    let g = Arc::new(b.build().map_err(|e| e.to_string())?);
+    let mut given = vec![None; g.cell_count()];
+    let mut sol = vec![0; g.cell_count()];
+    for (r, (gr, sr)) in givens.iter().zip(&solution).enumerate() {
+        for (c, (gc, sc)) in gr.chars().zip(sr.chars()).enumerate() {
+            if let Some(cell) = g.cell_at(Pos::new(r as u32 + 1, c as u32 + 1)) {
+                given[cell] = (gc != '.').then(|| symbols.index_of(gc)).flatten();
+                sol[cell] = symbols.index_of(sc).ok_or("bad solution symbol")?;
+            }
+        }
+    }
+    let id = v["id"].as_str().unwrap_or("?").to_string();
+    let puzzle = Puzzle::new(g, given).map_err(|e| e.to_string())?;
+    Ok((id, puzzle, Some(sol)))
+}
