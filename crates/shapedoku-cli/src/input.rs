@@ -474,7 +474,7 @@ mod tests {
                 }
                 out
             }
-            Text::Toml(_) => panic!("read as TOML"),
+            Text::Toml(_) | Text::Import(_) => panic!("not read as lines"),
         }
     }
 
