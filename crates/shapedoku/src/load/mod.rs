@@ -34,6 +34,7 @@ mod compile;
 mod givens;
 mod issues;
 mod read;
+mod local_rules;
 mod rules;
 mod source;
 mod state;

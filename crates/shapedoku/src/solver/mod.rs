@@ -85,10 +85,12 @@
 //! nothing else.
 
 mod budget;
+mod cell_rules;
 mod clauses;
 mod count;
 mod houses;
 mod locked;
+mod marks;
 mod naked_pairs;
 pub mod oracle;
 mod probe;

@@ -6,6 +6,11 @@ use super::propagator::{Propagator, Values};
 use super::relation::PairRelation;
 use super::sum::SumCage;
 use super::thermo::Thermo;
+// Marks between neighbours and rules on single cells.
+use super::cell_rules::{AllDifferent, Allowed, Extremum, Quadruple};
+use super::marks::Marks;
+use crate::CellId;
+use crate::constraint::{orthogonal_neighbours, unmarked_pairs};
 use crate::constraint::{Constraint, RuleKind};
 use crate::{Geometry, Rule, Shape};
 
@@ -42,5 +47,58 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         })),
         RuleKind::Thermo { cells } => Box::new(Thermo::new(line(cells), true)),
         RuleKind::SlowThermo { cells } => Box::new(Thermo::new(line(cells), false)),
+        // Marks between neighbours and rules on single cells.
+        RuleKind::Marks { .. }
+        | RuleKind::Odd { .. }
+        | RuleKind::Even { .. }
+        | RuleKind::Minimum { .. }
+        | RuleKind::Maximum { .. }
+        | RuleKind::Quadruple { .. }
+        | RuleKind::DisjointGroups { .. } => local(c, g, values),
+    }
+}
+
+/// The propagators of the rules on marks between neighbours and on single cells.
+fn local(c: &Constraint, g: &Geometry, values: &Values) -> Box<dyn Propagator> {
+    let idx = |c: &CellId| c.index() as u32;
+    let ids = |cells: &[CellId]| cells.iter().map(idx).collect::<Vec<u32>>();
+    let parity = |cells: &[CellId], odd: bool| {
+        let mask = (values.all().iter().enumerate())
+            .filter(|&(_, v)| (v % 2 != 0) == odd)
+            .fold(0u64, |m, (s, _)| m | 1 << s);
+        Box::new(Allowed::new(ids(cells), mask)) as Box<dyn Propagator>
+    };
+    let extremum = |cells: &[CellId], below: bool| {
+        let around = (cells.iter())
+            .map(|&c| (idx(&c), ids(&orthogonal_neighbours(g, c))))
+            .collect();
+        Box::new(Extremum::new(around, below)) as Box<dyn Propagator>
+    };
+    match &c.kind {
+        RuleKind::Marks { marks, negative } => {
+            let marked = (marks.iter())
+                .map(|m| (idx(&m.cells[0]), idx(&m.cells[1]), m.relation))
+                .collect();
+            let unmarked = match negative.is_empty() {
+                true => Vec::new(),
+                false => (unmarked_pairs(g, marks).iter())
+                    .map(|(a, b)| (idx(a), idx(b)))
+                    .collect(),
+            };
+            Box::new(Marks::new(marked, unmarked, negative, values))
+        }
+        RuleKind::Odd { cells } => parity(cells, true),
+        RuleKind::Even { cells } => parity(cells, false),
+        RuleKind::Minimum { cells } => extremum(cells, true),
+        RuleKind::Maximum { cells } => extremum(cells, false),
+        RuleKind::Quadruple { cells, symbols } => {
+            let symbols: Vec<u8> = symbols.iter().map(|s| s.index() as u8).collect();
+            Box::new(Quadruple::new(ids(cells), &symbols))
+        }
+        RuleKind::DisjointGroups { groups } => {
+            let all = crate::SymbolSet::full(values.all().len()).0;
+            Box::new(AllDifferent::new(groups.iter().map(|g| ids(g)).collect(), all))
+        }
+        _ => unreachable!("`constraint` sends only the local rules here"),
     }
 }
