@@ -17,7 +17,7 @@
 mod local;
 
 pub use local::{Mark, Relation};
-pub(crate) use local::{orthogonal_neighbours, orthogonal_pairs, unmarked_pairs};
+pub(crate) use local::{orthogonal_neighbours, unmarked_pairs};
 
 use crate::{CellId, Geometry, Pos, Symbol};
 

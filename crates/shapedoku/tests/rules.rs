@@ -255,8 +255,14 @@ fn planted(kind: &str, sol: &[u8], pick: &[bool], negative: bool) -> String {
             marks(&|x, y| x + y == 10),
             marks(&|x, y| x + y == 5)
         ),
-        "difference" => format!("value = 2\npairs = {}\n{neg}", marks(&|x, y| (x - y).abs() == 2)),
-        "ratio" => format!("value = 3\npairs = {}\n{neg}", marks(&|x, y| x == 3 * y || y == 3 * x)),
+        "difference" => format!(
+            "value = 2\npairs = {}\n{neg}",
+            marks(&|x, y| (x - y).abs() == 2)
+        ),
+        "ratio" => format!(
+            "value = 3\npairs = {}\n{neg}",
+            marks(&|x, y| x == 3 * y || y == 3 * x)
+        ),
         "odd" => cells(&|i| sol[i] % 2 == 1),
         "even" => cells(&|i| sol[i] % 2 == 0),
         "minimum" => {
@@ -282,7 +288,11 @@ fn planted(kind: &str, sol: &[u8], pick: &[bool], negative: bool) -> String {
                 .filter(|&&c| on(c))
                 .map(|&c| char::from(b'0' + sol[c]))
                 .collect();
-            let s = if s.is_empty() { char::from(b'0' + sol[top]).to_string() } else { s };
+            let s = if s.is_empty() {
+                char::from(b'0' + sol[top]).to_string()
+            } else {
+                s
+            };
             format!(
                 "cells = \"{}\"\nsymbols = \"{s}\"\n",
                 four.iter().map(|&c| rc(c)).collect::<Vec<_>>().join(" ")
@@ -335,7 +345,10 @@ proptest! {
 }
 
 fn count_of(text: &str) -> usize {
-    Solver::new(&load(text).puzzle).count(100_000).solutions.len()
+    Solver::new(&load(text).puzzle)
+        .count(100_000)
+        .solutions
+        .len()
 }
 
 #[test]
@@ -363,10 +376,17 @@ fn each_local_rule_cuts_the_blank_4x4_as_expected() {
         assert!(fast > 0 && fast < 288, "{text}: {fast}");
     }
     // Values by hand: an X on 1..4 (no two sum to 10) has no solution; a V only 1+4 and 2+3.
-    assert_eq!(count_of(&format!("{blank}type = \"xv\"\nx = [\"r1c1 r1c2\"]\n")), 0);
+    assert_eq!(
+        count_of(&format!("{blank}type = \"xv\"\nx = [\"r1c1 r1c2\"]\n")),
+        0
+    );
     // Both r1c1 and r1c2 odd on a 4x4 row: 1 and 3 in either order.
     let odd = count_of(&format!("{blank}type = \"odd\"\ncells = \"r1c1 r1c2\"\n"));
-    assert_eq!(odd * 6, 288, "two of the 4! / 2 pairs of values in r1c1 r1c2 are odd-odd");
+    assert_eq!(
+        odd * 6,
+        288,
+        "two of the 4! / 2 pairs of values in r1c1 r1c2 are odd-odd"
+    );
 }
 
 #[test]
@@ -381,27 +401,42 @@ fn a_kropki_miracle_of_dots_is_counted_in_the_classic_grid() {
 
 #[test]
 fn local_rule_errors_name_the_place() {
-    let (m, at) = error_of("variant = \"4x4\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r2c2\"]\n");
+    let (m, at) =
+        error_of("variant = \"4x4\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r2c2\"]\n");
     assert!(m.contains("not side by side"), "{m}");
     assert_eq!(at, (4, 10));
-    let (m, _) = error_of("variant = \"4x4\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2 r1c3\"]\n");
+    let (m, _) =
+        error_of("variant = \"4x4\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2 r1c3\"]\n");
     assert!(m.contains("a mark joins two cells"), "{m}");
     let (m, at) = error_of("variant = \"4x4\"\n[[rule]]\ntype = \"kropki\"\nx = [\"r1c1 r1c2\"]\n");
     assert!(m.contains("`x` does not belong in a `kropki` rule"), "{m}");
     assert_eq!(at, (4, 5));
-    let (m, _) = error_of("variant = \"4x4\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r4c4 r4c5\"]\n");
+    let (m, _) =
+        error_of("variant = \"4x4\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r4c4 r4c5\"]\n");
     assert!(m.contains("r4c5 is not a cell"), "{m}");
-    let (m, _) = error_of("variant = \"4x4\"\n[[rule]]\ntype = \"quadruple\"\ncells = \"r1-2c1-2\"\nsymbols = \"15\"\n");
+    let (m, _) = error_of(
+        "variant = \"4x4\"\n[[rule]]\ntype = \"quadruple\"\ncells = \"r1-2c1-2\"\nsymbols = \"15\"\n",
+    );
     assert!(m.contains("`5` is not a symbol"), "{m}");
-    let (m, _) = error_of("variant = \"4x4\"\n[[rule]]\ntype = \"quadruple\"\ncells = \"r1c1\"\nsymbols = \"12\"\n");
+    let (m, _) = error_of(
+        "variant = \"4x4\"\n[[rule]]\ntype = \"quadruple\"\ncells = \"r1c1\"\nsymbols = \"12\"\n",
+    );
     assert!(m.contains("2 symbols for 1 cells"), "{m}");
     let (m, _) = error_of("variant = \"4x4\"\n[[rule]]\ntype = \"quadruple\"\ncells = \"r1c1\"\n");
     assert!(m.contains("no `symbols`"), "{m}");
-    let (m, _) = error_of("symbols = \"ABCD\"\n[[grid]]\nsize = 4\nbox = [2, 2]\n[[rule]]\ntype = \"odd\"\ncells = \"r1c1\"\n");
-    assert!(m.contains("compares values, but the alphabet `ABCD` has none"), "{m}");
-    let (m, _) = error_of("symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"disjoint-groups\"\n");
+    let (m, _) = error_of(
+        "symbols = \"ABCD\"\n[[grid]]\nsize = 4\nbox = [2, 2]\n[[rule]]\ntype = \"odd\"\ncells = \"r1c1\"\n",
+    );
+    assert!(
+        m.contains("compares values, but the alphabet `ABCD` has none"),
+        "{m}"
+    );
+    let (m, _) =
+        error_of("symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"disjoint-groups\"\n");
     assert!(m.contains("no boxes"), "{m}");
-    let (m, _) = error_of("variant = \"4x4\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2\", \"r1c2 r1c1\"]\n");
+    let (m, _) = error_of(
+        "variant = \"4x4\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2\", \"r1c2 r1c1\"]\n",
+    );
     assert!(m.contains("same mark twice"), "{m}");
 }
 
@@ -409,4 +444,38 @@ fn local_rule_errors_name_the_place() {
 fn values_make_letters_comparable() {
     let text = "symbols = \"ABCD\"\nvalues = [1, 2, 3, 4]\n[[grid]]\nsize = 4\nbox = [2, 2]\n[[rule]]\ntype = \"odd\"\ncells = \"r1c1 r1c2\"\n";
     assert_eq!(count_of(text) * 6, 288);
+}
+
+#[test]
+fn rules_are_drawn_where_setters_put_them() {
+    use shapedoku::{RenderOptions, render};
+    let text = "variant = \"4x4\"\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2 r1c3\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r2c1 r2c2\"]\nblack = [\"r3c1 r4c1\"]\n[[rule]]\ntype = \"xv\"\nx = [\"r4c3 r4c4\"]\n[[rule]]\ntype = \"odd\"\ncells = \"r3c3\"\n[[rule]]\ntype = \"even\"\ncells = \"r3c4\"\n[[rule]]\ntype = \"quadruple\"\ncells = \"r1-2c3-4\"\nsymbols = \"12\"\n";
+    let svg = render::svg(&load(text).puzzle, &RenderOptions::default());
+    let over = &svg[svg.find("rules-over").expect("marks are drawn")..];
+    let under = &svg[svg.find("rules-under").expect("lines and cells are drawn")..];
+    // Thermometer: one line and the bulb; odd: a circle; even: a square (under the lines).
+    assert_eq!(
+        under[..under.find("</g>").unwrap()]
+            .matches("<circle")
+            .count(),
+        2
+    );
+    assert_eq!(
+        under[..under.find("</g>").unwrap()]
+            .matches("<rect")
+            .count(),
+        1
+    );
+    // Two kropki dots and the quadruple's circle, the X, the quadruple's symbols (over them).
+    let over = &over[..over.find("</g>").unwrap()];
+    assert_eq!(over.matches("<circle").count(), 3);
+    assert!(
+        over.contains(">X</text>") && over.contains(">12</text>"),
+        "{over}"
+    );
+    let plain = render::svg(
+        &load("variant = \"4x4\"\n").puzzle,
+        &RenderOptions::default(),
+    );
+    assert!(!plain.contains("rules-"));
 }

@@ -24,9 +24,7 @@ impl Relation {
     pub fn holds(self, a: i64, b: i64) -> bool {
         match self {
             Relation::Difference(n) => a.checked_sub(b).map(i64::abs) == Some(n),
-            Relation::Ratio(n) => {
-                a.checked_mul(n) == Some(b) || b.checked_mul(n) == Some(a)
-            }
+            Relation::Ratio(n) => a.checked_mul(n) == Some(b) || b.checked_mul(n) == Some(a),
             Relation::Sum(n) => a.checked_add(b) == Some(n),
         }
     }
@@ -157,9 +155,9 @@ impl Constraint {
             RuleKind::Minimum { cells } | RuleKind::Maximum { cells } => {
                 let min = matches!(self.kind, RuleKind::Minimum { .. });
                 cells.iter().all(|&c| {
-                    orthogonal_neighbours(g, c).into_iter().all(|n| {
-                        both(c, n, &|x, y| if min { x < y } else { x > y })
-                    })
+                    orthogonal_neighbours(g, c)
+                        .into_iter()
+                        .all(|n| both(c, n, &|x, y| if min { x < y } else { x > y }))
                 })
             }
             RuleKind::Quadruple { cells, symbols } => {

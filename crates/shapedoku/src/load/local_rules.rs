@@ -111,8 +111,12 @@ pub(super) fn gather(
     rule.local.symbols = r.symbols.valid().cloned();
     if kind == "quadruple" && rule.local.symbols.is_none() {
         diags.push(
-            Diagnostic::new(src, Some(rule.span.clone()), "this `quadruple` has no `symbols`")
-                .help("list the symbols its cells must hold, e.g. `symbols = \"139\"`"),
+            Diagnostic::new(
+                src,
+                Some(rule.span.clone()),
+                "this `quadruple` has no `symbols`",
+            )
+            .help("list the symbols its cells must hold, e.g. `symbols = \"139\"`"),
         );
         ok = false;
     }
@@ -170,9 +174,8 @@ pub(super) fn kind(
     values_given: bool,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<RuleKind> {
-    let at = |span: &Range<usize>, message: String| {
-        Diagnostic::new(&r.src, Some(span.clone()), message)
-    };
+    let at =
+        |span: &Range<usize>, message: String| Diagnostic::new(&r.src, Some(span.clone()), message);
     let numeric = matches!(
         r.kind.as_str(),
         "kropki" | "xv" | "difference" | "ratio" | "odd" | "even" | "minimum" | "maximum"
@@ -259,7 +262,11 @@ fn quadruple(
             Some(s) => symbols.push(Symbol::new(s.into())),
             None => {
                 let message = format!("quadruple `{}`: `{ch}` is not a symbol", r.name);
-                diags.push(Diagnostic::new(&r.src, Some(text.at(i, ch.len_utf8())), message));
+                diags.push(Diagnostic::new(
+                    &r.src,
+                    Some(text.at(i, ch.len_utf8())),
+                    message,
+                ));
                 return None;
             }
         }

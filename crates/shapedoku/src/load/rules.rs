@@ -146,10 +146,7 @@ fn compile_rule(
             }
         }
         if cells.contains(&CellId::new(c)) {
-            diags.push(at(
-                span,
-                format!("rule `{}`: {p} is listed twice", r.name),
-            ));
+            diags.push(at(span, format!("rule `{}`: {p} is listed twice", r.name)));
             ok = false;
         }
         cells.push(CellId::new(c));

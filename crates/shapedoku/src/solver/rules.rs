@@ -10,8 +10,8 @@ use super::thermo::Thermo;
 use super::cell_rules::{AllDifferent, Allowed, Extremum, Quadruple};
 use super::marks::Marks;
 use crate::CellId;
-use crate::constraint::{orthogonal_neighbours, unmarked_pairs};
 use crate::constraint::{Constraint, RuleKind};
+use crate::constraint::{orthogonal_neighbours, unmarked_pairs};
 use crate::{Geometry, Rule, Shape};
 
 /// The propagator for a shape's rule, or `None` when the house path covers it: a no-repeat
@@ -97,7 +97,10 @@ fn local(c: &Constraint, g: &Geometry, values: &Values) -> Box<dyn Propagator> {
         }
         RuleKind::DisjointGroups { groups } => {
             let all = crate::SymbolSet::full(values.all().len()).0;
-            Box::new(AllDifferent::new(groups.iter().map(|g| ids(g)).collect(), all))
+            Box::new(AllDifferent::new(
+                groups.iter().map(|g| ids(g)).collect(),
+                all,
+            ))
         }
         _ => unreachable!("`constraint` sends only the local rules here"),
     }
