@@ -1,85 +1,13 @@
 //! Marks between neighbours (kropki, XV, difference and ratio dots) and their negative
-//! constraint: a relation per pair of cells, kept to arc consistency. Each relation is a table
-//! (for each symbol of one cell, the symbols the other may hold); a pair is only looked at when
-//! one side has few enough candidates that some symbol of the other could lose all support.
+//! constraint: a relation per pair of cells, kept to arc consistency by the pair network of
+//! `relation.rs`, one table per kind of mark and one for the unmarked pairs.
 
-use super::propagator::{Domains, Narrowed, Propagator, Values};
+use super::propagator::Values;
+use super::relation::{PairNetwork, Table};
 use crate::constraint::Relation;
 
-/// One relation as tables over symbols.
-#[derive(Debug, Clone)]
-pub(super) struct Table {
-    /// `forward[s]`: what the second cell may hold when the first holds symbol `s`.
-    forward: Vec<u64>,
-    /// `backward[t]`: what the first cell may hold when the second holds symbol `t`.
-    backward: Vec<u64>,
-    /// The most symbols one symbol rules out on the other side: with more candidates than
-    /// this on both sides every candidate has support, so the pair can be skipped.
-    slack: u32,
-}
-
-impl Table {
-    /// The table of `allowed(value of first, value of second)`.
-    pub(super) fn new(values: &Values, allowed: impl Fn(i64, i64) -> bool) -> Table {
-        let v = values.all();
-        let all = crate::SymbolSet::full(v.len()).0;
-        let table = |f: &dyn Fn(i64, i64) -> bool| -> Vec<u64> {
-            v.iter()
-                .map(|&x| {
-                    v.iter()
-                        .enumerate()
-                        .filter(|&(_, &y)| f(x, y))
-                        .fold(0u64, |m, (t, _)| m | 1 << t)
-                })
-                .collect()
-        };
-        let forward = table(&|x, y| allowed(x, y));
-        let backward = table(&|y, x| allowed(x, y));
-        let slack = forward
-            .iter()
-            .chain(&backward)
-            .map(|m| (all & !m).count_ones())
-            .max()
-            .unwrap_or(0);
-        Table {
-            forward,
-            backward,
-            slack,
-        }
-    }
-
-    /// The union of `table[s]` over the candidates `s` in `x`.
-    #[inline]
-    fn support(table: &[u64], mut x: u64) -> u64 {
-        let mut out = 0;
-        while x != 0 {
-            out |= table[x.trailing_zeros() as usize];
-            x &= x - 1;
-        }
-        out
-    }
-
-    /// Narrows cells `a` and `b` to the candidates the other supports.
-    #[inline]
-    pub(super) fn revise(&self, d: &mut Domains<'_>, a: u32, b: u32) -> Narrowed {
-        let (x, y) = (d.get(a), d.get(b));
-        if x.count_ones() > self.slack && y.count_ones() > self.slack {
-            return Ok(false);
-        }
-        let mut changed = d.keep(b, Self::support(&self.forward, x))?;
-        let y = d.get(b);
-        changed |= d.keep(a, Self::support(&self.backward, y))?;
-        Ok(changed)
-    }
-}
-
-/// Every mark of one rule and its negative constraint.
-#[derive(Debug, Clone)]
-pub(super) struct Marks {
-    /// Each constrained pair with the index of its table.
-    pairs: Vec<(u32, u32, usize)>,
-    tables: Vec<Table>,
-}
+/// Every mark of one rule and its negative constraint, as one network of pair relations.
+pub(super) struct Marks;
 
 impl Marks {
     /// The marked pairs (each with its relation) and, when `negative` is not empty, the
@@ -89,7 +17,7 @@ impl Marks {
         unmarked: Vec<(u32, u32)>,
         negative: &[Relation],
         values: &Values,
-    ) -> Marks {
+    ) -> PairNetwork {
         let mut kinds: Vec<Relation> = Vec::new();
         let mut tables = Vec::new();
         let mut pairs = Vec::with_capacity(marked.len() + unmarked.len());
@@ -112,24 +40,14 @@ impl Marks {
             let t = tables.len() - 1;
             pairs.extend(unmarked.into_iter().map(|(a, b)| (a, b, t)));
         }
-        Marks { pairs, tables }
-    }
-}
-
-impl Propagator for Marks {
-    fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
-        let mut changed = false;
-        for &(a, b, t) in &self.pairs {
-            changed |= self.tables[t].revise(d, a, b)?;
-        }
-        Ok(changed)
+        PairNetwork::new(&pairs, tables)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::propagator::Contradiction;
+    use crate::solver::propagator::{Contradiction, Domains, Propagator};
 
     #[test]
     fn a_black_dot_leaves_only_halves_and_doubles() {

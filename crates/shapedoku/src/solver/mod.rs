@@ -93,6 +93,7 @@ mod locked;
 mod marks;
 mod naked_pairs;
 pub mod oracle;
+mod peers;
 mod probe;
 mod propagate;
 mod propagator;

@@ -29,6 +29,20 @@ pub(super) fn propagator(shape: &Shape, values: &Values) -> Option<Box<dyn Propa
     }
 }
 
+/// The pairs of cells a rule beyond shapes only forbids to hold the same symbol, when that is
+/// all it says: the solver makes them peers instead of running the rule's propagator.
+pub(super) fn peer_pairs(c: &Constraint, g: &Geometry) -> Option<Vec<(u32, u32)>> {
+    match &c.kind {
+        RuleKind::AntiKnight | RuleKind::AntiKing | RuleKind::DisjointGroups { .. } => Some(
+            c.pairs(g)
+                .iter()
+                .map(|&(a, b)| (a.index() as u32, b.index() as u32))
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
 /// The propagator of a rule beyond shapes (see [`crate::constraint`]).
 pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<dyn Propagator> {
     let pairs = || {
