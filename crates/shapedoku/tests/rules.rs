@@ -479,3 +479,72 @@ fn rules_are_drawn_where_setters_put_them() {
     );
     assert!(!plain.contains("rules-"));
 }
+
+#[test]
+fn reasoning_stays_sound_with_marks_and_cell_rules() {
+    let mut checked = 0;
+    for rule in [
+        "type = \"kropki\"\nwhite = [\"r1c2 r1c3\", \"r3c1 r4c1\"]\nblack = [\"r2c3 r2c4\"]",
+        "type = \"kropki\"\nwhite = [\"r1c1 r1c2\"]\nblack = [\"r4c3 r4c4\"]\nnegative = true",
+        "type = \"xv\"\nv = [\"r2c2 r3c2\"]\nx = []",
+        "type = \"difference\"\nvalue = 2\npairs = [\"r2c1 r2c2\", \"r4c2 r4c3\"]",
+        "type = \"ratio\"\nvalue = 3\npairs = [\"r3c3 r3c4\"]",
+        "type = \"odd\"\ncells = \"r2c2 r3c4\"",
+        "type = \"even\"\ncells = \"r2c1 r4c4\"",
+        "type = \"minimum\"\ncells = \"r3c3\"",
+        "type = \"maximum\"\ncells = \"r2c2 r4c1\"",
+        "type = \"quadruple\"\ncells = \"r2-3c2-3\"\nsymbols = \"24\"",
+        "type = \"disjoint-groups\"",
+    ] {
+        checked += assert_reasoning_sound(&format!(
+            "variant = \"4x4\"\ngivens = \"1... .... .... ....\"\n[[rule]]\n{rule}\n"
+        ));
+    }
+    assert!(checked > 0, "no logical step was checked");
+}
+
+#[test]
+fn the_reasoner_explains_a_rule_elimination_by_its_mark() {
+    use shapedoku::reason::{self, Board, Technique, explain};
+    let text = "variant = \"classic\"\ngivens = \"5........ ......... ......... ......... ......... ......... ......... ......... .........\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2\"]\n";
+    let l = load(text);
+    let board = Board::new(&l.puzzle);
+    let steps = reason::all_steps(&board, Some(Technique::RuleElimination), 10);
+    let step = steps
+        .first()
+        .expect("the white dot next to a 5 rules out all but 4 and 6");
+    let g = l.puzzle.geometry();
+    let line = explain::text(g, step);
+    assert!(line.contains("kropki r1c1–r1c2 (white)"), "{line}");
+    assert!(line.contains("r1c2 ≠"), "{line}");
+    // 4 and 6 stay; every other symbol the white dot rules out goes.
+    let gone: Vec<usize> = step
+        .eliminations
+        .iter()
+        .map(|e| e.symbol.index() + 1)
+        .collect();
+    for v in [1, 2, 3, 7, 8, 9] {
+        assert!(gone.contains(&v), "{line}");
+    }
+    assert!(!gone.contains(&4) && !gone.contains(&6), "{line}");
+    assert!(explain::compact(g, step).starts_with("Rule Elimination: kropki r1c1–r1c2 (white)"));
+}
+
+#[test]
+fn the_miracle_is_solved_by_logic_with_rule_eliminations() {
+    use shapedoku::reason::{self, Technique};
+    let mut g: Vec<char> = ".".repeat(81).chars().collect();
+    g[38] = '1';
+    g[51] = '2';
+    let text = format!("givens = \"{}\"\n{MIRACLE}", g.iter().collect::<String>());
+    let l = load(&text);
+    let run = reason::solve(&l.puzzle);
+    assert!(run.board.is_solved());
+    let uses_rules = run
+        .steps
+        .iter()
+        .any(|s| s.technique() == Technique::RuleElimination);
+    assert!(uses_rules);
+    let solution: Vec<u8> = run.board.values().iter().map(|v| v.unwrap()).collect();
+    assert!(l.puzzle.verify(&solution).is_ok());
+}

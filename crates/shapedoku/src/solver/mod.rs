@@ -105,6 +105,7 @@ mod thermo;
 
 pub use budget::{Budget, POLL_NODES};
 pub use count::{Count, Stats, Stop, Verdict};
+pub(crate) use rules::narrow_by_rule;
 
 use crate::{CellId, Geometry, Grid, Pos, Puzzle};
 use propagate::Propagation;

@@ -2,7 +2,7 @@
 //! its propagator plus one arm here; the match is exhaustive, so a rule added to the model
 //! without one does not compile.
 
-use super::propagator::{Propagator, Values};
+use super::propagator::{Domains, Propagator, Values};
 use super::relation::PairRelation;
 use super::sum::SumCage;
 use super::thermo::Thermo;
@@ -118,4 +118,18 @@ fn local(c: &Constraint, g: &Geometry, values: &Values) -> Box<dyn Propagator> {
         }
         _ => unreachable!("`constraint` sends only the local rules here"),
     }
+}
+
+/// One pass of a rule's propagator over `cells` (one candidate mask per cell, bit `s` for
+/// symbol `s`), for the reasoner's rule eliminations: `Some(true)` when it removed something,
+/// `Some(false)` when not, `None` when the rule cannot be met.
+pub(crate) fn narrow_by_rule(c: &Constraint, g: &Geometry, cells: &mut [u64]) -> Option<bool> {
+    if cells.len() != g.cell_count() {
+        return None;
+    }
+    let values = Values::new(g.symbols().values());
+    let p = constraint(c, g, &values);
+    let mut queue = Vec::new();
+    let mut d = Domains::new(cells, &mut queue, &values);
+    p.propagate(&mut d).ok()
 }
