@@ -11,7 +11,7 @@ use super::cell_rules::{AllDifferent, Allowed, Extremum, Quadruple};
 use super::marks::Marks;
 use crate::CellId;
 use crate::constraint::{Constraint, RuleKind};
-use crate::constraint::{orthogonal_neighbours, unmarked_pairs};
+use crate::constraint::{Mark, Relation, orthogonal_neighbours, unmarked_pairs};
 use crate::{Geometry, Rule, Shape};
 
 /// The propagator for a shape's rule, or `None` when the house path covers it: a no-repeat
@@ -62,49 +62,11 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         RuleKind::Thermo { cells } => Box::new(Thermo::new(line(cells), true)),
         RuleKind::SlowThermo { cells } => Box::new(Thermo::new(line(cells), false)),
         // Marks between neighbours and rules on single cells.
-        RuleKind::Marks { .. }
-        | RuleKind::Odd { .. }
-        | RuleKind::Even { .. }
-        | RuleKind::Minimum { .. }
-        | RuleKind::Maximum { .. }
-        | RuleKind::Quadruple { .. }
-        | RuleKind::DisjointGroups { .. } => local(c, g, values),
-    }
-}
-
-/// The propagators of the rules on marks between neighbours and on single cells.
-fn local(c: &Constraint, g: &Geometry, values: &Values) -> Box<dyn Propagator> {
-    let idx = |c: &CellId| c.index() as u32;
-    let ids = |cells: &[CellId]| cells.iter().map(idx).collect::<Vec<u32>>();
-    let parity = |cells: &[CellId], odd: bool| {
-        let mask = (values.all().iter().enumerate())
-            .filter(|&(_, v)| (v % 2 != 0) == odd)
-            .fold(0u64, |m, (s, _)| m | 1 << s);
-        Box::new(Allowed::new(ids(cells), mask)) as Box<dyn Propagator>
-    };
-    let extremum = |cells: &[CellId], below: bool| {
-        let around = (cells.iter())
-            .map(|&c| (idx(&c), ids(&orthogonal_neighbours(g, c))))
-            .collect();
-        Box::new(Extremum::new(around, below)) as Box<dyn Propagator>
-    };
-    match &c.kind {
-        RuleKind::Marks { marks, negative } => {
-            let marked = (marks.iter())
-                .map(|m| (idx(&m.cells[0]), idx(&m.cells[1]), m.relation))
-                .collect();
-            let unmarked = match negative.is_empty() {
-                true => Vec::new(),
-                false => (unmarked_pairs(g, marks).iter())
-                    .map(|(a, b)| (idx(a), idx(b)))
-                    .collect(),
-            };
-            Box::new(Marks::new(marked, unmarked, negative, values))
-        }
-        RuleKind::Odd { cells } => parity(cells, true),
-        RuleKind::Even { cells } => parity(cells, false),
-        RuleKind::Minimum { cells } => extremum(cells, true),
-        RuleKind::Maximum { cells } => extremum(cells, false),
+        RuleKind::Marks { marks, negative } => marks_propagator(marks, negative, g, values),
+        RuleKind::Odd { cells } => parity(cells, true, values),
+        RuleKind::Even { cells } => parity(cells, false, values),
+        RuleKind::Minimum { cells } => extremum(cells, true, g),
+        RuleKind::Maximum { cells } => extremum(cells, false, g),
         RuleKind::Quadruple { cells, symbols } => {
             let symbols: Vec<u8> = symbols.iter().map(|s| s.index() as u8).collect();
             Box::new(Quadruple::new(ids(cells), &symbols))
@@ -116,8 +78,47 @@ fn local(c: &Constraint, g: &Geometry, values: &Values) -> Box<dyn Propagator> {
                 all,
             ))
         }
-        _ => unreachable!("`constraint` sends only the local rules here"),
     }
+}
+
+fn ids(cells: &[CellId]) -> Vec<u32> {
+    cells.iter().map(|c| c.index() as u32).collect()
+}
+
+/// Marks and, with a negative constraint, every unmarked orthogonal pair.
+fn marks_propagator(
+    marks: &[Mark],
+    negative: &[Relation],
+    g: &Geometry,
+    values: &Values,
+) -> Box<dyn Propagator> {
+    let idx = |c: CellId| c.index() as u32;
+    let marked = (marks.iter())
+        .map(|m| (idx(m.cells[0]), idx(m.cells[1]), m.relation))
+        .collect();
+    let unmarked = match negative.is_empty() {
+        true => Vec::new(),
+        false => (unmarked_pairs(g, marks).iter())
+            .map(|&(a, b)| (idx(a), idx(b)))
+            .collect(),
+    };
+    Box::new(Marks::new(marked, unmarked, negative, values))
+}
+
+/// Odd (or even) cells: the symbols whose value is odd (or even).
+fn parity(cells: &[CellId], odd: bool, values: &Values) -> Box<dyn Propagator> {
+    let mask = (values.all().iter().enumerate())
+        .filter(|&(_, v)| (v % 2 != 0) == odd)
+        .fold(0u64, |m, (s, _)| m | 1 << s);
+    Box::new(Allowed::new(ids(cells), mask))
+}
+
+/// Minimum (or maximum) cells against their orthogonal neighbours.
+fn extremum(cells: &[CellId], below: bool, g: &Geometry) -> Box<dyn Propagator> {
+    let around = (cells.iter())
+        .map(|&c| (c.index() as u32, ids(&orthogonal_neighbours(g, c))))
+        .collect();
+    Box::new(Extremum::new(around, below))
 }
 
 /// One pass of a rule's propagator over `cells` (one candidate mask per cell, bit `s` for
