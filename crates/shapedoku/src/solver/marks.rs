@@ -6,42 +6,38 @@ use super::propagator::Values;
 use super::relation::{PairNetwork, Table};
 use crate::constraint::Relation;
 
-/// Every mark of one rule and its negative constraint, as one network of pair relations.
-pub(super) struct Marks;
-
-impl Marks {
-    /// The marked pairs (each with its relation) and, when `negative` is not empty, the
-    /// unmarked pairs that must meet none of `negative`.
-    pub(super) fn new(
-        marked: Vec<(u32, u32, Relation)>,
-        unmarked: Vec<(u32, u32)>,
-        negative: &[Relation],
-        values: &Values,
-    ) -> PairNetwork {
-        let mut kinds: Vec<Relation> = Vec::new();
-        let mut tables = Vec::new();
-        let mut pairs = Vec::with_capacity(marked.len() + unmarked.len());
-        for (a, b, r) in marked {
-            let t = match kinds.iter().position(|&k| k == r) {
-                Some(t) => t,
-                None => {
-                    kinds.push(r);
-                    tables.push(Table::new(values, |x, y| r.holds(x, y)));
-                    tables.len() - 1
-                }
-            };
-            pairs.push((a, b, t));
-        }
-        if !negative.is_empty() {
-            let neg = negative.to_vec();
-            tables.push(Table::new(values, move |x, y| {
-                neg.iter().all(|r| !r.holds(x, y))
-            }));
-            let t = tables.len() - 1;
-            pairs.extend(unmarked.into_iter().map(|(a, b)| (a, b, t)));
-        }
-        PairNetwork::new(&pairs, tables)
+/// Every mark of one rule and its negative constraint, as one network of pair relations: the
+/// marked pairs (each with its relation) and, when `negative` is not empty, the
+/// unmarked pairs that must meet none of `negative`.
+pub(super) fn network(
+    marked: Vec<(u32, u32, Relation)>,
+    unmarked: Vec<(u32, u32)>,
+    negative: &[Relation],
+    values: &Values,
+) -> PairNetwork {
+    let mut kinds: Vec<Relation> = Vec::new();
+    let mut tables = Vec::new();
+    let mut pairs = Vec::with_capacity(marked.len() + unmarked.len());
+    for (a, b, r) in marked {
+        let t = match kinds.iter().position(|&k| k == r) {
+            Some(t) => t,
+            None => {
+                kinds.push(r);
+                tables.push(Table::new(values, |x, y| r.holds(x, y)));
+                tables.len() - 1
+            }
+        };
+        pairs.push((a, b, t));
     }
+    if !negative.is_empty() {
+        let neg = negative.to_vec();
+        tables.push(Table::new(values, move |x, y| {
+            neg.iter().all(|r| !r.holds(x, y))
+        }));
+        let t = tables.len() - 1;
+        pairs.extend(unmarked.into_iter().map(|(a, b)| (a, b, t)));
+    }
+    PairNetwork::new(&pairs, tables)
 }
 
 #[cfg(test)]
@@ -52,7 +48,7 @@ mod tests {
     #[test]
     fn a_black_dot_leaves_only_halves_and_doubles() {
         let values = Values::new(&(1..=9).collect::<Vec<i64>>());
-        let m = Marks::new(vec![(0, 1, Relation::Ratio(2))], vec![], &[], &values);
+        let m = network(vec![(0, 1, Relation::Ratio(2))], vec![], &[], &values);
         let (mut cells, mut queue) = (vec![0x1ff, 0x1ff], Vec::new());
         let mut d = Domains::new(&mut cells, &mut queue, &values);
         assert_eq!(m.propagate(&mut d), Ok(true));
@@ -65,7 +61,7 @@ mod tests {
     fn the_negative_constraint_bans_both_relations_on_unmarked_pairs() {
         let values = Values::new(&[1, 2, 3, 4]);
         let neg = [Relation::Difference(1), Relation::Ratio(2)];
-        let m = Marks::new(vec![], vec![(0, 1)], &neg, &values);
+        let m = network(vec![], vec![(0, 1)], &neg, &values);
         // 2 next to {1, 3, 4}: 1 (ratio and difference), 3 (difference), 4 (ratio) all go.
         let (mut cells, mut queue) = (vec![0b0010, 0b1101], Vec::new());
         let mut d = Domains::new(&mut cells, &mut queue, &values);

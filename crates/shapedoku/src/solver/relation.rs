@@ -128,19 +128,15 @@ impl Propagator for PairNetwork {
     }
 }
 
-/// One relation over many pairs (nonconsecutive, say).
-pub(super) struct PairRelation;
-
-impl PairRelation {
-    /// The relation `allowed(value of first, value of second)` over these pairs.
-    pub(super) fn new(
-        pairs: Vec<(u32, u32)>,
-        values: &Values,
-        allowed: impl Fn(i64, i64) -> bool,
-    ) -> PairNetwork {
-        let pairs: Vec<(u32, u32, usize)> = pairs.into_iter().map(|(a, b)| (a, b, 0)).collect();
-        PairNetwork::new(&pairs, vec![Table::new(values, allowed)])
-    }
+/// One relation over many pairs (nonconsecutive, say): `allowed(value of first, value of
+/// second)` over these pairs.
+pub(super) fn pair_relation(
+    pairs: Vec<(u32, u32)>,
+    values: &Values,
+    allowed: impl Fn(i64, i64) -> bool,
+) -> PairNetwork {
+    let pairs: Vec<(u32, u32, usize)> = pairs.into_iter().map(|(a, b)| (a, b, 0)).collect();
+    PairNetwork::new(&pairs, vec![Table::new(values, allowed)])
 }
 
 #[cfg(test)]
@@ -151,7 +147,7 @@ mod tests {
     #[test]
     fn a_solved_cell_removes_its_neighbours_consecutive_values() {
         let values = Values::new(&(1..=9).collect::<Vec<i64>>());
-        let r = PairRelation::new(vec![(0, 1)], &values, |x, y| (x - y).abs() != 1);
+        let r = pair_relation(vec![(0, 1)], &values, |x, y| (x - y).abs() != 1);
         let (mut cells, mut queue) = (vec![1 << 4, 0x1ff], Vec::new());
         let mut d = Domains::new(&mut cells, &mut queue, &values);
         assert_eq!(r.propagate(&mut d), Ok(true));
@@ -165,7 +161,7 @@ mod tests {
     fn two_candidates_that_both_exclude_a_symbol_remove_it() {
         // Nonconsecutive: {3, 5} next door rules out 4 (both exclude it), but not 6.
         let values = Values::new(&(1..=9).collect::<Vec<i64>>());
-        let r = PairRelation::new(vec![(1, 0)], &values, |x, y| (x - y).abs() != 1);
+        let r = pair_relation(vec![(1, 0)], &values, |x, y| (x - y).abs() != 1);
         let (mut cells, mut queue) = (vec![1 << 2 | 1 << 4, 0x1ff], Vec::new());
         let mut d = Domains::new(&mut cells, &mut queue, &values);
         assert_eq!(r.propagate(&mut d), Ok(true));

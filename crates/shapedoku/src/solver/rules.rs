@@ -3,12 +3,12 @@
 //! without one does not compile.
 
 use super::propagator::{Domains, Propagator, Values};
-use super::relation::PairRelation;
+use super::relation::pair_relation;
 use super::sum::SumCage;
 use super::thermo::Thermo;
 // Marks between neighbours and rules on single cells.
 use super::cell_rules::{AllDifferent, Allowed, Extremum, Quadruple};
-use super::marks::Marks;
+use super::marks;
 use crate::CellId;
 use crate::constraint::{Constraint, RuleKind};
 use crate::constraint::{Mark, Relation, orthogonal_neighbours, unmarked_pairs};
@@ -54,11 +54,11 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
     let line = |cells: &[crate::CellId]| cells.iter().map(|c| c.index() as u32).collect();
     match &c.kind {
         RuleKind::AntiKnight | RuleKind::AntiKing => {
-            Box::new(PairRelation::new(pairs(), values, |x, y| x != y))
+            Box::new(pair_relation(pairs(), values, |x, y| x != y))
         }
-        RuleKind::Nonconsecutive => Box::new(PairRelation::new(pairs(), values, |x, y| {
-            (x - y).abs() != 1
-        })),
+        RuleKind::Nonconsecutive => {
+            Box::new(pair_relation(pairs(), values, |x, y| (x - y).abs() != 1))
+        }
         RuleKind::Thermo { cells } => Box::new(Thermo::new(line(cells), true)),
         RuleKind::SlowThermo { cells } => Box::new(Thermo::new(line(cells), false)),
         // Marks between neighbours and rules on single cells.
@@ -102,7 +102,7 @@ fn marks_propagator(
             .map(|&(a, b)| (idx(a), idx(b)))
             .collect(),
     };
-    Box::new(Marks::new(marked, unmarked, negative, values))
+    Box::new(marks::network(marked, unmarked, negative, values))
 }
 
 /// Odd (or even) cells: the symbols whose value is odd (or even).
