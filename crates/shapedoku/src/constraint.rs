@@ -14,7 +14,12 @@
 //! assert!(!thermo.holds(&g, &|c| [Some(1u8), Some(0)].get(c.index()).copied().flatten()));
 //! ```
 
-use crate::{CellId, Geometry, Pos};
+mod local;
+
+pub use local::{Mark, Relation};
+pub(crate) use local::{orthogonal_neighbours, unmarked_pairs};
+
+use crate::{CellId, Geometry, Pos, Symbol};
 
 /// One extra rule of a puzzle, with the name explanations and messages use.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,6 +53,49 @@ pub enum RuleKind {
         /// The cells from the bulb on, each next to the one before.
         cells: Vec<CellId>,
     },
+    // Marks between neighbours and rules on single cells (see `local.rs`).
+    /// Marks on the edges between orthogonally adjacent cells (kropki dots, XV letters,
+    /// difference and ratio dots): each marked pair meets its mark's relation.
+    Marks {
+        /// Every mark.
+        marks: Vec<Mark>,
+        /// The negative constraint: every orthogonally adjacent pair without a mark of this rule
+        /// meets none of these relations. Empty when the rule has none.
+        negative: Vec<Relation>,
+    },
+    /// Each listed cell holds an odd value.
+    Odd {
+        /// The cells.
+        cells: Vec<CellId>,
+    },
+    /// Each listed cell holds an even value.
+    Even {
+        /// The cells.
+        cells: Vec<CellId>,
+    },
+    /// Each listed cell's value is below those of all its orthogonal neighbours.
+    Minimum {
+        /// The cells.
+        cells: Vec<CellId>,
+    },
+    /// Each listed cell's value is above those of all its orthogonal neighbours.
+    Maximum {
+        /// The cells.
+        cells: Vec<CellId>,
+    },
+    /// Each listed symbol appears among the cells (the 2x2 around a corner); a symbol listed
+    /// twice appears at least twice.
+    Quadruple {
+        /// The cells.
+        cells: Vec<CellId>,
+        /// The symbols that must appear, repeats meaning "at least that many times".
+        symbols: Vec<Symbol>,
+    },
+    /// No symbol twice in any group (cells at the same place in each box).
+    DisjointGroups {
+        /// The groups.
+        groups: Vec<Vec<CellId>>,
+    },
 }
 
 impl Constraint {
@@ -67,6 +115,7 @@ impl Constraint {
             RuleKind::AntiKing => &[(0, 1), (1, -1), (1, 0), (1, 1)],
             RuleKind::Nonconsecutive => &[(0, 1), (1, 0)],
             RuleKind::Thermo { .. } | RuleKind::SlowThermo { .. } => &[],
+            _ => return self.local_pairs(g),
         };
         let mut out = Vec::new();
         for (a, &p) in g.cells().iter().enumerate() {
@@ -113,6 +162,7 @@ impl Constraint {
                 }
                 true
             }
+            _ => self.local_holds(g, value),
         }
     }
 }
@@ -123,6 +173,17 @@ impl Constraint {
         match &self.kind {
             RuleKind::Thermo { cells } | RuleKind::SlowThermo { cells } => cells,
             RuleKind::AntiKnight | RuleKind::AntiKing | RuleKind::Nonconsecutive => &[],
+            _ => self.local_cells(),
+        }
+    }
+
+    /// Every cell the rule names (a line's cells, both cells of each mark, every group's
+    /// cells), each once per mention; empty for the relations over the whole grid.
+    pub fn named_cells(&self) -> Vec<CellId> {
+        match &self.kind {
+            RuleKind::Marks { marks, .. } => marks.iter().flat_map(|m| m.cells).collect(),
+            RuleKind::DisjointGroups { groups } => groups.concat(),
+            _ => self.cells().to_vec(),
         }
     }
 }

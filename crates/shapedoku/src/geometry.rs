@@ -1030,7 +1030,11 @@ impl Geometry {
         more: impl IntoIterator<Item = crate::constraint::Constraint>,
     ) -> Result<Geometry, ModelError> {
         for c in more {
-            if let Some(&bad) = c.cells().iter().find(|c| c.index() >= self.cells.len()) {
+            if let Some(&bad) = c
+                .named_cells()
+                .iter()
+                .find(|c| c.index() >= self.cells.len())
+            {
                 return Err(ModelError::NoSuchCell {
                     shape: c.name,
                     pos: Pos::new(0, bad.index() as u32),

@@ -152,7 +152,10 @@ fn add_symbols(state: &mut State, src: &Arc<Source>, def: &FileDef, diags: &mut 
                 None => Symbols::new(chars),
             };
             match res {
-                Ok(s) => state.symbols = Some(s),
+                Ok(s) => {
+                    state.symbols = Some(s);
+                    state.values_given = values.is_some();
+                }
                 Err(e) => {
                     state.symbols_broken = true;
                     diags.push(symbol_error(src, &text, values.map(Spanned::span), &e));

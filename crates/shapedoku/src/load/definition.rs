@@ -174,16 +174,44 @@ pub struct RuleDef {
     /// Name used in explanations. Default: the type and the number of the table (`thermo 2`),
     /// or the type alone for a global relation.
     pub name: Field<String>,
+    // Marks between neighbours and rules on single cells.
+    /// Kropki white dots (`kropki`): pairs of orthogonally adjacent cells, `["r1c1 r1c2"]`.
+    pub white: Field<Vec<Spanned<String>>>,
+    /// Kropki black dots (`kropki`), written like `white`.
+    pub black: Field<Vec<Spanned<String>>>,
+    /// X marks, a sum of 10 (`xv`), written like `white`.
+    pub x: Field<Vec<Spanned<String>>>,
+    /// V marks, a sum of 5 (`xv`), written like `white`.
+    pub v: Field<Vec<Spanned<String>>>,
+    /// The marked pairs of a `difference` or `ratio` rule, written like `white`.
+    pub pairs: Field<Vec<Spanned<String>>>,
+    /// The N of a `difference` (default 1) or `ratio` (default 2) rule.
+    pub value: Field<i64>,
+    /// The negative constraint: no unmarked neighbours meet the rule's relations. Default false.
+    pub negative: Field<bool>,
+    /// The symbols a `quadruple` requires, one character each: `"139"`.
+    pub symbols: Field<String>,
 }
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 5] = [
+    pub const TYPES: [(&'static str, bool); 15] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
         ("thermo", true),
         ("slow-thermo", true),
+        // Marks between neighbours and rules on single cells.
+        ("kropki", false),
+        ("xv", false),
+        ("difference", false),
+        ("ratio", false),
+        ("disjoint-groups", false),
+        ("odd", true),
+        ("even", true),
+        ("minimum", true),
+        ("maximum", true),
+        ("quadruple", true),
     ];
 }
 

@@ -274,7 +274,20 @@ fn read_rule(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Fiel
         }
         Field::Invalid => return Field::Invalid,
     }
-    let def = RuleDef { kind, cells, name };
+    let def = RuleDef {
+        kind,
+        cells,
+        name,
+        // Marks between neighbours and rules on single cells.
+        white: r.texts(d, "white", "[\"r1c1 r1c2\", \"r4c5 r5c5\"]"),
+        black: r.texts(d, "black", "[\"r1c1 r1c2\"]"),
+        x: r.texts(d, "x", "[\"r1c1 r1c2\"]"),
+        v: r.texts(d, "v", "[\"r1c1 r1c2\"]"),
+        pairs: r.texts(d, "pairs", "[\"r1c1 r1c2\"]"),
+        value: r.int(d, "value", 1..=MAX_VALUE, "3"),
+        negative: r.boolean(d, "negative"),
+        symbols: r.text(d, "symbols", "\"139\""),
+    };
     Field::Valid(Spanned::new(r.span.clone(), def))
 }
 
@@ -368,6 +381,33 @@ impl<'t, 'i> TableReader<'t, 'i> {
             Some(b) => Field::Valid(Spanned::new(v.span(), b)),
             None => self.wrong(d, key, v, "true or false", "true"),
         }
+    }
+    /// An array of strings, each with its place.
+    fn texts(
+        &self,
+        d: &mut Vec<Diagnostic>,
+        key: &str,
+        example: &str,
+    ) -> Field<Vec<Spanned<String>>> {
+        let Some(v) = self.get(key) else {
+            return Field::Absent;
+        };
+        let Some(arr) = v.get_ref().as_array() else {
+            return self.wrong(d, key, v, "an array of strings", example);
+        };
+        let mut out = Vec::new();
+        for item in arr.iter() {
+            match item.get_ref().as_str() {
+                Some(s) => out.push(Spanned::new(item.span(), s.to_string())),
+                None => {
+                    let what = type_name(item.get_ref());
+                    let message = format!("`{key}` holds {what}, where a string belongs");
+                    d.push(self.problem(item.span(), message, key, example));
+                    return Field::Invalid;
+                }
+            }
+        }
+        Field::Valid(Spanned::new(v.span(), out))
     }
     /// An array of integers within a range; `len` fixes its length.
     fn ints(
@@ -567,7 +607,7 @@ mod tests {
     /// the types are the one description of the format.
     #[test]
     fn the_reader_fills_the_same_definition_as_serde() {
-        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n";
+        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2\"]\nblack = []\nx = []\nv = []\npairs = []\nvalue = 2\nnegative = true\nsymbols = \"1\"\n";
         let r = read_str(text);
         assert!(r.head.is_empty() && r.body.is_empty(), "{:?}", r.body);
         let serde: FileDef = toml::from_str(text).unwrap();

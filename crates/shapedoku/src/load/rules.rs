@@ -39,7 +39,11 @@ pub(super) fn add_rule(
         src: src.clone(),
         span: item.span(),
         cells: Vec::new(),
+        local: Default::default(),
     };
+    if !super::local_rules::gather(state, src, r, &mut rule, diags) {
+        return;
+    }
     match (&r.cells, line) {
         (Field::Invalid, _) => return,
         (Field::Absent, false) => {}
@@ -95,7 +99,7 @@ pub(super) fn attach(state: &State, g: Geometry, diags: &mut Vec<Diagnostic>) ->
     let mut out = Vec::new();
     let before = diags.len();
     for r in &state.rules {
-        if let Some(c) = compile_rule(r, &g, diags) {
+        if let Some(c) = compile_rule(r, &g, state.values_given, diags) {
             out.push(c);
         }
     }
@@ -105,7 +109,12 @@ pub(super) fn attach(state: &State, g: Geometry, diags: &mut Vec<Diagnostic>) ->
     g.with_constraints(out).ok()
 }
 
-fn compile_rule(r: &RuleIn, g: &Geometry, diags: &mut Vec<Diagnostic>) -> Option<Constraint> {
+fn compile_rule(
+    r: &RuleIn,
+    g: &Geometry,
+    values_given: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Constraint> {
     let at = |span: &std::ops::Range<usize>, message: String| {
         Diagnostic::new(&r.src, Some(span.clone()), message)
     };
@@ -120,7 +129,8 @@ fn compile_rule(r: &RuleIn, g: &Geometry, diags: &mut Vec<Diagnostic>) -> Option
             ok = false;
             continue;
         };
-        if let Some(prev) = i.checked_sub(1).map(|j| r.cells[j].1) {
+        let line = !super::local_rules::is_cell_list(&r.kind);
+        if let Some(prev) = i.checked_sub(1).map(|j| r.cells[j].1).filter(|_| line) {
             if !next_to(prev, *p) {
                 diags.push(
                     at(
@@ -136,10 +146,7 @@ fn compile_rule(r: &RuleIn, g: &Geometry, diags: &mut Vec<Diagnostic>) -> Option
             }
         }
         if cells.contains(&CellId::new(c)) {
-            diags.push(at(
-                span,
-                format!("rule `{}`: {p} is on the line twice", r.name),
-            ));
+            diags.push(at(span, format!("rule `{}`: {p} is listed twice", r.name)));
             ok = false;
         }
         cells.push(CellId::new(c));
@@ -150,7 +157,10 @@ fn compile_rule(r: &RuleIn, g: &Geometry, diags: &mut Vec<Diagnostic>) -> Option
         "nonconsecutive" => RuleKind::Nonconsecutive,
         "thermo" => RuleKind::Thermo { cells },
         "slow-thermo" => RuleKind::SlowThermo { cells },
-        _ => return None,
+        _ => {
+            let kind = super::local_rules::kind(r, cells, g, values_given, diags);
+            return kind.filter(|_| ok).map(|k| Constraint::new(&r.name, k));
+        }
     };
     if let RuleKind::Thermo { cells } = &kind {
         let mut values = g.symbols().values().to_vec();

@@ -49,6 +49,8 @@ pub(crate) struct RuleIn {
     pub span: Range<usize>,
     /// Each cell of a line rule in order, with the span of the reference it comes from.
     pub cells: Vec<(Range<usize>, Pos)>,
+    /// What the rules on marks and single cells add (see `local_rules.rs`).
+    pub local: super::local_rules::LocalIn,
 }
 
 /// Givens or a solution and the file they are written in.
@@ -66,6 +68,8 @@ pub(crate) struct State {
     pub symbols: Option<Symbols>,
     /// The symbols could not be read: checks that depend on them are skipped.
     pub symbols_broken: bool,
+    /// Whether the symbols' values were written (`values`), not the default 1..N.
+    pub values_given: bool,
     pub grids: Vec<(GridSpec, GridSrc)>,
     pub cells: Vec<Pos>,
     /// Some grid or declared cell could not be read, so cells may be missing: checks that

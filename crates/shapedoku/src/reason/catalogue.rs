@@ -136,6 +136,8 @@ catalogue! {
         Se::ByHouse { boxed: 1.2, other: 1.5 };
     /// A cell with one candidate left.
     NakedSingle = "naked_single", "Naked Single", 4, Easy, Se::Fixed(2.3);
+    /// A rule beyond shapes (a kropki dot, a thermometer, anti-knight...) rules candidates out.
+    RuleElimination = "rule_elimination", "Rule Elimination", 20, Easy, Se::Fixed(2.0);
     /// A box (or jigsaw region) whose places for a symbol all lie in one row or column.
     LockedCandidatesPointing = "locked_candidates_pointing",
         "Locked Candidates Type 1 (Pointing)", 50, Medium, Se::Fixed(2.6);

@@ -7,7 +7,8 @@
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
 //! - one file per technique (`singles`, `overlap`, `subsets`, `cages`, `cage_overlap`,
-//!   `innies`, `fish`, `chains`, `wings`, `forcing`, `guess`), with no words in them.
+//!   `innies`, `fish`, `chains`, `wings`, `forcing`, `guess`, `rules` for the rules beyond
+//!   shapes), with no words in them.
 //!
 //! ```
 //! use shapedoku::{builtin, Puzzle, reason};
@@ -30,6 +31,7 @@ pub mod guess;
 mod innies;
 pub mod overlap;
 pub mod rate;
+mod rules;
 pub mod singles;
 pub mod step;
 pub mod subsets;
@@ -157,6 +159,7 @@ pub fn registry() -> &'static [Search] {
         s(&[T::FullHouse], singles::full_house),
         s(&[T::HiddenSingle], singles::hidden_single),
         s(&[T::NakedSingle], singles::naked_single),
+        s(&[T::RuleElimination], rules::find),
         s(OVERLAPS, overlap::find),
         s(&[T::NakedPair], subsets::naked_pairs),
         s(&[T::HiddenPair], subsets::hidden_pairs),

@@ -110,6 +110,15 @@ pub enum Deduction {
     },
     /// The placed symbol is the cell's last candidate.
     NakedSingle,
+    /// A rule beyond shapes, on its own, rules the eliminated candidates out: the rule's
+    /// propagation on the candidates, as the solver runs it.
+    RuleElimination {
+        /// The rule's index in [`Geometry::constraints`].
+        rule: usize,
+        /// The part of the rule that does it (a mark's two cells, a minimum cell, ...); empty
+        /// when it is the whole rule.
+        cells: Vec<CellId>,
+    },
     /// Every place for `symbol` in the house `source` lies inside `target`, so `target` loses
     /// it everywhere else.
     ShapeOverlap {
@@ -418,6 +427,7 @@ impl Deduction {
             Deduction::FullHouse { .. } => T::FullHouse,
             Deduction::HiddenSingle { .. } => T::HiddenSingle,
             Deduction::NakedSingle => T::NakedSingle,
+            Deduction::RuleElimination { .. } => T::RuleElimination,
             Deduction::ShapeOverlap { kind, .. } => match kind {
                 OverlapKind::Pointing => T::LockedCandidatesPointing,
                 OverlapKind::Claiming => T::LockedCandidatesClaiming,
@@ -509,6 +519,7 @@ impl Deduction {
             | Deduction::XyChain { nodes }
             | Deduction::Aic { nodes } => nodes.iter().map(|n| n.cell).collect(),
             Deduction::Guess { cell, .. } => vec![*cell],
+            Deduction::RuleElimination { cells, .. } => cells.clone(),
             _ => Vec::new(),
         }
     }

@@ -21,6 +21,7 @@
 
 #[cfg(feature = "png")]
 mod png;
+mod rules;
 mod svg;
 
 #[cfg(feature = "png")]

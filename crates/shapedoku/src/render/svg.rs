@@ -12,7 +12,9 @@ use std::fmt::Write;
 /// Draws a puzzle as a standalone SVG document (UTF-8 text, ending in a newline).
 ///
 /// Layers, bottom to top: cell backgrounds, region fills, extra-shape fills, highlighted shapes
-/// and cells, thin cell lines, diagonals, thick lines, cage outlines, cage sums, givens (bold),
+/// and cells, rules drawn under the lines (thermometers, odd/even cells, minimum/maximum
+/// chevrons), thin cell lines, diagonals, thick lines, marks (kropki dots, XV letters,
+/// quadruples), cage outlines, cage sums, givens (bold),
 /// solution values (lighter), entries, candidates, highlighted candidates, cell hit areas. The
 /// layers after the solution's, and the highlights, appear only when their options ask for them.
 pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
@@ -153,6 +155,10 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     let frame = Frame { ox, oy, cs };
     highlight_fills(&mut s, g, &frame, opts);
 
+    // Rules beyond shapes drawn under the lines: thermometers, odd and even cells, chevrons.
+    let place = super::rules::Place { x: &x, y: &y, cs };
+    super::rules::draw_under(&mut s, g, &place, col);
+
     // Lines: thin first so thick ones cover them where they meet.
     let es = edges(g);
     let thin = line_path(&es, false, &x, &y);
@@ -199,6 +205,9 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         esc(&col.thick_line),
         num(thick_w)
     );
+
+    // Marks on the edges (dots, letters) and corners (quadruples) over the lines.
+    super::rules::draw_over(&mut s, g, &place, col);
 
     // Cages: dashed outlines inset inside their cells, and the sum in the top-left cell.
     let cages: Vec<usize> = (0..g.shapes().len())
@@ -774,7 +783,7 @@ fn cage_outline(
 }
 
 /// A number with at most two decimals, no trailing zeros, no `-0`.
-fn num(v: f64) -> String {
+pub(super) fn num(v: f64) -> String {
     let r = (v * 100.0).round() / 100.0;
     let r = if r == 0.0 { 0.0 } else { r };
     let s = format!("{r:.2}");
@@ -783,7 +792,7 @@ fn num(v: f64) -> String {
 }
 
 /// Escapes text for XML content and attribute values.
-fn esc(t: &str) -> String {
+pub(super) fn esc(t: &str) -> String {
     let mut o = String::with_capacity(t.len());
     for ch in t.chars() {
         match ch {

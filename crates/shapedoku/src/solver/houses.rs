@@ -3,20 +3,20 @@
 //! cell's precomputed peers (every no-repeat shape contributes); hidden singles and missing
 //! symbols through a bit-sliced once/twice scan of every house.
 
+use super::peers::PeerLookup;
 use super::propagator::Contradiction;
-use crate::Geometry;
 
 /// Removes each queued cell's symbol (the cell is solved) from its peers, queueing peers left
 /// with one candidate, until the queue is empty.
 #[inline(always)]
-pub(super) fn clear_peers(
-    g: &Geometry,
+pub(super) fn clear_peers<P: PeerLookup + ?Sized>(
+    g: &P,
     cur: &mut [u64],
     queue: &mut Vec<u32>,
 ) -> Result<(), Contradiction> {
     while let Some(c) = queue.pop() {
         let bit = cur[c as usize];
-        for &p in g.peers(c as usize) {
+        for &p in g.peers_of(c as usize) {
             let x = cur[p as usize];
             if x & bit != 0 {
                 let y = x ^ bit;

@@ -28,6 +28,11 @@
 //! | `propagator.rs` | the propagator interface: `Propagator`, `Domains`, `Values` |
 //! | `rules.rs` | the registry: the propagator of each shape's rule |
 //! | `sum.rs` | the sum rule's propagator (Killer cages) |
+//! | `relation.rs` | pair rules as per-cell arc lists over relation tables (nonconsecutive, marks) |
+//! | `marks.rs` | kropki, XV, difference and ratio marks and their negative constraint |
+//! | `cell_rules.rs` | odd/even, minimum/maximum, quadruples, disjoint groups |
+//! | `peers.rs` | extra peers from rules that only forbid a symbol twice (anti-knight, anti-king, disjoint groups) |
+//! | `thermo.rs` | thermometers |
 //! | `probe.rs` | failed-literal probing on large alphabets |
 //! | `sat/` | [`sat`]: the clause-learning back end, behind a narrow [`sat::Problem`] (no-repeat and sum shapes) |
 //! | `handover.rs` | a stalled search as a [`sat::Problem`], its outcome as a [`Count`] |
@@ -42,7 +47,8 @@
 //!
 //! 1. **The house path** (`houses.rs`), the no-repeat rule's fast path, outside any interface
 //!    because it is most of the solver's time: each newly solved cell's symbol leaves its
-//!    peers (every no-repeat shape through it), then a bit-sliced scan of every house places
+//!    peers (every no-repeat shape through it, and the cells an anti-knight, anti-king or
+//!    disjoint-groups rule relates to it), then a bit-sliced scan of every house places
 //!    hidden singles and finds symbols with no place left. Repeated until nothing is solved.
 //! 2. **House techniques**: naked pairs (alphabets over 9) and locked candidates between
 //!    overlapping houses (the pairs come from the geometry's shared tables, the same ones the
@@ -90,13 +96,16 @@
 
 mod budget;
 mod candidates;
+mod cell_rules;
 mod count;
 mod estimate;
 mod handover;
 mod houses;
 mod locked;
+mod marks;
 mod naked_pairs;
 pub mod oracle;
+mod peers;
 mod probe;
 mod propagate;
 mod propagator;
@@ -111,6 +120,7 @@ pub use budget::{Budget, POLL_NODES};
 pub use candidates::TrueCandidates;
 pub use count::{Count, Stats, Stop, Verdict};
 pub use estimate::Estimate;
+pub(crate) use rules::narrow_by_rule;
 
 use crate::{CellId, Geometry, Grid, Pos, Puzzle};
 use propagate::Propagation;

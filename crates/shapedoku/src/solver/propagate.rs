@@ -5,6 +5,7 @@
 use super::houses::{clear_peers, hidden_singles};
 use super::locked::locked_candidates;
 use super::naked_pairs::naked_pairs;
+use super::peers::Peers;
 use super::propagator::{Domains, Propagator, Values};
 use super::rules;
 use crate::Geometry;
@@ -21,6 +22,8 @@ pub(super) struct Propagation {
     values: Values,
     /// One propagator per shape whose rule the house path does not cover, in shape order.
     propagators: Arc<[Box<dyn Propagator>]>,
+    /// The peers with those rules beyond shapes add (anti-knight, ...), when they add some.
+    peers: Option<Arc<Peers>>,
     /// Whether locked candidates run (they pay on grids with overlapping houses).
     locked: bool,
     /// Whether naked pairs run.
@@ -42,11 +45,14 @@ impl Propagation {
             .iter()
             .filter_map(|s| rules::propagator(s, &values))
             .collect();
-        propagators.extend(
-            g.constraints()
-                .iter()
-                .map(|c| rules::constraint(c, g, &values)),
-        );
+        let mut extra_peers = Vec::new();
+        for c in g.constraints() {
+            match rules::peer_pairs(c, g) {
+                Some(pairs) => extra_peers.extend(pairs),
+                None => propagators.push(rules::constraint(c, g, &values)),
+            }
+        }
+        let peers = (!extra_peers.is_empty()).then(|| Arc::new(Peers::new(g, &extra_peers)));
         Propagation {
             locked: !tables.house_pairs.is_empty(),
             // Cells with two candidates are common on large grids; on 9x9 the scan rarely pays.
@@ -54,6 +60,7 @@ impl Propagation {
             house_open: vec![true; tables.houses.len()],
             all: crate::SymbolSet::full(n).0,
             propagators: propagators.into(),
+            peers,
             queue: Vec::with_capacity(g.cell_count() * 2),
             values,
             tables,
@@ -116,7 +123,11 @@ impl Propagation {
         let g = &*self.geometry;
         let t = &*self.tables;
         loop {
-            if clear_peers(g, cur, &mut self.queue).is_err() {
+            let cleared = match &self.peers {
+                Some(p) => clear_peers(&**p, cur, &mut self.queue),
+                None => clear_peers(g, cur, &mut self.queue),
+            };
+            if cleared.is_err() {
                 return false;
             }
             let Ok(any_open) = hidden_singles(

@@ -203,5 +203,6 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
         Deduction::Innies { cells, total, .. } => {
             format!("{} = {total}", compress_cells(g, cells))
         }
+        Deduction::RuleElimination { rule, cells } => super::rule_part(g, *rule, cells),
     })
 }

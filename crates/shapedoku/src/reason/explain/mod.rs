@@ -147,3 +147,28 @@ fn digits(nums: &[u32]) -> String {
             .join(",")
     }
 }
+
+/// The part of a rule a step rests on, as setters say it: `kropki r1c1–r1c2 (white)`,
+/// `minimum r5c5`, `thermo 2`, `anti-knight`.
+fn rule_part(g: &Geometry, rule: usize, cs: &[CellId]) -> String {
+    use crate::constraint::RuleKind;
+    let Some(c) = g.constraints().get(rule) else {
+        return format!("rule {}", rule + 1);
+    };
+    if cs.is_empty() {
+        return c.name.clone();
+    }
+    let mark = match &c.kind {
+        RuleKind::Marks { marks, .. } => marks
+            .iter()
+            .find(|m| m.cells[..] == *cs)
+            .map(|m| format!(" ({})", m.relation.label())),
+        _ => None,
+    };
+    format!(
+        "{} {}{}",
+        c.name,
+        cells(g, cs).join("–"),
+        mark.unwrap_or_default()
+    )
+}

@@ -104,6 +104,7 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
         }
         Deduction::HiddenSingle { house } => single(g, step, Some(*house)),
         Deduction::NakedSingle => single(g, step, None),
+        Deduction::RuleElimination { rule, cells } => super::rule_part(g, *rule, cells),
         Deduction::ShapeOverlap {
             symbol,
             source,

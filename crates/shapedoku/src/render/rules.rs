@@ -1,0 +1,317 @@
+//! Drawing the rules beyond shapes as setters print them: thermometers (a grey bulb and a
+//! line), odd cells (grey circles), even cells (grey squares), kropki dots (white or black, on
+//! the edge between the cells), X and V letters (on the edge), difference and ratio dots (with
+//! their number), minimum and maximum cells (small chevrons pointing to the smaller side) and
+//! quadruples (a circle on the corner with small symbols). Global relations (anti-knight, ...)
+//! have nothing to draw.
+
+use super::Colors;
+use crate::constraint::{Relation, RuleKind};
+use crate::{CellId, Geometry};
+use std::fmt::Write;
+
+/// Grey of the shapes drawn under the digits (thermometers, odd circles, even squares).
+const GREY: &str = "#cfcfcf";
+
+/// Where a cell's centre is on the page, and how big a cell is.
+pub(super) struct Place<'a> {
+    /// The page position of canvas column (or row) `c`'s left (or top) edge, 0-based.
+    pub x: &'a dyn Fn(f64) -> f64,
+    pub y: &'a dyn Fn(f64) -> f64,
+    pub cs: f64,
+}
+
+impl Place<'_> {
+    fn centre(&self, g: &Geometry, c: CellId) -> (f64, f64) {
+        let p = g.pos(c.index());
+        ((self.x)(p.col as f64 - 0.5), (self.y)(p.row as f64 - 0.5))
+    }
+}
+
+/// The rules drawn under the grid lines: thermometers, odd and even cells, chevrons.
+pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Colors) {
+    if g.constraints().is_empty() {
+        return;
+    }
+    let _ = writeln!(s, r#"<g class="rules-under">"#);
+    for c in g.constraints() {
+        match &c.kind {
+            RuleKind::Thermo { cells } | RuleKind::SlowThermo { cells } => {
+                thermo(
+                    s,
+                    g,
+                    at,
+                    cells,
+                    matches!(c.kind, RuleKind::SlowThermo { .. }),
+                );
+            }
+            RuleKind::Odd { cells } => each(s, g, at, cells, |s, (cx, cy), cs| {
+                let _ = writeln!(
+                    s,
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="{GREY}"/>"#,
+                    num(cx),
+                    num(cy),
+                    num(cs * 0.4)
+                );
+            }),
+            RuleKind::Even { cells } => each(s, g, at, cells, |s, (cx, cy), cs| {
+                let h = cs * 0.38;
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{GREY}"/>"#,
+                    num(cx - h),
+                    num(cy - h),
+                    num(2.0 * h),
+                    num(2.0 * h)
+                );
+            }),
+            RuleKind::Minimum { cells } | RuleKind::Maximum { cells } => {
+                let min = matches!(c.kind, RuleKind::Minimum { .. });
+                for &cell in cells {
+                    chevrons(s, g, at, cell, min, col);
+                }
+            }
+            _ => {}
+        }
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// The marks drawn over the grid lines: dots and letters on edges, quadruple circles.
+pub(super) fn draw_over(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Colors) {
+    if g.constraints().is_empty() {
+        return;
+    }
+    let _ = writeln!(s, r#"<g class="rules-over">"#);
+    for c in g.constraints() {
+        match &c.kind {
+            RuleKind::Marks { marks, .. } => {
+                for m in marks {
+                    mark(s, g, at, m.cells, m.relation, col);
+                }
+            }
+            RuleKind::Quadruple { cells, symbols } => {
+                let chars: String = symbols
+                    .iter()
+                    .map(|s| g.symbols().char(s.index() as u8))
+                    .collect();
+                quadruple(s, g, at, cells, &chars, col);
+            }
+            _ => {}
+        }
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+fn each(
+    s: &mut String,
+    g: &Geometry,
+    at: &Place<'_>,
+    cells: &[CellId],
+    f: impl Fn(&mut String, (f64, f64), f64),
+) {
+    for &c in cells {
+        f(s, at.centre(g, c), at.cs);
+    }
+}
+
+/// A bulb on the first cell and a thick rounded line through the rest; a slow thermometer's
+/// line is dashed across its cells so it reads apart from a plain one.
+fn thermo(s: &mut String, g: &Geometry, at: &Place<'_>, cells: &[CellId], slow: bool) {
+    let Some(&first) = cells.first() else { return };
+    let (bx, by) = at.centre(g, first);
+    let mut d = format!("M{} {}", num(bx), num(by));
+    for &c in &cells[1..] {
+        let (cx, cy) = at.centre(g, c);
+        let _ = write!(d, "L{} {}", num(cx), num(cy));
+    }
+    let dash = if slow {
+        format!(
+            r#" stroke-dasharray="{} {}""#,
+            num(at.cs * 0.5),
+            num(at.cs * 0.08)
+        )
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        s,
+        r#"<path d="{d}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"{dash}/><circle cx="{}" cy="{}" r="{}" fill="{GREY}"/>"#,
+        num(at.cs * 0.3),
+        num(bx),
+        num(by),
+        num(at.cs * 0.38)
+    );
+}
+
+/// A mark on the edge between two cells: a kropki dot, an X or V, or a dot with its number.
+fn mark(
+    s: &mut String,
+    g: &Geometry,
+    at: &Place<'_>,
+    cells: [CellId; 2],
+    relation: Relation,
+    col: &Colors,
+) {
+    let (ax, ay) = at.centre(g, cells[0]);
+    let (bx, by) = at.centre(g, cells[1]);
+    let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+    let r = at.cs * 0.11;
+    let ink = super::svg::esc(&col.thick_line);
+    let paper = super::svg::esc(&col.background);
+    let text = |s: &mut String, t: &str, size: f64| {
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{ink}">{t}</text>"#,
+            num(mx),
+            num(my + size * 0.35),
+            num(size)
+        );
+    };
+    match relation {
+        Relation::Difference(1) | Relation::Ratio(2) => {
+            let fill = if relation == Relation::Ratio(2) {
+                &ink
+            } else {
+                &paper
+            };
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{ink}" stroke-width="{}"/>"#,
+                num(mx),
+                num(my),
+                num(r),
+                num((at.cs / 40.0).max(0.8))
+            );
+        }
+        Relation::Sum(10) | Relation::Sum(5) => {
+            let t = if relation == Relation::Sum(10) {
+                "X"
+            } else {
+                "V"
+            };
+            let size = at.cs * 0.32;
+            let _ = writeln!(
+                s,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{paper}"/>"#,
+                num(mx - size * 0.4),
+                num(my - size * 0.45),
+                num(size * 0.8),
+                num(size * 0.9)
+            );
+            text(s, t, size);
+        }
+        Relation::Difference(n) | Relation::Ratio(n) | Relation::Sum(n) => {
+            // A ratio dot is black with a white number; the others white with a black one.
+            let black = matches!(relation, Relation::Ratio(_));
+            let (fill, ink2) = if black {
+                (&ink, &paper)
+            } else {
+                (&paper, &ink)
+            };
+            let size = at.cs * 0.2;
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{ink}" stroke-width="{}"/><text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{ink2}">{n}</text>"#,
+                num(mx),
+                num(my),
+                num(at.cs * 0.15),
+                num((at.cs / 40.0).max(0.8)),
+                num(mx),
+                num(my + size * 0.35),
+                num(size)
+            );
+        }
+    }
+}
+
+/// Small chevrons inside a cell, by each side with a neighbour, pointing to the smaller cell:
+/// inwards for a minimum, outwards for a maximum.
+fn chevrons(s: &mut String, g: &Geometry, at: &Place<'_>, cell: CellId, min: bool, col: &Colors) {
+    let (cx, cy) = at.centre(g, cell);
+    let (near, far) = (at.cs * 0.3, at.cs * 0.42);
+    let w = at.cs * 0.1;
+    let mut d = String::new();
+    for n in crate::constraint::orthogonal_neighbours(g, cell) {
+        let (nx, ny) = at.centre(g, n);
+        let (ux, uy) = ((nx - cx) / at.cs, (ny - cy) / at.cs);
+        // The tip towards the smaller side: the cell's own centre for a minimum.
+        let (tip, base) = if min { (near, far) } else { (far, near) };
+        let (tx, ty) = (cx + ux * tip, cy + uy * tip);
+        let (bx, by) = (cx + ux * base, cy + uy * base);
+        let _ = write!(
+            d,
+            "M{} {}L{} {}L{} {}",
+            num(bx - uy * w),
+            num(by + ux * w),
+            num(tx),
+            num(ty),
+            num(bx + uy * w),
+            num(by - ux * w)
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<path d="{d}" fill="none" stroke="{}" stroke-width="{}"/>"#,
+        super::svg::esc(&col.thick_line),
+        num((at.cs / 30.0).max(0.8))
+    );
+}
+
+/// A white circle where the cells meet (their centre), with the symbols in small type.
+fn quadruple(
+    s: &mut String,
+    g: &Geometry,
+    at: &Place<'_>,
+    cells: &[CellId],
+    chars: &str,
+    col: &Colors,
+) {
+    if cells.is_empty() {
+        return;
+    }
+    let n = cells.len() as f64;
+    let (sx, sy) = cells.iter().fold((0.0, 0.0), |(a, b), &c| {
+        let (x, y) = at.centre(g, c);
+        (a + x, b + y)
+    });
+    let (mx, my) = (sx / n, sy / n);
+    let size = at.cs
+        * if chars.chars().count() > 2 {
+            0.14
+        } else {
+            0.18
+        };
+    let (top, bottom) = chars.split_at(chars.char_indices().nth(2).map_or(chars.len(), |(i, _)| i));
+    let ink = super::svg::esc(&col.thick_line);
+    let _ = writeln!(
+        s,
+        r#"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{ink}" stroke-width="{}"/>"#,
+        num(mx),
+        num(my),
+        num(at.cs * 0.22),
+        super::svg::esc(&col.background),
+        num((at.cs / 40.0).max(0.8))
+    );
+    for (line, dy) in [
+        (top, if bottom.is_empty() { 0.35 } else { -0.1 }),
+        (bottom, 0.85),
+    ] {
+        if line.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" letter-spacing="{}" fill="{ink}">{}</text>"#,
+            num(mx),
+            num(my + size * dy),
+            num(size),
+            num(size * 0.15),
+            super::svg::esc(line)
+        );
+    }
+}
+
+fn num(v: f64) -> String {
+    super::svg::num(v)
+}
