@@ -274,7 +274,23 @@ fn read_rule(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Fiel
         }
         Field::Invalid => return Field::Invalid,
     }
-    let def = RuleDef { kind, cells, name };
+    let def = RuleDef {
+        kind,
+        cells,
+        name,
+        // Keys of the sum, line and copy rules.
+        total: r.int(d, "total", -MAX_VALUE..=MAX_VALUE, "25"),
+        at: r.ints(d, "at", Some(2), 0..=i64::from(MAX_CANVAS) + 1, "[0, 1]"),
+        direction: r.text(d, "direction", "\"down-right\""),
+        circle: r.text(d, "circle", "\"r1c1\""),
+        difference: r.int(d, "difference", 0..=MAX_VALUE, "5"),
+        copy: r.text(d, "copy", "\"r5c5 r5c6\""),
+        closed: r.boolean(d, "loop"),
+        states: r.text(d, "states", "\"low high\""),
+        start: r.text(d, "start", "\"low\""),
+        accept: r.text(d, "accept", "\"low high\""),
+        transitions: r.strings(d, "transitions", "[\"low 6-9 high\"]"),
+    };
     Field::Valid(Spanned::new(r.span.clone(), def))
 }
 
@@ -414,6 +430,33 @@ impl<'t, 'i> TableReader<'t, 'i> {
             true => Field::Valid(Spanned::new(v.span(), out)),
             false => Field::Invalid,
         }
+    }
+    /// An array of strings, each with its place.
+    fn strings(
+        &self,
+        d: &mut Vec<Diagnostic>,
+        key: &str,
+        example: &str,
+    ) -> Field<Vec<Spanned<String>>> {
+        let Some(v) = self.get(key) else {
+            return Field::Absent;
+        };
+        let Some(arr) = v.get_ref().as_array() else {
+            return self.wrong(d, key, v, "an array of strings", example);
+        };
+        let mut out = Vec::new();
+        for item in arr.iter() {
+            let Some(s) = item.get_ref().as_str() else {
+                let message = format!(
+                    "`{key}` holds {}, where a string belongs",
+                    type_name(item.get_ref())
+                );
+                d.push(self.problem(item.span(), message, key, example));
+                return Field::Invalid;
+            };
+            out.push(Spanned::new(item.span(), s.to_string()));
+        }
+        Field::Valid(Spanned::new(v.span(), out))
     }
     fn givens(&self, d: &mut Vec<Diagnostic>, key: &str) -> Field<GivensDef> {
         let Some(v) = self.get(key) else {
@@ -567,7 +610,7 @@ mod tests {
     /// the types are the one description of the format.
     #[test]
     fn the_reader_fills_the_same_definition_as_serde() {
-        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n";
+        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n[[rule]]\ntype = \"sequence\"\ntotal = 3\nat = [0, 1]\ndirection = \"down-right\"\ncircle = \"r1c1\"\ndifference = 5\ncopy = \"r1c2\"\nloop = true\nstates = \"s\"\nstart = \"s\"\naccept = \"s\"\ntransitions = [\"s 1 s\"]\n";
         let r = read_str(text);
         assert!(r.head.is_empty() && r.body.is_empty(), "{:?}", r.body);
         let serde: FileDef = toml::from_str(text).unwrap();

@@ -49,6 +49,10 @@ pub(crate) struct RuleIn {
     pub span: Range<usize>,
     /// Each cell of a line rule in order, with the span of the reference it comes from.
     pub cells: Vec<(Range<usize>, Pos)>,
+    /// The table as read, for the keys of the sum, line and copy rules.
+    pub def: super::definition::RuleDef,
+    /// The second cell list of an arrow (`circle`) or a clone (`copy`), like `cells`.
+    pub extra: Vec<(Range<usize>, Pos)>,
 }
 
 /// Givens or a solution and the file they are written in.

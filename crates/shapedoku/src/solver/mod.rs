@@ -99,6 +99,15 @@ mod rules;
 mod search;
 mod sum;
 mod thermo;
+// Sum, line and copy rules.
+mod between;
+mod class_windows;
+mod linear;
+mod pair_chain;
+mod region_sum;
+mod renban;
+pub(crate) mod sequence;
+mod zipper;
 
 pub use budget::{Budget, POLL_NODES};
 pub use count::{Count, Stats, Stop, Verdict};
