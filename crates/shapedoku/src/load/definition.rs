@@ -132,7 +132,8 @@ impl KindDef {
 #[derive(Debug, Clone, PartialEq, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct CageDef {
-    /// The total of the cage's values, within ±[`MAX_VALUE`]. Required.
+    /// The total of the cage's values, within ±[`MAX_VALUE`]. Default: none, a cage whose
+    /// cells only may not repeat.
     pub sum: Field<i64>,
     /// Cells: `r1c1 r1c2 r2c1`. Required.
     pub cells: Field<String>,

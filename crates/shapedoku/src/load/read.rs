@@ -218,19 +218,25 @@ fn kind(
     None
 }
 
-/// Reads a `[[cage]]`; one without a readable `sum` cannot be used.
+/// Reads a `[[cage]]`; one with an unreadable `sum` cannot be used. Without `sum` it is a
+/// killer cage without a total: no repeats, nothing more.
 fn read_cage(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Field<CageDef> {
     r.unknown_keys::<CageDef>(d, "[[cage]]");
     let sum = r.int(d, "sum", -MAX_VALUE..=MAX_VALUE, "15");
     let repeats = r.boolean(d, "repeats");
     let name = r.text(d, "name", "\"cage 1\"");
-    if !matches!(sum, Field::Valid(_)) {
-        if !sum.is_present() {
-            d.push(
-                Diagnostic::new(r.src, Some(r.span.clone()), "this [[cage]] has no `sum`")
-                    .help("add `sum = TOTAL`; for a no-repeat group without a total use [[shape]]"),
-            );
-        }
+    if sum.is_invalid() {
+        return Field::Invalid;
+    }
+    if !sum.is_present() && repeats.value() == Some(&true) {
+        d.push(
+            Diagnostic::new(
+                r.src,
+                repeats.span(),
+                "a [[cage]] without `sum` and with repeats allowed has no rule",
+            )
+            .help("add `sum = TOTAL`, or remove `repeats` for a cage without a total"),
+        );
         return Field::Invalid;
     }
     let cells = r.text(d, "cells", "\"r1c1 r1c2 r2c1\"");
@@ -658,7 +664,7 @@ mod tests {
     #[test]
     fn unusable_tables_keep_their_place() {
         let r = read_str(
-            "[[shape]]\nsum = \"x\"\ncells = 5\n[[shape]]\nkind = \"circle\"\n[[shape]]\nkind = 5\ncells = \"r1c1\"\n[[cage]]\ncells = \"r1c1\"\n",
+            "[[shape]]\nsum = \"x\"\ncells = 5\n[[shape]]\nkind = \"circle\"\n[[shape]]\nkind = 5\ncells = \"r1c1\"\n[[cage]]\nsum = \"x\"\ncells = \"r1c1\"\n",
         );
         let items = &r.def.shape.items;
         assert!(items[0].is_invalid() && items[1].is_invalid(), "{items:?}");

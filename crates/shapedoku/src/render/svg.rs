@@ -12,14 +12,20 @@ use std::fmt::Write;
 /// Draws a puzzle as a standalone SVG document (UTF-8 text, ending in a newline).
 ///
 /// Layers, bottom to top: cell backgrounds, region fills, extra-shape fills, highlighted shapes
-/// and cells, thin cell lines, diagonals, thick lines, cage outlines, cage sums, givens (bold),
+/// and cells, thin cell lines, diagonals, thick lines, cage outlines, cage sums, rules beyond
+/// shapes (arrows, coloured lines, little killer clues), givens (bold),
 /// solution values (lighter), entries, candidates, highlighted candidates, cell hit areas. The
 /// layers after the solution's, and the highlights, appear only when their options ask for them.
 pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     let g = puzzle.geometry();
     let cs = opts.cell_size.max(8) as f64;
     let col = &opts.colors;
-    let margin = (cs / 2.0).round();
+    // A clue outside the grid (a little killer's) needs a whole cell of margin.
+    let margin = if super::lines::draws_outside(g) {
+        cs
+    } else {
+        (cs / 2.0).round()
+    };
     let title_h = if opts.title.is_some() {
         (cs * 0.8).round()
     } else {
@@ -202,7 +208,9 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
 
     // Cages: dashed outlines inset inside their cells, and the sum in the top-left cell.
     let cages: Vec<usize> = (0..g.shapes().len())
-        .filter(|&i| matches!(g.shape(i).rule, Rule::Sum { .. }))
+        .filter(|&i| {
+            g.shape(i).kind == ShapeKind::Cage || matches!(g.shape(i).rule, Rule::Sum { .. })
+        })
         .collect();
     if !cages.is_empty() {
         let inset = (cs * 0.09).round().max(2.0);
@@ -230,10 +238,11 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         );
         for &si in &cages {
             let sh = g.shape(si);
-            let Some(tl) = sh.cells.iter().map(|&c| g.pos(c)).min() else {
+            // A cage without a total has no label.
+            let (Some(tl), Some(sum)) = (sh.cells.iter().map(|&c| g.pos(c)).min(), sh.sum()) else {
                 continue;
             };
-            let label = sh.sum().unwrap_or(0).to_string();
+            let label = sum.to_string();
             // A background patch keeps the dashes from crossing the number.
             let w = fs * 0.62 * label.chars().count() as f64 + fs * 0.3;
             let (lx, ly) = (
@@ -255,6 +264,8 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         }
         let _ = writeln!(s, "</g>");
     }
+
+    super::lines::draw(&mut s, g, &super::lines::Place { ox, oy, cs });
 
     // Values: givens bold, solution values lighter. The baseline sits 0.35 em below the centre
     // so digits look vertically centred without relying on dominant-baseline support.
@@ -774,7 +785,7 @@ fn cage_outline(
 }
 
 /// A number with at most two decimals, no trailing zeros, no `-0`.
-fn num(v: f64) -> String {
+pub(super) fn num(v: f64) -> String {
     let r = (v * 100.0).round() / 100.0;
     let r = if r == 0.0 { 0.0 } else { r };
     let s = format!("{r:.2}");
@@ -783,7 +794,7 @@ fn num(v: f64) -> String {
 }
 
 /// Escapes text for XML content and attribute values.
-fn esc(t: &str) -> String {
+pub(super) fn esc(t: &str) -> String {
     let mut o = String::with_capacity(t.len());
     for ch in t.chars() {
         match ch {
