@@ -322,3 +322,218 @@ fn planted_little_killer(sol: &[u8], col: i64, right: bool) -> String {
     let dir = if right { "down-right" } else { "down-left" };
     format!("type = \"little-killer\"\nat = [0, {col}]\ndirection = \"{dir}\"\ntotal = {sum}\n")
 }
+
+/// The keys of a sequence rule spelling a built-in line over values 1..=n: the state is what
+/// the line rule needs to remember (the last value, or the last two classes).
+fn automaton_for(kind: &str, n: i64) -> String {
+    let mut moves = Vec::new();
+    let mut accept = Vec::new();
+    match kind {
+        "thermo" | "whispers" => {
+            let ok = |a: i64, b: i64| {
+                if kind == "thermo" {
+                    b > a
+                } else {
+                    (a - b).abs() >= 2
+                }
+            };
+            for b in 1..=n {
+                moves.push(format!("s {b} v{b}"));
+                accept.push(format!("v{b}"));
+                for a in 1..=n {
+                    if ok(a, b) {
+                        moves.push(format!("v{a} {b} v{b}"));
+                    }
+                }
+            }
+        }
+        _ => {
+            let class = |v: i64| {
+                if kind == "modular" {
+                    v % 3
+                } else {
+                    (v - 1) * 3 / n
+                }
+            };
+            for v in 1..=n {
+                let c = class(v);
+                moves.push(format!("s {v} c{c}"));
+                for x in (0..3).filter(|&x| x != c) {
+                    moves.push(format!("c{x} {v} c{x}{c}"));
+                    for y in (0..3).filter(|&y| y != c && y != x) {
+                        moves.push(format!("c{x}{y} {v} c{y}{c}"));
+                    }
+                }
+            }
+            accept = (0..3).map(|x| format!("c{x}")).collect();
+            for x in 0..3 {
+                accept.extend((0..3).filter(|&y| y != x).map(|y| format!("c{x}{y}")));
+            }
+        }
+    }
+    let moves: Vec<String> = moves.iter().map(|m| format!("\"{m}\"")).collect();
+    format!(
+        "start = \"s\"\naccept = \"{}\"\ntransitions = [{}]\n",
+        accept.join(" "),
+        moves.join(", ")
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Where a built-in line can be written as an automaton, both give the same counts.
+    #[test]
+    fn sequence_rules_count_like_the_lines_they_spell(
+        kind in prop::sample::select(vec!["thermo", "whispers", "entropic", "modular"]),
+        start in (1u32..=6, 1u32..=6),
+        turns in prop::collection::vec(0u8..8, 1..6),
+        givens in prop::collection::vec(prop::option::weighted(0.15, 1u8..=6), 36),
+    ) {
+        let size: u32 = if matches!(kind, "entropic" | "modular") { 6 } else { 4 };
+        let n = (size * size) as usize;
+        let g: String = givens[..n]
+            .iter()
+            .map(|v| v.filter(|&d| u32::from(d) <= size).map_or('.', |d| char::from(b'0' + d)))
+            .collect();
+        let start = ((start.0 - 1) % size + 1, (start.1 - 1) % size + 1);
+        let line = cells(&walk(size, start, &turns));
+        let head = format!("variant = \"{size}x{size}\"\ngivens = \"{g}\"\n[[rule]]\n");
+        let extra = if kind == "whispers" { "difference = 2\n" } else { "" };
+        let builtin = format!("{head}type = \"{kind}\"\ncells = \"{line}\"\n{extra}");
+        let sequence = format!(
+            "{head}type = \"sequence\"\ncells = \"{line}\"\n{}",
+            automaton_for(kind, i64::from(size))
+        );
+        let (Ok(a), Ok(b)) = (load_str("a", &builtin, None), load_str("b", &sequence, None)) else {
+            return Ok(());
+        };
+        let ca = Solver::new(&a.puzzle).count(2000).solutions.len();
+        let cb = Solver::new(&b.puzzle).count(2000).solutions.len();
+        prop_assert_eq!(ca, cb, "{}", sequence);
+    }
+}
+
+#[test]
+fn a_sequence_around_a_loop_reads_its_first_cell_again() {
+    // Strictly increasing around a loop is impossible; along the same cells as a line it is not.
+    let keys = automaton_for("thermo", 4);
+    let line = format!("type = \"sequence\"\ncells = \"r1c1 r1c2 r2c2\"\n{keys}");
+    assert!(count(&rule("4x4", &line)) > 0);
+    assert_eq!(count(&rule("4x4", &format!("{line}loop = true"))), 0);
+}
+
+fn error_of(text: &str) -> (String, (usize, usize)) {
+    let Err(e) = load_str("test", text, None) else {
+        panic!("no error for {text}")
+    };
+    let d = &e.diagnostics[0];
+    (d.message.clone(), d.line_col().expect("a place"))
+}
+
+#[test]
+fn bad_rules_are_errors_at_their_place() {
+    let cases: [(&str, &str, (usize, usize)); 14] = [
+        (
+            "type = \"little-killer\"\nat = [0, 1]\ndirection = \"down\"\ntotal = 5",
+            "`down` is not a direction",
+            (5, 13),
+        ),
+        (
+            "type = \"little-killer\"\nat = [1, 1]\ndirection = \"down-right\"\ntotal = 5",
+            "is a cell",
+            (4, 6),
+        ),
+        (
+            "type = \"little-killer\"\nat = [0, 1]\ndirection = \"up-right\"\ntotal = 5",
+            "does not enter the grid",
+            (5, 13),
+        ),
+        (
+            "type = \"little-killer\"\nat = [0, 0]\ndirection = \"down-right\"\ntotal = 30",
+            "cannot add up to 30",
+            (6, 9),
+        ),
+        (
+            "type = \"little-killer\"\nat = [0, 0]",
+            "needs `total`, `at` and `direction`",
+            (2, 1),
+        ),
+        (
+            "type = \"arrow\"\ncells = \"r1c2 r1c3\"",
+            "needs its `circle`",
+            (2, 1),
+        ),
+        (
+            "type = \"arrow\"\ncircle = \"r3c3\"\ncells = \"r1c2 r1c3\"",
+            "must start next to the circle",
+            (4, 10),
+        ),
+        (
+            "type = \"arrow\"\ncircle = \"r1c1 r1c2 r1c3 r1c4\"\ncells = \"r2c4\"",
+            "at most 3",
+            (4, 10),
+        ),
+        (
+            "type = \"clone\"\ncells = \"r1c1 r1c2\"\ncopy = \"r3c3 r4c3\"",
+            "same arrangement",
+            (5, 8),
+        ),
+        (
+            "type = \"whispers\"\ndifference = 4\ncells = \"r1c1 r1c2\"",
+            "no two values differ by 4",
+            (4, 14),
+        ),
+        (
+            "type = \"entropic\"\ncells = \"r1c1 r1c2 r1c3\"",
+            "multiple of 3",
+            (2, 1),
+        ),
+        (
+            "type = \"renban\"\ncells = \"r1c1 r1c2 r1c3 r1c4 r2c4\"",
+            "no 5 consecutive values",
+            (2, 1),
+        ),
+        (
+            "type = \"sequence\"\ncells = \"r1c1 r1c2\"\nstart = \"s\"\naccept = \"s\"\ntransitions = [\"s 1-9\"]",
+            "not a move",
+            (7, 16),
+        ),
+        (
+            "type = \"sequence\"\ncells = \"r1c1 r1c2\"\nstates = \"s\"\nstart = \"s\"\naccept = \"t\"\ntransitions = [\"s * s\"]",
+            "`t` is not one of the `states`",
+            (7, 10),
+        ),
+    ];
+    for (body, want, at) in cases {
+        let (m, got) = error_of(&rule("4x4", body));
+        assert!(m.contains(want), "{m}\n{body}");
+        assert_eq!(got, at, "{m}\n{body}");
+    }
+    // Arithmetic needs values: letters without `values` have none.
+    let letters = "symbols = \"ABCD\"\n[[grid]]\nsize = 4\nbox = [2, 2]\n[[rule]]\ntype = \"arrow\"\ncircle = \"r1c1\"\ncells = \"r1c2\"\n";
+    let (m, _) = error_of(letters);
+    assert!(m.contains("has no `values`"), "{m}");
+    // A palindrome needs none.
+    let letters = letters.replace(
+        "arrow\"\ncircle = \"r1c1\"\ncells = \"r1c2\"",
+        "palindrome\"\ncells = \"r1c1 r2c2\"",
+    );
+    assert!(load_str("t", &letters, None).is_ok(), "{letters}");
+}
+
+#[test]
+fn the_rules_are_drawn() {
+    let text = rule(
+        "4x4",
+        "type = \"little-killer\"\nat = [0, 0]\ndirection = \"down-right\"\ntotal = 10\n[[rule]]\ntype = \"renban\"\ncells = \"r2c1 r2c2\"\n[[rule]]\ntype = \"arrow\"\ncircle = \"r3c1\"\ncells = \"r3c2 r3c3\"\n[[cage]]\ncells = \"r4c3 r4c4\"",
+    );
+    let svg = shapedoku::render::svg(&load(&text).puzzle, &Default::default());
+    assert!(svg.contains("<g class=\"rules\">"), "{svg}");
+    assert!(svg.contains(">10</text>"), "the little killer's total");
+    assert!(svg.contains("#c36ef0"), "the renban's purple");
+    assert!(svg.contains("<circle"), "the arrow's circle");
+    // The cage without a total is outlined, with no number.
+    assert!(svg.contains("class=\"cages\""));
+    assert!(!svg.contains("class=\"cage-sums\"><rect"));
+}

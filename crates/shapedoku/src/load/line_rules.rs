@@ -58,8 +58,8 @@ impl Ctx<'_> {
             return None;
         }
         let min_len = match kind {
-            "little-killer" | "clone" | "sequence" => 1,
-            "arrow" | "whispers" | "palindrome" | "zipper" | "renban" | "entropic" | "modular"
+            "little-killer" | "clone" | "sequence" | "arrow" => 1,
+            "whispers" | "palindrome" | "zipper" | "renban" | "entropic" | "modular"
             | "region-sum" => 2,
             _ => 3,
         };
