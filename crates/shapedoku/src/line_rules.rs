@@ -15,6 +15,9 @@ use std::ops::Range;
 /// for the kinds this file does not know.
 pub(crate) fn holds(kind: &RuleKind, g: &Geometry, value: &dyn Fn(CellId) -> Option<i64>) -> bool {
     let vals = |cells: &[CellId]| -> Option<Vec<i64>> { cells.iter().map(|&c| value(c)).collect() };
+    if !well_formed(kind) {
+        return false;
+    }
     match kind {
         RuleKind::LittleKiller { cells, total, .. } => {
             vals(cells).is_none_or(|v| v.iter().sum::<i64>() == *total)
@@ -80,6 +83,27 @@ pub(crate) fn holds(kind: &RuleKind, g: &Geometry, value: &dyn Fn(CellId) -> Opt
             }
             automaton.can_complete(&word, 0, g.symbols().values())
         }
+        _ => true,
+    }
+}
+
+/// Whether a rule built by hand has the parts its kind needs (the loader only builds such
+/// rules): an arrow 1-3 circle cells and a body, a clone two halves of equal length, a double
+/// arrow or between line two ends, any other line a cell. A rule that is not can never hold.
+pub(crate) fn well_formed(kind: &RuleKind) -> bool {
+    match kind {
+        RuleKind::Arrow { cells, circle } => (1..=3).contains(circle) && *circle < cells.len(),
+        RuleKind::Clone { cells, half } => *half > 0 && cells.len() == 2 * half,
+        RuleKind::DoubleArrow { cells } | RuleKind::Between { cells } => cells.len() >= 2,
+        RuleKind::LittleKiller { cells, .. }
+        | RuleKind::Renban { cells }
+        | RuleKind::Whispers { cells, .. }
+        | RuleKind::Palindrome { cells }
+        | RuleKind::RegionSum { cells }
+        | RuleKind::Entropic { cells }
+        | RuleKind::Modular { cells }
+        | RuleKind::Zipper { cells }
+        | RuleKind::Sequence { cells, .. } => !cells.is_empty(),
         _ => true,
     }
 }

@@ -7,8 +7,8 @@
 
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator};
 
-/// Enumerate supports when the product of the domain sizes is at most this.
-const MAX_ENUMERATION: u64 = 4096;
+/// The most terms whose supports are computed exactly; longer sums are pruned by bounds.
+const MAX_TERMS: usize = 64;
 
 /// One linear sum.
 #[derive(Debug, Clone)]
@@ -58,59 +58,79 @@ impl Linear {
         Ok(changed)
     }
 
-    /// Keeps the candidates some full assignment of the terms supports; `None` when the
-    /// domains are too large to enumerate.
-    fn enumerate(&self, d: &mut Domains<'_>) -> Option<Narrowed> {
-        let mut product = 1u64;
-        for &(c, _) in &self.terms {
-            product = product.saturating_mul(u64::from(d.get(c).count_ones()));
-        }
-        if product > MAX_ENUMERATION || self.terms.len() > 16 {
+    /// Keeps the candidates some full assignment of the terms supports (distinctness aside),
+    /// by the partial sums each prefix can reach (forward) and from which the total can still
+    /// be reached (backward), each a bit set over a window of 128 sums. `None` when the sums
+    /// do not fit the window or there are too many terms: bounds alone prune then.
+    fn supports(&self, d: &mut Domains<'_>) -> Option<Narrowed> {
+        let n = self.terms.len();
+        if n > MAX_TERMS {
             return None;
         }
-        let mut seen = [0u64; 16];
-        let mut pick = [0u64; 16];
-        self.walk(d, 0, 0, &mut pick, &mut seen);
+        // The lowest and highest partial sum any prefix can reach: the window's ends.
+        let (mut lo, mut hi, mut base, mut top) = (0i64, 0i64, 0i64, 0i64);
+        for &(c, k) in &self.terms {
+            let (a, b) = Self::range(d, d.get(c), k);
+            lo += a;
+            hi += b;
+            base = base.min(lo);
+            top = top.max(hi);
+        }
+        if top - base >= 128 || self.total < base || self.total > top {
+            return None;
+        }
+        let shift = |set: u128, by: i64| -> u128 {
+            match by {
+                0 => set,
+                1..=127 => set << by,
+                -127..=-1 => set >> -by,
+                _ => 0,
+            }
+        };
+        let mut fwd = [0u128; MAX_TERMS + 1];
+        fwd[0] = 1 << (-base);
+        for (i, &(c, k)) in self.terms.iter().enumerate() {
+            let mut xs = d.get(c);
+            let mut out = 0;
+            while xs != 0 {
+                let b = xs & xs.wrapping_neg();
+                xs ^= b;
+                out |= shift(fwd[i], k * d.values().of_bit(b));
+            }
+            fwd[i + 1] = out;
+        }
+        let mut back: u128 = 1 << (self.total - base);
+        if fwd[n] & back == 0 {
+            return Some(Err(Contradiction));
+        }
         let mut changed = false;
-        for (i, &(c, _)) in self.terms.iter().enumerate() {
-            match d.keep(c, seen[i]) {
+        for i in (0..n).rev() {
+            let (c, k) = self.terms[i];
+            let (mut keep, mut before) = (0u64, 0u128);
+            let mut xs = d.get(c);
+            while xs != 0 {
+                let b = xs & xs.wrapping_neg();
+                xs ^= b;
+                let step = k * d.values().of_bit(b);
+                if shift(fwd[i], step) & back != 0 {
+                    keep |= b;
+                    before |= shift(back, -step);
+                }
+            }
+            match d.keep(c, keep) {
                 Ok(ch) => changed |= ch,
                 Err(e) => return Some(Err(e)),
             }
+            back = before & fwd[i];
         }
         Some(Ok(changed))
-    }
-
-    fn walk(
-        &self,
-        d: &Domains<'_>,
-        i: usize,
-        sum: i64,
-        pick: &mut [u64; 16],
-        seen: &mut [u64; 16],
-    ) {
-        let Some(&(c, k)) = self.terms.get(i) else {
-            if sum == self.total {
-                for j in 0..self.terms.len() {
-                    seen[j] |= pick[j];
-                }
-            }
-            return;
-        };
-        let mut m = d.get(c);
-        while m != 0 {
-            let b = m & m.wrapping_neg();
-            m ^= b;
-            pick[i] = b;
-            self.walk(d, i + 1, sum + k * d.values().of_bit(b), pick, seen);
-        }
     }
 }
 
 impl Propagator for Linear {
     fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
         let changed = self.bounds(d)?;
-        match self.enumerate(d) {
+        match self.supports(d) {
             Some(r) => Ok(r? | changed),
             None => Ok(changed),
         }

@@ -37,6 +37,11 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             .collect()
     };
     let line = |cells: &[crate::CellId]| cells.iter().map(|c| c.index() as u32).collect();
+    if !crate::line_rules::well_formed(&c.kind) {
+        // A rule built by hand without the parts its kind needs never holds (see `holds`):
+        // an empty sum that must reach 1 fails at once.
+        return Box::new(Linear::new(Vec::new(), 1));
+    }
     match &c.kind {
         RuleKind::AntiKnight | RuleKind::AntiKing => {
             Box::new(PairRelation::new(pairs(), values, |x, y| x != y))
@@ -87,11 +92,12 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             crate::line_rules::segments(g, cells),
         )),
         RuleKind::Entropic { cells } | RuleKind::Modular { cells } => {
-            // The loader refuses an entropic line on an alphabet it cannot split in thirds;
-            // a geometry built by hand gets one class for all, which no line of three meets.
-            let classes = crate::line_rules::classes(&c.kind, values.all())
-                .unwrap_or_else(|| vec![0; values.all().len()]);
-            Box::new(ClassWindows::new(line(cells), &classes))
+            // The loader refuses an entropic line on an alphabet it cannot split in thirds; on
+            // a geometry built by hand such a line never holds (see `holds`).
+            match crate::line_rules::classes(&c.kind, values.all()) {
+                Some(classes) => Box::new(ClassWindows::new(line(cells), &classes)),
+                None => Box::new(Linear::new(Vec::new(), 1)),
+            }
         }
         RuleKind::Zipper { cells } => Box::new(Zipper::new(line(cells), values)),
         RuleKind::Sequence {
