@@ -31,6 +31,9 @@ const FAMILIES: [&str; 13] = [
     "sequence",
 ];
 
+/// One puzzle's milliseconds, guesses, rules and givens.
+type Row = (f64, u64, usize, usize);
+
 fn main() {
     let per: usize = std::env::args()
         .nth(1)
@@ -61,14 +64,13 @@ fn main() {
         let mut gs: Vec<u64> = rows.iter().map(|r| r.1).collect();
         ms.sort_by(f64::total_cmp);
         gs.sort_unstable();
-        let avg = |f: &dyn Fn(&(f64, u64, usize, usize)) -> usize| {
-            rows.iter().map(f).sum::<usize>() as f64 / rows.len() as f64
-        };
+        let avg =
+            |f: fn(&Row) -> usize| rows.iter().map(f).sum::<usize>() as f64 / rows.len() as f64;
         println!(
             "{family:<14} {:>7}  {:>5.1}  {:>6.1}  {:>9.3}  {:>8.3}  {:>14}  {:>13}",
             rows.len(),
-            avg(&|r| r.2),
-            avg(&|r| r.3),
+            avg(|r| r.2),
+            avg(|r| r.3),
             ms[ms.len() / 2],
             ms[ms.len() - 1],
             gs[gs.len() / 2],
@@ -132,7 +134,7 @@ fn rules_for(
         "clone" => 3,
         _ => 8,
     };
-    let mut used = vec![false; 81];
+    let mut used = [false; 81];
     let mut out = Vec::new();
     for _ in 0..20_000 {
         if out.len() == want {
