@@ -96,6 +96,94 @@ pub enum RuleKind {
         /// The groups.
         groups: Vec<Vec<CellId>>,
     },
+    // Sum, line and copy rules (see `line_rules.rs` for what each checks).
+    /// Values along a diagonal add up to `total`; repeats allowed. The clue sits outside the
+    /// grid at `clue`, and the cells run from it in `direction` (row step, column step).
+    LittleKiller {
+        /// The diagonal's cells, nearest the clue first.
+        cells: Vec<CellId>,
+        /// Their total.
+        total: i64,
+        /// Where the clue is written, (row, column) as in [`Pos`]: a position outside the
+        /// cells (row or column 0 is just above or left of the first).
+        clue: (u32, u32),
+        /// Each step along the diagonal: (+1 or -1 rows, +1 or -1 columns).
+        direction: (i32, i32),
+    },
+    /// The first `circle` cells (a circle, or a pill of 2-3 cells read as a number, first cell
+    /// the leading digit) equal the sum of the rest, the arrow's body, in order from the circle.
+    Arrow {
+        /// The circle's cells, then the arrow's.
+        cells: Vec<CellId>,
+        /// How many of `cells` form the circle or pill.
+        circle: usize,
+    },
+    /// The two end cells add up to the sum of the cells between them.
+    DoubleArrow {
+        /// The line, one end to the other.
+        cells: Vec<CellId>,
+    },
+    /// The values along the line are distinct and consecutive, in any order.
+    Renban {
+        /// The line's cells.
+        cells: Vec<CellId>,
+    },
+    /// Neighbours along the line differ by at least `difference` (German whispers: 5).
+    Whispers {
+        /// The line's cells in order.
+        cells: Vec<CellId>,
+        /// The least difference between neighbours.
+        difference: i64,
+    },
+    /// The line reads the same from both ends.
+    Palindrome {
+        /// The line's cells in order.
+        cells: Vec<CellId>,
+    },
+    /// Every cell strictly between the two ends holds a value strictly between theirs.
+    Between {
+        /// The line, one end to the other.
+        cells: Vec<CellId>,
+    },
+    /// Each run of the line inside one box adds up to the same total.
+    RegionSum {
+        /// The line's cells in order.
+        cells: Vec<CellId>,
+    },
+    /// Any three cells in a row along the line hold one low (1-3), one middle (4-6) and one
+    /// high (7-9) value: the sorted values split in thirds.
+    Entropic {
+        /// The line's cells in order.
+        cells: Vec<CellId>,
+    },
+    /// Any three cells in a row along the line hold values of different remainders mod 3.
+    Modular {
+        /// The line's cells in order.
+        cells: Vec<CellId>,
+    },
+    /// Cells the same distance from the middle add up to the same total: the middle cell's
+    /// value on a line of odd length.
+    Zipper {
+        /// The line's cells in order.
+        cells: Vec<CellId>,
+    },
+    /// The cells `cells[half..]` hold the same symbols as `cells[..half]`, cell by cell.
+    Clone {
+        /// The first shape's cells, then the copy's, in matching order.
+        cells: Vec<CellId>,
+        /// How many cells each shape has.
+        half: usize,
+    },
+    /// The values along the cells, in order, spell a word the automaton accepts; around a
+    /// loop (`closed`), the first cell is read again at the end.
+    Sequence {
+        /// The cells in order.
+        cells: Vec<CellId>,
+        /// The allowed sequences.
+        automaton: crate::automaton::Automaton,
+        /// Whether the cells form a loop.
+        closed: bool,
+    },
 }
 
 impl Constraint {
@@ -162,7 +250,7 @@ impl Constraint {
                 }
                 true
             }
-            _ => self.local_holds(g, value),
+            _ => self.local_holds(g, value) && crate::line_rules::holds(&self.kind, g, &v),
         }
     }
 }
@@ -173,6 +261,19 @@ impl Constraint {
         match &self.kind {
             RuleKind::Thermo { cells } | RuleKind::SlowThermo { cells } => cells,
             RuleKind::AntiKnight | RuleKind::AntiKing | RuleKind::Nonconsecutive => &[],
+            RuleKind::LittleKiller { cells, .. }
+            | RuleKind::Arrow { cells, .. }
+            | RuleKind::DoubleArrow { cells }
+            | RuleKind::Renban { cells }
+            | RuleKind::Whispers { cells, .. }
+            | RuleKind::Palindrome { cells }
+            | RuleKind::Between { cells }
+            | RuleKind::RegionSum { cells }
+            | RuleKind::Entropic { cells }
+            | RuleKind::Modular { cells }
+            | RuleKind::Zipper { cells }
+            | RuleKind::Clone { cells, .. }
+            | RuleKind::Sequence { cells, .. } => cells,
             _ => self.local_cells(),
         }
     }

@@ -18,6 +18,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod automaton;
 pub mod builtin;
 pub mod cellset;
 pub mod check;
@@ -30,6 +31,7 @@ pub mod grid;
 pub mod ids;
 pub mod import;
 pub mod limits;
+mod line_rules;
 pub mod load;
 pub mod pos;
 pub mod puzzle;

@@ -421,14 +421,16 @@ fn add_cage(
     diags: &mut Vec<Diagnostic>,
 ) {
     let c = item.get_ref();
-    let Some(&total) = c.sum.value() else {
-        return;
-    };
     let distinct = !c.repeats.value().is_some_and(|r| *r);
+    // Without a total, a cage only forbids repeats.
+    let rule = match c.sum.value() {
+        Some(&total) => Rule::Sum { total, distinct },
+        None => Rule::NoRepeat,
+    };
     let shape = Explicit {
         name: c.name_or_default(number),
         kind: ShapeKind::Cage,
-        rule: Rule::Sum { total, distinct },
+        rule,
         span: item.span(),
         sum_span: c.sum.span(),
         cells: &c.cells,

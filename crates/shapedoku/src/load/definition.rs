@@ -132,7 +132,8 @@ impl KindDef {
 #[derive(Debug, Clone, PartialEq, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct CageDef {
-    /// The total of the cage's values, within ±[`MAX_VALUE`]. Required.
+    /// The total of the cage's values, within ±[`MAX_VALUE`]. Default: none, a cage whose
+    /// cells only may not repeat.
     pub sum: Field<i64>,
     /// Cells: `r1c1 r1c2 r2c1`. Required.
     pub cells: Field<String>,
@@ -191,11 +192,38 @@ pub struct RuleDef {
     pub negative: Field<bool>,
     /// The symbols a `quadruple` requires, one character each: `"139"`.
     pub symbols: Field<String>,
+    // Keys of the sum, line and copy rules.
+    /// A little killer's total.
+    pub total: Field<i64>,
+    /// Where a little killer's clue is written, `[row, col]`, outside the cells.
+    pub at: Field<Vec<i64>>,
+    /// Which way a little killer's diagonal runs from its clue: `down-right`, `down-left`,
+    /// `up-right` or `up-left`.
+    pub direction: Field<String>,
+    /// An arrow's circle: one cell, or a pill of 2-3 cells read as a number.
+    pub circle: Field<String>,
+    /// German whispers: the least difference between neighbours. Default 5.
+    pub difference: Field<i64>,
+    /// A clone's copy: cells in the same arrangement as `cells`, in matching order.
+    pub copy: Field<String>,
+    /// A sequence rule's cells form a loop: the first cell is read again at the end.
+    #[serde(rename = "loop")]
+    pub closed: Field<bool>,
+    /// A sequence rule's states, by name, separated by spaces. Default: the states the
+    /// transitions name.
+    pub states: Field<String>,
+    /// A sequence rule's start state.
+    pub start: Field<String>,
+    /// A sequence rule's accepting states, separated by spaces.
+    pub accept: Field<String>,
+    /// A sequence rule's moves, each `FROM VALUES TO` (`"low 6-9 high"`); VALUES is a
+    /// comma-separated list of values and ranges (`1-3,5`) or `*` for any value.
+    pub transitions: Field<Vec<Spanned<String>>>,
 }
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 15] = [
+    pub const TYPES: [(&'static str, bool); 28] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -212,6 +240,20 @@ impl RuleDef {
         ("minimum", true),
         ("maximum", true),
         ("quadruple", true),
+        // Sum, line and copy rules (a little killer's cells follow from its clue).
+        ("little-killer", false),
+        ("arrow", true),
+        ("double-arrow", true),
+        ("renban", true),
+        ("whispers", true),
+        ("palindrome", true),
+        ("between", true),
+        ("region-sum", true),
+        ("entropic", true),
+        ("modular", true),
+        ("zipper", true),
+        ("clone", true),
+        ("sequence", true),
     ];
 }
 

@@ -27,7 +27,15 @@ pub(crate) struct LocalIn {
     pub symbols: Option<Spanned<String>>,
 }
 
-/// The types whose `cells` are a set of cells rather than a line.
+/// The types this file reads: marks between neighbours and rules on single cells.
+pub(super) fn handles(kind: &str) -> bool {
+    matches!(
+        kind,
+        "kropki" | "xv" | "difference" | "ratio" | "disjoint-groups"
+    ) || is_cell_list(kind)
+}
+
+/// Whether a rule of this type lists cells that need not form a line.
 pub(super) fn is_cell_list(kind: &str) -> bool {
     matches!(kind, "odd" | "even" | "minimum" | "maximum" | "quadruple")
 }

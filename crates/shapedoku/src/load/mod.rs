@@ -33,6 +33,7 @@ pub mod resolve;
 mod compile;
 mod givens;
 mod issues;
+mod line_rules;
 mod local_rules;
 mod read;
 mod rules;

@@ -218,19 +218,25 @@ fn kind(
     None
 }
 
-/// Reads a `[[cage]]`; one without a readable `sum` cannot be used.
+/// Reads a `[[cage]]`; one with an unreadable `sum` cannot be used. Without `sum` it is a
+/// killer cage without a total: no repeats, nothing more.
 fn read_cage(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Field<CageDef> {
     r.unknown_keys::<CageDef>(d, "[[cage]]");
     let sum = r.int(d, "sum", -MAX_VALUE..=MAX_VALUE, "15");
     let repeats = r.boolean(d, "repeats");
     let name = r.text(d, "name", "\"cage 1\"");
-    if !matches!(sum, Field::Valid(_)) {
-        if !sum.is_present() {
-            d.push(
-                Diagnostic::new(r.src, Some(r.span.clone()), "this [[cage]] has no `sum`")
-                    .help("add `sum = TOTAL`; for a no-repeat group without a total use [[shape]]"),
-            );
-        }
+    if sum.is_invalid() {
+        return Field::Invalid;
+    }
+    if !sum.is_present() && repeats.value() == Some(&true) {
+        d.push(
+            Diagnostic::new(
+                r.src,
+                repeats.span(),
+                "a [[cage]] without `sum` and with repeats allowed has no rule",
+            )
+            .help("add `sum = TOTAL`, or remove `repeats` for a cage without a total"),
+        );
         return Field::Invalid;
     }
     let cells = r.text(d, "cells", "\"r1c1 r1c2 r2c1\"");
@@ -279,14 +285,26 @@ fn read_rule(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Fiel
         cells,
         name,
         // Marks between neighbours and rules on single cells.
-        white: r.texts(d, "white", "[\"r1c1 r1c2\", \"r4c5 r5c5\"]"),
-        black: r.texts(d, "black", "[\"r1c1 r1c2\"]"),
-        x: r.texts(d, "x", "[\"r1c1 r1c2\"]"),
-        v: r.texts(d, "v", "[\"r1c1 r1c2\"]"),
-        pairs: r.texts(d, "pairs", "[\"r1c1 r1c2\"]"),
+        white: r.strings(d, "white", "[\"r1c1 r1c2\", \"r4c5 r5c5\"]"),
+        black: r.strings(d, "black", "[\"r1c1 r1c2\"]"),
+        x: r.strings(d, "x", "[\"r1c1 r1c2\"]"),
+        v: r.strings(d, "v", "[\"r1c1 r1c2\"]"),
+        pairs: r.strings(d, "pairs", "[\"r1c1 r1c2\"]"),
         value: r.int(d, "value", 1..=MAX_VALUE, "3"),
         negative: r.boolean(d, "negative"),
         symbols: r.text(d, "symbols", "\"139\""),
+        // Keys of the sum, line and copy rules.
+        total: r.int(d, "total", -MAX_VALUE..=MAX_VALUE, "25"),
+        at: r.ints(d, "at", Some(2), 0..=i64::from(MAX_CANVAS) + 1, "[0, 1]"),
+        direction: r.text(d, "direction", "\"down-right\""),
+        circle: r.text(d, "circle", "\"r1c1\""),
+        difference: r.int(d, "difference", 0..=MAX_VALUE, "5"),
+        copy: r.text(d, "copy", "\"r5c5 r5c6\""),
+        closed: r.boolean(d, "loop"),
+        states: r.text(d, "states", "\"low high\""),
+        start: r.text(d, "start", "\"low\""),
+        accept: r.text(d, "accept", "\"low high\""),
+        transitions: r.strings(d, "transitions", "[\"low 6-9 high\"]"),
     };
     Field::Valid(Spanned::new(r.span.clone(), def))
 }
@@ -382,33 +400,6 @@ impl<'t, 'i> TableReader<'t, 'i> {
             None => self.wrong(d, key, v, "true or false", "true"),
         }
     }
-    /// An array of strings, each with its place.
-    fn texts(
-        &self,
-        d: &mut Vec<Diagnostic>,
-        key: &str,
-        example: &str,
-    ) -> Field<Vec<Spanned<String>>> {
-        let Some(v) = self.get(key) else {
-            return Field::Absent;
-        };
-        let Some(arr) = v.get_ref().as_array() else {
-            return self.wrong(d, key, v, "an array of strings", example);
-        };
-        let mut out = Vec::new();
-        for item in arr.iter() {
-            match item.get_ref().as_str() {
-                Some(s) => out.push(Spanned::new(item.span(), s.to_string())),
-                None => {
-                    let what = type_name(item.get_ref());
-                    let message = format!("`{key}` holds {what}, where a string belongs");
-                    d.push(self.problem(item.span(), message, key, example));
-                    return Field::Invalid;
-                }
-            }
-        }
-        Field::Valid(Spanned::new(v.span(), out))
-    }
     /// An array of integers within a range; `len` fixes its length.
     fn ints(
         &self,
@@ -454,6 +445,33 @@ impl<'t, 'i> TableReader<'t, 'i> {
             true => Field::Valid(Spanned::new(v.span(), out)),
             false => Field::Invalid,
         }
+    }
+    /// An array of strings, each with its place.
+    fn strings(
+        &self,
+        d: &mut Vec<Diagnostic>,
+        key: &str,
+        example: &str,
+    ) -> Field<Vec<Spanned<String>>> {
+        let Some(v) = self.get(key) else {
+            return Field::Absent;
+        };
+        let Some(arr) = v.get_ref().as_array() else {
+            return self.wrong(d, key, v, "an array of strings", example);
+        };
+        let mut out = Vec::new();
+        for item in arr.iter() {
+            let Some(s) = item.get_ref().as_str() else {
+                let message = format!(
+                    "`{key}` holds {}, where a string belongs",
+                    type_name(item.get_ref())
+                );
+                d.push(self.problem(item.span(), message, key, example));
+                return Field::Invalid;
+            };
+            out.push(Spanned::new(item.span(), s.to_string()));
+        }
+        Field::Valid(Spanned::new(v.span(), out))
     }
     fn givens(&self, d: &mut Vec<Diagnostic>, key: &str) -> Field<GivensDef> {
         let Some(v) = self.get(key) else {
@@ -607,7 +625,7 @@ mod tests {
     /// the types are the one description of the format.
     #[test]
     fn the_reader_fills_the_same_definition_as_serde() {
-        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2\"]\nblack = []\nx = []\nv = []\npairs = []\nvalue = 2\nnegative = true\nsymbols = \"1\"\n";
+        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2\"]\nblack = []\nx = []\nv = []\npairs = []\nvalue = 2\nnegative = true\nsymbols = \"1\"\n[[rule]]\ntype = \"sequence\"\ntotal = 3\nat = [0, 1]\ndirection = \"down-right\"\ncircle = \"r1c1\"\ndifference = 5\ncopy = \"r1c2\"\nloop = true\nstates = \"s\"\nstart = \"s\"\naccept = \"s\"\ntransitions = [\"s 1 s\"]\n";
         let r = read_str(text);
         assert!(r.head.is_empty() && r.body.is_empty(), "{:?}", r.body);
         let serde: FileDef = toml::from_str(text).unwrap();
@@ -655,7 +673,7 @@ mod tests {
     #[test]
     fn unusable_tables_keep_their_place() {
         let r = read_str(
-            "[[shape]]\nsum = \"x\"\ncells = 5\n[[shape]]\nkind = \"circle\"\n[[shape]]\nkind = 5\ncells = \"r1c1\"\n[[cage]]\ncells = \"r1c1\"\n",
+            "[[shape]]\nsum = \"x\"\ncells = 5\n[[shape]]\nkind = \"circle\"\n[[shape]]\nkind = 5\ncells = \"r1c1\"\n[[cage]]\nsum = \"x\"\ncells = \"r1c1\"\n",
         );
         let items = &r.def.shape.items;
         assert!(items[0].is_invalid() && items[1].is_invalid(), "{items:?}");

@@ -40,6 +40,8 @@ pub(super) fn add_rule(
         span: item.span(),
         cells: Vec::new(),
         local: Default::default(),
+        def: r.clone(),
+        extra: Vec::new(),
     };
     if !super::local_rules::gather(state, src, r, &mut rule, diags) {
         return;
@@ -48,11 +50,15 @@ pub(super) fn add_rule(
         (Field::Invalid, _) => return,
         (Field::Absent, false) => {}
         (Field::Valid(c), false) => {
+            let what = match kind.as_str() {
+                "little-killer" => "runs from its clue (`at`, `direction`)",
+                _ => "covers the whole grid",
+            };
             diags.push(
                 Diagnostic::new(
                     src,
                     Some(c.span()),
-                    format!("a `{kind}` rule covers the whole grid and takes no `cells`"),
+                    format!("a `{kind}` rule {what} and takes no `cells`"),
                 )
                 .help("remove `cells`"),
             );
@@ -70,27 +76,48 @@ pub(super) fn add_rule(
             return;
         }
         (Field::Valid(c), true) => {
-            let text = Text::new(&src.text, c.span(), c.get_ref());
-            let budget = state
-                .limits
-                .max_shape_cells
-                .saturating_sub(state.size.shape_cells);
-            let what = format!("rule `{}`", rule.name);
-            let sized = (budget, Size::of_shape_cells as fn(u64) -> Size);
-            let Some((refs, true)) =
-                super::compile::cell_refs(state, src, &text, sized, &what, diags)
-            else {
+            let Some(cells) = gather_cells(state, src, c, &rule.name, diags) else {
                 return;
             };
-            let n: usize = refs.iter().map(|(_, ps)| ps.len()).sum();
-            state.size.shape_cells += n as u64;
-            rule.cells = refs
-                .into_iter()
-                .flat_map(|(span, ps)| ps.into_iter().map(move |p| (span.clone(), p)))
-                .collect();
+            rule.cells = cells;
         }
     }
+    // The second cell list of an arrow or a clone.
+    if let Some(c) = r.circle.valid().or(r.copy.valid()) {
+        let Some(cells) = gather_cells(state, src, c, &rule.name, diags) else {
+            return;
+        };
+        rule.extra = cells;
+    }
     state.rules.push(rule);
+}
+
+/// The cells of one cell list of a rule, each with the span of its reference.
+fn gather_cells(
+    state: &mut State,
+    src: &Arc<Source>,
+    c: &Spanned<String>,
+    name: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<(std::ops::Range<usize>, Pos)>> {
+    let text = Text::new(&src.text, c.span(), c.get_ref());
+    let budget = state
+        .limits
+        .max_shape_cells
+        .saturating_sub(state.size.shape_cells);
+    let what = format!("rule `{name}`");
+    let sized = (budget, Size::of_shape_cells as fn(u64) -> Size);
+    let Some((refs, true)) = super::compile::cell_refs(state, src, &text, sized, &what, diags)
+    else {
+        return None;
+    };
+    let n: usize = refs.iter().map(|(_, ps)| ps.len()).sum();
+    state.size.shape_cells += n as u64;
+    Some(
+        refs.into_iter()
+            .flat_map(|(span, ps)| ps.into_iter().map(move |p| (span.clone(), p)))
+            .collect(),
+    )
 }
 
 /// The rules of `state` checked against the built geometry and attached to it; `None` (with
@@ -129,7 +156,10 @@ fn compile_rule(
             ok = false;
             continue;
         };
-        let line = !super::local_rules::is_cell_list(&r.kind);
+        // Marks and single-cell rules list cells; a clone's shapes and a sequence's cell list
+        // need not be lines either.
+        let line = !super::local_rules::is_cell_list(&r.kind)
+            && !matches!(r.kind.as_str(), "clone" | "sequence");
         if let Some(prev) = i.checked_sub(1).map(|j| r.cells[j].1).filter(|_| line) {
             if !next_to(prev, *p) {
                 diags.push(
@@ -157,9 +187,16 @@ fn compile_rule(
         "nonconsecutive" => RuleKind::Nonconsecutive,
         "thermo" => RuleKind::Thermo { cells },
         "slow-thermo" => RuleKind::SlowThermo { cells },
-        _ => {
+        // Marks between neighbours and rules on single cells.
+        k if super::local_rules::handles(k) => {
             let kind = super::local_rules::kind(r, cells, g, values_given, diags);
             return kind.filter(|_| ok).map(|k| Constraint::new(&r.name, k));
+        }
+        // Sum, line and copy rules.
+        _ if !ok => return None,
+        _ => {
+            let kind = super::line_rules::compile(r, g, cells, diags)?;
+            return Some(Constraint::new(&r.name, kind));
         }
     };
     if let RuleKind::Thermo { cells } = &kind {
@@ -180,6 +217,6 @@ fn compile_rule(
 }
 
 /// Whether two cells touch, orthogonally or diagonally.
-fn next_to(a: Pos, b: Pos) -> bool {
+pub(super) fn next_to(a: Pos, b: Pos) -> bool {
     a != b && a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1
 }

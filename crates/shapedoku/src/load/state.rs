@@ -51,6 +51,10 @@ pub(crate) struct RuleIn {
     pub cells: Vec<(Range<usize>, Pos)>,
     /// What the rules on marks and single cells add (see `local_rules.rs`).
     pub local: super::local_rules::LocalIn,
+    /// The table as read, for the keys of the sum, line and copy rules.
+    pub def: super::definition::RuleDef,
+    /// The second cell list of an arrow (`circle`) or a clone (`copy`), like `cells`.
+    pub extra: Vec<(Range<usize>, Pos)>,
 }
 
 /// Givens or a solution and the file they are written in.

@@ -14,14 +14,20 @@ use std::fmt::Write;
 /// Layers, bottom to top: cell backgrounds, region fills, extra-shape fills, highlighted shapes
 /// and cells, rules drawn under the lines (thermometers, odd/even cells, minimum/maximum
 /// chevrons), thin cell lines, diagonals, thick lines, marks (kropki dots, XV letters,
-/// quadruples), cage outlines, cage sums, givens (bold),
+/// quadruples), cage outlines, cage sums, rules beyond shapes (arrows, coloured lines, little
+/// killer clues), givens (bold),
 /// solution values (lighter), entries, candidates, highlighted candidates, cell hit areas. The
 /// layers after the solution's, and the highlights, appear only when their options ask for them.
 pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     let g = puzzle.geometry();
     let cs = opts.cell_size.max(8) as f64;
     let col = &opts.colors;
-    let margin = (cs / 2.0).round();
+    // A clue outside the grid (a little killer's) needs a whole cell of margin.
+    let margin = if super::lines::draws_outside(g) {
+        cs
+    } else {
+        (cs / 2.0).round()
+    };
     let title_h = if opts.title.is_some() {
         (cs * 0.8).round()
     } else {
@@ -211,7 +217,9 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
 
     // Cages: dashed outlines inset inside their cells, and the sum in the top-left cell.
     let cages: Vec<usize> = (0..g.shapes().len())
-        .filter(|&i| matches!(g.shape(i).rule, Rule::Sum { .. }))
+        .filter(|&i| {
+            g.shape(i).kind == ShapeKind::Cage || matches!(g.shape(i).rule, Rule::Sum { .. })
+        })
         .collect();
     if !cages.is_empty() {
         let inset = (cs * 0.09).round().max(2.0);
@@ -239,10 +247,11 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         );
         for &si in &cages {
             let sh = g.shape(si);
-            let Some(tl) = sh.cells.iter().map(|&c| g.pos(c)).min() else {
+            // A cage without a total has no label.
+            let (Some(tl), Some(sum)) = (sh.cells.iter().map(|&c| g.pos(c)).min(), sh.sum()) else {
                 continue;
             };
-            let label = sh.sum().unwrap_or(0).to_string();
+            let label = sum.to_string();
             // A background patch keeps the dashes from crossing the number.
             let w = fs * 0.62 * label.chars().count() as f64 + fs * 0.3;
             let (lx, ly) = (
@@ -264,6 +273,8 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         }
         let _ = writeln!(s, "</g>");
     }
+
+    super::lines::draw(&mut s, g, &super::lines::Place { ox, oy, cs });
 
     // Values: givens bold, solution values lighter. The baseline sits 0.35 em below the centre
     // so digits look vertically centred without relying on dominant-baseline support.

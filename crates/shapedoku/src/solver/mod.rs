@@ -115,6 +115,15 @@ pub mod sat;
 mod search;
 mod sum;
 mod thermo;
+// Sum, line and copy rules.
+mod between;
+mod class_windows;
+mod linear;
+mod pair_chain;
+mod region_sum;
+mod renban;
+pub(crate) mod sequence;
+mod zipper;
 
 pub use budget::{Budget, POLL_NODES};
 pub use candidates::TrueCandidates;

@@ -9,6 +9,10 @@ use super::thermo::Thermo;
 // Marks between neighbours and rules on single cells.
 use super::cell_rules::{AllDifferent, Allowed, Extremum, Quadruple};
 use super::marks;
+use super::{
+    between::Between, class_windows::ClassWindows, linear::Linear, pair_chain::PairChain,
+    region_sum::RegionSum, renban::Renban, sequence::Sequence, zipper::Zipper,
+};
 use crate::CellId;
 use crate::constraint::{Constraint, RuleKind};
 use crate::constraint::{Mark, Relation, orthogonal_neighbours, unmarked_pairs};
@@ -52,6 +56,11 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             .collect()
     };
     let line = |cells: &[crate::CellId]| cells.iter().map(|c| c.index() as u32).collect();
+    if !crate::line_rules::well_formed(&c.kind) {
+        // A rule built by hand without the parts its kind needs never holds (see `holds`):
+        // an empty sum that must reach 1 fails at once.
+        return Box::new(Linear::new(Vec::new(), 1));
+    }
     match &c.kind {
         RuleKind::AntiKnight | RuleKind::AntiKing => {
             Box::new(pair_relation(pairs(), values, |x, y| x != y))
@@ -78,6 +87,60 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
                 all,
             ))
         }
+        // Sum, line and copy rules: one file per propagation technique.
+        RuleKind::LittleKiller { cells, total, .. } => Box::new(Linear::new(
+            cells.iter().map(|c| (c.index() as u32, 1)).collect(),
+            *total,
+        )),
+        RuleKind::Arrow { cells, circle } => Box::new(Linear::new(arrow_terms(cells, *circle), 0)),
+        RuleKind::DoubleArrow { cells } => {
+            let n = cells.len();
+            let terms = cells.iter().enumerate().map(|(i, c)| {
+                let k = if i == 0 || i + 1 == n { 1 } else { -1 };
+                (c.index() as u32, k)
+            });
+            Box::new(Linear::new(terms.collect(), 0))
+        }
+        RuleKind::Renban { cells } => Box::new(Renban::new(line(cells), values)),
+        RuleKind::Whispers { cells, difference } => {
+            let pairs = cells
+                .windows(2)
+                .map(|w| (w[0].index() as u32, w[1].index() as u32));
+            let d = *difference;
+            Box::new(PairChain::new(pairs.collect(), values, move |x, y| {
+                (x - y).abs() >= d
+            }))
+        }
+        RuleKind::Palindrome { cells } => {
+            let n = cells.len();
+            let pairs =
+                (0..n / 2).map(|i| (cells[i].index() as u32, cells[n - 1 - i].index() as u32));
+            Box::new(PairChain::new(pairs.collect(), values, |x, y| x == y))
+        }
+        RuleKind::Clone { cells, half } => {
+            let pairs =
+                (0..*half).map(|i| (cells[i].index() as u32, cells[half + i].index() as u32));
+            Box::new(PairChain::new(pairs.collect(), values, |x, y| x == y))
+        }
+        RuleKind::Between { cells } => Box::new(Between::new(line(cells), values)),
+        RuleKind::RegionSum { cells } => Box::new(RegionSum::new(
+            line(cells),
+            crate::line_rules::segments(g, cells),
+        )),
+        RuleKind::Entropic { cells } | RuleKind::Modular { cells } => {
+            // The loader refuses an entropic line on an alphabet it cannot split in thirds; on
+            // a geometry built by hand such a line never holds (see `holds`).
+            match crate::line_rules::classes(&c.kind, values.all()) {
+                Some(classes) => Box::new(ClassWindows::new(line(cells), &classes)),
+                None => Box::new(Linear::new(Vec::new(), 1)),
+            }
+        }
+        RuleKind::Zipper { cells } => Box::new(Zipper::new(line(cells), values)),
+        RuleKind::Sequence {
+            cells,
+            automaton,
+            closed,
+        } => Box::new(Sequence::new(&line(cells), *closed, automaton, values)),
     }
 }
 
@@ -133,4 +196,21 @@ pub(crate) fn narrow_by_rule(c: &Constraint, g: &Geometry, cells: &mut [u64]) ->
     let mut queue = Vec::new();
     let mut d = Domains::new(cells, &mut queue, &values);
     p.propagate(&mut d).ok()
+}
+
+/// An arrow as a linear sum: the circle's cells weighted as digits (the last one 1, the one
+/// before 10, ...) against the body's cells, each -1.
+fn arrow_terms(cells: &[crate::CellId], circle: usize) -> Vec<(u32, i64)> {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let k = if i < circle {
+                10i64.pow((circle - 1 - i) as u32)
+            } else {
+                -1
+            };
+            (c.index() as u32, k)
+        })
+        .collect()
 }
