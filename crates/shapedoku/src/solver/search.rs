@@ -1,6 +1,8 @@
-//! Backtracking search and the choice of what to branch on. The candidates are copied onto a
-//! preallocated stack at each guess and restored from it on backtracking, so a search node
-//! allocates nothing (only a found solution is copied out).
+//! Backtracking search and the choice of what to branch on. Backtracking restores the
+//! candidates from a trail of the changes made since each open guess, so the memory of a search
+//! is linear in the cells (a copy of every cell per open guess would be cells times depth: a
+//! gigabyte on a blank 128x128), and a search node allocates nothing once the trail has grown
+//! (only a found solution is copied out).
 
 use super::budget::Meter;
 use super::count::{Count, Stats};
@@ -17,14 +19,26 @@ pub(super) struct Search {
     cur: Vec<u64>,
     /// Scratch candidates for probing.
     scratch: Vec<u64>,
-    /// The candidates at each open guess, with the guessed symbol removed (the alternative).
-    stack: Vec<u64>,
-    /// The cell of each open guess.
-    branch_cells: Vec<u32>,
+    /// The candidates before the current guess or alternative, to find what it changed.
+    before: Vec<u64>,
+    /// Every change since the first open guess, oldest first: a cell and its candidates
+    /// before the change. Each open guess owns the changes from its `mark` on.
+    trail: Vec<(u32, u64)>,
+    /// The open guesses, innermost last.
+    branches: Vec<Branch>,
     /// Whether branching may pick a symbol with few places in a house instead of a cell.
     house_branch: bool,
     /// Whether bivalue cells are probed before branching (see [`probe`]).
     probing: bool,
+}
+
+/// One open guess: what was guessed and where its changes start on the trail.
+#[derive(Debug, Clone, Copy)]
+struct Branch {
+    cell: u32,
+    /// The guessed symbol (one bit); the alternative is the cell without it.
+    bit: u64,
+    mark: usize,
 }
 
 impl Search {
@@ -32,8 +46,9 @@ impl Search {
         Search {
             cur: vec![0; cells],
             scratch: vec![0; cells],
-            stack: Vec::new(),
-            branch_cells: Vec::new(),
+            before: vec![0; cells],
+            trail: Vec::new(),
+            branches: Vec::new(),
             // On 9x9 the extra scan costs about what it saves; on larger alphabets cells have
             // many candidates and a two-place symbol is the much narrower branch.
             house_branch: symbols > 9,
@@ -50,6 +65,21 @@ impl Search {
             && (!self.probing || probe(engine, &mut self.cur, &mut self.scratch, stats))
     }
 
+    /// [`Search::settle`] after a guess or an alternative, with every cell it changed since
+    /// `before` put on the trail of the innermost open guess (none open: nothing to undo).
+    fn settle_on_trail(&mut self, engine: &mut Propagation, stats: &mut Stats) -> bool {
+        let ok = self.settle(engine, stats);
+        if !self.branches.is_empty() {
+            // One pass over the cells, as the copy it replaces was; only changes are kept.
+            for (c, (&now, &was)) in self.cur.iter().zip(&self.before).enumerate() {
+                if now != was {
+                    self.trail.push((c as u32, was));
+                }
+            }
+        }
+        ok
+    }
+
     /// Counts solutions up to `limit` from the givens, within the meter's budget; with `rng`,
     /// guesses try values in a random order.
     pub(super) fn run(
@@ -63,8 +93,8 @@ impl Search {
         let mut stats = Stats::default();
         let mut solutions = Vec::new();
         let mut stopped = None;
-        self.stack.clear();
-        self.branch_cells.clear();
+        self.trail.clear();
+        self.branches.clear();
         stats.nodes += 1;
         let mut ok = engine.load_givens(givens, &mut self.cur) && self.settle(engine, &mut stats);
         let exhausted = loop {
@@ -83,7 +113,7 @@ impl Search {
                             break false;
                         }
                         self.guess(engine, cell, pick, rng.as_deref_mut(), &mut stats);
-                        ok = self.settle(engine, &mut stats);
+                        ok = self.settle_on_trail(engine, &mut stats);
                         continue;
                     }
                 }
@@ -102,7 +132,7 @@ impl Search {
     }
 
     /// Guesses a symbol for `cell` (`pick`, or when 0 the first candidate or a random one),
-    /// keeping the other candidates on the stack as the alternative.
+    /// opening a branch whose alternative is the other candidates.
     fn guess(
         &mut self,
         engine: &mut Propagation,
@@ -121,10 +151,12 @@ impl Search {
                 nth_bit(x, k)
             }
         };
-        let base = self.stack.len();
-        self.stack.extend_from_slice(&self.cur);
-        self.stack[base + cell] &= !bit;
-        self.branch_cells.push(cell as u32);
+        self.before.copy_from_slice(&self.cur);
+        self.branches.push(Branch {
+            cell: cell as u32,
+            bit,
+            mark: self.trail.len(),
+        });
         self.cur[cell] = bit;
         engine.restart_from(cell as u32, &self.cur);
         stats.nodes += 1;
@@ -133,14 +165,19 @@ impl Search {
     /// Returns to the most recent alternative that survives propagation; false when none is
     /// left (the search space is exhausted).
     fn backtrack(&mut self, engine: &mut Propagation, stats: &mut Stats) -> bool {
-        let nc = self.cur.len();
-        while let Some(cell) = self.branch_cells.pop() {
-            let base = self.stack.len() - nc;
-            self.cur.copy_from_slice(&self.stack[base..]);
-            self.stack.truncate(base);
-            engine.restart_from(cell, &self.cur);
+        while let Some(b) = self.branches.pop() {
+            // Newest first, so a cell changed twice ends with its oldest value.
+            for &(c, was) in self.trail[b.mark..].iter().rev() {
+                self.cur[c as usize] = was;
+            }
+            self.trail.truncate(b.mark);
+            if !self.branches.is_empty() {
+                self.before.copy_from_slice(&self.cur);
+            }
+            self.cur[b.cell as usize] &= !b.bit;
+            engine.restart_from(b.cell, &self.cur);
             stats.nodes += 1;
-            if self.settle(engine, stats) {
+            if self.settle_on_trail(engine, stats) {
                 return true;
             }
         }
