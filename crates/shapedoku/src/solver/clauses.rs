@@ -15,6 +15,10 @@
 //! way: after a solution, a clause forbidding exactly that grid is added, and the solver must
 //! answer "unsatisfiable".
 //!
+//! The encoding takes a clause per pair of peers and symbol, which is quadratic in the size of
+//! the houses: 2.8 million clauses for a blank 36x36, 31 million (a gigabyte) for a blank 64x64.
+//! So the back end declines a problem past [`MAX_CLAUSES`], and the search goes on alone, in
+//! memory linear in the cells.
 
 use super::budget::Budget;
 use super::count::{Count, Stats, Stop};
@@ -25,6 +29,9 @@ use std::sync::Arc;
 
 /// Calls of [`Callbacks::stop`] (one per decision) between two looks at the clock.
 const POLL_CALLS: u32 = 1024;
+
+/// The most clauses the back end takes on (about 40 bytes each in the solver, so some 160 MB).
+pub(crate) const MAX_CLAUSES: u64 = 4_000_000;
 
 /// A puzzle as a clause back end sees it: the candidates left after propagation at the root,
 /// and the rules of the shapes, nothing of the search.
@@ -60,6 +67,20 @@ impl<'a> Problem<'a> {
     fn houses(&self) -> std::slice::ChunksExact<'a, u32> {
         let g = self.geometry;
         g.tables().house_cells.chunks_exact(g.symbol_count().max(1))
+    }
+    /// The binary clauses of the encoding: a pair per two candidates of a cell, and per
+    /// symbol two peers share (the rest are one per cell and per house and symbol).
+    fn binary_clauses(&self) -> u64 {
+        let cands = self.candidates;
+        let mut total = 0u64;
+        for (c, &x) in cands.iter().enumerate() {
+            let k = u64::from(x.count_ones());
+            total += k * k.saturating_sub(1) / 2;
+            for &p in self.peers(c).iter().filter(|&&p| p as usize > c) {
+                total += u64::from((x & cands[p as usize]).count_ones());
+            }
+        }
+        total
     }
     /// Whether some shape's rule is not a no-repeat rule (this encoding covers no other).
     fn other_rules(&self) -> bool {
@@ -108,10 +129,20 @@ impl Callbacks for Limits<'_> {
 
 /// Counts the solutions of a problem up to `limit` with the clause-learning back end, within
 /// the budget's conflict limit, deadline and cancellation (its guess limit is the search's, not
-/// this back end's). `None` when some rule is not a no-repeat rule: this encoding covers no
-/// other.
+/// this back end's). `None` when some rule is not a no-repeat rule (this encoding covers no
+/// other), or when the encoding would take more than [`MAX_CLAUSES`] clauses.
 pub(crate) fn count(problem: &Problem<'_>, limit: usize, budget: &Budget) -> Option<Count> {
-    if problem.other_rules() {
+    count_within(problem, limit, budget, MAX_CLAUSES)
+}
+
+/// [`count`] with a cap of `max_clauses`.
+fn count_within(
+    problem: &Problem<'_>,
+    limit: usize,
+    budget: &Budget,
+    max_clauses: u64,
+) -> Option<Count> {
+    if problem.other_rules() || problem.binary_clauses() > max_clauses {
         return None;
     }
     let limits = Limits {
@@ -302,6 +333,14 @@ mod tests {
         let cands = candidates(&p);
         let c = count(&Problem::new(&g, &cands), 2, &Budget::default()).unwrap();
         assert_eq!(c.verdict(), crate::Verdict::NoSolution);
+        // Past the cap, declined: the search goes on alone.
+        let classic = builtin::geometry("classic").unwrap();
+        let cands = candidates(&Puzzle::empty(classic.clone()));
+        let problem = Problem::new(&classic, &cands);
+        // 81 cells with 36 pairs of candidates each, and 810 pairs of peers on 9 symbols.
+        assert_eq!(problem.binary_clauses(), 81 * 36 + 810 * 9);
+        assert!(count_within(&problem, 2, &Budget::default(), 81 * 36 + 810 * 9).is_some());
+        assert!(count_within(&problem, 2, &Budget::default(), 81 * 36 + 810 * 9 - 1).is_none());
         let killer = builtin::geometry("killer").unwrap();
         let cands = candidates(&Puzzle::empty(killer.clone()));
         assert!(count(&Problem::new(&killer, &cands), 2, &Budget::default()).is_none());

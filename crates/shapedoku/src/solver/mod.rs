@@ -224,7 +224,8 @@ impl Solver {
     /// On alphabets over 16 symbols with only no-repeat rules, a search that needs more than
     /// [`STALL_GUESSES`] guesses and has found at most one solution by then is handed to the
     /// clause-learning back end, which decides sparse 25x25 and 36x36 puzzles that plain
-    /// backtracking cannot; the budget's conflict limit (not its guess limit) bounds it. Either
+    /// backtracking cannot; the budget's conflict limit (not its guess limit) bounds it. A
+    /// problem whose clauses would take more than about 160 MB stays with the search. Either
     /// way the answer is exact.
     pub fn count_with(&mut self, limit: usize, budget: &Budget) -> Count {
         let limit = limit.max(1);
@@ -245,7 +246,11 @@ impl Solver {
             return Count::no_solution();
         };
         let problem = clauses::Problem::new(&self.geometry, &cands);
-        clauses::count(&problem, limit, budget).unwrap_or(first)
+        match clauses::count(&problem, limit, budget) {
+            Some(count) => count,
+            // Too large for the clauses: the search alone, in memory linear in the cells.
+            None => self.search(limit, budget, None, None),
+        }
     }
 
     /// Whether the geometry has sum shapes (cages).
