@@ -9,23 +9,17 @@ use std::sync::Arc;
 /// Tables the techniques share, computed once per geometry when a board is made (never per
 /// step). The houses, no-repeat shapes, shape-overlap pairs and houses of each cell come from
 /// the geometry's shared [`ShapeTables`] (reached through `Deref`, so `tables.overlaps` works);
-/// the rest are the reasoner's own.
+/// the rest are the reasoner's own. Everything here is linear in the cells of the houses: a
+/// table over every pair of houses or of cells would be quadratic (gigabytes on a 128x128).
 #[derive(Debug)]
 pub(crate) struct Tables {
     shared: Arc<ShapeTables>,
-    /// For house index i (into `houses`) and j, whether they share no cell: `disjoint[i * h + j]`.
-    pub(crate) disjoint: Vec<bool>,
-    /// For house index i and j, the cells of house i that lie in house j, as a mask over the
-    /// positions of house i's cells: `house_inside[i * h + j]` (fish covering in O(1)).
-    pub(crate) house_inside: Vec<u64>,
-    /// Peers of each cell as bitsets over cells (`cell_count().div_ceil(64)` words per cell),
-    /// for chains.
-    pub(crate) peer_bits: Vec<u64>,
-    /// Words per cell in `peer_houses`.
-    pub(crate) house_words: usize,
-    /// For each cell, the houses through its peers, as bits over house indices
-    /// (`house_words` words per cell): where a placement may make a hidden single.
-    pub(crate) peer_houses: Vec<u64>,
+    /// Where house i's entries start in `meets` (one more entry than houses).
+    meet_start: Vec<u32>,
+    /// For each house i, every house j sharing a cell with it (i itself included), by j, with
+    /// the cells of house i that lie in house j as a mask over the positions of house i's
+    /// cells (fish covering).
+    meets: Vec<(u32, u64)>,
 }
 
 impl std::ops::Deref for Tables {
@@ -38,49 +32,53 @@ impl std::ops::Deref for Tables {
 impl Tables {
     fn new(g: &Geometry) -> Tables {
         let shared = g.tables().clone();
-        let houses = &shared.houses;
         let cell_houses = &shared.cell_houses;
-        let nc = g.cell_count();
-        let sets: Vec<CellSet> = houses.iter().map(|&h| g.shape_set(h)).collect();
-        let h = houses.len();
-        let mut disjoint = vec![false; h * h];
-        for i in 0..h {
-            for j in 0..h {
-                disjoint[i * h + j] = !sets[i].intersects(&sets[j]);
-            }
-        }
-        let mut house_inside = vec![0u64; h * h];
-        for (i, &a) in houses.iter().enumerate() {
+        let mut meet_start = Vec::with_capacity(shared.houses.len() + 1);
+        let mut meets: Vec<(u32, u64)> = Vec::new();
+        for &a in &shared.houses {
+            let start = meets.len();
+            meet_start.push(start as u32);
             for (pos, &c) in g.shape(a).cells.iter().enumerate().take(64) {
                 for &j in &cell_houses[c] {
-                    house_inside[i * h + j as usize] |= 1 << pos;
+                    meets.push((u32::from(j), 1 << pos));
                 }
             }
-        }
-        let peer_words = nc.div_ceil(64);
-        let mut peer_bits = vec![0u64; nc * peer_words];
-        for c in 0..nc {
-            for &p in g.peers(c) {
-                peer_bits[c * peer_words + p as usize / 64] |= 1 << (p % 64);
-            }
-        }
-        let house_words = h.div_ceil(64);
-        let mut peer_houses = vec![0u64; nc * house_words];
-        for c in 0..nc {
-            for &p in g.peers(c) {
-                for &i in &cell_houses[p as usize] {
-                    peer_houses[c * house_words + i as usize / 64] |= 1 << (i % 64);
+            // Merge the entries of each house j into one mask.
+            meets[start..].sort_unstable_by_key(|&(j, _)| j);
+            let mut w = start;
+            for r in start..meets.len() {
+                if w > start && meets[w - 1].0 == meets[r].0 {
+                    meets[w - 1].1 |= meets[r].1;
+                } else {
+                    meets[w] = meets[r];
+                    w += 1;
                 }
             }
+            meets.truncate(w);
         }
+        meet_start.push(meets.len() as u32);
         Tables {
             shared,
-            disjoint,
-            house_inside,
-            peer_bits,
-            house_words,
-            peer_houses,
+            meet_start,
+            meets,
         }
+    }
+
+    /// The cells of house `i` that lie in house `j`, as a mask over the positions of house
+    /// `i`'s cells (houses are indices into `houses`); 0 when they share none.
+    #[inline]
+    pub(crate) fn inside(&self, i: usize, j: usize) -> u64 {
+        let row = &self.meets[self.meet_start[i] as usize..self.meet_start[i + 1] as usize];
+        match row.binary_search_by_key(&(j as u32), |&(h, _)| h) {
+            Ok(k) => row[k].1,
+            Err(_) => 0,
+        }
+    }
+
+    /// Whether houses `i` and `j` (indices into `houses`) share no cell.
+    #[inline]
+    pub(crate) fn disjoint(&self, i: usize, j: usize) -> bool {
+        self.inside(i, j) == 0
     }
 }
 
