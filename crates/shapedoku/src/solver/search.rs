@@ -1,8 +1,9 @@
-//! Backtracking search and the choice of what to branch on. Backtracking restores the
-//! candidates from a trail of the changes made since each open guess, so the memory of a search
-//! is linear in the cells (a copy of every cell per open guess would be cells times depth: a
-//! gigabyte on a blank 128x128), and a search node allocates nothing once the trail has grown
-//! (only a found solution is copied out).
+//! Backtracking search and the choice of what to branch on. An open guess keeps a copy of
+//! every cell's candidates while the copies fit in [`SNAPSHOT_WORDS`] (always on a 9x9: a copy
+//! is the cheapest restore); deeper guesses keep a trail of the changes made since them
+//! instead, so the memory of a search stays linear in the cells (a copy per open guess would be
+//! cells times depth: 2 GB on a blank 128x128). A search node allocates nothing once the
+//! buffers have grown (only a found solution is copied out).
 
 use super::budget::Meter;
 use super::count::{Count, Stats};
@@ -19,10 +20,13 @@ pub(super) struct Search {
     cur: Vec<u64>,
     /// Scratch candidates for probing.
     scratch: Vec<u64>,
+    /// Copies of the candidates at the open guesses that keep one, with the guessed symbol
+    /// removed (the alternative), outermost first.
+    stack: Vec<u64>,
     /// The candidates before the current guess or alternative, to find what it changed.
     before: Vec<u64>,
     /// Every change since the first open guess, oldest first: a cell and its candidates
-    /// before the change. Each open guess owns the changes from its `mark` on.
+    /// before the change. Each open guess without a copy owns the changes from its `mark` on.
     trail: Vec<(u32, u64)>,
     /// The open guesses, innermost last.
     branches: Vec<Branch>,
@@ -30,15 +34,24 @@ pub(super) struct Search {
     house_branch: bool,
     /// Whether bivalue cells are probed before branching (see [`probe`]).
     probing: bool,
+    /// The most words of copies on `stack` ([`SNAPSHOT_WORDS`]; tests lower it).
+    snapshot_words: usize,
 }
 
-/// One open guess: what was guessed and where its changes start on the trail.
+/// The most words of candidate copies the open guesses keep (8 MB); past it, guesses keep a
+/// trail of changes. A 9x9 needs at most 81 copies of 81 words.
+const SNAPSHOT_WORDS: usize = 1 << 20;
+
+/// One open guess: what was guessed and how to return to it.
 #[derive(Debug, Clone, Copy)]
 struct Branch {
     cell: u32,
     /// The guessed symbol (one bit); the alternative is the cell without it.
     bit: u64,
+    /// Where its changes start on the trail.
     mark: usize,
+    /// Whether it keeps a copy on `stack` (its changes are then not on the trail).
+    copied: bool,
 }
 
 impl Search {
@@ -46,6 +59,7 @@ impl Search {
         Search {
             cur: vec![0; cells],
             scratch: vec![0; cells],
+            stack: Vec::new(),
             before: vec![0; cells],
             trail: Vec::new(),
             branches: Vec::new(),
@@ -56,6 +70,7 @@ impl Search {
             // measured, it pays only on the largest grids (25x25 and up), where singles notice
             // wrong guesses very late.
             probing: symbols > 16,
+            snapshot_words: SNAPSHOT_WORDS,
         }
     }
 
@@ -65,11 +80,16 @@ impl Search {
             && (!self.probing || probe(engine, &mut self.cur, &mut self.scratch, stats))
     }
 
+    /// Whether the innermost open guess keeps its changes on the trail.
+    fn trailing(&self) -> bool {
+        self.branches.last().is_some_and(|b| !b.copied)
+    }
+
     /// [`Search::settle`] after a guess or an alternative, with every cell it changed since
-    /// `before` put on the trail of the innermost open guess (none open: nothing to undo).
+    /// `before` put on the trail when the innermost open guess keeps one.
     fn settle_on_trail(&mut self, engine: &mut Propagation, stats: &mut Stats) -> bool {
         let ok = self.settle(engine, stats);
-        if !self.branches.is_empty() {
+        if self.trailing() {
             // One pass over the cells, as the copy it replaces was; only changes are kept.
             for (c, (&now, &was)) in self.cur.iter().zip(&self.before).enumerate() {
                 if now != was {
@@ -94,6 +114,7 @@ impl Search {
         let mut solutions = Vec::new();
         let mut stopped = None;
         self.trail.clear();
+        self.stack.clear();
         self.branches.clear();
         stats.nodes += 1;
         let mut ok = engine.load_givens(givens, &mut self.cur) && self.settle(engine, &mut stats);
@@ -151,11 +172,20 @@ impl Search {
                 nth_bit(x, k)
             }
         };
-        self.before.copy_from_slice(&self.cur);
+        let nc = self.cur.len();
+        let copied = self.stack.len() + nc <= self.snapshot_words;
+        if copied {
+            let base = self.stack.len();
+            self.stack.extend_from_slice(&self.cur);
+            self.stack[base + cell] &= !bit;
+        } else {
+            self.before.copy_from_slice(&self.cur);
+        }
         self.branches.push(Branch {
             cell: cell as u32,
             bit,
             mark: self.trail.len(),
+            copied,
         });
         self.cur[cell] = bit;
         engine.restart_from(cell as u32, &self.cur);
@@ -165,16 +195,23 @@ impl Search {
     /// Returns to the most recent alternative that survives propagation; false when none is
     /// left (the search space is exhausted).
     fn backtrack(&mut self, engine: &mut Propagation, stats: &mut Stats) -> bool {
+        let nc = self.cur.len();
         while let Some(b) = self.branches.pop() {
-            // Newest first, so a cell changed twice ends with its oldest value.
-            for &(c, was) in self.trail[b.mark..].iter().rev() {
-                self.cur[c as usize] = was;
+            if b.copied {
+                let base = self.stack.len() - nc;
+                self.cur.copy_from_slice(&self.stack[base..]);
+                self.stack.truncate(base);
+            } else {
+                // Newest first, so a cell changed twice ends with its oldest value.
+                for &(c, was) in self.trail[b.mark..].iter().rev() {
+                    self.cur[c as usize] = was;
+                }
+                self.trail.truncate(b.mark);
+                if self.trailing() {
+                    self.before.copy_from_slice(&self.cur);
+                }
+                self.cur[b.cell as usize] &= !b.bit;
             }
-            self.trail.truncate(b.mark);
-            if !self.branches.is_empty() {
-                self.before.copy_from_slice(&self.cur);
-            }
-            self.cur[b.cell as usize] &= !b.bit;
             engine.restart_from(b.cell, &self.cur);
             stats.nodes += 1;
             if self.settle_on_trail(engine, stats) {
@@ -250,4 +287,45 @@ fn nth_bit(mut x: u64, k: u32) -> u64 {
         x &= x - 1;
     }
     x & x.wrapping_neg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::budget::Budget;
+    use crate::{Puzzle, Solver, builtin};
+
+    /// Counts with copies only, with the trail only, and with copies for the first 3 guesses
+    /// then the trail: the same solutions, in the same order, with the same work.
+    #[test]
+    fn the_trail_restores_what_copies_restore() {
+        for (name, seeds) in [("classic", 0..8u64), ("jigsaw", 0..4), ("16x16", 0..2)] {
+            let g = builtin::geometry(name).unwrap();
+            let nc = g.cell_count();
+            for seed in seeds {
+                let full = Solver::for_geometry(g.clone())
+                    .random_solution(seed)
+                    .unwrap();
+                let keep = if seed % 2 == 0 { 3 } else { 5 };
+                let givens = full
+                    .iter()
+                    .enumerate()
+                    .map(|(c, &v)| (c as u64 * 7 + seed).is_multiple_of(keep).then_some(v))
+                    .collect();
+                let p = Puzzle::new(g.clone(), givens).unwrap();
+                let run = |words: usize| {
+                    let mut engine = Propagation::new(g.clone());
+                    let mut search = Search::new(nc, g.symbol_count());
+                    search.snapshot_words = words;
+                    let budget = Budget::default().with_guesses(20_000);
+                    let mut meter = Meter::new(&budget, None);
+                    let c = search.run(&mut engine, p.givens(), 50, &mut meter, None);
+                    (c.solutions, c.exhausted, c.stats.nodes, c.stats.guesses)
+                };
+                let copies = run(usize::MAX);
+                assert_eq!(copies, run(0), "{name} seed {seed}");
+                assert_eq!(copies, run(3 * nc), "{name} seed {seed}");
+            }
+        }
+    }
 }
