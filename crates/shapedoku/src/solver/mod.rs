@@ -321,6 +321,32 @@ mod tests {
         assert!(c.exhausted && c.solutions.is_empty());
     }
 
+    /// Geometries far past the built-ins, in memory linear in their size: a blank 64x64 with
+    /// 8x8 boxes (too large for the clause back end, so the search decides it alone) and a
+    /// 128x128 with no shapes at all (16,384 open guesses deep).
+    #[test]
+    fn large_blank_geometries_have_several_solutions() {
+        let chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$";
+        let mut b = GeometryBuilder::new("64", Symbols::new(chars.chars()).unwrap());
+        b.grid(GridSpec::square(Pos::new(1, 1), 64).with_boxes(8, 8));
+        let g = Arc::new(b.build().unwrap());
+        let c = Solver::for_geometry(g.clone()).count(2);
+        assert_eq!(c.verdict(), Verdict::Several);
+        assert!(c.solutions.iter().all(|s| Puzzle::empty(g.clone()).verify(s).is_ok()));
+        let mut b = GeometryBuilder::new("128", Symbols::new("123456789".chars()).unwrap());
+        b.grid(GridSpec {
+            rows: false,
+            columns: false,
+            ..GridSpec::square(Pos::new(1, 1), 128)
+        });
+        let g = Arc::new(b.build().unwrap());
+        assert_eq!(g.shapes().len(), 0);
+        let c = Solver::for_geometry(g).count(2);
+        assert_eq!(c.verdict(), Verdict::Several);
+        // One guess per cell for the first solution: the search went 16,384 guesses deep.
+        assert!(c.stats.guesses >= 128 * 128);
+    }
+
     #[test]
     fn one_symbol_alphabet() {
         let g = grid(1, None);
