@@ -38,7 +38,9 @@ struct Graph<'a> {
     strong_to: Vec<u32>,
     /// Words per cell bitset.
     words: usize,
-    /// Empty cells holding each symbol, as bitsets (`words` words per symbol).
+    /// Peers of each cell as bitsets (`words` words per cell), so "sees both ends" is an AND.
+    peer_bits: &'a [u64],
+    /// Empty cells holding each symbol, as bitsets.
     cand_bits: Vec<u64>,
     next: Vec<u32>,
     // BFS buffers, reused across starts.
@@ -106,6 +108,7 @@ impl<'a> Graph<'a> {
         let strong_to = pairs.iter().map(|&(_, b)| b).collect();
         let nc = g.cell_count();
         let words = nc.div_ceil(64);
+        let peer_bits = &board.tables().peer_bits;
         let mut cand_bits = vec![0u64; n * words];
         for c in 0..nc {
             if board.value(c).is_none() {
@@ -120,6 +123,7 @@ impl<'a> Graph<'a> {
             strong_start,
             strong_to,
             words,
+            peer_bits,
             cand_bits,
             next: Vec::new(),
             stamp: vec![0; nodes * 2],
@@ -139,12 +143,6 @@ impl<'a> Graph<'a> {
             (node >> self.shift) as usize,
             (node & ((1 << self.shift) - 1)) as u8,
         )
-    }
-
-    /// Whether `cell` is empty and has candidate `sym`.
-    #[inline]
-    fn holds(&self, cell: usize, sym: u8) -> bool {
-        self.cand_bits[sym as usize * self.words + cell / 64] >> (cell % 64) & 1 == 1
     }
 
     fn bivalue(&self, cell: usize) -> bool {
@@ -175,11 +173,15 @@ impl<'a> Graph<'a> {
     fn weak(&self, node: u32, mode: Mode, mut f: impl FnMut(u32)) {
         let (c, v) = self.cell_sym(node);
         let b = self.board;
-        // Peers are sorted, so partners come in cell order.
-        for &p in b.geometry().peers(c) {
-            let p = p as usize;
-            if self.holds(p, v) && (mode != Mode::Xy || self.bivalue(p)) {
-                f(self.node(p, v));
+        let w = self.words;
+        for i in 0..w {
+            let mut m = self.peer_bits[c * w + i] & self.cand_bits[v as usize * w + i];
+            while m != 0 {
+                let p = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                if mode != Mode::Xy || self.bivalue(p) {
+                    f(self.node(p, v));
+                }
             }
         }
         if mode == Mode::Aic {
@@ -197,22 +199,16 @@ impl<'a> Graph<'a> {
         let g = b.geometry();
         let mut out = Vec::new();
         if sa == sb && ca != cb {
-            // Empty cells with the symbol that see both ends: a merge of the two sorted peer
-            // lists (sparse, where bitsets over all cells would be cells squared).
-            let (pa, pb) = (g.peers(ca), g.peers(cb));
-            let (mut i, mut j) = (0, 0);
-            while i < pa.len() && j < pb.len() {
-                match pa[i].cmp(&pb[j]) {
-                    std::cmp::Ordering::Less => i += 1,
-                    std::cmp::Ordering::Greater => j += 1,
-                    std::cmp::Ordering::Equal => {
-                        let p = pa[i] as usize;
-                        if self.holds(p, sa) {
-                            out.push((p, sa));
-                        }
-                        i += 1;
-                        j += 1;
-                    }
+            // Empty cells with the symbol that see both ends, word by word.
+            let w = self.words;
+            for i in 0..w {
+                let mut m = self.peer_bits[ca * w + i]
+                    & self.peer_bits[cb * w + i]
+                    & self.cand_bits[sa as usize * w + i];
+                while m != 0 {
+                    let p = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    out.push((p, sa));
                 }
             }
         } else if mode == Mode::Aic && sa != sb {

@@ -29,10 +29,13 @@ impl Work {
     /// through them may have hidden singles.
     fn touched(&mut self, g: &crate::Geometry, t: &super::Tables, c: usize) {
         self.cells.extend(g.peers(c).iter().map(|&p| p as usize));
-        for &p in g.peers(c) {
-            for &i in &t.cell_houses[p as usize] {
-                self.dirty[i as usize / 64] |= 1 << (i % 64);
-            }
+        let w = t.house_words;
+        for (d, &m) in self
+            .dirty
+            .iter_mut()
+            .zip(&t.peer_houses[c * w..(c + 1) * w])
+        {
+            *d |= m;
         }
     }
 }

@@ -332,7 +332,11 @@ mod tests {
         let g = Arc::new(b.build().unwrap());
         let c = Solver::for_geometry(g.clone()).count(2);
         assert_eq!(c.verdict(), Verdict::Several);
-        assert!(c.solutions.iter().all(|s| Puzzle::empty(g.clone()).verify(s).is_ok()));
+        assert!(
+            c.solutions
+                .iter()
+                .all(|s| Puzzle::empty(g.clone()).verify(s).is_ok())
+        );
         let mut b = GeometryBuilder::new("128", Symbols::new("123456789".chars()).unwrap());
         b.grid(GridSpec {
             rows: false,
