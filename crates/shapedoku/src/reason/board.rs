@@ -13,11 +13,18 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub(crate) struct Tables {
     shared: Arc<ShapeTables>,
-    /// For house index i (into `houses`) and j, whether they share no cell: `disjoint[i * h + j]`.
-    pub(crate) disjoint: Vec<bool>,
-    /// For house index i and j, the cells of house i that lie in house j, as a mask over the
-    /// positions of house i's cells: `house_inside[i * h + j]` (fish covering in O(1)).
-    pub(crate) house_inside: Vec<u64>,
+    /// Number of houses.
+    h: usize,
+    /// Up to [`DENSE_HOUSES`] houses, for house indices i and j (into `houses`), the cells of
+    /// house i that lie in house j, as a mask over the positions of house i's cells:
+    /// `dense_inside[i * h + j]` (fish covering in O(1)). Empty past it.
+    dense_inside: Vec<u64>,
+    /// Past [`DENSE_HOUSES`] houses, where house i's entries start in `meets`.
+    meet_start: Vec<u32>,
+    /// Past [`DENSE_HOUSES`] houses, for each house i every house j it shares a cell with, by
+    /// j, with the mask of `dense_inside`: linear in the cells of the houses, where a table over
+    /// every pair of 16,384 houses would take 2 GB.
+    meets: Vec<(u32, u64)>,
     /// Peers of each cell as bitsets over cells (`cell_count().div_ceil(64)` words per cell),
     /// for chains.
     pub(crate) peer_bits: Vec<u64>,
@@ -35,27 +42,71 @@ impl std::ops::Deref for Tables {
     }
 }
 
+/// The most houses for which [`Tables`] keeps a mask for every pair of houses (2 MB at most);
+/// a table is faster to read than a sorted list on the grids people solve.
+const DENSE_HOUSES: usize = 512;
+
 impl Tables {
+    /// The cells of house `i` that lie in house `j`, as a mask over the positions of house
+    /// `i`'s cells (houses are indices into `houses`); 0 when they share none.
+    #[inline]
+    pub(crate) fn inside(&self, i: usize, j: usize) -> u64 {
+        if !self.dense_inside.is_empty() {
+            return self.dense_inside[i * self.h + j];
+        }
+        let row = &self.meets[self.meet_start[i] as usize..self.meet_start[i + 1] as usize];
+        row.binary_search_by_key(&(j as u32), |&(k, _)| k)
+            .map_or(0, |k| row[k].1)
+    }
+
+    /// Whether houses `i` and `j` (indices into `houses`) share no cell.
+    #[inline]
+    pub(crate) fn disjoint(&self, i: usize, j: usize) -> bool {
+        self.inside(i, j) == 0
+    }
+
     fn new(g: &Geometry) -> Tables {
+        Tables::with_dense_houses(g, DENSE_HOUSES)
+    }
+
+    /// The tables, with a mask for every pair of houses when there are at most `dense`.
+    fn with_dense_houses(g: &Geometry, dense: usize) -> Tables {
         let shared = g.tables().clone();
         let houses = &shared.houses;
         let cell_houses = &shared.cell_houses;
         let nc = g.cell_count();
-        let sets: Vec<CellSet> = houses.iter().map(|&h| g.shape_set(h)).collect();
         let h = houses.len();
-        let mut disjoint = vec![false; h * h];
-        for i in 0..h {
-            for j in 0..h {
-                disjoint[i * h + j] = !sets[i].intersects(&sets[j]);
-            }
-        }
-        let mut house_inside = vec![0u64; h * h];
-        for (i, &a) in houses.iter().enumerate() {
+        let mut meet_start = Vec::new();
+        let mut meets: Vec<(u32, u64)> = Vec::new();
+        for &a in houses {
+            let start = meets.len();
+            meet_start.push(start as u32);
             for (pos, &c) in g.shape(a).cells.iter().enumerate().take(64) {
-                for &j in &cell_houses[c] {
-                    house_inside[i * h + j as usize] |= 1 << pos;
+                meets.extend(cell_houses[c].iter().map(|&j| (u32::from(j), 1u64 << pos)));
+            }
+            // One entry per house j, its masks merged.
+            meets[start..].sort_unstable_by_key(|&(j, _)| j);
+            let mut w = start;
+            for r in start..meets.len() {
+                if w > start && meets[w - 1].0 == meets[r].0 {
+                    meets[w - 1].1 |= meets[r].1;
+                } else {
+                    meets[w] = meets[r];
+                    w += 1;
                 }
             }
+            meets.truncate(w);
+        }
+        meet_start.push(meets.len() as u32);
+        let mut dense_inside = Vec::new();
+        if h <= dense {
+            dense_inside = vec![0u64; h * h];
+            for i in 0..h {
+                for &(j, m) in &meets[meet_start[i] as usize..meet_start[i + 1] as usize] {
+                    dense_inside[i * h + j as usize] = m;
+                }
+            }
+            (meet_start, meets) = (Vec::new(), Vec::new());
         }
         let peer_words = nc.div_ceil(64);
         let mut peer_bits = vec![0u64; nc * peer_words];
@@ -75,8 +126,10 @@ impl Tables {
         }
         Tables {
             shared,
-            disjoint,
-            house_inside,
+            h,
+            dense_inside,
+            meet_start,
+            meets,
             peer_bits,
             house_words,
             peer_houses,
@@ -278,5 +331,39 @@ impl Board {
             .iter()
             .copied()
             .filter(|&c| self.values[c].is_none())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin;
+
+    /// The pair table and the sorted lists give the same masks, and a mask is empty exactly
+    /// when the two houses share no cell.
+    #[test]
+    fn house_meetings_dense_and_sparse_agree() {
+        for name in ["classic", "samurai", "jigsaw", "x-diagonal", "16x16"] {
+            let g = builtin::geometry(name).unwrap();
+            let (dense, sparse) = (
+                Tables::with_dense_houses(&g, usize::MAX),
+                Tables::with_dense_houses(&g, 0),
+            );
+            assert!(sparse.dense_inside.is_empty() && !dense.dense_inside.is_empty());
+            let houses = &dense.houses;
+            for i in 0..houses.len() {
+                let a = g.shape_set(houses[i]);
+                for j in 0..houses.len() {
+                    assert_eq!(dense.inside(i, j), sparse.inside(i, j), "{name} {i} {j}");
+                    let shared = a.intersects(&g.shape_set(houses[j]));
+                    assert_eq!(sparse.disjoint(i, j), !shared, "{name} {i} {j}");
+                    let m = sparse.inside(i, j);
+                    for (pos, &c) in g.shape(houses[i]).cells.iter().enumerate() {
+                        let inside = g.shape(houses[j]).cells.contains(&c);
+                        assert_eq!(m >> pos & 1 == 1, inside, "{name} {i} {j} {pos}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -167,7 +167,7 @@ fn search_size(
         dis.resize(cand.len() * words, 0);
         for (j, &(a, _)) in cand.iter().enumerate() {
             for (i, &(b, _)) in cand.iter().enumerate().skip(j + 1) {
-                if t.disjoint[a * t.houses.len() + b] {
+                if t.disjoint(a, b) {
                     dis[j * words + i / 64] |= 1 << (i % 64);
                 }
             }
@@ -185,7 +185,6 @@ fn search_size(
             places,
             v,
             k,
-            h: t.houses.len(),
             base: [0; 4],
             base_mask: [0; 4],
             covered: [0; 4],
@@ -207,7 +206,7 @@ fn search_size(
 
 /// The search state, in fixed arrays (k is at most 4) so that the inner loop allocates nothing.
 /// Which base places are covered is kept per base house as a mask over its cell positions,
-/// updated from [`super::Tables::house_inside`] as covers come and go.
+/// updated from [`super::Tables::inside`] as covers come and go.
 struct Search<'a> {
     board: &'a Board,
     /// Words per bitset over candidate indices.
@@ -219,8 +218,6 @@ struct Search<'a> {
     places: &'a Places,
     v: u8,
     k: usize,
-    /// Number of houses.
-    h: usize,
     /// Chosen base house indices (into `Tables::houses`), in the order chosen.
     base: [usize; 4],
     /// Each base house's places for the symbol.
@@ -235,7 +232,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn disjoint(&self, a: usize, b: usize) -> bool {
-        self.board.tables().disjoint[a * self.h + b]
+        self.board.tables().disjoint(a, b)
     }
 
     /// Chooses base houses from `cand[from..]`, covering each one's places as it is added so
@@ -262,7 +259,7 @@ impl Search<'_> {
                 return true;
             }
         }
-        let inside = &self.board.tables().house_inside;
+        let t = self.board.tables();
         let w = self.words;
         let lvl = self.nb * w;
         // Candidates at or after `from` that can still join (disjoint from every base).
@@ -292,7 +289,7 @@ impl Search<'_> {
                 }
                 let covered = self.covers[..self.nc]
                     .iter()
-                    .fold(0, |a, &p| a | inside[h * self.h + p]);
+                    .fold(0, |a, &p| a | t.inside(h, p));
                 self.base[self.nb] = h;
                 self.base_mask[self.nb] = m;
                 self.covered[self.nb] = covered;
@@ -330,7 +327,7 @@ impl Search<'_> {
             }
             let saved = self.covered;
             for i in 0..self.nb {
-                self.covered[i] |= t.house_inside[self.base[i] * self.h + h];
+                self.covered[i] |= t.inside(self.base[i], h);
             }
             self.covers[self.nc] = h;
             self.nc += 1;

@@ -2,6 +2,11 @@
 //! after the search's own propagation at the root become a [`sat::Problem`], and its outcome a
 //! [`Count`] like the search's, within the same [`Budget`] (its conflict limit, deadline and
 //! cancellation; the guess limit is the search's).
+//!
+//! The encodings take a clause per pair of peers and symbol, which is quadratic in the size of
+//! the houses: 2.8 million clauses for a blank 36x36, 31 million (a gigabyte) for a blank 64x64.
+//! So the hand-over declines a problem past [`MAX_CLAUSES`], and the search goes on alone, in
+//! memory linear in the cells.
 
 use super::budget::Budget;
 use super::count::{Count, Stats, Stop};
@@ -9,15 +14,48 @@ use super::sat;
 use crate::{Geometry, Grid};
 use std::sync::Arc;
 
+/// The most binary clauses the back end takes on (about 40 bytes each in the solver, so some
+/// 160 MB).
+pub(crate) const MAX_CLAUSES: u64 = 4_000_000;
+
+/// The binary clauses of a pairwise encoding: a pair per two candidates of a cell, and per
+/// symbol two peers share (the rest are one per cell and per house and symbol).
+fn binary_clauses(geometry: &Geometry, candidates: &[u64]) -> u64 {
+    let mut total = 0u64;
+    for (c, &x) in candidates.iter().enumerate() {
+        let k = u64::from(x.count_ones());
+        total += k * k.saturating_sub(1) / 2;
+        for &p in geometry.peers(c).iter().filter(|&&p| p as usize > c) {
+            total += u64::from((x & candidates[p as usize]).count_ones());
+        }
+    }
+    total
+}
+
 /// Counts solutions up to `limit` with the clause back end from these candidates per cell
 /// (bit `s` is symbol `s`). `None` when the back end cannot take the geometry (rules beyond
-/// shapes) or a shape (a sum too large to encode): the caller keeps its own answer.
+/// shapes), a shape (a sum too large to encode) or the size (more than [`MAX_CLAUSES`]): the
+/// caller keeps its own answer.
 pub(super) fn count(
     geometry: &Arc<Geometry>,
     candidates: &[u64],
     limit: usize,
     budget: &Budget,
 ) -> Option<Count> {
+    count_within(geometry, candidates, limit, budget, MAX_CLAUSES)
+}
+
+/// [`count`] with a cap of `max_clauses`.
+fn count_within(
+    geometry: &Arc<Geometry>,
+    candidates: &[u64],
+    limit: usize,
+    budget: &Budget,
+    max_clauses: u64,
+) -> Option<Count> {
+    if binary_clauses(geometry, candidates) > max_clauses {
+        return None;
+    }
     let problem = sat::Problem::for_geometry(geometry, candidates)?;
     let limits = sat::Budget {
         conflicts: budget.conflicts,
@@ -100,6 +138,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn problems_past_the_clause_cap_are_declined() {
+        let classic = builtin::geometry("classic").unwrap();
+        let cands = candidates(&Puzzle::empty(classic.clone()));
+        // 81 cells with 36 pairs of candidates each, and 810 pairs of peers on 9 symbols.
+        let n = 81 * 36 + 810 * 9;
+        assert_eq!(binary_clauses(&classic, &cands), n);
+        let b = Budget::default();
+        assert!(count_within(&classic, &cands, 2, &b, n).is_some());
+        assert!(count_within(&classic, &cands, 2, &b, n - 1).is_none());
     }
 
     #[test]

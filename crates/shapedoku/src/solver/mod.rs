@@ -261,8 +261,9 @@ impl Solver {
     /// [`STALL_WORK`] worth of them (up to 16) and has found at most one solution by then is handed to
     /// the clause-learning back end ([`sat`]), which decides sparse 25x25 and 36x36 puzzles and
     /// cage-heavy geometries that plain backtracking cannot; the budget's conflict limit (not
-    /// its guess limit) bounds it. Geometries with rules beyond shapes stay with the search.
-    /// Either way the answer is exact.
+    /// its guess limit) bounds it. Geometries with rules beyond shapes, and problems whose
+    /// clauses would take more than about 160 MB, stay with the search. Either way the answer
+    /// is exact.
     pub fn count_with(&mut self, limit: usize, budget: &Budget) -> Count {
         let limit = limit.max(1);
         if !self.geometry.constraints().is_empty() {
@@ -357,6 +358,36 @@ mod tests {
         let c = Solver::new(&p).count(2);
         assert_eq!(c.verdict(), Verdict::NoSolution);
         assert!(c.exhausted && c.solutions.is_empty());
+    }
+
+    /// Geometries far past the built-ins, in memory linear in their size: a blank 64x64 with
+    /// 8x8 boxes (too large for the clause back end, so the search decides it alone) and a
+    /// 128x128 with no shapes at all (16,384 open guesses deep).
+    #[test]
+    fn large_blank_geometries_have_several_solutions() {
+        let chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$";
+        let mut b = GeometryBuilder::new("64", Symbols::new(chars.chars()).unwrap());
+        b.grid(GridSpec::square(Pos::new(1, 1), 64).with_boxes(8, 8));
+        let g = Arc::new(b.build().unwrap());
+        let c = Solver::for_geometry(g.clone()).count(2);
+        assert_eq!(c.verdict(), Verdict::Several);
+        assert!(
+            c.solutions
+                .iter()
+                .all(|s| Puzzle::empty(g.clone()).verify(s).is_ok())
+        );
+        let mut b = GeometryBuilder::new("128", Symbols::new("123456789".chars()).unwrap());
+        b.grid(GridSpec {
+            rows: false,
+            columns: false,
+            ..GridSpec::square(Pos::new(1, 1), 128)
+        });
+        let g = Arc::new(b.build().unwrap());
+        assert_eq!(g.shapes().len(), 0);
+        let c = Solver::for_geometry(g).count(2);
+        assert_eq!(c.verdict(), Verdict::Several);
+        // One guess per cell for the first solution: the search went 16,384 guesses deep.
+        assert!(c.stats.guesses >= 128 * 128);
     }
 
     #[test]

@@ -1,6 +1,9 @@
-//! Backtracking search and the choice of what to branch on. The candidates are copied onto a
-//! preallocated stack at each guess and restored from it on backtracking, so a search node
-//! allocates nothing (only a found solution is copied out).
+//! Backtracking search and the choice of what to branch on. An open guess keeps a copy of
+//! every cell's candidates while the copies fit in [`SNAPSHOT_WORDS`] (always on a 9x9: a copy
+//! is the cheapest restore); deeper guesses keep a trail of the changes made since them
+//! instead, so the memory of a search stays linear in the cells (a copy per open guess would be
+//! cells times depth: 2 GB on a blank 128x128). A search node allocates nothing once the
+//! buffers have grown (only a found solution is copied out).
 
 use super::budget::Meter;
 use super::count::{Count, Stats};
@@ -17,14 +20,38 @@ pub(super) struct Search {
     cur: Vec<u64>,
     /// Scratch candidates for probing.
     scratch: Vec<u64>,
-    /// The candidates at each open guess, with the guessed symbol removed (the alternative).
+    /// Copies of the candidates at the open guesses that keep one, with the guessed symbol
+    /// removed (the alternative), outermost first.
     stack: Vec<u64>,
-    /// The cell of each open guess.
-    branch_cells: Vec<u32>,
+    /// The candidates before the current guess or alternative, to find what it changed.
+    before: Vec<u64>,
+    /// Every change since the first open guess, oldest first: a cell and its candidates
+    /// before the change. Each open guess without a copy owns the changes from its `mark` on.
+    trail: Vec<(u32, u64)>,
+    /// The open guesses, innermost last.
+    branches: Vec<Branch>,
     /// Whether branching may pick a symbol with few places in a house instead of a cell.
     house_branch: bool,
     /// Whether bivalue cells are probed before branching (see [`probe`]).
     probing: bool,
+    /// The most words of copies on `stack` ([`SNAPSHOT_WORDS`]; tests lower it).
+    snapshot_words: usize,
+}
+
+/// The most words of candidate copies the open guesses keep (8 MB); past it, guesses keep a
+/// trail of changes. A 9x9 needs at most 81 copies of 81 words.
+const SNAPSHOT_WORDS: usize = 1 << 20;
+
+/// One open guess: what was guessed and how to return to it.
+#[derive(Debug, Clone, Copy)]
+struct Branch {
+    cell: u32,
+    /// The guessed symbol (one bit); the alternative is the cell without it.
+    bit: u64,
+    /// Where its changes start on the trail.
+    mark: usize,
+    /// Whether it keeps a copy on `stack` (its changes are then not on the trail).
+    copied: bool,
 }
 
 impl Search {
@@ -33,7 +60,9 @@ impl Search {
             cur: vec![0; cells],
             scratch: vec![0; cells],
             stack: Vec::new(),
-            branch_cells: Vec::new(),
+            before: vec![0; cells],
+            trail: Vec::new(),
+            branches: Vec::new(),
             // On 9x9 the extra scan costs about what it saves; on larger alphabets cells have
             // many candidates and a two-place symbol is the much narrower branch.
             house_branch: symbols > 9,
@@ -41,6 +70,7 @@ impl Search {
             // measured, it pays only on the largest grids (25x25 and up), where singles notice
             // wrong guesses very late.
             probing: symbols > 16,
+            snapshot_words: SNAPSHOT_WORDS,
         }
     }
 
@@ -48,6 +78,26 @@ impl Search {
     fn settle(&mut self, engine: &mut Propagation, stats: &mut Stats) -> bool {
         engine.run(&mut self.cur)
             && (!self.probing || probe(engine, &mut self.cur, &mut self.scratch, stats))
+    }
+
+    /// Whether the innermost open guess keeps its changes on the trail.
+    fn trailing(&self) -> bool {
+        self.branches.last().is_some_and(|b| !b.copied)
+    }
+
+    /// [`Search::settle`] after a guess or an alternative, with every cell it changed since
+    /// `before` put on the trail when the innermost open guess keeps one.
+    fn settle_on_trail(&mut self, engine: &mut Propagation, stats: &mut Stats) -> bool {
+        let ok = self.settle(engine, stats);
+        if self.trailing() {
+            // One pass over the cells, as the copy it replaces was; only changes are kept.
+            for (c, (&now, &was)) in self.cur.iter().zip(&self.before).enumerate() {
+                if now != was {
+                    self.trail.push((c as u32, was));
+                }
+            }
+        }
+        ok
     }
 
     /// Counts solutions up to `limit` from the givens, within the meter's budget; with `rng`,
@@ -63,8 +113,9 @@ impl Search {
         let mut stats = Stats::default();
         let mut solutions = Vec::new();
         let mut stopped = None;
+        self.trail.clear();
         self.stack.clear();
-        self.branch_cells.clear();
+        self.branches.clear();
         stats.nodes += 1;
         let mut ok = engine.load_givens(givens, &mut self.cur) && self.settle(engine, &mut stats);
         let exhausted = loop {
@@ -83,7 +134,7 @@ impl Search {
                             break false;
                         }
                         self.guess(engine, cell, pick, rng.as_deref_mut(), &mut stats);
-                        ok = self.settle(engine, &mut stats);
+                        ok = self.settle_on_trail(engine, &mut stats);
                         continue;
                     }
                 }
@@ -102,7 +153,7 @@ impl Search {
     }
 
     /// Guesses a symbol for `cell` (`pick`, or when 0 the first candidate or a random one),
-    /// keeping the other candidates on the stack as the alternative.
+    /// opening a branch whose alternative is the other candidates.
     fn guess(
         &mut self,
         engine: &mut Propagation,
@@ -121,10 +172,21 @@ impl Search {
                 nth_bit(x, k)
             }
         };
-        let base = self.stack.len();
-        self.stack.extend_from_slice(&self.cur);
-        self.stack[base + cell] &= !bit;
-        self.branch_cells.push(cell as u32);
+        let nc = self.cur.len();
+        let copied = self.stack.len() + nc <= self.snapshot_words;
+        if copied {
+            let base = self.stack.len();
+            self.stack.extend_from_slice(&self.cur);
+            self.stack[base + cell] &= !bit;
+        } else {
+            self.before.copy_from_slice(&self.cur);
+        }
+        self.branches.push(Branch {
+            cell: cell as u32,
+            bit,
+            mark: self.trail.len(),
+            copied,
+        });
         self.cur[cell] = bit;
         engine.restart_from(cell as u32, &self.cur);
         stats.nodes += 1;
@@ -134,13 +196,25 @@ impl Search {
     /// left (the search space is exhausted).
     fn backtrack(&mut self, engine: &mut Propagation, stats: &mut Stats) -> bool {
         let nc = self.cur.len();
-        while let Some(cell) = self.branch_cells.pop() {
-            let base = self.stack.len() - nc;
-            self.cur.copy_from_slice(&self.stack[base..]);
-            self.stack.truncate(base);
-            engine.restart_from(cell, &self.cur);
+        while let Some(b) = self.branches.pop() {
+            if b.copied {
+                let base = self.stack.len() - nc;
+                self.cur.copy_from_slice(&self.stack[base..]);
+                self.stack.truncate(base);
+            } else {
+                // Newest first, so a cell changed twice ends with its oldest value.
+                for &(c, was) in self.trail[b.mark..].iter().rev() {
+                    self.cur[c as usize] = was;
+                }
+                self.trail.truncate(b.mark);
+                if self.trailing() {
+                    self.before.copy_from_slice(&self.cur);
+                }
+                self.cur[b.cell as usize] &= !b.bit;
+            }
+            engine.restart_from(b.cell, &self.cur);
             stats.nodes += 1;
-            if self.settle(engine, stats) {
+            if self.settle_on_trail(engine, stats) {
                 return true;
             }
         }
@@ -213,4 +287,45 @@ fn nth_bit(mut x: u64, k: u32) -> u64 {
         x &= x - 1;
     }
     x & x.wrapping_neg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::budget::Budget;
+    use crate::{Puzzle, Solver, builtin};
+
+    /// Counts with copies only, with the trail only, and with copies for the first 3 guesses
+    /// then the trail: the same solutions, in the same order, with the same work.
+    #[test]
+    fn the_trail_restores_what_copies_restore() {
+        for (name, seeds) in [("classic", 0..8u64), ("jigsaw", 0..4), ("16x16", 0..2)] {
+            let g = builtin::geometry(name).unwrap();
+            let nc = g.cell_count();
+            for seed in seeds {
+                let full = Solver::for_geometry(g.clone())
+                    .random_solution(seed)
+                    .unwrap();
+                let keep = if seed % 2 == 0 { 3 } else { 5 };
+                let givens = full
+                    .iter()
+                    .enumerate()
+                    .map(|(c, &v)| (c as u64 * 7 + seed).is_multiple_of(keep).then_some(v))
+                    .collect();
+                let p = Puzzle::new(g.clone(), givens).unwrap();
+                let run = |words: usize| {
+                    let mut engine = Propagation::new(g.clone());
+                    let mut search = Search::new(nc, g.symbol_count());
+                    search.snapshot_words = words;
+                    let budget = Budget::default().with_guesses(20_000);
+                    let mut meter = Meter::new(&budget, None);
+                    let c = search.run(&mut engine, p.givens(), 50, &mut meter, None);
+                    (c.solutions, c.exhausted, c.stats.nodes, c.stats.guesses)
+                };
+                let copies = run(usize::MAX);
+                assert_eq!(copies, run(0), "{name} seed {seed}");
+                assert_eq!(copies, run(3 * nc), "{name} seed {seed}");
+            }
+        }
+    }
 }
