@@ -131,11 +131,11 @@ macro_rules! catalogue {
 catalogue! {
     /// The last empty cell of a house.
     FullHouse = "full_house", "Full House", 4, Easy, Se::Fixed(1.0);
+    /// A cell with one candidate left.
+    NakedSingle = "naked_single", "Naked Single", 4, Easy, Se::Fixed(2.3);
     /// A symbol with one place left in a house.
     HiddenSingle = "hidden_single", "Hidden Single", 14, Easy,
         Se::ByHouse { boxed: 1.2, other: 1.5 };
-    /// A cell with one candidate left.
-    NakedSingle = "naked_single", "Naked Single", 4, Easy, Se::Fixed(2.3);
     /// A box (or jigsaw region) whose places for a symbol all lie in one row or column.
     LockedCandidatesPointing = "locked_candidates_pointing",
         "Locked Candidates Type 1 (Pointing)", 50, Medium, Se::Fixed(2.6);

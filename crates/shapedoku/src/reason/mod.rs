@@ -86,15 +86,34 @@ pub struct Search {
     pub techniques: &'static [Technique],
     /// The search.
     pub find: FindFn,
+    /// How many instances the solver looks at before choosing the one that eliminates most
+    /// (1: the first found is taken, for singles, whose steps are all worth one placement, and
+    /// for the chain searches, where looking further costs more than the choice gains).
+    pub choose_among: usize,
 }
 
-/// Every search, simplest first. The logical solver runs them in this order and applies the
-/// first step found. Hidden singles come before naked singles, as in Sudoku Explainer (people
-/// spot them first); subsets go by size, pairs before triples.
+/// How many instances of a cheap technique [`next_step`] compares: enough to hold every
+/// instance on a 9x9 board in practice, bounded so a big geometry cannot make it quadratic.
+const CHOOSE_AMONG: usize = 64;
+
+/// Every search, simplest first. The logical solver runs them in this order and applies a step
+/// of the first search that finds one. Singles go as in HoDoKu's default order: full house,
+/// naked single, hidden single; subsets go by size, pairs before triples.
 pub fn registry() -> &'static [Search] {
     use Technique as T;
     const fn s(techniques: &'static [Technique], find: FindFn) -> Search {
-        Search { techniques, find }
+        Search {
+            techniques,
+            find,
+            choose_among: CHOOSE_AMONG,
+        }
+    }
+    const fn first(techniques: &'static [Technique], find: FindFn) -> Search {
+        Search {
+            techniques,
+            find,
+            choose_among: 1,
+        }
     }
     const OVERLAPS: &[Technique] = &[
         T::LockedCandidatesPointing,
@@ -111,9 +130,9 @@ pub fn registry() -> &'static [Search] {
     ];
     const SIMPLE_CHAINS: &[Technique] = &[T::Skyscraper, T::TwoStringKite, T::TurbotFish];
     const REGISTRY: &[Search] = &[
-        s(&[T::FullHouse], singles::full_house),
-        s(&[T::HiddenSingle], singles::hidden_single),
-        s(&[T::NakedSingle], singles::naked_single),
+        first(&[T::FullHouse], singles::full_house),
+        first(&[T::NakedSingle], singles::naked_single),
+        first(&[T::HiddenSingle], singles::hidden_single),
         s(OVERLAPS, overlap::find),
         s(&[T::NakedPair], subsets::naked_pairs),
         s(&[T::HiddenPair], subsets::hidden_pairs),
@@ -128,11 +147,11 @@ pub fn registry() -> &'static [Search] {
         s(SIMPLE_CHAINS, chains::find_simple),
         s(&[T::XyWing], wings::find_xy),
         s(&[T::XyzWing], wings::find_xyz),
-        s(&[T::XChain], chains::find_x),
-        s(&[T::XyChain], chains::find_xy),
-        s(&[T::Aic], chains::find_aic),
-        s(&[T::ForcingChain], forcing::find),
-        s(&[T::Guess], guess::find),
+        first(&[T::XChain], chains::find_x),
+        first(&[T::XyChain], chains::find_xy),
+        first(&[T::Aic], chains::find_aic),
+        first(&[T::ForcingChain], forcing::find),
+        first(&[T::Guess], guess::find),
     ];
     REGISTRY
 }
@@ -166,16 +185,32 @@ pub struct LogicalRun {
     pub board: Board,
 }
 
-/// The simplest step available on a board, if any technique applies.
+/// The simplest step available on a board, if any technique applies: from the first search
+/// that finds a step, the instance of the first-found technique that eliminates most (as
+/// HoDoKu chooses), the earliest found on a tie.
 pub fn next_step(board: &Board) -> Option<Step> {
     for search in registry() {
-        let mut f = Finder::new(1);
+        let mut f = Finder::new(search.choose_among);
         (search.find)(board, &mut f);
-        if let Some(s) = f.steps.into_iter().next() {
+        if let Some(s) = choose(f.steps) {
             return Some(s);
         }
     }
     None
+}
+
+/// The step a search's instances offer: of the first instance's technique, the one that
+/// changes most, the earliest on a tie (so the choice is deterministic).
+fn choose(steps: Vec<Step>) -> Option<Step> {
+    let technique = steps.first()?.technique();
+    let size = |s: &Step| s.eliminations.len() + s.placements.len();
+    let mut best: Option<Step> = None;
+    for s in steps.into_iter().filter(|s| s.technique() == technique) {
+        if best.as_ref().is_none_or(|b| size(&s) > size(b)) {
+            best = Some(s);
+        }
+    }
+    best
 }
 
 /// Solves a puzzle step by step with the simplest technique available each time.
