@@ -230,6 +230,7 @@ fn reading_a_terminal_says_so() {
         progress: false,
         stdin_is_terminal: true,
         limits: shapedoku::Limits::DEFAULT,
+        search: shapedoku_cli::SearchLimits::DEFAULT,
     };
     let args: Vec<OsString> = ["shapedoku", "solve", "--variant", "4x4"]
         .iter()
@@ -265,4 +266,273 @@ fn generated_text_shows_the_cages_of_a_killer_variant() {
     // The line still reads back with its variant, cages included.
     let (code, solved, _) = quick(&["solve", "--variant", "killer", "--unique"], &out);
     assert_eq!(code, 0, "{solved}");
+}
+
+/// An answer stopped by a limit: exit 3, and a sentence naming the limit and its option.
+fn assert_undecided(code: i32, err: &str) {
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("undecided: ") && err.contains("; raise it with --"),
+        "{err}"
+    );
+}
+
+#[test]
+fn searches_that_ran_for_minutes_end_at_the_time_limit_or_answer() {
+    // Each used to run for 30 s to several minutes; under a one-second limit each either
+    // proves its answer or says which limit stopped it, and ends in seconds either way.
+    for file in [
+        "solve-unbounded-samurai-plus-toroidal.toml",
+        "solve-unbounded-3grids-cages.toml",
+        "solve-33s-emoji-2grids.toml",
+    ] {
+        let (code, out, err) = quick(&["solve", "--timeout", "1", &repro(file)], "");
+        match code {
+            0 => assert!(out.contains("solution"), "{file}: {out}"),
+            1 => assert!(out.contains("no solution"), "{file}: {out}"),
+            _ => assert_undecided(code, &format!("{out}{err}")),
+        }
+    }
+    let (code, out, err) = quick(
+        &[
+            "solve",
+            "--timeout",
+            "0.5",
+            &repro("solve-unbounded-samurai-plus-toroidal.toml"),
+        ],
+        "",
+    );
+    assert_undecided(code, &format!("{out}{err}"));
+}
+
+#[test]
+fn the_guess_limit_is_named_with_the_option_that_raises_it() {
+    let (code, out, err) = quick(
+        &[
+            "solve",
+            "--limit",
+            "5",
+            "--format",
+            "json",
+            &repro("solve-unbounded-samurai-plus-toroidal.toml"),
+        ],
+        "",
+    );
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("undecided: limit of 5 guesses reached; raise it with --limit"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["status"], "undecided");
+    assert_eq!(v["stopped"]["limit"], "guesses");
+}
+
+#[test]
+fn rate_hint_and_explain_refuse_a_puzzle_with_several_solutions() {
+    for args in [vec!["rate"], vec!["hint"], vec!["solve", "--explain"]] {
+        let mut all = args.clone();
+        let path = repro("rate-nonunique-classic.txt");
+        all.push(&path);
+        let (code, out, err) = quick(&all, "");
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains("not unique"), "{args:?}: {err}");
+        assert_eq!(out.trim(), "not unique", "{args:?}");
+    }
+    // Two givens on a jigsaw: the uniqueness search may run out of guesses before it finds a
+    // second solution; then the answer is "undecided", never a rating.
+    let (code, out, err) = quick(
+        &[
+            "rate",
+            "--variant",
+            "jigsaw",
+            "--limit",
+            "20000",
+            &repro("rate-jigsaw-2givens-17s.txt"),
+        ],
+        "",
+    );
+    match code {
+        1 => assert_eq!(out.trim(), "not unique"),
+        _ => assert_undecided(code, &err),
+    }
+    // Blank large grids used to be rated (12 s and more): they are not unique.
+    for file in [
+        "rate-blank-25x25.toml",
+        "rate-blank-25x25-nodesc.toml",
+        "rate-over-60s-2grids-16sym.toml",
+    ] {
+        for cmd in [&["rate"][..], &["solve", "--explain"]] {
+            let path = repro(file);
+            let mut all = cmd.to_vec();
+            all.push(&path);
+            let (code, _, err) = quick(&all, "");
+            assert_eq!(code, 1, "{all:?}: {err}");
+            assert!(err.contains("not unique"), "{all:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn rate_and_hint_say_no_solution_with_exit_1() {
+    let (code, out, err) = quick(&["hint", &repro("hint-unsolvable-killer.toml")], "");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out.trim(), "no solution");
+    assert!(err.contains("no solution"), "{err}");
+    for cmd in ["rate", "hint", "solve"] {
+        let (code, out, err) = quick(&[cmd, &repro("no-solution-needs-search.txt")], "");
+        assert_eq!(code, 1, "{cmd}: {err}");
+        assert_eq!(out.trim(), "no solution", "{cmd}");
+    }
+    // With JSON the refusal is data.
+    let (code, out, _) = quick(
+        &[
+            "rate",
+            "--format",
+            "json",
+            &repro("no-solution-needs-search.txt"),
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["status"], "unsolvable");
+}
+
+#[test]
+fn a_bad_line_is_named_once_and_the_other_lines_are_answered() {
+    for cmd in ["rate", "hint", "solve"] {
+        let (code, out, err) = quick(&[cmd, &repro("batch-bad-line3.txt")], "");
+        assert_eq!(code, 2, "{cmd}: {err}");
+        assert!(err.contains("line 3: given `x`"), "{cmd}: {err}");
+        assert!(!err.contains("line 3: line 3"), "{cmd}: {err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 6, "{cmd}: {out}");
+        assert_eq!(lines[2], "error", "{cmd}: {out}");
+    }
+}
+
+#[test]
+fn large_custom_grids_answer_within_the_limits() {
+    let (code, out, err) = quick(
+        &[
+            "solve",
+            "--timeout",
+            "2",
+            "--count",
+            "2",
+            "--variant",
+            &repro("v36.toml"),
+            &repro("blank36.txt"),
+        ],
+        "",
+    );
+    match code {
+        0 => assert!(out.starts_with("2+ "), "{out}"),
+        _ => assert_undecided(code, &err),
+    }
+    // A 25x25 line for a 36x36 variant is an error naming the sizes.
+    let (code, _, err) = quick(
+        &[
+            "solve",
+            "--variant",
+            &repro("v36.toml"),
+            &repro("blank25.txt"),
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("625 symbols but the puzzle has 1296 cells"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_blank_grid_of_every_built_in_size_has_several_solutions_at_once() {
+    for (variant, cells) in [("classic", 81), ("16x16", 256), ("25x25", 625)] {
+        let t = Instant::now();
+        let (code, out, err) = run_in_memory(
+            &["solve", "--variant", variant, "--count", "2"],
+            &".".repeat(cells),
+        );
+        assert_eq!(code, 0, "{variant}: {err}");
+        assert!(out.starts_with("2+ "), "{variant}: {out}");
+        assert!(
+            t.elapsed() < Duration::from_secs(3),
+            "{variant}: {:?}",
+            t.elapsed()
+        );
+    }
+}
+
+#[test]
+fn count_0_is_refused_by_the_argument_parser() {
+    let (code, _, err) = run_in_memory(&["solve", "--count", "0"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("0 is not in 1..="), "{err}");
+    let (code, out, _) = run_in_memory(&["solve", "--help"], "");
+    assert_eq!(code, 0);
+    assert!(!out.contains("1 means unique"), "{out}");
+    assert!(out.contains("2 tells a unique"), "{out}");
+}
+
+#[test]
+fn a_file_that_does_not_load_is_json_with_its_place_when_json_is_asked_for() {
+    for cmd in ["solve", "rate", "hint"] {
+        let (code, out, _) = run_in_memory(
+            &[
+                cmd,
+                "--format",
+                "json",
+                &repro("cage-error-named-wrong.toml"),
+            ],
+            "",
+        );
+        assert_eq!(code, 2, "{cmd}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["status"], "error", "{cmd}");
+        assert_eq!(v["line"], 5, "{cmd}: {v}");
+        assert_eq!(v["column"], 1, "{cmd}: {v}");
+        assert!(
+            v["file"]
+                .as_str()
+                .unwrap()
+                .ends_with("cage-error-named-wrong.toml")
+        );
+        assert!(v["error"].as_str().unwrap().contains("cage #2"), "{v}");
+    }
+}
+
+#[test]
+fn clashing_givens_are_the_same_error_in_a_line_and_in_a_file() {
+    let line = format!("11{}", ".".repeat(79));
+    let (code, _, err) = run_in_memory(&["solve"], &line);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("r1c1 and r1c2"), "{err}");
+    let file = temp_file(
+        "clash.toml",
+        format!("variant = \"classic\"\ngivens = \"{line}\"\n").as_bytes(),
+    );
+    let (code, _, err) = run_in_memory(&["solve", file.to_str().unwrap()], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("r1c1 and r1c2"), "{err}");
+}
+
+#[test]
+fn exit_codes_are_listed_in_help_and_each_is_reached() {
+    let (_, out, _) = run_in_memory(&["--help"], "");
+    for line in [
+        "0  success",
+        "1  negative answer",
+        "2  error",
+        "3  undecided",
+    ] {
+        assert!(out.contains(line), "{out}");
+    }
+    let blank = ".".repeat(81);
+    assert_eq!(run_in_memory(&["solve"], &blank).0, 0);
+    assert_eq!(run_in_memory(&["solve", "--unique"], &blank).0, 1);
+    assert_eq!(run_in_memory(&["solve"], "x").0, 2);
+    assert_eq!(run_in_memory(&["solve", "--limit", "1"], &blank).0, 3);
 }

@@ -209,7 +209,7 @@ fn several_solutions_is_a_fact_unless_unique_is_required() {
     let (code, out, _) = check("several.toml");
     assert_eq!(code, 0);
     assert!(out.contains("several solutions (at least 2)"), "{out}");
-    let (code, out, _) = run_in_memory(&["check", "--limit", "1000", &data("several.toml")], "");
+    let (code, out, _) = run_in_memory(&["check", "--count", "1000", &data("several.toml")], "");
     assert_eq!(code, 0);
     assert!(out.contains("; 24 solutions"), "{out}");
     let (code, _, err) = run_in_memory(&["check", "--unique", &data("several.toml")], "");

@@ -364,10 +364,12 @@ fn jigsaw_is_drawn_with_its_region_borders() {
     let g = builtin::geometry("jigsaw").unwrap();
     let region = |r: u32, c: u32| {
         let cell = g.cell_at(shapedoku::Pos::new(r, c)).unwrap();
-        g.shapes_of(cell)
-            .iter()
-            .copied()
-            .find(|&s| g.shape(s as usize).kind == shapedoku::ShapeKind::Region)
+        g.shapes_of(cell).iter().copied().find(|&s| {
+            g.get_shape(shapedoku::ShapeId::new(s as usize))
+                .unwrap()
+                .kind
+                == shapedoku::ShapeKind::Region
+        })
     };
     let lines: Vec<&str> = out.lines().collect();
     // Symbol rows alternate with border rows; every row pair here has some border between them.

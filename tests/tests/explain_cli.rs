@@ -59,7 +59,7 @@ fn hint_gives_one_step() {
     // Techniques are named by their stable catalogue ids in JSON.
     assert_eq!(v["step"]["technique"], "hidden_single");
     assert_eq!(v["step"]["name"], "Hidden Single");
-    // A solved grid has nothing left; a clash has no step (negative answer, exit 1).
+    // A solved grid has nothing left; clashing givens are an error in a line as in a file (exit 2).
     let solved =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
     assert_eq!(
@@ -67,7 +67,7 @@ fn hint_gives_one_step() {
         "solved: nothing left to do\n"
     );
     let clash = format!("55{}\n", &EASY[2..81]);
-    assert_eq!(run_in_memory(&["hint"], &clash).0, 1);
+    assert_eq!(run_in_memory(&["hint"], &clash).0, 2);
 }
 
 #[test]

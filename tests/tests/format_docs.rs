@@ -159,8 +159,8 @@ fn tutorial_puzzles_solve_uniquely_to_their_stated_solution() {
         let count = Solver::new(&l.puzzle).count(2);
         assert_eq!(count.verdict(), Verdict::Unique, "{}", f.display());
         assert_eq!(
-            Some(&count.solutions[0]),
-            l.solution.as_ref(),
+            Some(count.solutions[0].as_indices()),
+            l.solution.as_deref(),
             "{}",
             f.display()
         );

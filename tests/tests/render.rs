@@ -6,7 +6,9 @@
 //! the drawings, set `SHAPEDOKU_RENDER_DIR=/some/dir` and every SVG is also written there.
 
 use shapedoku::render::{self, RenderOptions};
-use shapedoku::{GeometryBuilder, GridSpec, Pos, Puzzle, Rule, ShapeKind, Symbols, builtin, load};
+use shapedoku::{
+    CellId, GeometryBuilder, GridSpec, Pos, Puzzle, Rule, ShapeKind, Symbol, Symbols, builtin, load,
+};
 use shapedoku_cli::run_in_memory;
 use std::sync::Arc;
 
@@ -133,7 +135,8 @@ fn samurai_grids_on_their_canvas() {
         (Pos::new(21, 21), 4),
         (Pos::new(7, 7), 5),
     ] {
-        p.set_given(g.cell_at(pos).unwrap(), Some(v));
+        p.set_given(CellId::new(g.cell_at(pos).unwrap()), Some(Symbol::new(v)))
+            .unwrap();
     }
     let svg = checked("samurai", draw(&p, None));
     insta::assert_snapshot!("samurai", svg);

@@ -297,11 +297,11 @@ fn minimise(p: &mut Puzzle, rng: &mut Rng) {
     rng.shuffle(&mut order);
     let mut solver = Solver::new(p);
     for c in order {
-        let keep = p.givens()[c];
-        p.set_given(c, None);
+        let keep = p.given(CellId::new(c));
+        p.set_given(CellId::new(c), None).unwrap();
         solver.set_givens(p.givens()).unwrap();
         if solver.count(2).verdict() != Verdict::Unique {
-            p.set_given(c, keep);
+            p.set_given(CellId::new(c), keep).unwrap();
         }
     }
 }
@@ -380,7 +380,7 @@ fn killer(seed: u64) -> (Puzzle, Vec<u8>) {
     let g = Arc::new(b.build().unwrap());
     let mut p = Puzzle::new(g, sol.iter().map(|&v| Some(v)).collect()).unwrap();
     minimise(&mut p, &mut rng);
-    (p, sol)
+    (p, sol.into_indices())
 }
 
 #[test]

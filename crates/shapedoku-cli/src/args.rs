@@ -16,6 +16,22 @@ pub struct Cli {
     /// also hold at most 1 MiB, and a geometry at most 16,384 cells (see docs/format.md#limits).
     #[arg(long, global = true, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     pub max_input: u64,
+    /// Stop each search after N guesses (N conflicts for the clause back end of large
+    /// alphabets), 0 for no limit. The answer is then "undecided" (exit 3).
+    #[arg(long, global = true, value_name = "N", default_value_t = 200_000)]
+    pub limit: u64,
+    /// Stop each puzzle's search after SECS seconds (decimals allowed), 0 for no limit. The
+    /// answer is then "undecided" (exit 3).
+    #[arg(long, global = true, value_name = "SECS", default_value = "10", value_parser = parse_secs)]
+    pub timeout: f64,
+}
+
+/// Seconds: a number, 0 or more, decimals allowed.
+pub fn parse_secs(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..1e9).contains(&x) => Ok(x),
+        _ => Err(format!("`{s}` is not a number of seconds (0 for no limit)")),
+    }
 }
 
 /// A byte count: digits with an optional K, M or G (KiB, MiB, GiB also read); 0 means no cap.
@@ -58,7 +74,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Generate puzzles with exactly one solution (minimal, or to a number of givens; Killer
     /// cages too), reproducible by seed.
-    #[command(after_help = GENERATE_EXIT)]
+    #[command(after_help = crate::exit::GENERATE_HELP)]
     Generate(GenerateArgs),
     /// Print the next logical step (the simplest available), for apps and learners.
     #[command(after_help = crate::exit::HELP)]
@@ -71,7 +87,7 @@ pub enum Command {
     Variants(VariantsArgs),
     /// Check variant or puzzle files: every problem with file:line:column and a fix hint, then
     /// what each file describes and how many solutions its puzzle has.
-    #[command(after_help = CHECK_HELP)]
+    #[command(after_help = crate::exit::CHECK_HELP)]
     Check(CheckArgs),
     /// Draw a puzzle or variant as SVG (or PNG with the `png` feature), ready to print.
     #[command(after_help = crate::exit::HELP)]
@@ -112,9 +128,10 @@ pub struct SolveArgs {
     /// Input.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Count solutions up to N and report how many exist (1 means unique).
-    #[arg(long, value_name = "N")]
-    pub count: Option<usize>,
+    /// Count solutions up to N (at least 1) and report how many exist: 2 tells a unique
+    /// puzzle from one with several solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: Option<u64>,
     /// Exit 1 unless every puzzle has exactly one solution.
     #[arg(long)]
     pub unique: bool,
@@ -205,15 +222,6 @@ pub enum VariantsAction {
     },
 }
 
-/// Exit codes of `check`.
-pub const CHECK_HELP: &str = "\
-Problems are printed on stderr, one block per problem with the offending source line; a summary
-of each file goes to stdout (or one JSON object per file with --format json).
-
-Exit codes:
-  0  every file is clean
-  2  some file has a problem (every file is still checked), or bad usage";
-
 /// `check` options.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -221,12 +229,10 @@ pub struct CheckArgs {
     /// then resolved from the current directory).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Count a puzzle's solutions up to N (2 tells one from several).
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    pub limit: usize,
-    /// Stop each search after N guesses (the answer is then "undecided"), so a check never hangs.
-    #[arg(long, value_name = "N", default_value_t = 200_000)]
-    pub guess_limit: u64,
+    /// Count a puzzle's solutions up to N (2 tells one from several). The search stops at
+    /// `--limit` guesses or `--timeout` seconds (the answer is then "undecided").
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: u64,
     /// Do not search for solutions.
     #[arg(long)]
     pub no_solve: bool,
@@ -264,8 +270,8 @@ pub struct BenchArgs {
     #[arg(long, short = 'v', default_value = "classic")]
     pub variant: String,
     /// Count solutions up to this many.
-    #[arg(long, default_value_t = 2)]
-    pub limit: usize,
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: u64,
     /// Stop each file after this many puzzles.
     #[arg(long)]
     pub max: Option<usize>,
@@ -299,13 +305,6 @@ pub struct RenderArgs {
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
 }
-
-/// Exit codes of `generate`.
-const GENERATE_EXIT: &str = "\
-Exit codes:
-  0  every puzzle was generated
-  1  some puzzle could not be generated within its limits (the others are still written)
-  2  error (bad input or usage); a broken pipe exits 0";
 
 /// `generate` output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

@@ -1,16 +1,64 @@
-//! Exit codes, documented in one place (also in README.md and `--help`).
+//! Exit codes, documented in one place: this module, whose texts `--help` shows, README.md and
+//! docs/cli.md repeat.
 
 /// Success: solved, clean, written.
 pub const OK: i32 = 0;
-/// A negative answer: no solution, not unique when uniqueness was required, or a batch in
-/// which some puzzle had no solution.
+/// A negative answer: no solution, not unique when uniqueness was required (or, for `rate`,
+/// `hint` and `--explain`, which need a unique solution), or a batch in which some puzzle had
+/// such an answer. For `generate`: some puzzle could not be generated within its limits.
 pub const NEGATIVE: i32 = 1;
-/// An error: bad input, bad usage, unreadable file.
+/// An error: bad input, bad usage, unreadable file; for `check`, a file with a problem.
 pub const ERROR: i32 = 2;
+/// Undecided: a search limit (`--limit`, `--timeout`) stopped a search before it answered.
+pub const LIMIT: i32 = 3;
 
-/// The text shown at the end of `--help`.
+/// The worse of two exit codes, for a batch: an error outranks a limit, which outranks a
+/// negative answer, which outranks success.
+pub fn worst(a: i32, b: i32) -> i32 {
+    let rank = |c: i32| match c {
+        OK => 0,
+        NEGATIVE => 1,
+        LIMIT => 2,
+        _ => 3,
+    };
+    if rank(b) > rank(a) { b } else { a }
+}
+
+/// The text shown at the end of `--help` of the commands that search.
 pub const HELP: &str = "\
 Exit codes:
   0  success (solved, unique when asked, file clean)
-  1  negative answer (no solution, or not unique with --unique)
+  1  negative answer (no solution; not unique with --unique, or for rate, hint and --explain)
+  2  error (bad input or usage); a broken pipe exits 0
+  3  undecided: a search limit (--limit, --timeout) was reached before an answer";
+
+/// The text shown at the end of `check --help`.
+pub const CHECK_HELP: &str = "\
+Problems are printed on stderr, one block per problem with the offending source line; a summary
+of each file goes to stdout (or one JSON object per file with --format json).
+
+Exit codes:
+  0  every file is clean
+  2  some file has a problem (every file is still checked), or bad usage
+  A search stopped by --limit or --timeout is \"undecided\", which is not a problem.";
+
+/// The text shown at the end of `generate --help`.
+pub const GENERATE_HELP: &str = "\
+Exit codes:
+  0  every puzzle was generated
+  1  some puzzle could not be generated within its limits (the others are still written)
   2  error (bad input or usage); a broken pipe exits 0";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_outranks_a_limit_which_outranks_a_negative_answer() {
+        assert_eq!(worst(OK, NEGATIVE), NEGATIVE);
+        assert_eq!(worst(LIMIT, NEGATIVE), LIMIT);
+        assert_eq!(worst(LIMIT, ERROR), ERROR);
+        assert_eq!(worst(ERROR, LIMIT), ERROR);
+        assert_eq!(worst(NEGATIVE, OK), NEGATIVE);
+    }
+}

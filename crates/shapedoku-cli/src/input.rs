@@ -51,7 +51,14 @@ impl Input {
                         None => format!("line {n}"),
                     };
                     let puzzle = match l {
-                        Ok(l) => Puzzle::from_line(geometry.clone(), l).map_err(|e| e.to_string()),
+                        Ok(l) => Puzzle::from_line(geometry.clone(), l)
+                            .map_err(|e| e.to_string())
+                            // Clashing givens are an error in a TOML file; the same givens
+                            // as a line get the same answer.
+                            .and_then(|p| match p.check_clashes() {
+                                Ok(()) => Ok(p),
+                                Err(clash) => Err(clash.to_string()),
+                            }),
                         Err(e) => Err(e.to_string()),
                     };
                     let puzzle = puzzle.map_err(|e| format!("{label}: {e}"));
@@ -129,7 +136,7 @@ pub fn read(args: &InputArgs, io: &mut Io<'_>) -> anyhow::Result<Input> {
             let loaded = Loader::new()
                 .limits(limits)
                 .load_str(&name, &text, dir.as_deref())
-                .map_err(|e| Failure(render_load_error(&e)))?;
+                .map_err(crate::LoadFailure::from)?;
             return Ok(Input::File {
                 name,
                 loaded: Box::new(loaded),
@@ -166,6 +173,10 @@ fn read_source(r: impl Read, toml: Option<bool>, limits: &Limits) -> std::io::Re
     }
     let is_toml = toml.unwrap_or_else(|| looks_like_toml(&String::from_utf8_lossy(&head)));
     if is_toml {
+        // The peek may already hold the byte past the cap.
+        if head.len() as u64 > cap {
+            return Err(limits::too_large(cap));
+        }
         let rest =
             limits::read_text(&mut r, cap.saturating_sub(head.len() as u64)).map_err(|e| {
                 if limits::is_too_large(&e) {

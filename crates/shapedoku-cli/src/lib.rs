@@ -26,6 +26,57 @@ pub struct Io<'a> {
     pub stdin_is_terminal: bool,
     /// The caps on input and geometry size (`--max-input` sets the input cap).
     pub limits: shapedoku::Limits,
+    /// What each search may spend (`--limit`, `--timeout`).
+    pub search: SearchLimits,
+}
+
+/// What each search may spend, from `--limit` and `--timeout` (`None`: no limit). Each puzzle
+/// gets its own budget, so one hard line of a batch does not starve the others.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchLimits {
+    /// Guesses of the search, and conflicts of the clause back end.
+    pub guesses: Option<u64>,
+    /// Time for one puzzle.
+    pub timeout: Option<std::time::Duration>,
+}
+
+impl SearchLimits {
+    /// The defaults of `--limit` and `--timeout`: any input is answered in seconds.
+    pub const DEFAULT: SearchLimits = SearchLimits {
+        guesses: Some(200_000),
+        timeout: Some(std::time::Duration::from_secs(10)),
+    };
+
+    /// The limits set by the command line's values (0 for none).
+    pub fn from_args(limit: u64, timeout_secs: f64) -> SearchLimits {
+        SearchLimits {
+            guesses: (limit > 0).then_some(limit),
+            timeout: (timeout_secs > 0.0).then(|| std::time::Duration::from_secs_f64(timeout_secs)),
+        }
+    }
+
+    /// A budget for one puzzle, its clock starting now.
+    pub fn budget(&self) -> shapedoku::solver::Budget {
+        let mut b = shapedoku::solver::Budget::default();
+        if let Some(n) = self.guesses {
+            b = b.with_guesses(n).with_conflicts(n);
+        }
+        if let Some(t) = self.timeout {
+            b = b.with_timeout(t);
+        }
+        b
+    }
+}
+
+/// What to say when a limit stopped a search: which limit, and the option that raises it.
+pub fn undecided(stop: shapedoku::solver::Stop) -> String {
+    use shapedoku::solver::Stop;
+    let option = match stop {
+        Stop::Guesses { .. } | Stop::Conflicts { .. } => "; raise it with --limit",
+        Stop::Deadline => "; raise it with --timeout",
+        Stop::Cancelled => "",
+    };
+    format!("undecided: {stop}{option}")
 }
 
 impl std::fmt::Debug for Io<'_> {
@@ -47,6 +98,58 @@ impl std::fmt::Display for Failure {
 }
 impl std::error::Error for Failure {}
 
+/// A file that did not load: its problems, rendered for people and kept as data for JSON.
+#[derive(Debug)]
+pub struct LoadFailure {
+    /// The problems as shown on stderr.
+    pub text: String,
+    /// The problems as data (file, line, column, message, help).
+    pub diagnostics: Vec<shapedoku::load::Diagnostic>,
+}
+
+impl From<shapedoku::load::LoadError> for LoadFailure {
+    fn from(e: shapedoku::load::LoadError) -> Self {
+        LoadFailure {
+            text: report::render_load_error(&e),
+            diagnostics: e.diagnostics,
+        }
+    }
+}
+
+impl std::fmt::Display for LoadFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+impl std::error::Error for LoadFailure {}
+
+/// The JSON line of a command that failed before answering: `status` `error`, the message, and
+/// where the problem is (`file`, `line`, `column`) when it is in a file that did not load.
+pub fn error_json(input: &str, e: &anyhow::Error) -> serde_json::Value {
+    let mut v = serde_json::json!({"input": input, "status": "error"});
+    match e.downcast_ref::<LoadFailure>() {
+        Some(f) => {
+            if let Some(d) = f.diagnostics.first() {
+                if let Ok(serde_json::Value::Object(m)) = serde_json::to_value(d) {
+                    for key in ["file", "line", "column", "help"] {
+                        if let Some(x) = m.get(key) {
+                            v[key] = x.clone();
+                        }
+                    }
+                }
+                v["error"] = d.message.clone().into();
+            }
+            v["problems"] = serde_json::to_value(&f.diagnostics).unwrap_or_default();
+        }
+        None => {
+            let text = error_text(e);
+            let text = text.trim_end();
+            v["error"] = text.strip_prefix("error: ").unwrap_or(text).into();
+        }
+    }
+    v
+}
+
 /// Runs the command line with the process's streams; returns the exit code.
 pub fn main_with(args: Vec<OsString>) -> i32 {
     let stdin = std::io::stdin();
@@ -64,6 +167,7 @@ pub fn main_with(args: Vec<OsString>) -> i32 {
         progress,
         stdin_is_terminal,
         limits: shapedoku::Limits::DEFAULT,
+        search: SearchLimits::DEFAULT,
     };
     run(args, &mut io)
 }
@@ -82,6 +186,7 @@ pub fn run_in_memory(args: &[&str], stdin: &str) -> (i32, String, String) {
             progress: false,
             stdin_is_terminal: false,
             limits: shapedoku::Limits::DEFAULT,
+            search: SearchLimits::DEFAULT,
         };
         run(argv, &mut io)
     };
@@ -113,6 +218,7 @@ pub fn run(args: Vec<OsString>, io: &mut Io<'_>) -> i32 {
         }
     };
     io.limits.max_input_bytes = cli.max_input;
+    io.search = SearchLimits::from_args(cli.limit, cli.timeout);
     let result = cmd::dispatch(cli, io);
     let flushed = io.stdout.flush();
     match result.and_then(|code| flushed.map(|_| code).map_err(anyhow::Error::from)) {
@@ -130,10 +236,13 @@ pub fn run(args: Vec<OsString>, io: &mut Io<'_>) -> i32 {
 
 /// An error as shown on stderr.
 pub(crate) fn error_text(e: &anyhow::Error) -> String {
-    match e.downcast_ref::<Failure>() {
-        Some(f) => f.0.clone(),
-        None => format!("error: {e:#}\n"),
+    if let Some(f) = e.downcast_ref::<Failure>() {
+        return f.0.clone();
     }
+    if let Some(f) = e.downcast_ref::<LoadFailure>() {
+        return f.text.clone();
+    }
+    format!("error: {e:#}\n")
 }
 
 pub(crate) fn is_broken_pipe(e: &anyhow::Error) -> bool {

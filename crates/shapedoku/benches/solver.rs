@@ -81,7 +81,7 @@ fn baseline(bencher: Bencher) {
             let full = solver
                 .random_solution(seed)
                 .expect("an empty grid has solutions");
-            let mut givens: Vec<Option<u8>> = full.into_iter().map(Some).collect();
+            let mut givens: Vec<Option<u8>> = full.iter().map(|&v| Some(v)).collect();
             let mut blanks = 0;
             while blanks < 50 {
                 let c = (next() % 81) as usize;

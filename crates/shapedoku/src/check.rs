@@ -32,6 +32,9 @@ pub struct CheckOptions {
     /// Give up the search after this many guesses, so a check never hangs; the answer is then
     /// "undecided".
     pub guess_limit: u64,
+    /// Give up the search after this long (`None`: no time limit); the answer is then
+    /// "undecided".
+    pub timeout: Option<std::time::Duration>,
     /// Whether to search at all.
     pub solve: bool,
     /// Treat a puzzle with several solutions (or an undecided search) as a problem.
@@ -45,6 +48,7 @@ impl Default for CheckOptions {
         CheckOptions {
             limit: 2,
             guess_limit: 200_000,
+            timeout: None,
             solve: true,
             require_unique: false,
             limits: crate::Limits::DEFAULT,
@@ -299,15 +303,20 @@ fn search(
 ) -> SearchFacts {
     // The one limit of a check bounds the search's guesses and, when a large-alphabet search
     // stalls and goes to the clause back end, that back end's conflicts.
-    let budget = Budget::default()
+    let mut budget = Budget::default()
         .with_guesses(opts.guess_limit)
         .with_conflicts(opts.guess_limit);
+    if let Some(t) = opts.timeout {
+        budget = budget.with_timeout(t);
+    }
     // An empty variant has countless fillings: one is enough to show it can be filled.
     let limit = if a.is_puzzle { opts.limit.max(1) } else { 1 };
     let count = Solver::new(puzzle).count_with(limit, &budget);
     let verdict = count.verdict();
     let matches_solution = match (&a.solution, verdict) {
-        (Some(s), Verdict::Unique) => Some(count.solutions.first() == Some(s)),
+        (Some(s), Verdict::Unique) => {
+            Some(count.solutions.first().map(|g| g.as_indices()) == Some(s.as_slice()))
+        }
         _ => None,
     };
     let found = count.solutions.len();
@@ -335,11 +344,11 @@ fn search(
             )
         }
         Verdict::Undecided if opts.require_unique => problem(
-            format!(
-                "the search gave up after {} guesses without deciding uniqueness",
-                opts.guess_limit
-            ),
-            "raise --guess-limit",
+            match count.stopped {
+                Some(why) => format!("the search stopped without deciding uniqueness: {why}"),
+                None => "the search stopped without deciding uniqueness".into(),
+            },
+            "raise the limit (--limit for guesses, --timeout for time)",
         ),
         _ => {}
     }

@@ -117,6 +117,24 @@ pub enum ModelError {
         /// The alphabet.
         symbols: String,
     },
+    /// A cell id that is not a cell of the geometry.
+    #[error("cell {cell} does not exist: the geometry has {cells} cells")]
+    NoSuchCellId {
+        /// The cell index asked for.
+        cell: usize,
+        /// Cells of the geometry.
+        cells: usize,
+    },
+    /// A symbol index that is not in the alphabet.
+    #[error("symbol {symbol} at {pos} does not exist: the alphabet has {symbols} symbols")]
+    NoSuchSymbol {
+        /// Where it was put.
+        pos: Pos,
+        /// The symbol index.
+        symbol: usize,
+        /// Symbols in the alphabet.
+        symbols: usize,
+    },
     /// Two grid-givens disagree on a shared cell.
     #[error("givens disagree at {pos}: `{a}` in one grid, `{b}` in another")]
     GivensDisagree {

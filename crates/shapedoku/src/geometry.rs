@@ -20,11 +20,12 @@ use crate::error::ModelError;
 use crate::limits::Limits;
 use crate::pos::Pos;
 use crate::symbols::Symbols;
+use crate::{CellId, ShapeId};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 mod tables;
-pub use tables::{OverlapPair, ShapeTables};
+pub(crate) use tables::ShapeTables;
 
 /// What a shape demands of its cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -761,6 +762,8 @@ pub struct Geometry {
     peer_start: Vec<u32>,
     peers: Vec<u32>,
     houses: Vec<usize>,
+    /// Rules beyond shapes (anti-knight, thermometers, ...).
+    constraints: Vec<crate::constraint::Constraint>,
     /// Compiled on first use: a geometry only loaded or drawn never needs them.
     tables: OnceLock<Arc<ShapeTables>>,
 }
@@ -832,6 +835,7 @@ impl Geometry {
             peer_start,
             peers,
             houses,
+            constraints: Vec::new(),
             tables: OnceLock::new(),
         }
     }
@@ -864,7 +868,12 @@ impl Geometry {
     pub fn cells(&self) -> &[Pos] {
         &self.cells
     }
-    /// The position of a cell.
+    /// The position of a cell, by raw index (the fast path for code holding indices it got
+    /// from this geometry).
+    ///
+    /// # Panics
+    /// When `cell` is not below [`Geometry::cell_count`]; [`Geometry::cell_pos`] is the
+    /// checked form.
     pub fn pos(&self, cell: usize) -> Pos {
         self.cells[cell]
     }
@@ -886,20 +895,49 @@ impl Geometry {
     pub fn shapes(&self) -> &[Shape] {
         &self.shapes
     }
-    /// One shape.
-    pub fn shape(&self, id: usize) -> &Shape {
+    /// One shape, by raw index (the fast path for code holding indices it got from this
+    /// geometry).
+    ///
+    /// # Panics
+    /// When `id` is not below the number of shapes; [`Geometry::get_shape`] is the checked
+    /// form.
+    pub(crate) fn shape(&self, id: usize) -> &Shape {
         &self.shapes[id]
     }
+    /// One shape, or `None` when the geometry has no shape `id`.
+    ///
+    /// ```
+    /// use shapedoku::{builtin, ShapeId};
+    /// let g = builtin::geometry("classic").unwrap();
+    /// assert_eq!(g.get_shape(ShapeId::new(0)).map(|s| s.cells.len()), Some(9));
+    /// assert!(g.get_shape(ShapeId::new(999)).is_none());
+    /// ```
+    pub fn get_shape(&self, id: ShapeId) -> Option<&Shape> {
+        self.shapes.get(id.index())
+    }
+    /// The position of a cell, or `None` when the geometry has no cell `cell`.
+    pub fn cell_pos(&self, cell: CellId) -> Option<Pos> {
+        self.cells.get(cell.index()).copied()
+    }
     /// Shape ids containing a cell.
+    ///
+    /// # Panics
+    /// When `cell` is not below [`Geometry::cell_count`].
     pub fn shapes_of(&self, cell: usize) -> &[u32] {
         &self.cell_shapes[cell]
     }
     /// Cells that may not share a symbol with `cell` (sorted cell indices).
+    ///
+    /// # Panics
+    /// When `cell` is not below [`Geometry::cell_count`].
     pub fn peers(&self, cell: usize) -> &[u32] {
         &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
     }
     /// Whether two cells are peers.
-    pub fn are_peers(&self, a: usize, b: usize) -> bool {
+    ///
+    /// # Panics
+    /// When `a` is not below [`Geometry::cell_count`].
+    pub(crate) fn are_peers(&self, a: usize, b: usize) -> bool {
         self.peers(a).binary_search(&(b as u32)).is_ok()
     }
     /// Shape ids of the houses (no-repeat shapes with exactly N cells).
@@ -912,7 +950,10 @@ impl Geometry {
         self.tables.get_or_init(|| Arc::new(ShapeTables::new(self)))
     }
     /// The cells of a shape as a set.
-    pub fn shape_set(&self, id: usize) -> CellSet {
+    ///
+    /// # Panics
+    /// When `id` is not a shape index of this geometry.
+    pub(crate) fn shape_set(&self, id: usize) -> CellSet {
         CellSet::from_cells(self.cell_count(), self.shapes[id].cells.iter().copied())
     }
     /// True when the geometry is one square grid whose top-left is r1c1 (so a puzzle is one
@@ -963,7 +1004,7 @@ impl Geometry {
             }
             shapes.push(s);
         }
-        Ok(Geometry::compile(
+        let mut g = Geometry::compile(
             self.name.clone(),
             self.description.clone(),
             self.symbols.clone(),
@@ -972,12 +1013,40 @@ impl Geometry {
             self.rows,
             self.cols,
             shapes,
-        ))
+        );
+        g.constraints = self.constraints.clone();
+        Ok(g)
+    }
+
+    /// The rules beyond shapes (see [`crate::constraint`]).
+    pub fn constraints(&self) -> &[crate::constraint::Constraint] {
+        &self.constraints
+    }
+
+    /// This geometry with these rules beyond shapes added. Fails when a rule names a cell the
+    /// geometry does not have.
+    pub fn with_constraints(
+        mut self,
+        more: impl IntoIterator<Item = crate::constraint::Constraint>,
+    ) -> Result<Geometry, ModelError> {
+        for c in more {
+            if let Some(&bad) = c.cells().iter().find(|c| c.index() >= self.cells.len()) {
+                return Err(ModelError::NoSuchCell {
+                    shape: c.name,
+                    pos: Pos::new(0, bad.index() as u32),
+                });
+            }
+            self.constraints.push(c);
+        }
+        Ok(self)
     }
 
     /// A name for a shape as people say it: `row 4`, or `row 4 of the top-left grid` when the
     /// geometry has several grids.
-    pub fn shape_label(&self, id: usize) -> String {
+    ///
+    /// # Panics
+    /// When `id` is not a shape index of this geometry.
+    pub(crate) fn shape_label(&self, id: usize) -> String {
         let s = &self.shapes[id];
         match s.grid {
             Some(g) => match &self.grids[g].name {

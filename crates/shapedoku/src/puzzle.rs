@@ -11,6 +11,7 @@
 use crate::error::ModelError;
 use crate::geometry::{Geometry, Rule, ShapeKind};
 use crate::pos::Pos;
+use crate::{CellId, Symbol};
 use std::sync::Arc;
 
 /// A geometry with givens: `givens[cell]` is the symbol index given there, if any.
@@ -23,6 +24,12 @@ pub struct Puzzle {
 /// A broken rule in a proposed solution or in givens.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Violation {
+    /// A rule beyond shapes (a thermometer, anti-knight, ...) is broken.
+    #[error("the rule `{rule}` is broken")]
+    Rule {
+        /// The rule's name.
+        rule: String,
+    },
     /// The grid has the wrong number of cells.
     #[error("the grid has {found} cells, the geometry {expected}")]
     Size {
@@ -81,14 +88,15 @@ impl Puzzle {
             });
         }
         let n = geometry.symbol_count();
-        if let Some(c) = givens
+        if let Some((c, s)) = givens
             .iter()
-            .position(|g| g.is_some_and(|s| s as usize >= n))
+            .enumerate()
+            .find_map(|(c, g)| g.filter(|&s| s as usize >= n).map(|s| (c, s)))
         {
-            return Err(ModelError::UnknownSymbol {
-                ch: '?',
+            return Err(ModelError::NoSuchSymbol {
                 pos: geometry.pos(c),
-                symbols: geometry.symbols().as_string(),
+                symbol: s as usize,
+                symbols: n,
             });
         }
         Ok(Puzzle { geometry, givens })
@@ -164,9 +172,45 @@ impl Puzzle {
     pub fn givens(&self) -> &[Option<u8>] {
         &self.givens
     }
-    /// Sets or clears one given.
-    pub fn set_given(&mut self, cell: usize, value: Option<u8>) {
-        self.givens[cell] = value;
+    /// The given of one cell (`None` when empty), or `None` for a cell not in the geometry.
+    pub fn given(&self, cell: CellId) -> Option<Symbol> {
+        self.givens
+            .get(cell.index())
+            .copied()
+            .flatten()
+            .map(|s| Symbol::new(s as usize))
+    }
+    /// Sets or clears one given. Fails, changing nothing, for a cell not in the geometry or a
+    /// symbol not in its alphabet, so a puzzle's givens are always valid (and
+    /// [`Puzzle::to_line`] can always write them).
+    ///
+    /// ```
+    /// use shapedoku::{builtin, CellId, ModelError, Puzzle, Symbol};
+    /// let mut p = Puzzle::empty(builtin::geometry("4x4").unwrap());
+    /// assert!(p.set_given(CellId::new(0), Some(Symbol::new(3))).is_ok());
+    /// assert!(matches!(p.set_given(CellId::new(0), Some(Symbol::new(50))),
+    ///     Err(ModelError::NoSuchSymbol { symbol: 50, .. })));
+    /// assert!(matches!(p.set_given(CellId::new(16), None), Err(ModelError::NoSuchCellId { .. })));
+    /// assert_eq!(p.to_line(), "4...............");
+    /// ```
+    pub fn set_given(&mut self, cell: CellId, value: Option<Symbol>) -> Result<(), ModelError> {
+        let g = &self.geometry;
+        let Some(&pos) = g.cells().get(cell.index()) else {
+            return Err(ModelError::NoSuchCellId {
+                cell: cell.index(),
+                cells: g.cell_count(),
+            });
+        };
+        if let Some(s) = value.filter(|s| s.index() >= g.symbol_count()) {
+            return Err(ModelError::NoSuchSymbol {
+                pos,
+                symbol: s.index(),
+                symbols: g.symbol_count(),
+            });
+        }
+        // In range: the alphabet has at most 64 symbols.
+        self.givens[cell.index()] = value.map(|s| s.index() as u8);
+        Ok(())
     }
     /// Number of givens.
     pub fn given_count(&self) -> usize {
@@ -270,7 +314,13 @@ pub fn verify_shapes(g: &Geometry, grid: &[u8]) -> Result<(), Violation> {
             }
         }
     }
-    Ok(())
+    let value = |c: crate::CellId| grid.get(c.index()).copied();
+    match g.constraints().iter().find(|r| !r.holds(g, &value)) {
+        Some(r) => Err(Violation::Rule {
+            rule: r.name.clone(),
+        }),
+        None => Ok(()),
+    }
 }
 
 fn read_symbol(g: &Geometry, ch: char, pos: Pos) -> Result<Option<u8>, ModelError> {
@@ -287,11 +337,13 @@ fn read_symbol(g: &Geometry, ch: char, pos: Pos) -> Result<Option<u8>, ModelErro
     })
 }
 
-/// Writes per-cell values as one line in cell order, `.` for empty.
+/// Writes per-cell values as one line in cell order, `.` for empty and `?` for an index that is
+/// not a symbol of the alphabet (so a bad value shows instead of panicking).
 pub fn format_line(g: &Geometry, values: &[Option<u8>]) -> String {
+    let chars = g.symbols().chars();
     values
         .iter()
-        .map(|v| v.map_or('.', |s| g.symbols().char(s)))
+        .map(|v| v.map_or('.', |s| chars.get(s as usize).copied().unwrap_or('?')))
         .collect()
 }
 
@@ -473,4 +525,35 @@ fn canvas_blocks(g: &Geometry) -> Option<(u32, u32)> {
         found = Some((h, w));
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin;
+
+    #[test]
+    fn bad_givens_are_refused_and_lines_always_write() {
+        let g = builtin::geometry("classic").unwrap();
+        let mut p = Puzzle::empty(g.clone());
+        let before = p.to_line();
+        assert!(matches!(
+            p.set_given(CellId::new(0), Some(Symbol::new(50))),
+            Err(ModelError::NoSuchSymbol { symbol: 50, .. })
+        ));
+        assert!(matches!(
+            p.set_given(CellId::new(81), Some(Symbol::new(0))),
+            Err(ModelError::NoSuchCellId {
+                cell: 81,
+                cells: 81
+            })
+        ));
+        assert_eq!(p.to_line(), before);
+        assert!(matches!(
+            Puzzle::new(g.clone(), vec![Some(9); 81]),
+            Err(ModelError::NoSuchSymbol { symbol: 9, .. })
+        ));
+        // The free writer shows a value outside the alphabet instead of panicking.
+        assert_eq!(format_line(&g, &[Some(0), None, Some(200)]), "1.?");
+    }
 }

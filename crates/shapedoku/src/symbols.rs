@@ -67,11 +67,17 @@ impl Symbols {
     }
 
     /// The character of symbol `i`.
+    ///
+    /// # Panics
+    /// When `i` is not below [`Symbols::len`]; `chars().get(i)` is the checked form.
     pub fn char(&self, i: u8) -> char {
         self.chars[i as usize]
     }
 
     /// The value of symbol `i` (used by sum rules).
+    ///
+    /// # Panics
+    /// When `i` is not below [`Symbols::len`]; `values().get(i)` is the checked form.
     pub fn value(&self, i: u8) -> i64 {
         self.values[i as usize]
     }

@@ -23,7 +23,7 @@ pub fn run(a: &BenchArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         "file", "puzzles", "unique", "none", "puzzles/s", "ratio", "guesses"
     )?;
     let base_puzzles = baseline(&geometry, &mut solver);
-    let base = measure(&mut solver, &base_puzzles, a.limit);
+    let base = measure(&mut solver, &base_puzzles, a.count as usize);
     row(io, "(baseline: generated, half blank)", &base, base.rate)?;
     for f in &a.files {
         let name = f.file_name().map_or_else(
@@ -62,7 +62,7 @@ pub fn run(a: &BenchArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                 break;
             }
         }
-        let r = measure(&mut solver, &givens, a.limit);
+        let r = measure(&mut solver, &givens, a.count as usize);
         row(io, &name, &r, base.rate)?;
     }
     Ok(code)
@@ -126,7 +126,7 @@ fn baseline(geometry: &Arc<Geometry>, solver: &mut Solver) -> Vec<Vec<Option<u8>
         let Some(full) = solver.random_solution(seed) else {
             break;
         };
-        let mut givens: Vec<Option<u8>> = full.into_iter().map(Some).collect();
+        let mut givens: Vec<Option<u8>> = full.iter().map(|&v| Some(v)).collect();
         // Blank cells chosen by a fixed xorshift sequence, half of them.
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut blanks = 0;

@@ -9,8 +9,9 @@ use shapedoku::check::{CheckOptions, CheckReport, Facts, check_path, check_str};
 /// Runs `check`.
 pub fn run(a: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     let opts = CheckOptions {
-        limit: a.limit.max(1),
-        guess_limit: a.guess_limit,
+        limit: a.count as usize,
+        guess_limit: io.search.guesses.unwrap_or(u64::MAX),
+        timeout: io.search.timeout,
         solve: !a.no_solve,
         require_unique: a.unique,
         limits: io.limits,

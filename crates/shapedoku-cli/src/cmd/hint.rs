@@ -1,6 +1,6 @@
 //! `shapedoku hint`: the next step only, the simplest available.
 
-use super::{Failed, json_line};
+use super::{Refusal, json_line};
 use crate::args::{ExplainStyle, Format, HintArgs};
 use crate::input;
 use crate::{Io, exit};
@@ -28,70 +28,51 @@ pub fn style(s: ExplainStyle) -> explain::Style {
 pub fn run(a: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     let input = input::read(&a.input, io)?;
     let puzzles = input.puzzles();
+    let search = io.search;
     let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| {
-        let p = p.as_ref().map_err(Clone::clone)?;
-        if let Some(e) = p.check_clashes().err() {
-            return Err(format!("no solution: {e}"));
-        }
+        let p = p.as_ref().map_err(|e| Refusal::error(e))?;
+        let budget = search.budget();
+        // A hint on a puzzle without exactly one solution would lead nowhere, or to one of
+        // several endings: say so instead.
+        super::prove_unique(p, &budget)?;
         let board = Board::new(p);
         if board.is_solved() {
-            return Ok(None);
+            return Ok((p.geometry().clone(), None));
         }
-        Ok(Some(reason::next_step(&board).ok_or_else(|| {
-            "no step applies: the puzzle has no solution".to_string()
-        })?))
+        match reason::next_step_within(&board, &budget) {
+            Ok(Some(step)) => Ok((p.geometry().clone(), Some(step))),
+            Ok(None) => Err(Refusal::undecided(shapedoku::solver::Stop::Deadline)),
+            Err(why) => Err(Refusal::undecided(why)),
+        }
     });
     let mut code = exit::OK;
-    for ((label, p), r) in puzzles.iter().zip(&results) {
-        match (p, r) {
-            (Ok(p), Ok(step)) => {
-                let g = p.geometry();
-                match (a.format, step) {
-                    (Format::Text, Some(s)) => {
-                        writeln!(io.stdout, "{}", explain::render(g, s, style(a.style)))?
-                    }
-                    (Format::Text, None) => writeln!(io.stdout, "solved: nothing left to do")?,
-                    (Format::Json, Some(s)) => json_line(
-                        io,
-                        &Hint {
-                            input: label,
-                            status: "step",
-                            step: Some(explain::view(g, s)),
-                        },
-                    )?,
-                    (Format::Json, None) => json_line(
-                        io,
-                        &Hint {
-                            input: label,
-                            status: "solved",
-                            step: None,
-                        },
-                    )?,
+    for ((label, _), r) in puzzles.iter().zip(&results) {
+        match r {
+            Ok((g, step)) => match (a.format, step) {
+                (Format::Text, Some(s)) => {
+                    writeln!(io.stdout, "{}", explain::render(g, s, style(a.style)))?
                 }
-            }
-            (_, Err(e)) | (Err(e), _) => {
-                // A puzzle line that cannot be read is an error; one without a solution a
-                // negative answer.
-                let bad_input = p.is_err();
-                code = code.max(if bad_input {
-                    exit::ERROR
-                } else {
-                    exit::NEGATIVE
-                });
-                writeln!(io.stderr, "{label}: {e}")?;
-                match a.format {
-                    Format::Text => {
-                        writeln!(io.stdout, "{}", if bad_input { "error" } else { "no step" })?
-                    }
-                    Format::Json => json_line(
-                        io,
-                        &Failed {
-                            input: label,
-                            status: if bad_input { "error" } else { "stuck" },
-                            error: e,
-                        },
-                    )?,
-                }
+                (Format::Text, None) => writeln!(io.stdout, "solved: nothing left to do")?,
+                (Format::Json, Some(s)) => json_line(
+                    io,
+                    &Hint {
+                        input: label,
+                        status: "step",
+                        step: Some(explain::view(g, s)),
+                    },
+                )?,
+                (Format::Json, None) => json_line(
+                    io,
+                    &Hint {
+                        input: label,
+                        status: "solved",
+                        step: None,
+                    },
+                )?,
+            },
+            Err(refusal) => {
+                code = exit::worst(code, refusal.code);
+                super::rate::write_refusal(io, a.format, label, refusal)?;
             }
         }
     }

@@ -62,6 +62,66 @@ pub struct Failed<'a> {
     pub error: &'a str,
 }
 
+/// Why a puzzle is not rated, hinted or explained: it has no solution, several, or a limit
+/// stopped the search that would have told.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    /// `unsolvable`, `not_unique` or `undecided` (the JSON `status`).
+    pub status: &'static str,
+    /// What to print: `no solution`, `not unique: ...`, `undecided: ...`.
+    pub message: String,
+    /// The exit code it earns.
+    pub code: i32,
+}
+
+impl Refusal {
+    /// The refusal for input that cannot be read (its message names the line).
+    pub fn error(message: &str) -> Refusal {
+        Refusal {
+            status: "error",
+            message: message.to_string(),
+            code: exit::ERROR,
+        }
+    }
+    /// The refusal for a search stopped by a limit.
+    pub fn undecided(why: shapedoku::solver::Stop) -> Refusal {
+        Refusal {
+            status: "undecided",
+            message: crate::undecided(why),
+            code: exit::LIMIT,
+        }
+    }
+}
+
+/// Proves, within `budget`, that a puzzle has exactly one solution, as rating, hinting and
+/// explaining need: a rating of a puzzle with several solutions rates the guesses, not the
+/// puzzle, and a hint on one with none leads nowhere.
+pub fn prove_unique(
+    p: &shapedoku::Puzzle,
+    budget: &shapedoku::solver::Budget,
+) -> Result<(), Refusal> {
+    let negative = |message: String, status| Refusal {
+        status,
+        message,
+        code: exit::NEGATIVE,
+    };
+    if let Some(e) = p.check_clashes().err() {
+        return Err(negative(format!("no solution: {e}"), "unsolvable"));
+    }
+    let count = shapedoku::Solver::new(p).count_with(2, budget);
+    match count.verdict() {
+        shapedoku::Verdict::Unique => Ok(()),
+        shapedoku::Verdict::NoSolution => Err(negative("no solution".into(), "unsolvable")),
+        shapedoku::Verdict::Several | shapedoku::Verdict::AtLeastOne => Err(negative(
+            "not unique: the puzzle has several solutions".into(),
+            "not_unique",
+        )),
+        shapedoku::Verdict::Undecided => Err(Refusal::undecided(
+            count.stopped.unwrap_or(shapedoku::solver::Stop::Deadline),
+        )),
+    }
+}
+
 /// Writes one value as a JSON line.
 pub fn json_line(io: &mut Io<'_>, value: &impl Serialize) -> anyhow::Result<()> {
     writeln!(io.stdout, "{}", serde_json::to_string(value)?)?;
@@ -82,11 +142,24 @@ pub fn per_file<A: Clone>(
     let mut one = a.clone();
     let files = std::mem::take(&mut input(&mut one).files);
     if files.len() <= 1 {
+        let name = files
+            .first()
+            .map_or("-".into(), |f| f.display().to_string());
         input(&mut one).files = files;
-        return run(&one, io);
+        return match run(&one, io) {
+            // With JSON asked for, a file that cannot be read is a JSON line too, so a
+            // program reading the output always gets one object per input.
+            Err(e) if !text && !crate::is_broken_pipe(&e) => {
+                io.stderr.write_all(crate::error_text(&e).as_bytes())?;
+                json_line(io, &crate::error_json(&name, &e))?;
+                Ok(exit::ERROR)
+            }
+            r => r,
+        };
     }
     let mut code = exit::OK;
     for f in files {
+        let name = f.display().to_string();
         if text {
             writeln!(io.stdout, "{}:", f.display())?;
         }
@@ -94,10 +167,13 @@ pub fn per_file<A: Clone>(
         args.files = vec![f];
         args.several = true;
         match run(&one, io) {
-            Ok(c) => code = code.max(c),
+            Ok(c) => code = exit::worst(code, c),
             Err(e) if crate::is_broken_pipe(&e) => return Err(e),
             Err(e) => {
                 io.stderr.write_all(crate::error_text(&e).as_bytes())?;
+                if !text {
+                    json_line(io, &crate::error_json(&name, &e))?;
+                }
                 code = exit::ERROR;
             }
         }

@@ -1,27 +1,43 @@
 //! `shapedoku rate`: difficulty of each puzzle (level, score, Sudoku Explainer estimate).
 
-use super::{Failed, json_line};
+use super::{Failed, Refusal, json_line};
 use crate::args::{Format, RateArgs};
 use crate::input;
 use crate::{Io, exit};
 use serde::Serialize;
 use shapedoku::Puzzle;
 use shapedoku::reason::{self, Board, rate::Rating};
+use shapedoku::solver::Budget;
 
-/// Rates one puzzle, reusing a template board's per-geometry tables when it fits.
-pub fn rate_one(template: Option<&Board>, p: &Puzzle) -> Result<Rating, String> {
-    if let Some(e) = p.check_clashes().err() {
-        return Err(e.to_string());
-    }
+/// Rates one puzzle within `budget`, once its solution is proved unique, reusing a template
+/// board's per-geometry tables when it fits.
+pub fn rate_one(template: Option<&Board>, p: &Puzzle, budget: &Budget) -> Result<Rating, Refusal> {
+    let run = reason_unique(template, p, budget)?;
+    Ok(reason::rate::rate_run(p.geometry(), &run))
+}
+
+/// The logical solve of a puzzle proved unique, within `budget` (the proof and the solve share
+/// its deadline).
+pub fn reason_unique(
+    template: Option<&Board>,
+    p: &Puzzle,
+    budget: &Budget,
+) -> Result<reason::LogicalRun, Refusal> {
+    super::prove_unique(p, budget)?;
     let board = match template {
         Some(t) if std::sync::Arc::ptr_eq(t.geometry(), p.geometry()) => t.with_puzzle(p),
         _ => Board::new(p),
     };
-    let run = reason::solve_board(board);
-    if !run.board.is_solved() {
-        return Err("no solution".into());
+    let run = reason::solve_board_within(board, budget);
+    if let Some(why) = run.stopped {
+        return Err(Refusal::undecided(why));
     }
-    Ok(reason::rate::rate_run(p.geometry(), &run))
+    if !run.board.is_solved() {
+        // A unique puzzle is always solved: the guess step follows the solver. A stuck run
+        // means the guess's own search was stopped.
+        return Err(Refusal::undecided(shapedoku::solver::Stop::Deadline));
+    }
+    Ok(run)
 }
 
 /// One line of text for a rating.
@@ -65,9 +81,10 @@ pub fn run(a: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         .iter()
         .find_map(|(_, p)| p.as_ref().ok())
         .map(|p| Board::new(&Puzzle::empty(p.geometry().clone())));
+    let search = io.search;
     let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| match p {
-        Ok(p) => rate_one(template.as_ref(), p).map_err(|e| (e, false)),
-        Err(e) => Err((e.clone(), true)),
+        Ok(p) => rate_one(template.as_ref(), p, &search.budget()),
+        Err(e) => Err(Refusal::error(e)),
     });
     let mut code = exit::OK;
     for ((label, _), r) in puzzles.iter().zip(&results) {
@@ -76,30 +93,45 @@ pub fn run(a: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                 Format::Text => writeln!(io.stdout, "{}", line(r))?,
                 Format::Json => json_line(io, &Rated::new(label, r))?,
             },
-            Err((e, bad_input)) => {
-                code = code.max(if *bad_input {
-                    exit::ERROR
-                } else {
-                    exit::NEGATIVE
-                });
-                writeln!(io.stderr, "{}: {e}", label)?;
-                match a.format {
-                    Format::Text => writeln!(
-                        io.stdout,
-                        "{}",
-                        if *bad_input { "error" } else { "unsolvable" }
-                    )?,
-                    Format::Json => json_line(
-                        io,
-                        &Failed {
-                            input: label,
-                            status: if *bad_input { "error" } else { "unsolvable" },
-                            error: e,
-                        },
-                    )?,
-                }
+            Err(refusal) => {
+                code = exit::worst(code, refusal.code);
+                write_refusal(io, a.format, label, refusal)?;
             }
         }
     }
     Ok(code)
+}
+
+/// Writes why a puzzle got no answer: the reason on stderr (labelled, unless the message of
+/// bad input already names its line), its status word on stdout, or a JSON line.
+pub fn write_refusal(
+    io: &mut Io<'_>,
+    format: Format,
+    label: &str,
+    r: &Refusal,
+) -> anyhow::Result<()> {
+    if r.code == exit::ERROR && r.message.starts_with(label) {
+        writeln!(io.stderr, "{}", r.message)?;
+    } else {
+        writeln!(io.stderr, "{label}: {}", r.message)?;
+    }
+    match format {
+        Format::Text => {
+            let word = match r.status {
+                "unsolvable" => "no solution",
+                "not_unique" => "not unique",
+                other => other,
+            };
+            writeln!(io.stdout, "{word}")?;
+        }
+        Format::Json => json_line(
+            io,
+            &Failed {
+                input: label,
+                status: r.status,
+                error: &r.message,
+            },
+        )?,
+    }
+    Ok(())
 }

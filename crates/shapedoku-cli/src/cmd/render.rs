@@ -33,8 +33,13 @@ pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                 let count = puzzle
                     .clashes()
                     .is_empty()
-                    .then(|| Solver::new(&puzzle).count(2));
+                    .then(|| Solver::new(&puzzle).count_with(2, &io.search.budget()));
                 match count {
+                    Some(c) if c.solutions.is_empty() && c.stopped.is_some() => {
+                        let why = c.stopped.map(crate::undecided).unwrap_or_default();
+                        writeln!(io.stderr, "error: no solution to draw: {why}")?;
+                        return Ok(exit::LIMIT);
+                    }
                     Some(c) if !c.solutions.is_empty() => {
                         if c.verdict() == Verdict::Several {
                             writeln!(
@@ -42,7 +47,10 @@ pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                                 "note: the puzzle has several solutions; drawing the first one found"
                             )?;
                         }
-                        c.solutions.into_iter().next()
+                        c.solutions
+                            .into_iter()
+                            .next()
+                            .map(shapedoku::Grid::into_indices)
                     }
                     _ => {
                         writeln!(io.stderr, "error: the puzzle has no solution to draw")?;

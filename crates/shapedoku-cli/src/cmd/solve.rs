@@ -3,12 +3,19 @@
 use crate::args::{Format, SolveArgs};
 use crate::input::{self, Input};
 use crate::{Io, exit};
-use serde_json::json;
 use shapedoku::puzzle::{format_canvas, format_line};
-use shapedoku::solver::Stop;
-use shapedoku::{Count, Puzzle, Solver, Stats, Verdict};
+use shapedoku::solver::{Budget, Stop};
+use shapedoku::{Count, Grid, Puzzle, Solver, Stats, Verdict};
 
 fn describe(c: &Count, limit: usize) -> String {
+    if let (Verdict::Undecided, Some(why)) = (c.verdict(), c.stopped) {
+        let found = if c.solutions.is_empty() {
+            String::new()
+        } else {
+            " (a solution was found; its uniqueness was not decided)".to_string()
+        };
+        return format!("{}{found}", crate::undecided(why));
+    }
     match c.verdict() {
         Verdict::NoSolution => "no solution".into(),
         Verdict::Unique => "unique solution".into(),
@@ -25,10 +32,11 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         return explain(a, super::hint::style(style), io);
     }
     let input = input::read(&a.input, io)?;
-    let limit = a.count.unwrap_or(2).max(1);
+    let limit = a.count.unwrap_or(2).max(1) as usize;
     let puzzles = input.puzzles();
+    let search = io.search;
     let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| match p {
-        Ok(p) => Ok(count(p, limit)),
+        Ok(p) => Ok(count(p, limit, &search.budget())),
         Err(e) => Err(e.clone()),
     });
     let mut code = exit::OK;
@@ -37,20 +45,32 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         match (p, r) {
             (Ok(p), Ok(c)) => {
                 let v = c.verdict();
-                if v == Verdict::NoSolution || (a.unique && v != Verdict::Unique) {
-                    code = code.max(exit::NEGATIVE);
+                if v == Verdict::Undecided {
+                    code = exit::worst(code, exit::LIMIT);
+                    // Text for one file says it with the answer; otherwise stderr does.
+                    if !single || a.format == Format::Json {
+                        if let Some(why) = c.stopped {
+                            writeln!(io.stderr, "{label}: {}", crate::undecided(why))?;
+                        }
+                    }
+                } else if v == Verdict::NoSolution || (a.unique && v != Verdict::Unique) {
+                    code = exit::worst(code, exit::NEGATIVE);
                 }
                 write_result(io, a, single, label, p, c, limit)?;
             }
             (_, Err(e)) | (Err(e), _) => {
-                code = exit::ERROR;
+                code = exit::worst(code, exit::ERROR);
                 writeln!(io.stderr, "error: {e}")?;
                 match a.format {
                     Format::Text => writeln!(io.stdout, "error")?,
                     Format::Json => writeln!(
                         io.stdout,
                         "{}",
-                        json!({"input": label, "status": "error", "error": e})
+                        serde_json::to_value(Failed {
+                            input: label,
+                            status: "error",
+                            error: e.to_string(),
+                        })?
                     )?,
                 }
             }
@@ -59,11 +79,19 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     Ok(code)
 }
 
-fn count(p: &Puzzle, limit: usize) -> Count {
+fn count(p: &Puzzle, limit: usize, budget: &Budget) -> Count {
     if !p.clashes().is_empty() {
         return Count::no_solution();
     }
-    Solver::new(p).count(limit)
+    Solver::new(p).count_with(limit, budget)
+}
+
+/// The answer of `solve --format json` for an input that could not be read.
+#[derive(serde::Serialize)]
+struct Failed<'a> {
+    input: &'a str,
+    status: &'static str,
+    error: String,
 }
 
 /// One answer of `solve --format json`: the count's data as the library serializes it
@@ -74,7 +102,7 @@ struct Answer<'a> {
     status: Verdict,
     count: usize,
     exact: bool,
-    solutions: Vec<String>,
+    solutions: &'a [Grid],
     #[serde(flatten)]
     stats: Stats,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -91,7 +119,7 @@ fn write_result(
     limit: usize,
 ) -> anyhow::Result<()> {
     let g = p.geometry();
-    let line = |s: &Vec<u8>| format_line(g, &s.iter().map(|&v| Some(v)).collect::<Vec<_>>());
+    let line = |s: &Grid| s.to_line();
     match a.format {
         Format::Json => {
             let answer = Answer {
@@ -99,7 +127,7 @@ fn write_result(
                 status: c.verdict(),
                 count: c.solutions.len(),
                 exact: c.exhausted,
-                solutions: c.solutions.iter().map(line).collect(),
+                solutions: &c.solutions,
                 stats: c.stats,
                 stopped: c.stopped,
             };
@@ -116,6 +144,7 @@ fn write_result(
                 writeln!(io.stderr, "note: {clash}")?;
             }
         }
+        Format::Text if c.verdict() == Verdict::Undecided => writeln!(io.stdout, "undecided")?,
         Format::Text => {
             let sol = c
                 .solutions
@@ -162,47 +191,30 @@ fn explain(
         .iter()
         .find_map(|(_, p)| p.as_ref().ok())
         .map(|p| reason::Board::new(&shapedoku::Puzzle::empty(p.geometry().clone())));
+    let search = io.search;
     let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| {
-        let p = p.as_ref().map_err(Clone::clone)?;
-        if let Some(e) = p.check_clashes().err() {
-            return Err(format!("no solution: {e}"));
-        }
-        Ok(match &template {
-            Some(t) if std::sync::Arc::ptr_eq(t.geometry(), p.geometry()) => {
-                reason::solve_board(t.with_puzzle(p))
-            }
-            _ => reason::solve(p),
-        })
+        let p = p.as_ref().map_err(|e| super::Refusal::error(e))?;
+        super::rate::reason_unique(template.as_ref(), p, &search.budget())
     });
     let mut code = exit::OK;
     for (i, ((label, p), r)) in puzzles.iter().zip(&results).enumerate() {
         let (p, run) = match (p, r) {
             (Ok(p), Ok(run)) => (p, run),
-            (_, Err(e)) | (Err(e), _) => {
-                code = code.max(if p.is_err() {
-                    exit::ERROR
-                } else {
-                    exit::NEGATIVE
-                });
-                writeln!(io.stderr, "{label}: {e}")?;
-                match a.format {
-                    Format::Text => writeln!(io.stdout, "error")?,
-                    Format::Json => super::json_line(
-                        io,
-                        &super::Failed {
-                            input: label,
-                            status: "error",
-                            error: e,
-                        },
-                    )?,
-                }
+            (_, Err(refusal)) => {
+                code = exit::worst(code, refusal.code);
+                super::rate::write_refusal(io, a.format, label, refusal)?;
+                continue;
+            }
+            (Err(e), Ok(_)) => {
+                code = exit::worst(code, exit::ERROR);
+                writeln!(io.stderr, "{e}")?;
                 continue;
             }
         };
         let g = p.geometry();
         let solved = run.board.is_solved();
         if !solved {
-            code = code.max(exit::NEGATIVE);
+            code = exit::worst(code, exit::NEGATIVE);
         }
         let rating = rate::rate_run(g, run);
         let summary = if !solved {

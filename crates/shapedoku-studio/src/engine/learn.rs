@@ -218,7 +218,14 @@ fn run(mut board: Board, budget: &Budget) -> (LogicalRun, Option<Stop>) {
         board.apply(&step);
         steps.push(step);
     }
-    (LogicalRun { steps, board }, stop)
+    (
+        LogicalRun {
+            steps,
+            board,
+            stopped: None,
+        },
+        stop,
+    )
 }
 
 fn rating_view(r: &Rating, stop: Option<Stop>, start: Instant) -> RateResponse {

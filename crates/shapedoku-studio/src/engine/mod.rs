@@ -561,7 +561,7 @@ pub fn solve(req: &PuzzleRequest, budget: &Budget) -> Result<SolveResponse, ApiE
     Ok(SolveResponse {
         count: count_view(&b, 2, budget, start),
         solution: first.map(|s| {
-            let vals: Vec<Option<u8>> = s.into_iter().map(Some).collect();
+            let vals: Vec<Option<u8>> = s.iter().map(|&v| Some(v)).collect();
             shapedoku::puzzle::format_line(&work.geometry, &vals)
         }),
         svg,
@@ -575,7 +575,7 @@ pub(crate) fn unique_solution(
 ) -> Result<Result<Vec<u8>, Stop>, ApiError> {
     let b = budget::count(&work.puzzle, 2, budget);
     match b.count.verdict() {
-        Verdict::Unique => Ok(Ok(b.count.solutions[0].clone())),
+        Verdict::Unique => Ok(Ok(b.count.solutions[0].to_vec())),
         Verdict::NoSolution => Err(ApiError::unprocessable(
             "the puzzle has no solution",
             vec![],

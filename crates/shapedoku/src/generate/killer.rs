@@ -481,7 +481,7 @@ pub(super) fn make(
             Verdict::Several => count
                 .solutions
                 .iter()
-                .find(|s| s.as_slice() != solution)
+                .find(|s| s.as_indices() != solution)
                 .cloned(),
             // Undecided: the cages say too little for the search; any split adds information.
             _ => None,

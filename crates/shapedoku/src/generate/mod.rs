@@ -26,6 +26,7 @@ mod killer;
 
 pub use killer::KillerOptions;
 
+use crate::Grid;
 use crate::error::ModelError;
 use crate::geometry::Geometry;
 use crate::pos::Pos;
@@ -198,14 +199,51 @@ pub struct Cage {
 pub struct Generated {
     /// The puzzle; for a Killer its geometry is the input geometry plus the cages.
     pub puzzle: Puzzle,
-    /// Its unique solution, a symbol index per cell.
-    pub solution: Vec<u8>,
+    /// Its unique solution.
+    pub solution: Grid,
     /// The seed it was generated from ([`Options::seed`]).
     pub seed: u64,
     /// Solution grids used, counting the successful one (1 = first try).
     pub attempts: usize,
     /// The cages added (empty unless a Killer was asked for), in the geometry's shape order.
     pub cages: Vec<Cage>,
+}
+
+/// A generated puzzle serialises as the command line writes it: the seed, the givens and the
+/// solution as lines, the number of givens and attempts, and the generated cages with their
+/// cells as positions (`r1c1 r1c2`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Generated {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        #[derive(serde::Serialize)]
+        struct CageOut {
+            sum: i64,
+            cells: String,
+        }
+        let g = self.puzzle.geometry();
+        let cages: Vec<CageOut> = self
+            .cages
+            .iter()
+            .map(|c| CageOut {
+                sum: c.sum,
+                cells: c
+                    .cells
+                    .iter()
+                    .map(|&x| g.pos(x).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            })
+            .collect();
+        let mut st = s.serialize_struct("Generated", 6)?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("givens", &self.puzzle.to_line())?;
+        st.serialize_field("given_count", &self.puzzle.given_count())?;
+        st.serialize_field("solution", &self.solution)?;
+        st.serialize_field("attempts", &self.attempts)?;
+        st.serialize_field("cages", &cages)?;
+        st.end()
+    }
 }
 
 /// Why no puzzle was generated.
@@ -362,8 +400,113 @@ pub(crate) fn check_budget(guesses: Option<u64>) -> Budget {
     }
 }
 
+/// What a generation run fixes before its first attempt: the pattern's givens, the symmetry's
+/// orbits, the cells that never lose their given, and the fitted Killer options.
+struct Plan {
+    fixed: Vec<Option<u8>>,
+    pattern: Puzzle,
+    orbits: Vec<Vec<usize>>,
+    locked: Vec<bool>,
+    killer: Option<KillerOptions>,
+}
+
+/// Why attempts failed, counted so the final error names the cause that applies.
+#[derive(Default)]
+struct Misses {
+    best: Option<usize>,
+    rejected: usize,
+    fill_failed: usize,
+    killer_failed: usize,
+    no_partition: usize,
+}
+
 /// Generates a puzzle with exactly one solution. See the module documentation.
 pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated, GenerateError> {
+    let plan = plan(&geometry, opts)?;
+    let attempts = opts.attempts.max(1);
+    let budgets = Budgets::new(opts.guess_limit);
+    let mut filler = Solver::new(&plan.pattern);
+    // One compiled solver serves every uniqueness check on the plain geometry.
+    let mut checker: Option<Solver> = None;
+    let mut misses = Misses::default();
+    for attempt in 0..attempts {
+        let aseed = splitmix64(opts.seed ^ splitmix64(0x5EED ^ (attempt as u64) << 20));
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(splitmix64(aseed));
+        let Some(solution) = filler
+            .random_solution_with(aseed, &budgets.fill)
+            .solutions
+            .pop()
+        else {
+            // Out of budget or no grid at all: only an unlimited count tells which.
+            if filler.count(1).verdict() == Verdict::NoSolution {
+                return Err(GenerateError::NoSolution);
+            }
+            misses.fill_failed += 1;
+            continue;
+        };
+        let (geom, givens, cages) = match &plan.killer {
+            None => {
+                let solver = checker.get_or_insert_with(|| Solver::for_geometry(geometry.clone()));
+                let givens = remove_givens(
+                    solver,
+                    &solution,
+                    &plan.orbits,
+                    &plan.locked,
+                    opts.target,
+                    budgets.check,
+                    &mut rng,
+                );
+                (geometry.clone(), givens, Vec::new())
+            }
+            Some(k) => match killer::make(
+                &geometry,
+                &solution,
+                &plan.fixed,
+                &plan.orbits,
+                &plan.locked,
+                opts,
+                &budgets,
+                k,
+                &mut rng,
+            )? {
+                Ok(r) => r,
+                Err(killer::Miss::Partition) => {
+                    misses.no_partition += 1;
+                    continue;
+                }
+                Err(killer::Miss::NotUnique) => {
+                    misses.killer_failed += 1;
+                    continue;
+                }
+            },
+        };
+        let count = givens.iter().filter(|g| g.is_some()).count();
+        misses.best = Some(misses.best.map_or(count, |b| b.min(count)));
+        if let Target::Givens(n) = opts.target {
+            if count > n {
+                continue;
+            }
+        }
+        let puzzle = Puzzle::new(geom, givens).map_err(GenerateError::Model)?;
+        if opts.accept.is_some_and(|accept| !accept(&puzzle)) {
+            misses.rejected += 1;
+            continue;
+        }
+        // For a Killer the puzzle's geometry has the cages; the solution fills that geometry.
+        let solution = Grid::from_solver(puzzle.geometry().clone(), solution.into_indices());
+        return Ok(Generated {
+            puzzle,
+            solution,
+            seed: opts.seed,
+            attempts: attempt + 1,
+            cages,
+        });
+    }
+    Err(failure(&misses, attempts, opts, plan.killer.as_ref()))
+}
+
+/// Checks the options against the geometry and works out what every attempt shares.
+fn plan(geometry: &Arc<Geometry>, opts: &Options<'_>) -> Result<Plan, GenerateError> {
     let nc = geometry.cell_count();
     let fixed: Vec<Option<u8>> = if opts.fixed.is_empty() {
         vec![None; nc]
@@ -385,22 +528,8 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
             "required cell {c} is out of range (0..{nc})"
         )));
     }
-    let orbits = opts.symmetry.orbits(&geometry)?;
-    // Cells that never lose their given: fixed and required ones, closed under the symmetry.
-    let mut locked = vec![false; nc];
-    for (c, v) in fixed.iter().enumerate() {
-        locked[c] = v.is_some();
-    }
-    for &c in &opts.required {
-        locked[c] = true;
-    }
-    for o in &orbits {
-        if o.iter().any(|&c| locked[c]) {
-            for &c in o {
-                locked[c] = true;
-            }
-        }
-    }
+    let orbits = opts.symmetry.orbits(geometry)?;
+    let locked = locked_cells(&fixed, &opts.required, &orbits);
     let locked_count = locked.iter().filter(|&&l| l).count();
     if let Target::Givens(n) = opts.target {
         if n < locked_count {
@@ -414,104 +543,63 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
         .as_ref()
         .map(|k| k.fitted(geometry.symbol_count()))
         .transpose()?;
+    Ok(Plan {
+        fixed,
+        pattern,
+        orbits,
+        locked,
+        killer,
+    })
+}
 
-    let attempts = opts.attempts.max(1);
-    let budgets = Budgets::new(opts.guess_limit);
-    let mut filler = Solver::new(&pattern);
-    // One compiled solver serves every uniqueness check on the plain geometry.
-    let mut checker: Option<Solver> = None;
-    let mut best = usize::MAX;
-    let (mut rejected, mut fill_failed, mut killer_failed, mut no_partition) = (0, 0, 0, 0);
-    for attempt in 0..attempts {
-        let aseed = splitmix64(opts.seed ^ splitmix64(0x5EED ^ (attempt as u64) << 20));
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(splitmix64(aseed));
-        let Some(solution) = filler
-            .random_solution_with(aseed, &budgets.fill)
-            .solutions
-            .pop()
-        else {
-            // Out of budget or no grid at all: only an unlimited count tells which.
-            if filler.count(1).verdict() == Verdict::NoSolution {
-                return Err(GenerateError::NoSolution);
-            }
-            fill_failed += 1;
-            continue;
-        };
-        let (geom, givens, cages) = match &killer {
-            None => {
-                let solver = checker.get_or_insert_with(|| Solver::for_geometry(geometry.clone()));
-                let givens = remove_givens(
-                    solver,
-                    &solution,
-                    &orbits,
-                    &locked,
-                    opts.target,
-                    budgets.check,
-                    &mut rng,
-                );
-                (geometry.clone(), givens, Vec::new())
-            }
-            Some(k) => match killer::make(
-                &geometry, &solution, &fixed, &orbits, &locked, opts, &budgets, k, &mut rng,
-            )? {
-                Ok(r) => r,
-                Err(killer::Miss::Partition) => {
-                    no_partition += 1;
-                    continue;
-                }
-                Err(killer::Miss::NotUnique) => {
-                    killer_failed += 1;
-                    continue;
-                }
-            },
-        };
-        let count = givens.iter().filter(|g| g.is_some()).count();
-        best = best.min(count);
-        if let Target::Givens(n) = opts.target {
-            if count > n {
-                continue;
+/// Cells that never lose their given: fixed and required ones, closed under the symmetry.
+fn locked_cells(fixed: &[Option<u8>], required: &[usize], orbits: &[Vec<usize>]) -> Vec<bool> {
+    let mut locked: Vec<bool> = fixed.iter().map(|v| v.is_some()).collect();
+    for &c in required {
+        locked[c] = true;
+    }
+    for o in orbits {
+        if o.iter().any(|&c| locked[c]) {
+            for &c in o {
+                locked[c] = true;
             }
         }
-        let puzzle = Puzzle::new(geom, givens).map_err(GenerateError::Model)?;
-        if let Some(accept) = opts.accept {
-            if !accept(&puzzle) {
-                rejected += 1;
-                continue;
-            }
-        }
-        return Ok(Generated {
-            puzzle,
-            solution,
-            seed: opts.seed,
-            attempts: attempt + 1,
-            cages,
-        });
     }
-    if no_partition == attempts {
-        let (min, max) = killer.as_ref().map_or((0, 0), |k| (k.min_cage, k.max_cage));
-        return Err(GenerateError::NoPartition { min, max, attempts });
+    locked
+}
+
+/// The error for a run whose attempts all missed, naming the cause that applies.
+fn failure(
+    misses: &Misses,
+    attempts: usize,
+    opts: &Options<'_>,
+    killer: Option<&KillerOptions>,
+) -> GenerateError {
+    if misses.no_partition == attempts {
+        let (min, max) = killer.map_or((0, 0), |k| (k.min_cage, k.max_cage));
+        return GenerateError::NoPartition { min, max, attempts };
     }
-    if killer_failed > 0 && best == usize::MAX {
+    if misses.killer_failed > 0 && misses.best.is_none() {
         let refinements = opts.killer.as_ref().map_or(0, |k| k.refinements);
-        return Err(GenerateError::KillerNotUnique {
+        return GenerateError::KillerNotUnique {
             attempts,
             refinements,
-        });
+        };
     }
-    if fill_failed == attempts {
-        return Err(GenerateError::FillFailed { attempts });
+    if misses.fill_failed == attempts {
+        return GenerateError::FillFailed { attempts };
     }
-    if rejected > 0 {
-        return Err(GenerateError::Rejected { attempts });
+    if misses.rejected > 0 {
+        return GenerateError::Rejected { attempts };
     }
-    Err(GenerateError::TargetNotReached {
+    GenerateError::TargetNotReached {
         target: match opts.target {
             Target::Givens(n) => n,
             Target::Minimal => 0,
         },
-        best,
+        best: misses.best.unwrap_or(usize::MAX),
         attempts,
-    })
+    }
 }
 
 /// Whether the puzzle stays unique when the cells of `orbit` lose their givens, given that it
@@ -644,7 +732,7 @@ mod tests {
             for cell in 0..81 {
                 if p.givens()[cell].is_some() {
                     let mut q = p.clone();
-                    q.set_given(cell, None);
+                    q.set_given(crate::CellId::new(cell), None).unwrap();
                     assert_eq!(
                         Solver::new(&q).count(2).verdict(),
                         Verdict::Several,

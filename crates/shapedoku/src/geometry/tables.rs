@@ -9,17 +9,17 @@ use super::Geometry;
 /// Tables over a geometry's shapes, compiled once and shared by every solver and reasoning
 /// board of the geometry (see the module documentation).
 #[derive(Debug)]
-pub struct ShapeTables {
+pub(crate) struct ShapeTables {
     /// Shape ids of the houses (as [`Geometry::houses`]).
-    pub houses: Vec<usize>,
+    pub(crate) houses: Vec<usize>,
     /// Shape ids of every no-repeat shape (houses, smaller shapes, distinct sum cages).
-    pub no_repeat: Vec<usize>,
+    pub(crate) no_repeat: Vec<usize>,
     /// Shape-overlap pairs: a house `source` and another no-repeat shape `target` sharing at
     /// least two cells, with `target` reaching outside `source`. Boxes and regions come first
     /// (pointing before claiming, as people look for them), then by source and target.
-    pub overlaps: Vec<OverlapPair>,
+    pub(crate) overlaps: Vec<OverlapPair>,
     /// For each cell, the indices (into `houses`) of the houses holding it.
-    pub cell_houses: Vec<Vec<u16>>,
+    pub(crate) cell_houses: Vec<Vec<u16>>,
     /// The cells of every house, house after house; every house has as many cells as there are
     /// symbols.
     pub(crate) house_cells: Vec<u32>,
@@ -33,15 +33,15 @@ pub struct ShapeTables {
 
 /// One shape-overlap pair (see [`ShapeTables::overlaps`]).
 #[derive(Debug, Clone)]
-pub struct OverlapPair {
+pub(crate) struct OverlapPair {
     /// The house whose places for a symbol may be confined.
-    pub source: usize,
+    pub(crate) source: usize,
     /// The shape they may be confined to.
-    pub target: usize,
+    pub(crate) target: usize,
     /// The shared cells, as a mask over the positions of `source`'s cells.
-    pub inside: u64,
+    pub(crate) inside: u64,
     /// Cells of `target` outside `source` (where eliminations happen).
-    pub outside: Vec<usize>,
+    pub(crate) outside: Vec<usize>,
 }
 
 /// Two overlapping houses, for locked candidates (see [`ShapeTables::house_pairs`]).

@@ -119,6 +119,11 @@ fn add_file(
             add_cage(state, src, c, k + 1, diags);
         }
     }
+    for (k, item) in def.rule.items.iter().enumerate() {
+        if let Some(r) = item.valid() {
+            super::rules::add_rule(state, src, r, k + 1, diags);
+        }
+    }
     if def.cage.present || def.givens.is_present() {
         state.is_puzzle = true;
     }
@@ -541,7 +546,7 @@ const LIMIT_HELP: &str = "the size caps keep memory bounded (see Limits in docs/
 /// few; then how many more). Expands at most `budget` positions: past it the list is reported
 /// as over the cap (as `what`, counting `size(positions)`) and `None` returned, so no list can
 /// allocate beyond the cap.
-fn cell_refs(
+pub(super) fn cell_refs(
     state: &mut State,
     src: &Arc<Source>,
     text: &Text,
@@ -636,7 +641,8 @@ pub(crate) fn build(state: &State, diags: &mut Vec<Diagnostic>) -> Option<Arc<Ge
     if state.cells_incomplete {
         return None;
     }
-    geometry.map(Arc::new)
+    let geometry = super::rules::attach(state, geometry?, diags)?;
+    Some(Arc::new(geometry))
 }
 
 #[cfg(test)]

@@ -46,6 +46,8 @@ pub struct FileDef {
     pub shape: Tables<ShapeDef>,
     /// Killer cages: sum shapes, no repeats unless `repeats = true`.
     pub cage: Tables<CageDef>,
+    /// Rules beyond shapes: anti-knight, thermometers, ... (see [`RuleDef`]).
+    pub rule: Tables<RuleDef>,
     /// Givens: one string in cell order (or a canvas picture), or one string per grid.
     pub givens: Field<GivensDef>,
     /// The known solution, same forms as `givens`, no blanks. Checked when present.
@@ -157,6 +159,32 @@ impl CageDef {
             _ => format!("cage #{number}"),
         }
     }
+}
+
+/// A `[[rule]]` table: one rule beyond shapes.
+#[derive(Debug, Clone, PartialEq, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RuleDef {
+    /// Which rule, one of [`RuleDef::TYPES`]. Required.
+    #[serde(rename = "type")]
+    pub kind: Field<String>,
+    /// The cells of a line rule, bulb first: `r1c1 r1c2 r1c3`. Required for line rules, not
+    /// allowed for the global relations.
+    pub cells: Field<String>,
+    /// Name used in explanations. Default: the type and the number of the table (`thermo 2`),
+    /// or the type alone for a global relation.
+    pub name: Field<String>,
+}
+
+impl RuleDef {
+    /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
+    pub const TYPES: [(&'static str, bool); 5] = [
+        ("anti-knight", false),
+        ("anti-king", false),
+        ("nonconsecutive", false),
+        ("thermo", true),
+        ("slow-thermo", true),
+    ];
 }
 
 /// Givens or a solution.
@@ -352,6 +380,7 @@ mod tests {
                 "grid",
                 "shape",
                 "cage",
+                "rule",
                 "givens",
                 "solution"
             ]

@@ -34,6 +34,7 @@ mod compile;
 mod givens;
 mod issues;
 mod read;
+mod rules;
 mod source;
 mod state;
 
@@ -42,6 +43,27 @@ pub use givens::read_givens;
 pub use read::top_level_spans;
 pub use resolve::{BuiltinsOnly, BuiltinsThenFiles, Resolve};
 pub use source::{Diagnostic, LoadError, Source};
+
+/// `s` as a TOML basic string (quoted, with `"`, `\\` and control characters escaped), for
+/// writers of puzzle files such as `generate` and the bindings.
+///
+/// ```
+/// assert_eq!(shapedoku::load::toml_string("a\"b"), r#""a\"b""#);
+/// ```
+pub fn toml_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
 
 use crate::embedded;
 use crate::{Geometry, Limits, Puzzle};

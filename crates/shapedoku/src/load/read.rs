@@ -5,8 +5,8 @@
 //! builds anything.
 
 use super::definition::{
-    CageDef, Field, FileDef, GivensDef, GridDef, KindDef, MAX_CANVAS, MAX_VALUE, ShapeDef, Tables,
-    keys,
+    CageDef, Field, FileDef, GivensDef, GridDef, KindDef, MAX_CANVAS, MAX_VALUE, RuleDef, ShapeDef,
+    Tables, keys,
 };
 use super::source::{Diagnostic, Source, closest};
 use serde::de::DeserializeOwned;
@@ -82,6 +82,7 @@ pub(crate) fn read(src: &Arc<Source>, items: (&mut u64, u64)) -> Read {
         grid: top.tables(d, "grid", read_grid),
         shape: top.tables(d, "shape", read_shape),
         cage: top.tables(d, "cage", read_cage),
+        rule: top.tables(d, "rule", read_rule),
         givens: top.givens(d, "givens"),
         solution: top.givens(d, "solution"),
         variant,
@@ -239,6 +240,41 @@ fn read_cage(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Fiel
         name,
         repeats,
     };
+    Field::Valid(Spanned::new(r.span.clone(), def))
+}
+
+/// Reads a `[[rule]]`; one without a known `type` cannot be used.
+fn read_rule(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Field<RuleDef> {
+    r.unknown_keys::<RuleDef>(d, "[[rule]]");
+    let kind = r.text(d, "type", "\"thermo\"");
+    let cells = r.text(d, "cells", "\"r1c1 r1c2 r1c3\"");
+    let name = r.text(d, "name", "\"thermo 1\"");
+    let known: Vec<&str> = RuleDef::TYPES.iter().map(|t| t.0).collect();
+    match &kind {
+        Field::Valid(k) if !known.contains(&k.get_ref().as_str()) => {
+            let mut diag = Diagnostic::new(
+                r.src,
+                Some(k.span()),
+                format!("`{}` is not a rule type", k.get_ref()),
+            );
+            diag = match closest(k.get_ref(), &known) {
+                Some(c) => diag.help(format!("did you mean `{c}`? Types: {}", known.join(", "))),
+                None => diag.help(format!("types: {}", known.join(", "))),
+            };
+            d.push(diag);
+            return Field::Invalid;
+        }
+        Field::Valid(_) => {}
+        Field::Absent => {
+            d.push(
+                Diagnostic::new(r.src, Some(r.span.clone()), "this [[rule]] has no `type`")
+                    .help(format!("add `type = \"...\"`, one of {}", known.join(", "))),
+            );
+            return Field::Invalid;
+        }
+        Field::Invalid => return Field::Invalid,
+    }
+    let def = RuleDef { kind, cells, name };
     Field::Valid(Spanned::new(r.span.clone(), def))
 }
 
@@ -531,7 +567,7 @@ mod tests {
     /// the types are the one description of the format.
     #[test]
     fn the_reader_fills_the_same_definition_as_serde() {
-        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n";
+        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n";
         let r = read_str(text);
         assert!(r.head.is_empty() && r.body.is_empty(), "{:?}", r.body);
         let serde: FileDef = toml::from_str(text).unwrap();
@@ -543,6 +579,7 @@ mod tests {
             ("grid]]", keys::<GridDef>()),
             ("shape]]", keys::<ShapeDef>()),
             ("cage]]", keys::<CageDef>()),
+            ("rule]]", keys::<RuleDef>()),
         ] {
             let used: Vec<&str> = sections
                 .iter()
@@ -554,7 +591,7 @@ mod tests {
                 .filter_map(|l| l.split_once(" = ").map(|(k, _)| k))
                 .collect();
             for k in keys {
-                let table = ["grid", "shape", "cage"].contains(k);
+                let table = ["grid", "shape", "cage", "rule"].contains(k);
                 assert!(used.contains(k) || table, "{header} {k}");
             }
         }

@@ -38,6 +38,19 @@ pub(crate) struct ShapeIn {
     pub sum_span: Option<Range<usize>>,
 }
 
+/// A `[[rule]]` and where it is written.
+#[derive(Debug, Clone)]
+pub(crate) struct RuleIn {
+    pub name: String,
+    /// Its `type`, one of the known ones.
+    pub kind: String,
+    pub src: Arc<Source>,
+    /// The whole table.
+    pub span: Range<usize>,
+    /// Each cell of a line rule in order, with the span of the reference it comes from.
+    pub cells: Vec<(Range<usize>, Pos)>,
+}
+
 /// Givens or a solution and the file they are written in.
 #[derive(Debug, Clone)]
 pub(crate) struct Given {
@@ -59,6 +72,7 @@ pub(crate) struct State {
     /// depend on the full set of cells are skipped to avoid false alarms.
     pub cells_incomplete: bool,
     pub shapes: Vec<ShapeIn>,
+    pub rules: Vec<RuleIn>,
     pub givens: Option<Given>,
     pub solution: Option<Given>,
     pub is_puzzle: bool,

@@ -6,29 +6,26 @@ use crate::puzzle::Puzzle;
 use crate::symbols::SymbolSet;
 use std::sync::Arc;
 
-pub use crate::geometry::OverlapPair;
-
 /// Tables the techniques share, computed once per geometry when a board is made (never per
 /// step). The houses, no-repeat shapes, shape-overlap pairs and houses of each cell come from
 /// the geometry's shared [`ShapeTables`] (reached through `Deref`, so `tables.overlaps` works);
 /// the rest are the reasoner's own.
 #[derive(Debug)]
-pub struct Tables {
+pub(crate) struct Tables {
     shared: Arc<ShapeTables>,
     /// For house index i (into `houses`) and j, whether they share no cell: `disjoint[i * h + j]`.
-    pub disjoint: Vec<bool>,
+    pub(crate) disjoint: Vec<bool>,
     /// For house index i and j, the cells of house i that lie in house j, as a mask over the
     /// positions of house i's cells: `house_inside[i * h + j]` (fish covering in O(1)).
-    pub house_inside: Vec<u64>,
-    /// Words per cell bitset in `peer_bits`.
-    pub peer_words: usize,
-    /// Peers of each cell as bitsets over cells (`peer_words` words per cell), for chains.
-    pub peer_bits: Vec<u64>,
+    pub(crate) house_inside: Vec<u64>,
+    /// Peers of each cell as bitsets over cells (`cell_count().div_ceil(64)` words per cell),
+    /// for chains.
+    pub(crate) peer_bits: Vec<u64>,
     /// Words per cell in `peer_houses`.
-    pub house_words: usize,
+    pub(crate) house_words: usize,
     /// For each cell, the houses through its peers, as bits over house indices
     /// (`house_words` words per cell): where a placement may make a hidden single.
-    pub peer_houses: Vec<u64>,
+    pub(crate) peer_houses: Vec<u64>,
 }
 
 impl std::ops::Deref for Tables {
@@ -80,7 +77,6 @@ impl Tables {
             shared,
             disjoint,
             house_inside,
-            peer_words,
             peer_bits,
             house_words,
             peer_houses,
@@ -91,6 +87,10 @@ impl Tables {
 /// Values placed so far and the candidates left in every cell. Placing a value removes it from
 /// the cell's peers at once (as people do with pencil marks); every other change is a
 /// [`super::Step`].
+///
+/// The methods that take a raw cell index, shape index or symbol index are the techniques'
+/// fast path and panic on one outside the board's geometry; a board made from a [`Puzzle`]
+/// hands out only valid ones.
 #[derive(Debug, Clone)]
 pub struct Board {
     geometry: Arc<Geometry>,
@@ -126,7 +126,7 @@ impl Board {
         &self.geometry
     }
     /// The per-geometry tables the techniques use.
-    pub fn tables(&self) -> &Tables {
+    pub(crate) fn tables(&self) -> &Tables {
         &self.tables
     }
     /// A board for another puzzle of the same geometry, reusing this board's tables (so a batch

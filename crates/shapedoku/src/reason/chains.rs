@@ -327,6 +327,11 @@ fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], min: usize, 
                 _ => (0, 1),
             };
             for start in (first..nodes).step_by(step).map(|x| x as u32) {
+                // A search from each start covers the graph: on a large board the pass can
+                // outlive the caller's deadline unless it looks at the clock between starts.
+                if f.out_of_budget() {
+                    return;
+                }
                 let (c, v) = gr.cell_sym(start);
                 if board.value(c).is_some() || !board.candidates(c).contains(v) {
                     continue;

@@ -138,16 +138,23 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         implied: Vec::new(),
         capped: false,
     };
-    // A candidate proved false in an earlier pass is not tried again.
-    let mut done: Vec<(usize, u8)> = Vec::new();
-    // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
+    // A candidate proved false in an earlier pass is not tried again (a flag per candidate,
+    // not a list searched each time, which was quadratic on large boards).
     let n = g.symbol_count();
+    let mut done = vec![false; g.cell_count() * n];
+    let mut found = false;
+    // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
     let mut settled = vec![false; g.cell_count() * n];
     let mut b = board.clone();
     for bound in BOUNDS {
         for &c in &cells {
+            // Each assumption propagates over the whole board: on a large one the pass can
+            // outlive the caller's deadline unless it looks at the clock between cells.
+            if f.out_of_budget() {
+                return;
+            }
             for v in board.candidates(c).iter() {
-                if done.contains(&(c, v)) || settled[c * n + v as usize] {
+                if done[c * n + v as usize] || settled[c * n + v as usize] {
                     continue;
                 }
                 b.copy_from(board);
@@ -158,7 +165,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     }
                     continue;
                 };
-                done.push((c, v));
+                done[c * n + v as usize] = true;
+                found = true;
                 let assumed = Candidate::at(c, v);
                 let step = Step::eliminating(
                     vec![assumed],
@@ -177,7 +185,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 }
             }
         }
-        if !done.is_empty() {
+        if found {
             return;
         }
     }

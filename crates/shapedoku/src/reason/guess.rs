@@ -26,7 +26,11 @@ pub fn find(board: &Board, f: &mut Finder) {
     let Ok(puzzle) = Puzzle::new(g.clone(), board.values().to_vec()) else {
         return;
     };
-    let Some(solution) = Solver::new(&puzzle).solve() else {
+    let count = Solver::new(&puzzle).count_with(1, f.budget());
+    if let Some(why) = count.stopped {
+        f.stop(why);
+    }
+    let Some(solution) = count.solutions.into_iter().next() else {
         return;
     };
     let v = solution[cell];

@@ -39,27 +39,70 @@ mod test_util;
 mod tests;
 mod wings;
 
-pub use board::{Board, OverlapPair, Tables};
+pub use board::Board;
+pub(crate) use board::Tables;
 pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
 pub use step::{Broken, Candidate, Deduction, FishKind, OverlapKind, SimpleChainKind, Step};
 
 use crate::puzzle::Puzzle;
+use crate::solver::{Budget, Stop};
 
-/// Collects the steps a technique finds, up to a limit.
+/// Collects the steps a technique finds, up to a limit, within a budget: the long searches
+/// (forcing chains, the guess's count) look at [`Finder::out_of_budget`] as they go, so one
+/// step cannot outlive the caller's deadline.
 #[derive(Debug)]
 pub struct Finder {
     /// Steps found so far.
     pub steps: Vec<Step>,
     limit: usize,
+    budget: Budget,
+    stopped: Option<Stop>,
+    /// Calls of [`Finder::out_of_budget`] so far: the clock is read on every
+    /// [`CLOCK_EVERY`]th, since reading it costs more than a chain search's step.
+    polls: u32,
 }
 
+/// How often [`Finder::out_of_budget`] reads the clock: on its first call and every this many
+/// calls after. The loops that call it do at least a propagation per call, so this keeps a
+/// deadline within milliseconds while the clock stays out of the profile.
+const CLOCK_EVERY: u32 = 16;
+
 impl Finder {
-    /// A finder that stops after `limit` steps.
+    /// A finder that stops after `limit` steps, with no limit on the work.
     pub fn new(limit: usize) -> Self {
+        Finder::within(limit, &Budget::default())
+    }
+    /// A finder that stops after `limit` steps or when `budget` runs out.
+    pub fn within(limit: usize, budget: &Budget) -> Self {
         Finder {
             steps: Vec::new(),
             limit: limit.max(1),
+            budget: budget.clone(),
+            stopped: None,
+            polls: 0,
         }
+    }
+    /// The budget the search runs under (a technique that counts solutions passes it on).
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+    /// Whether the budget's deadline has passed or its flag is raised; once it has, the
+    /// finder remembers why ([`Finder::stopped`]) and the technique should return. The clock
+    /// is read on the first call and every 16th call after.
+    pub fn out_of_budget(&mut self) -> bool {
+        if self.stopped.is_none() && self.polls % CLOCK_EVERY == 0 {
+            self.stopped = self.budget.expired();
+        }
+        self.polls = self.polls.wrapping_add(1);
+        self.stopped.is_some()
+    }
+    /// Records that a limit stopped the search (for example a count run out of guesses).
+    pub fn stop(&mut self, why: Stop) {
+        self.stopped.get_or_insert(why);
+    }
+    /// The limit that stopped the search, if one did.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stopped
     }
     /// Records a step (empty steps are dropped); returns whether the technique should go on
     /// looking.
@@ -183,20 +226,38 @@ pub struct LogicalRun {
     pub steps: Vec<Step>,
     /// The final board.
     pub board: Board,
+    /// The limit of the budget that stopped the solve before it ended, if one did.
+    pub stopped: Option<Stop>,
 }
 
 /// The simplest step available on a board, if any technique applies: from the first search
 /// that finds a step, the instance of the first-found technique that eliminates most (as
 /// HoDoKu chooses), the earliest found on a tie.
 pub fn next_step(board: &Board) -> Option<Step> {
+    next_step_within(board, &Budget::default()).unwrap_or(None)
+}
+
+/// The simplest step available on a board within `budget`: `Err` with the limit that ran out
+/// when the searches were stopped before one found a step.
+pub fn next_step_within(board: &Board, budget: &Budget) -> Result<Option<Step>, Stop> {
+    // The clock is read once here, not before every search: most steps are found by the
+    // first, cheap searches, and a long search watches the clock itself.
+    if let Some(why) = budget.expired() {
+        return Err(why);
+    }
     for search in registry() {
-        let mut f = Finder::new(search.choose_among);
+        let mut f = Finder::within(search.choose_among, budget);
+        f.polls = 1;
         (search.find)(board, &mut f);
+        let stopped = f.stopped;
         if let Some(s) = choose(f.steps) {
-            return Some(s);
+            return Ok(Some(s));
+        }
+        if let Some(why) = stopped {
+            return Err(why);
         }
     }
-    None
+    Ok(None)
 }
 
 /// The step a search's instances offer: of the first instance's technique, the one that
@@ -219,12 +280,40 @@ pub fn solve(puzzle: &Puzzle) -> LogicalRun {
 }
 
 /// Solves from a board (for example one made with [`Board::with_puzzle`] to reuse tables).
-pub fn solve_board(mut board: Board) -> LogicalRun {
+pub fn solve_board(board: Board) -> LogicalRun {
+    solve_board_within(board, &Budget::default())
+}
+
+/// [`solve_board`] within a budget: when its deadline passes, its flag is raised or a guess's
+/// count runs out of guesses, the run ends there with [`LogicalRun::stopped`] saying why.
+///
+/// ```
+/// use shapedoku::{builtin, Puzzle, reason::{self, Board}, solver::{Budget, Stop}};
+/// use std::time::Instant;
+/// let g = builtin::geometry("classic").unwrap();
+/// let run = reason::solve_board_within(Board::new(&Puzzle::empty(g)), &Budget::default().with_deadline(Instant::now()));
+/// assert_eq!(run.stopped, Some(Stop::Deadline));
+/// assert!(!run.board.is_solved());
+/// ```
+pub fn solve_board_within(mut board: Board, budget: &Budget) -> LogicalRun {
     let mut steps = Vec::new();
+    let mut stopped = None;
     while !board.is_solved() && !board.is_broken() {
-        let Some(step) = next_step(&board) else { break };
-        board.apply(&step);
-        steps.push(step);
+        match next_step_within(&board, budget) {
+            Ok(Some(step)) => {
+                board.apply(&step);
+                steps.push(step);
+            }
+            Ok(None) => break,
+            Err(why) => {
+                stopped = Some(why);
+                break;
+            }
+        }
     }
-    LogicalRun { steps, board }
+    LogicalRun {
+        steps,
+        board,
+        stopped,
+    }
 }

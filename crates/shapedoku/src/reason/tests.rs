@@ -104,7 +104,10 @@ pub(crate) fn generate(g: &Arc<Geometry>, seed: u64, tries: usize) -> (Puzzle, V
             givens[c] = keep;
         }
     }
-    (Puzzle::new(g.clone(), givens).unwrap(), solution)
+    (
+        Puzzle::new(g.clone(), givens).unwrap(),
+        solution.into_indices(),
+    )
 }
 
 fn raw(list: &[Candidate]) -> Vec<(usize, u8)> {
@@ -152,7 +155,11 @@ fn sound_run(p: &Puzzle, solution: &[u8], all: bool) -> LogicalRun {
             .collect::<Vec<_>>(),
         solution
     );
-    LogicalRun { steps, board }
+    LogicalRun {
+        steps,
+        board,
+        stopped: None,
+    }
 }
 
 #[test]

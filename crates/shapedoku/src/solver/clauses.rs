@@ -18,9 +18,10 @@
 
 use super::budget::Budget;
 use super::count::{Count, Stats, Stop};
-use crate::Geometry;
+use crate::{Geometry, Grid};
 use batsat::{Callbacks, ClauseKind, Lit, SolverInterface, SolverOpts, Var, lbool};
 use std::cell::Cell;
+use std::sync::Arc;
 
 /// Calls of [`Callbacks::stop`] (one per decision) between two looks at the clock.
 const POLL_CALLS: u32 = 1024;
@@ -29,14 +30,14 @@ const POLL_CALLS: u32 = 1024;
 /// and the rules of the shapes, nothing of the search.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Problem<'a> {
-    geometry: &'a Geometry,
+    geometry: &'a Arc<Geometry>,
     candidates: &'a [u64],
 }
 
 impl<'a> Problem<'a> {
     /// The problem of a compiled geometry (its peers and shared house tables) with these
     /// candidates per cell (bit `s` is symbol `s`), typically the root candidates.
-    pub(crate) fn new(geometry: &'a Geometry, candidates: &'a [u64]) -> Problem<'a> {
+    pub(crate) fn new(geometry: &'a Arc<Geometry>, candidates: &'a [u64]) -> Problem<'a> {
         Problem {
             geometry,
             candidates,
@@ -66,6 +67,7 @@ impl<'a> Problem<'a> {
             .shapes()
             .iter()
             .any(|s| s.rule != crate::Rule::NoRepeat)
+            || !self.geometry.constraints().is_empty()
     }
 }
 
@@ -192,7 +194,7 @@ fn enumerate(
     limit: usize,
 ) -> Count {
     let (nc, n) = (problem.cells(), problem.symbols());
-    let mut solutions: Vec<Vec<u8>> = Vec::new();
+    let mut solutions: Vec<Grid> = Vec::new();
     let mut exhausted = false;
     let mut stopped = None;
     let mut clause: Vec<Lit> = Vec::new();
@@ -215,7 +217,7 @@ fn enumerate(
                         .filter(|&c| problem.candidates[c].count_ones() > 1)
                         .filter_map(|c| var[c * n + grid[c] as usize].map(|v| Lit::new(v, false))),
                 );
-                solutions.push(grid);
+                solutions.push(Grid::from_solver(problem.geometry.clone(), grid));
                 if solutions.len() >= limit {
                     break;
                 }

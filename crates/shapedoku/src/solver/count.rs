@@ -1,6 +1,7 @@
 //! What a search reports: the solutions found, whether the space was exhausted, what stopped
 //! it early, and how much work it took.
 
+use crate::Grid;
 use std::fmt;
 
 /// Search statistics.
@@ -78,7 +79,7 @@ impl fmt::Display for Stop {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Count {
     /// The solutions found (up to the limit), each a symbol index per cell.
-    pub solutions: Vec<Vec<u8>>,
+    pub solutions: Vec<Grid>,
     /// Whether the whole search space was explored (so the count is exact).
     pub exhausted: bool,
     /// The limit that stopped the search early, if one did.

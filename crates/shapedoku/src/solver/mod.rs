@@ -94,14 +94,16 @@ pub mod oracle;
 mod probe;
 mod propagate;
 mod propagator;
+mod relation;
 mod rules;
 mod search;
 mod sum;
+mod thermo;
 
 pub use budget::{Budget, POLL_NODES};
 pub use count::{Count, Stats, Stop, Verdict};
 
-use crate::{CellId, Geometry, Pos, Puzzle};
+use crate::{CellId, Geometry, Grid, Pos, Puzzle};
 use propagate::Propagation;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -252,13 +254,13 @@ impl Solver {
     }
 
     /// One solution, if any.
-    pub fn solve(&mut self) -> Option<Vec<u8>> {
+    pub fn solve(&mut self) -> Option<Grid> {
         self.count(1).solutions.pop()
     }
 
     /// A solution chosen at random (guesses try values in a random order), reproducible by seed.
     /// This is how a generator fills a complete grid.
-    pub fn random_solution(&mut self, seed: u64) -> Option<Vec<u8>> {
+    pub fn random_solution(&mut self, seed: u64) -> Option<Grid> {
         self.random_solution_with(seed, &Budget::default())
             .solutions
             .pop()

@@ -1,8 +1,8 @@
 //! A deliberately simple reference solver, used to cross-check the fast [`crate::Solver`].
 //!
 //! It fills empty cells in index order, tries every symbol, and after each placement checks
-//! every shape that contains the cell: no symbol twice in a no-repeat shape, and a complete sum
-//! shape adds up to its total. No propagation, no heuristics: slow, but easy to trust. Use it
+//! every shape that contains the cell: no symbol twice in a no-repeat shape, a complete sum
+//! shape adds up to its total, and every rule beyond shapes holds between the filled cells. No propagation, no heuristics: slow, but easy to trust. Use it
 //! only on small puzzles (a few dozen empty cells).
 //!
 //! ```
@@ -86,5 +86,6 @@ fn fits(puzzle: &Puzzle, grid: &[Option<u8>], cell: usize) -> bool {
             }
         }
     }
-    true
+    let value = |c: crate::CellId| grid[c.index()];
+    g.constraints().iter().all(|r| r.holds(g, &value))
 }

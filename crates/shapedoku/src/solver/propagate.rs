@@ -37,11 +37,16 @@ impl Propagation {
         let n = g.symbol_count();
         let tables = g.tables().clone();
         let values = Values::new(g.symbols().values());
-        let propagators: Vec<Box<dyn Propagator>> = g
+        let mut propagators: Vec<Box<dyn Propagator>> = g
             .shapes()
             .iter()
             .filter_map(|s| rules::propagator(s, &values))
             .collect();
+        propagators.extend(
+            g.constraints()
+                .iter()
+                .map(|c| rules::constraint(c, g, &values)),
+        );
         Propagation {
             locked: !tables.house_pairs.is_empty(),
             // Cells with two candidates are common on large grids; on 9x9 the scan rarely pays.
@@ -54,6 +59,11 @@ impl Propagation {
             tables,
             geometry,
         }
+    }
+
+    /// The geometry compiled.
+    pub(super) fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
     }
 
     /// Whether every rule is a house rule (no propagators), as the clause back end needs.

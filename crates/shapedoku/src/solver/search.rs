@@ -6,6 +6,7 @@ use super::budget::Meter;
 use super::count::{Count, Stats};
 use super::probe::probe;
 use super::propagate::Propagation;
+use crate::Grid;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -70,8 +71,8 @@ impl Search {
             if ok {
                 match self.choose(engine, rng.is_some()) {
                     None => {
-                        solutions
-                            .push(self.cur.iter().map(|&x| x.trailing_zeros() as u8).collect());
+                        let grid = self.cur.iter().map(|&x| x.trailing_zeros() as u8).collect();
+                        solutions.push(Grid::from_solver(engine.geometry().clone(), grid));
                         if solutions.len() >= limit {
                             break false;
                         }

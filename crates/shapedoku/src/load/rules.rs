@@ -1,0 +1,175 @@
+//! Stage 3, `[[rule]]` tables: each is checked on its own as it is gathered (a known type,
+//! `cells` where the type needs them, readable references), then, once the geometry is built,
+//! against it (every cell exists, a line's cells follow each other, a thermometer fits the
+//! alphabet) and attached to it as [`Constraint`]s. Every problem points at the table or at the
+//! cell reference concerned.
+
+use super::definition::{Field, RuleDef};
+use super::source::{Diagnostic, Source, Text};
+use super::state::{RuleIn, State};
+use crate::constraint::{Constraint, RuleKind};
+use crate::geometry::Size;
+use crate::{CellId, Geometry, Pos};
+use std::sync::Arc;
+use toml::Spanned;
+
+/// Gathers the `number`-th (1-based) `[[rule]]` of a file, if it can be used.
+pub(super) fn add_rule(
+    state: &mut State,
+    src: &Arc<Source>,
+    item: &Spanned<RuleDef>,
+    number: usize,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let r = item.get_ref();
+    let Some(kind) = r.kind.value() else { return };
+    let Some(&(_, line)) = RuleDef::TYPES.iter().find(|t| t.0 == kind) else {
+        return;
+    };
+    let name = r.name.value().cloned().unwrap_or_else(|| {
+        if line {
+            format!("{kind} {number}")
+        } else {
+            kind.clone()
+        }
+    });
+    let mut rule = RuleIn {
+        name,
+        kind: kind.clone(),
+        src: src.clone(),
+        span: item.span(),
+        cells: Vec::new(),
+    };
+    match (&r.cells, line) {
+        (Field::Invalid, _) => return,
+        (Field::Absent, false) => {}
+        (Field::Valid(c), false) => {
+            diags.push(
+                Diagnostic::new(
+                    src,
+                    Some(c.span()),
+                    format!("a `{kind}` rule covers the whole grid and takes no `cells`"),
+                )
+                .help("remove `cells`"),
+            );
+            return;
+        }
+        (Field::Absent, true) => {
+            diags.push(
+                Diagnostic::new(
+                    src,
+                    Some(item.span()),
+                    format!("this `{kind}` rule has no `cells`"),
+                )
+                .help("list the line's cells in order, e.g. `cells = \"r1c1 r1c2 r1c3\"`"),
+            );
+            return;
+        }
+        (Field::Valid(c), true) => {
+            let text = Text::new(&src.text, c.span(), c.get_ref());
+            let budget = state
+                .limits
+                .max_shape_cells
+                .saturating_sub(state.size.shape_cells);
+            let what = format!("rule `{}`", rule.name);
+            let sized = (budget, Size::of_shape_cells as fn(u64) -> Size);
+            let Some((refs, true)) =
+                super::compile::cell_refs(state, src, &text, sized, &what, diags)
+            else {
+                return;
+            };
+            let n: usize = refs.iter().map(|(_, ps)| ps.len()).sum();
+            state.size.shape_cells += n as u64;
+            rule.cells = refs
+                .into_iter()
+                .flat_map(|(span, ps)| ps.into_iter().map(move |p| (span.clone(), p)))
+                .collect();
+        }
+    }
+    state.rules.push(rule);
+}
+
+/// The rules of `state` checked against the built geometry and attached to it; `None` (with
+/// every problem reported) when one does not fit.
+pub(super) fn attach(state: &State, g: Geometry, diags: &mut Vec<Diagnostic>) -> Option<Geometry> {
+    let mut out = Vec::new();
+    let before = diags.len();
+    for r in &state.rules {
+        if let Some(c) = compile_rule(r, &g, diags) {
+            out.push(c);
+        }
+    }
+    if diags.len() > before {
+        return None;
+    }
+    g.with_constraints(out).ok()
+}
+
+fn compile_rule(r: &RuleIn, g: &Geometry, diags: &mut Vec<Diagnostic>) -> Option<Constraint> {
+    let at = |span: &std::ops::Range<usize>, message: String| {
+        Diagnostic::new(&r.src, Some(span.clone()), message)
+    };
+    let mut cells = Vec::with_capacity(r.cells.len());
+    let mut ok = true;
+    for (i, (span, p)) in r.cells.iter().enumerate() {
+        let Some(c) = g.cell_at(*p) else {
+            diags.push(at(
+                span,
+                format!("rule `{}`: {p} is not a cell of the grid", r.name),
+            ));
+            ok = false;
+            continue;
+        };
+        if let Some(prev) = i.checked_sub(1).map(|j| r.cells[j].1) {
+            if !next_to(prev, *p) {
+                diags.push(
+                    at(
+                        span,
+                        format!(
+                            "rule `{}`: {p} does not touch {prev}, the cell before it on the line",
+                            r.name
+                        ),
+                    )
+                    .help("a line runs through cells that touch, orthogonally or diagonally"),
+                );
+                ok = false;
+            }
+        }
+        if cells.contains(&CellId::new(c)) {
+            diags.push(at(
+                span,
+                format!("rule `{}`: {p} is on the line twice", r.name),
+            ));
+            ok = false;
+        }
+        cells.push(CellId::new(c));
+    }
+    let kind = match r.kind.as_str() {
+        "anti-knight" => RuleKind::AntiKnight,
+        "anti-king" => RuleKind::AntiKing,
+        "nonconsecutive" => RuleKind::Nonconsecutive,
+        "thermo" => RuleKind::Thermo { cells },
+        "slow-thermo" => RuleKind::SlowThermo { cells },
+        _ => return None,
+    };
+    if let RuleKind::Thermo { cells } = &kind {
+        let mut values = g.symbols().values().to_vec();
+        values.sort_unstable();
+        values.dedup();
+        if cells.len() > values.len() {
+            diags.push(at(&r.span, format!(
+                "thermo `{}` has {} cells, but its values must strictly increase and the alphabet has only {} values",
+                r.name,
+                cells.len(),
+                values.len()
+            )).help("shorten the thermometer, or use `slow-thermo` if values may repeat"));
+            ok = false;
+        }
+    }
+    ok.then(|| Constraint::new(&r.name, kind))
+}
+
+/// Whether two cells touch, orthogonally or diagonally.
+fn next_to(a: Pos, b: Pos) -> bool {
+    a != b && a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1
+}
