@@ -222,6 +222,8 @@ pub fn all_steps(board: &Board, technique: Option<Technique>, limit: usize) -> V
 /// The result of a logical solve.
 #[derive(Debug, Clone)]
 pub struct LogicalRun {
+    /// The board the run started from (the rating replays the steps on it).
+    pub start: Board,
     /// The steps, in order.
     pub steps: Vec<Step>,
     /// The final board.
@@ -296,6 +298,7 @@ pub fn solve_board(board: Board) -> LogicalRun {
 /// assert!(!run.board.is_solved());
 /// ```
 pub fn solve_board_within(mut board: Board, budget: &Budget) -> LogicalRun {
+    let start = board.clone();
     let mut steps = Vec::new();
     let mut stopped = None;
     while !board.is_solved() && !board.is_broken() {
@@ -312,6 +315,7 @@ pub fn solve_board_within(mut board: Board, budget: &Budget) -> LogicalRun {
         }
     }
     LogicalRun {
+        start,
         steps,
         board,
         stopped,

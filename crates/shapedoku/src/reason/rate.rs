@@ -2,7 +2,8 @@
 //! (the weights are HoDoKu's, extended to the variant techniques and scaled by cell count); the
 //! level is the level of the hardest technique used, raised one level for every band of score
 //! past that level's ceiling, much as HoDoKu does. For classic 9x9 puzzles there is also an
-//! estimate on Sudoku Explainer's scale (1.0–11.9): the largest SE value of a step. Weights,
+//! estimate on Sudoku Explainer's scale (1.0–11.9): the largest SE value of a step, a naked
+//! single counting only where no full house or hidden single was there to take instead. Weights,
 //! levels and SE values are read from the [`super::catalogue`]; the method is documented in
 //! `docs/techniques.md`.
 //!
@@ -19,7 +20,7 @@
 
 pub use super::catalogue::Level;
 use super::catalogue::Se;
-use super::{LogicalRun, Step, Technique};
+use super::{Finder, LogicalRun, Step, Technique};
 use crate::geometry::{Geometry, ShapeKind};
 use crate::puzzle::Puzzle;
 
@@ -100,6 +101,35 @@ pub fn se_value(g: &Geometry, step: &Step) -> Option<f64> {
     })
 }
 
+/// The SE value of a naked single.
+const NAKED_SINGLE_SE: f64 = 2.3;
+
+/// The largest SE value the run's naked singles need. The solver takes a naked single before a
+/// hidden one (HoDoKu's order, which reads better), but Sudoku Explainer rates each point by
+/// the easiest step that makes progress there, so a naked single counts only where no full
+/// house or hidden single was available: the steps are replayed from the run's start to see.
+fn singles_se(run: &LogicalRun) -> f64 {
+    let g = run.start.geometry().clone();
+    let mut board = run.start.clone();
+    let mut se: f64 = 1.0;
+    for s in &run.steps {
+        if s.technique() == Technique::NakedSingle {
+            let mut f = Finder::new(1);
+            super::singles::full_house(&board, &mut f);
+            if f.steps.is_empty() {
+                super::singles::hidden_single(&board, &mut f);
+            }
+            let easiest = f.steps.first().and_then(|h| se_value(&g, h));
+            se = se.max(easiest.unwrap_or(NAKED_SINGLE_SE));
+            if se >= NAKED_SINGLE_SE {
+                break;
+            }
+        }
+        board.apply(s);
+    }
+    se
+}
+
 /// Rates a puzzle by solving it logically.
 pub fn rate(puzzle: &Puzzle) -> Rating {
     let run = super::solve(puzzle);
@@ -122,9 +152,12 @@ pub fn rate_run(g: &Geometry, run: &LogicalRun) -> Rating {
         }
         if t == Technique::Guess {
             guesses += 1;
-        } else if let Some(v) = se_value(g, s) {
-            se = se.max(v);
+        } else if t != Technique::NakedSingle {
+            se = se.max(se_value(g, s).unwrap_or(se));
         }
+    }
+    if se < NAKED_SINGLE_SE && run.steps.iter().any(|s| s.technique() == Technique::NakedSingle) {
+        se = se.max(singles_se(run));
     }
     // Bands are for 81 cells; bigger grids need more steps for the same difficulty.
     let scale = g.cell_count().max(1) as f64 / 81.0;
