@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod builtin;
+pub mod candidates;
 pub mod cellset;
 pub mod check;
 pub mod constraint;

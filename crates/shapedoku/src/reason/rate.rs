@@ -156,7 +156,12 @@ pub fn rate_run(g: &Geometry, run: &LogicalRun) -> Rating {
             se = se.max(se_value(g, s).unwrap_or(se));
         }
     }
-    if se < NAKED_SINGLE_SE && run.steps.iter().any(|s| s.technique() == Technique::NakedSingle) {
+    if se < NAKED_SINGLE_SE
+        && run
+            .steps
+            .iter()
+            .any(|s| s.technique() == Technique::NakedSingle)
+    {
         se = se.max(singles_se(run));
     }
     // Bands are for 81 cells; bigger grids need more steps for the same difficulty.
