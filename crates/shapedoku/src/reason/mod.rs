@@ -7,7 +7,8 @@
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
 //! - one file per technique (`singles`, `overlap`, `subsets`, `cages`, `cage_overlap`,
-//!   `innies`, `fish`, `chains`, `wings`, `forcing`, `guess`), with no words in them.
+//!   `innies`, `fish`, `colouring`, `chains`, `w_wing`, `wings`, `forcing`, `guess`), with no
+//!   words in them.
 //!
 //! ```
 //! use shapedoku::{builtin, Puzzle, reason};
@@ -23,6 +24,7 @@ mod cage_overlap;
 mod cages;
 pub mod catalogue;
 mod chains;
+mod colouring;
 pub mod explain;
 pub mod fish;
 mod forcing;
@@ -37,6 +39,7 @@ pub mod subsets;
 mod test_util;
 #[cfg(test)]
 mod tests;
+mod w_wing;
 mod wings;
 
 pub use board::Board;
@@ -172,6 +175,7 @@ pub fn registry() -> &'static [Search] {
         T::FrankenJellyfish,
     ];
     const SIMPLE_CHAINS: &[Technique] = &[T::Skyscraper, T::TwoStringKite, T::TurbotFish];
+    const COLOURS: &[Technique] = &[T::SimpleColorsTrap, T::SimpleColorsWrap];
     const REGISTRY: &[Search] = &[
         first(&[T::FullHouse], singles::full_house),
         first(&[T::NakedSingle], singles::naked_single),
@@ -187,9 +191,12 @@ pub fn registry() -> &'static [Search] {
         s(&[T::InniesOuties], innies::find),
         s(&[T::CageOverlap], cage_overlap::find),
         s(FISH, fish::find),
+        s(&[T::RemotePair], colouring::find_remote_pairs),
         s(SIMPLE_CHAINS, chains::find_simple),
+        s(&[T::WWing], w_wing::find),
         s(&[T::XyWing], wings::find_xy),
         s(&[T::XyzWing], wings::find_xyz),
+        s(COLOURS, colouring::find_simple_colours),
         first(&[T::XChain], chains::find_x),
         first(&[T::XyChain], chains::find_xy),
         first(&[T::Aic], chains::find_aic),
