@@ -183,36 +183,38 @@ pub(crate) fn find_simple_colours(board: &Board, f: &mut Finder) {
                     .enumerate()
                     .any(|(i, &a)| cs[i + 1..].iter().any(|&b| g.are_peers(a, b)))
             };
-            let (elim, wrap) = if let Some(k) = (0..2).find(|&k| clash(&colours[k])) {
+            // A wrap and a trap can come from one network: each is its own step.
+            let trap: Vec<Candidate> = (0..g.cell_count())
+                .filter(|&t| {
+                    board.value(t).is_none()
+                        && board.candidates(t).contains(x)
+                        && !colours.iter().any(|cs| cs.contains(&t))
+                        && colours
+                            .iter()
+                            .all(|cs| cs.iter().any(|&c| g.are_peers(t, c)))
+                })
+                .map(|t| Candidate::at(t, x))
+                .collect();
+            let mut steps = vec![(trap, false)];
+            if let Some(k) = (0..2).find(|&k| clash(&colours[k])) {
                 let mut e: Vec<Candidate> =
                     colours[k].iter().map(|&c| Candidate::at(c, x)).collect();
                 e.sort_unstable();
-                (e, true)
-            } else {
-                let elim: Vec<Candidate> = (0..g.cell_count())
-                    .filter(|&t| {
-                        board.value(t).is_none()
-                            && board.candidates(t).contains(x)
-                            && !nodes.contains(&t)
-                            && colours
-                                .iter()
-                                .all(|cs| cs.iter().any(|&c| g.are_peers(t, c)))
-                    })
-                    .map(|t| Candidate::at(t, x))
-                    .collect();
-                (elim, false)
-            };
+                steps.push((e, true));
+            }
             let ids = |cs: &[usize]| cs.iter().map(|&c| CellId::new(c)).collect();
-            let step = Step::eliminating(
-                elim,
-                Deduction::SimpleColours {
-                    symbol: Symbol::new(x as usize),
-                    colours: [ids(&colours[0]), ids(&colours[1])],
-                    wrap,
-                },
-            );
-            if !f.push(step) {
-                return;
+            for (elim, wrap) in steps {
+                let step = Step::eliminating(
+                    elim,
+                    Deduction::SimpleColours {
+                        symbol: Symbol::new(x as usize),
+                        colours: [ids(&colours[0]), ids(&colours[1])],
+                        wrap,
+                    },
+                );
+                if !f.push(step) {
+                    return;
+                }
             }
         }
     }
@@ -272,11 +274,12 @@ mod tests {
         }
         let mut f = Finder::new(10);
         find_simple_colours(&b, &mut f);
-        let s = &f.steps[0];
-        assert!(matches!(
-            s.deduction,
-            Deduction::SimpleColours { wrap: true, .. }
-        ));
-        assert_eq!(s.eliminations, elims(&g, "r1c5<>5 r4c1<>5 r4c4<>5"));
+        let wraps: Vec<&Step> = f
+            .steps
+            .iter()
+            .filter(|s| matches!(s.deduction, Deduction::SimpleColours { wrap: true, .. }))
+            .collect();
+        assert_eq!(wraps.len(), 1);
+        assert_eq!(wraps[0].eliminations, elims(&g, "r1c5<>5 r4c1<>5 r4c4<>5"));
     }
 }
