@@ -10,9 +10,10 @@ fn explain_text_and_compact() {
     let (code, out, err) = run_in_memory(&["solve", "--explain"], EASY);
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
+    // Singles go as in HoDoKu: a naked single before a hidden one.
     assert_eq!(
         lines[1],
-        "r1c6 = 8: hidden single, 8 fits nowhere else in box 2"
+        "r5c5 = 5: naked single, 5 is the only candidate left"
     );
     assert!(
         lines
@@ -23,7 +24,7 @@ fn explain_text_and_compact() {
     );
     let (code, out, _) = run_in_memory(&["solve", "--explain=compact"], EASY);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().nth(1), Some("Hidden Single: r1c6=8"));
+    assert_eq!(out.lines().nth(1), Some("Naked Single: r5c5=5"));
 }
 
 #[test]
@@ -33,8 +34,8 @@ fn explain_json_keeps_placements_and_eliminations_apart() {
     let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert_eq!(v["status"], "solved");
     let steps = v["steps"].as_array().unwrap();
-    assert_eq!(steps[0]["placements"][0]["cell"], "r1c6");
-    assert_eq!(steps[0]["placements"][0]["symbol"], "8");
+    assert_eq!(steps[0]["placements"][0]["cell"], "r5c5");
+    assert_eq!(steps[0]["placements"][0]["symbol"], "5");
     assert!(
         steps
             .iter()
@@ -50,15 +51,15 @@ fn hint_gives_one_step() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "r1c6 = 8: hidden single, 8 fits nowhere else in box 2\n"
+        "r5c5 = 5: naked single, 5 is the only candidate left\n"
     );
     let (code, out, _) = run_in_memory(&["hint", "--style", "compact", "--format", "json"], EASY);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(v["step"]["compact"], "Hidden Single: r1c6=8");
+    assert_eq!(v["step"]["compact"], "Naked Single: r5c5=5");
     // Techniques are named by their stable catalogue ids in JSON.
-    assert_eq!(v["step"]["technique"], "hidden_single");
-    assert_eq!(v["step"]["name"], "Hidden Single");
+    assert_eq!(v["step"]["technique"], "naked_single");
+    assert_eq!(v["step"]["name"], "Naked Single");
     // A solved grid has nothing left; clashing givens are an error in a line as in a file (exit 2).
     let solved =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
@@ -90,6 +91,60 @@ fn rate_batches_keep_going_after_bad_lines() {
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["level"], "easy");
     assert_eq!(v["guesses"], 0);
-    assert_eq!(v["hardest"], "hidden_single");
+    // Naked singles alone solve it, yet the SE estimate takes the hidden singles available.
+    assert_eq!(v["hardest"], "naked_single");
+    assert_eq!(v["se"], 1.2);
     assert_eq!(v["solved"], true);
+}
+
+#[test]
+fn candidate_grids_in_every_form_are_read_back() {
+    // The position a hint is taken in, written in each form, reads back.
+    let grid_of = |out: &str| -> String {
+        out.lines()
+            .filter(|l| !l.contains(" = "))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    for form in ["table", "tokens", "line"] {
+        let flag = format!("--candidates={form}");
+        let (code, out, err) = run_in_memory(&["hint", &flag], EASY);
+        assert_eq!(code, 0, "{err}");
+        let grid = grid_of(&out);
+        assert!(
+            out.ends_with("naked single, 5 is the only candidate left\n"),
+            "{out}"
+        );
+        let (code, again, err) = run_in_memory(&["hint", &flag], &grid);
+        assert_eq!(code, 0, "{form}: {err}\n{grid}");
+        // Cells with one candidate read back as placed values (which clear their peers), so
+        // the grid printed again has the same form and size, with no more candidates.
+        let placed = grid_of(&again);
+        assert_eq!(placed.lines().count(), grid.lines().count(), "{form}");
+        assert!(placed.matches(char::is_numeric).count() <= grid.matches(char::is_numeric).count());
+        let (code, rated, err) = run_in_memory(&["rate"], &grid);
+        assert_eq!(code, 0, "{form}: {err}");
+        assert!(rated.starts_with("easy"), "{rated}");
+    }
+    let (_, table, _) = run_in_memory(&["hint", "--candidates"], EASY);
+    assert!(table.starts_with(".---"), "{table}");
+    // A candidate that is not a symbol: the error names its line and column.
+    let bad: String = table
+        .lines()
+        .filter(|l| !l.contains(" = "))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replacen("124", "1x4", 1);
+    let (code, _, err) = run_in_memory(&["rate"], &bad);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("line 2, column 18: `x` is not a symbol"),
+        "{err}"
+    );
+    // Candidates that rule out the solution are refused (r1c3 is 4).
+    let plain: Vec<&str> = table.lines().filter(|l| !l.contains(" = ")).collect();
+    let wrong = plain.join("\n").replacen("124 ", "12  ", 1);
+    let (code, _, err) = run_in_memory(&["rate"], &wrong);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the candidates of r1c3 rule out 4"), "{err}");
 }

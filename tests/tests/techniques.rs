@@ -36,6 +36,10 @@ fn map(name: &str) -> Option<&'static [Technique]> {
         "X-Wing" => &[T::XWing, T::FrankenXWing],
         "Swordfish" | "Franken Swordfish" => &[T::Swordfish, T::FrankenSwordfish],
         "Jellyfish" | "Franken Jellyfish" => &[T::Jellyfish, T::FrankenJellyfish],
+        "Remote Pairs" => &[T::RemotePair],
+        "W-Wing" => &[T::WWing],
+        "Simple Colors Trap" => &[T::SimpleColorsTrap],
+        "Simple Colors Wrap" => &[T::SimpleColorsWrap],
         _ => return None,
     })
 }

@@ -122,7 +122,9 @@ pub struct InputArgs {
     pub variant: Option<String>,
     /// TOML puzzle files, or text files with one puzzle per line, answered one after the
     /// other; `-` or nothing reads stdin. An f-puzzles or SudokuPad link (or a file holding
-    /// one, or the puzzle's JSON) is imported first, as `shapedoku import` does.
+    /// one, or the puzzle's JSON) is imported first, as `shapedoku import` does. A line may be a
+    /// candidate grid (729 characters, or 81 tokens such as `1249`), and a file may hold one
+    /// grid as rows (framed as HoDoKu prints it, or a row of tokens per line).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Set when several files are read, so that labels name the file.
@@ -164,6 +166,33 @@ pub struct SolveArgs {
     /// `compact` HoDoKu notation); with `--format json` the steps are data.
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "text", value_name = "STYLE")]
     pub explain: Option<ExplainStyle>,
+    /// Candidate-grid output (with `--explain`).
+    #[command(flatten)]
+    pub grid: GridArgs,
+}
+
+/// Printing a position as a candidate grid (`--candidates`), shared by `hint` and
+/// `solve --explain`.
+#[derive(Debug, Args, Clone)]
+pub struct GridArgs {
+    /// Also print the position's candidates as a grid: `table` (the default, framed as HoDoKu
+    /// and Sudoku Explainer print it), `tokens` (one token such as `1249` per cell, a row per
+    /// line) or `line` (one character per cell and symbol, `.` where not a candidate). Each
+    /// form is also read as input. `hint` prints the position the step is taken in, `solve
+    /// --explain` the position it starts from.
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "table", value_name = "FORM")]
+    pub candidates: Option<CandidateForm>,
+}
+
+/// The written forms of a candidate grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CandidateForm {
+    /// Tokens framed by box borders.
+    Table,
+    /// One token of candidates per cell, a row per line.
+    Tokens,
+    /// One character per cell and symbol on one line (729 for a 9x9).
+    Line,
 }
 
 /// How explained steps are written.
@@ -185,6 +214,9 @@ pub struct HintArgs {
     /// How to write the step.
     #[arg(long, value_enum, default_value_t)]
     pub style: ExplainStyle,
+    /// Candidate-grid output.
+    #[command(flatten)]
+    pub grid: GridArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,

@@ -5,9 +5,11 @@
 use crate::args::InputArgs;
 use crate::report::render_load_error;
 use crate::{Failure, Io};
+use shapedoku::candidates::{self, CandidateGrid};
 use shapedoku::limits::{self, LineError};
 use shapedoku::load::{Loaded, Loader};
-use shapedoku::{Geometry, Limits, Puzzle};
+use shapedoku::reason::Board;
+use shapedoku::{Geometry, Limits, Puzzle, SymbolSet};
 use std::io::{BufReader, Cursor, Read, Take};
 use std::path::Path;
 use std::sync::Arc;
@@ -37,39 +39,178 @@ pub enum Input {
     },
 }
 
+/// A position to work on: a puzzle, and the candidates of its cells when it was written as a
+/// candidate grid (they stand for eliminations already made).
+#[derive(Debug, Clone)]
+pub struct Position {
+    /// The puzzle (a candidate grid's cells with one candidate are its givens).
+    pub puzzle: Puzzle,
+    /// Every cell's candidates, for a candidate grid.
+    pub candidates: Option<Vec<SymbolSet>>,
+}
+
+impl std::ops::Deref for Position {
+    type Target = Puzzle;
+    fn deref(&self) -> &Puzzle {
+        &self.puzzle
+    }
+}
+
+impl Position {
+    /// The reasoner's board: the candidate grid's, or the puzzle's (reusing a template's
+    /// per-geometry tables when it fits).
+    pub fn board(&self, template: Option<&Board>) -> Board {
+        if let Some(cands) = &self.candidates {
+            return Board::from_candidates(&CandidateGrid {
+                puzzle: self.puzzle.clone(),
+                candidates: cands.clone(),
+            });
+        }
+        match template {
+            Some(t) if Arc::ptr_eq(t.geometry(), self.puzzle.geometry()) => {
+                t.with_puzzle(&self.puzzle)
+            }
+            _ => Board::new(&self.puzzle),
+        }
+    }
+
+    /// The first cell whose written candidates rule out `solution`'s value, as a message.
+    pub fn rules_out(&self, solution: &[u8]) -> Option<String> {
+        let cands = self.candidates.as_ref()?;
+        let g = self.puzzle.geometry();
+        let c = (0..cands.len()).find(|&c| !cands[c].contains(solution[c]))?;
+        Some(format!(
+            "the candidates of {} rule out {}, its value in the solution",
+            g.pos(c),
+            g.symbols().char(solution[c])
+        ))
+    }
+}
+
 impl Input {
-    /// Every puzzle as (label, puzzle or error message), in input order.
-    pub fn puzzles(&self) -> Vec<(String, Result<Puzzle, String>)> {
+    /// Every puzzle as (label, position or error message), in input order. Puzzle lines may be
+    /// candidate grids (the 729-character or 81-token form, one per line); a file whose lines
+    /// are rows of a grid (framed, or tokens of candidates) is one candidate grid.
+    pub fn puzzles(&self) -> Vec<(String, Result<Position, String>)> {
         match self {
-            Input::File { name, loaded } => vec![(name.clone(), Ok(loaded.puzzle.clone()))],
+            Input::File { name, loaded } => vec![(
+                name.clone(),
+                Ok(Position {
+                    puzzle: loaded.puzzle.clone(),
+                    candidates: None,
+                }),
+            )],
             Input::Lines {
                 geometry,
                 lines,
                 name,
-            } => lines
-                .iter()
-                .map(|(n, l)| {
+            } => {
+                let label = |n: usize| match name {
+                    Some(f) => format!("{f} line {n}"),
+                    None => format!("line {n}"),
+                };
+                // A grid's error names its own line and column.
+                let grid_error = |e: candidates::GridError| match name {
+                    Some(f) => format!("{f} {e}"),
+                    None => e.to_string(),
+                };
+                if let Some(text) = grid_rows(geometry, lines) {
+                    let (first, last) = (lines[0].0, lines[lines.len() - 1].0);
                     let label = match name {
-                        Some(f) => format!("{f} line {n}"),
-                        None => format!("line {n}"),
+                        Some(f) => format!("{f} lines {first}-{last}"),
+                        None => format!("lines {first}-{last}"),
                     };
-                    let puzzle = match l {
-                        Ok(l) => Puzzle::from_line(geometry.clone(), l)
-                            .map_err(|e| e.to_string())
-                            // Clashing givens are an error in a TOML file; the same givens
-                            // as a line get the same answer.
-                            .and_then(|p| match p.check_clashes() {
-                                Ok(()) => Ok(p),
-                                Err(clash) => Err(clash.to_string()),
-                            }),
-                        Err(e) => Err(e.to_string()),
-                    };
-                    let puzzle = puzzle.map_err(|e| format!("{label}: {e}"));
-                    (label, puzzle)
-                })
-                .collect(),
+                    let pos = read_grid(geometry, &text, 0).map_err(grid_error);
+                    return vec![(label, pos)];
+                }
+                lines
+                    .iter()
+                    .map(|(n, l)| {
+                        let pos = match l {
+                            Ok(l) if candidates::looks_like(geometry, l) => {
+                                read_grid(geometry, l, n - 1).map_err(grid_error)
+                            }
+                            Ok(l) => {
+                                read_line(geometry, l).map_err(|e| format!("{}: {e}", label(*n)))
+                            }
+                            Err(e) => Err(format!("{}: {e}", label(*n))),
+                        };
+                        (label(*n), pos)
+                    })
+                    .collect()
+            }
         }
     }
+}
+
+/// A puzzle line of givens.
+fn read_line(geometry: &Arc<Geometry>, l: &str) -> Result<Position, String> {
+    let p = Puzzle::from_line(geometry.clone(), l).map_err(|e| e.to_string())?;
+    // Clashing givens are an error in a TOML file; the same givens as a line get the same
+    // answer.
+    p.check_clashes().map_err(|clash| clash.to_string())?;
+    Ok(Position {
+        puzzle: p,
+        candidates: None,
+    })
+}
+
+/// A candidate grid whose first line is line `offset + 1` of the input.
+fn read_grid(
+    geometry: &Arc<Geometry>,
+    text: &str,
+    offset: usize,
+) -> Result<Position, candidates::GridError> {
+    let grid = candidates::parse(geometry.clone(), text).map_err(|mut e| {
+        e.line += offset;
+        e
+    })?;
+    let at = |message: String| candidates::GridError {
+        line: offset + 1,
+        column: 1,
+        message,
+    };
+    grid.puzzle
+        .check_clashes()
+        .map_err(|clash| at(clash.to_string()))?;
+    Ok(Position {
+        puzzle: grid.puzzle,
+        candidates: Some(grid.candidates),
+    })
+}
+
+/// When the lines are the rows of one candidate grid (a frame or `|` on some line, or a line of
+/// as many candidate tokens as the grid has columns, not all of them full rows of givens), the
+/// text, with blank lines where comments were so that line numbers hold.
+fn grid_rows(g: &Geometry, lines: &[(usize, Result<String, LineError>)]) -> Option<String> {
+    let is_symbols = |t: &str| t.chars().all(|ch| g.symbols().index_of(ch).is_some());
+    let row_like = |l: &str| {
+        let toks: Vec<&str> = l.split_whitespace().collect();
+        l.contains('|')
+            || (l.contains('-') && l.chars().all(|c| ".-+=:'*| ".contains(c)))
+            || (toks.len() == g.cols() as usize
+                && toks.len() < g.cell_count()
+                && toks.iter().all(|t| is_symbols(t))
+                && toks.iter().any(|t| t.chars().count() != toks.len()))
+    };
+    if !lines
+        .iter()
+        .any(|(_, l)| l.as_ref().is_ok_and(|l| row_like(l)))
+    {
+        return None;
+    }
+    let mut text = String::new();
+    let mut at = 1;
+    for (n, l) in lines {
+        while at < *n {
+            text.push('\n');
+            at += 1;
+        }
+        text += l.as_deref().unwrap_or("");
+        text.push('\n');
+        at += 1;
+    }
+    Some(text)
 }
 
 /// Whether text looks like TOML (a `key = value` line or a `[table]`) rather than puzzle lines.

@@ -20,6 +20,7 @@
 
 pub mod automaton;
 pub mod builtin;
+pub mod candidates;
 pub mod cellset;
 pub mod check;
 pub mod constraint;

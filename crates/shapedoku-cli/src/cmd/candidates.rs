@@ -58,7 +58,11 @@ pub fn run(a: &CandidatesArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
 pub fn one_puzzle(input: Input) -> anyhow::Result<(String, Puzzle)> {
     let puzzles = input.puzzles();
     match <[_; 1]>::try_from(puzzles) {
-        Ok([(label, p)]) => Ok((label, p.map_err(|e| Failure(format!("error: {e}\n")))?)),
+        // A candidate grid counts by its placed values: true candidates are the solutions'.
+        Ok([(label, p)]) => Ok((
+            label,
+            p.map_err(|e| Failure(format!("error: {e}\n")))?.puzzle,
+        )),
         Err(v) => Err(Failure(format!(
             "error: candidates works on one puzzle, and the input has {}\n",
             v.len()

@@ -5,7 +5,7 @@ use crate::args::{ExplainStyle, Format, HintArgs};
 use crate::input;
 use crate::{Io, exit};
 use serde::Serialize;
-use shapedoku::reason::{self, Board, explain};
+use shapedoku::reason::{self, explain};
 
 /// The JSON line of a hint: the puzzle's label, `step` or `solved`, and the step's view.
 #[derive(Debug, Serialize)]
@@ -14,6 +14,9 @@ struct Hint<'a> {
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     step: Option<explain::StepView>,
+    /// The position as a candidate grid, with `--candidates`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<String>,
 }
 
 /// Maps the CLI style to the library's.
@@ -34,13 +37,14 @@ pub fn run(a: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         let budget = search.budget();
         // A hint on a puzzle without exactly one solution would lead nowhere, or to one of
         // several endings: say so instead.
-        super::prove_unique(p, &budget)?;
-        let board = Board::new(p);
+        super::prove_position(p, &budget)?;
+        let board = p.board(None);
+        let grid = a.grid.candidates.map(|f| super::candidate_grid(&board, f));
         if board.is_solved() {
-            return Ok((p.geometry().clone(), None));
+            return Ok((p.geometry().clone(), None, grid));
         }
         match reason::next_step_within(&board, &budget) {
-            Ok(Some(step)) => Ok((p.geometry().clone(), Some(step))),
+            Ok(Some(step)) => Ok((p.geometry().clone(), Some(step), grid)),
             Ok(None) => Err(Refusal::undecided(shapedoku::solver::Stop::Deadline)),
             Err(why) => Err(Refusal::undecided(why)),
         }
@@ -48,8 +52,11 @@ pub fn run(a: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     let mut code = exit::OK;
     for ((label, _), r) in puzzles.iter().zip(&results) {
         match r {
-            Ok((g, step)) => match (a.format, step) {
+            Ok((g, step, grid)) => match (a.format, step) {
                 (Format::Text, Some(s)) => {
+                    if let Some(grid) = grid {
+                        write!(io.stdout, "{grid}")?;
+                    }
                     writeln!(io.stdout, "{}", explain::render(g, s, style(a.style)))?
                 }
                 (Format::Text, None) => writeln!(io.stdout, "solved: nothing left to do")?,
@@ -59,6 +66,7 @@ pub fn run(a: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                         input: label,
                         status: "step",
                         step: Some(explain::view(g, s)),
+                        candidates: grid.clone(),
                     },
                 )?,
                 (Format::Json, None) => json_line(
@@ -67,6 +75,7 @@ pub fn run(a: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                         input: label,
                         status: "solved",
                         step: None,
+                        candidates: grid.clone(),
                     },
                 )?,
             },

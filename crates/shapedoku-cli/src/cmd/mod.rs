@@ -104,7 +104,7 @@ impl Refusal {
 pub fn prove_unique(
     p: &shapedoku::Puzzle,
     budget: &shapedoku::solver::Budget,
-) -> Result<(), Refusal> {
+) -> Result<shapedoku::Grid, Refusal> {
     let negative = |message: String, status| Refusal {
         status,
         message,
@@ -113,9 +113,9 @@ pub fn prove_unique(
     if let Some(e) = p.check_clashes().err() {
         return Err(negative(format!("no solution: {e}"), "unsolvable"));
     }
-    let count = shapedoku::Solver::new(p).count_with(2, budget);
+    let mut count = shapedoku::Solver::new(p).count_with(2, budget);
     match count.verdict() {
-        shapedoku::Verdict::Unique => Ok(()),
+        shapedoku::Verdict::Unique => Ok(count.solutions.swap_remove(0)),
         shapedoku::Verdict::NoSolution => Err(negative("no solution".into(), "unsolvable")),
         shapedoku::Verdict::Several | shapedoku::Verdict::AtLeastOne => Err(negative(
             "not unique: the puzzle has several solutions".into(),
@@ -125,6 +125,35 @@ pub fn prove_unique(
             count.stopped.unwrap_or(shapedoku::solver::Stop::Deadline),
         )),
     }
+}
+
+/// [`prove_unique`] for a position, which also fails when a candidate grid's candidates rule
+/// out the solution (the reasoner would then work from a false premise).
+pub fn prove_position(
+    p: &crate::input::Position,
+    budget: &shapedoku::solver::Budget,
+) -> Result<(), Refusal> {
+    let solution = prove_unique(p, budget)?;
+    match p.rules_out(solution.as_indices()) {
+        Some(why) => Err(Refusal::error(&why)),
+        None => Ok(()),
+    }
+}
+
+/// A board's candidates in the form `--candidates` asks for (or why the form cannot hold them).
+pub fn candidate_grid(
+    board: &shapedoku::reason::Board,
+    form: crate::args::CandidateForm,
+) -> String {
+    use crate::args::CandidateForm as F;
+    use shapedoku::candidates::{GridForm, write};
+    let form = match form {
+        F::Table => GridForm::Table,
+        F::Tokens => GridForm::Tokens,
+        F::Line => GridForm::Line,
+    };
+    write(board.geometry(), &board.candidate_sets(), form)
+        .unwrap_or_else(|why| format!("(no candidate grid: {why})\n"))
 }
 
 /// Writes one value as a JSON line.

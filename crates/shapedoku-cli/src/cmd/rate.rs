@@ -2,32 +2,33 @@
 
 use super::{Failed, Refusal, json_line};
 use crate::args::{Format, RateArgs};
-use crate::input;
+use crate::input::{self, Position};
 use crate::{Io, exit};
 use serde::Serialize;
 use shapedoku::Puzzle;
 use shapedoku::reason::{self, Board, rate::Rating};
 use shapedoku::solver::Budget;
 
-/// Rates one puzzle within `budget`, once its solution is proved unique, reusing a template
+/// Rates one position within `budget`, once its solution is proved unique, reusing a template
 /// board's per-geometry tables when it fits.
-pub fn rate_one(template: Option<&Board>, p: &Puzzle, budget: &Budget) -> Result<Rating, Refusal> {
+pub fn rate_one(
+    template: Option<&Board>,
+    p: &Position,
+    budget: &Budget,
+) -> Result<Rating, Refusal> {
     let run = reason_unique(template, p, budget)?;
     Ok(reason::rate::rate_run(p.geometry(), &run))
 }
 
-/// The logical solve of a puzzle proved unique, within `budget` (the proof and the solve share
-/// its deadline).
+/// The logical solve of a position proved unique, within `budget` (the proof and the solve
+/// share its deadline).
 pub fn reason_unique(
     template: Option<&Board>,
-    p: &Puzzle,
+    p: &Position,
     budget: &Budget,
 ) -> Result<reason::LogicalRun, Refusal> {
-    super::prove_unique(p, budget)?;
-    let board = match template {
-        Some(t) if std::sync::Arc::ptr_eq(t.geometry(), p.geometry()) => t.with_puzzle(p),
-        _ => Board::new(p),
-    };
+    super::prove_position(p, budget)?;
+    let board = p.board(template);
     let run = reason::solve_board_within(board, budget);
     if let Some(why) = run.stopped {
         return Err(Refusal::undecided(why));

@@ -273,6 +273,9 @@ struct Explained<'a> {
     steps: Vec<shapedoku::reason::explain::StepView>,
     solution: Option<String>,
     rating: super::rate::Rated<'a>,
+    /// The starting position as a candidate grid, with `--candidates`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<String>,
 }
 
 /// `solve --explain`: a logical solve, step by step.
@@ -332,6 +335,10 @@ fn explain(
                 super::rate::line(&rating)
             )
         };
+        let grid = a
+            .grid
+            .candidates
+            .map(|f| super::candidate_grid(&run.start, f));
         match a.format {
             Format::Json => super::json_line(
                 io,
@@ -341,6 +348,7 @@ fn explain(
                     steps: run.steps.iter().map(|s| explain::view(g, s)).collect(),
                     solution: solved.then(|| format_line(g, run.board.values())),
                     rating: super::rate::Rated::new(label, &rating),
+                    candidates: grid,
                 },
             )?,
             Format::Text => {
@@ -349,6 +357,9 @@ fn explain(
                         writeln!(io.stdout)?;
                     }
                     writeln!(io.stdout, "{label}:")?;
+                }
+                if let Some(grid) = grid {
+                    write!(io.stdout, "{grid}")?;
                 }
                 for s in &run.steps {
                     writeln!(io.stdout, "{}", explain::render(g, s, style))?;

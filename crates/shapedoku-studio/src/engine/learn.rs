@@ -205,6 +205,7 @@ pub fn hint(req: &PuzzleRequest, budget: &Budget) -> Result<HintResponse, ApiErr
 
 /// Runs the logical solver from a board, one step at a time, until solved, stuck or stopped.
 fn run(mut board: Board, budget: &Budget) -> (LogicalRun, Option<Stop>) {
+    let start = board.clone();
     let mut steps = Vec::new();
     let mut stop = None;
     while !board.is_solved() && !board.is_broken() {
@@ -220,6 +221,7 @@ fn run(mut board: Board, budget: &Budget) -> (LogicalRun, Option<Stop>) {
     }
     (
         LogicalRun {
+            start,
             steps,
             board,
             stopped: None,

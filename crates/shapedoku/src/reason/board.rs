@@ -1,5 +1,6 @@
 //! The reasoning state: placed values and pencil-mark candidates per cell.
 
+use crate::candidates::CandidateGrid;
 use crate::cellset::CellSet;
 use crate::geometry::{Geometry, ShapeTables};
 use crate::puzzle::Puzzle;
@@ -172,6 +173,28 @@ impl Board {
             }
         }
         b
+    }
+
+    /// The board of a candidate grid: its placed values, and every other cell's candidates as
+    /// written, less those a placed peer rules out.
+    pub fn from_candidates(grid: &CandidateGrid) -> Self {
+        let mut b = Board::new(&grid.puzzle);
+        for (c, &s) in grid.candidates.iter().enumerate() {
+            if b.values[c].is_none() {
+                b.cands[c] = b.cands[c].intersect(s);
+            }
+        }
+        b
+    }
+
+    /// Every cell's candidates, a placed cell holding its value alone (what
+    /// [`crate::candidates::write`] takes).
+    pub fn candidate_sets(&self) -> Vec<SymbolSet> {
+        self.values
+            .iter()
+            .zip(&self.cands)
+            .map(|(v, &s)| v.map_or(s, SymbolSet::single))
+            .collect()
     }
 
     /// The geometry.

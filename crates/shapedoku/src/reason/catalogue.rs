@@ -131,11 +131,11 @@ macro_rules! catalogue {
 catalogue! {
     /// The last empty cell of a house.
     FullHouse = "full_house", "Full House", 4, Easy, Se::Fixed(1.0);
+    /// A cell with one candidate left.
+    NakedSingle = "naked_single", "Naked Single", 4, Easy, Se::Fixed(2.3);
     /// A symbol with one place left in a house.
     HiddenSingle = "hidden_single", "Hidden Single", 14, Easy,
         Se::ByHouse { boxed: 1.2, other: 1.5 };
-    /// A cell with one candidate left.
-    NakedSingle = "naked_single", "Naked Single", 4, Easy, Se::Fixed(2.3);
     /// A rule beyond shapes (a kropki dot, a thermometer, anti-knight...) rules candidates out.
     RuleElimination = "rule_elimination", "Rule Elimination", 20, Easy, Se::Fixed(2.0);
     /// A box (or jigsaw region) whose places for a symbol all lie in one row or column.
@@ -178,16 +178,26 @@ catalogue! {
     FrankenSwordfish = "franken_swordfish", "Franken Swordfish", 150, Hard, Se::Fixed(3.8);
     /// Fish of size 4 with another kind of house in it.
     FrankenJellyfish = "franken_jellyfish", "Franken Jellyfish", 160, Hard, Se::Fixed(5.2);
+    /// Bivalue cells with the same pair, each seeing the next: ends an odd number of links
+    /// apart see both symbols. Sudoku Explainer finds it as a chain.
+    RemotePair = "remote_pair", "Remote Pair", 110, Hard, Se::Fixed(6.6);
     /// Simple chain whose two strong links lie in parallel lines.
     Skyscraper = "skyscraper", "Skyscraper", 150, Hard, Se::Fixed(6.6);
     /// Simple chain with a strong link in a row and one in a column, joined in a box.
     TwoStringKite = "two_string_kite", "2-String Kite", 150, Hard, Se::Fixed(6.6);
     /// Any other simple chain (three links on one symbol).
     TurbotFish = "turbot_fish", "Turbot Fish", 150, Hard, Se::Fixed(6.6);
+    /// Two bivalue cells with the same pair joined by a strong link on one of its symbols.
+    /// Sudoku Explainer finds it as a chain.
+    WWing = "w_wing", "W-Wing", 150, Hard, Se::Fixed(6.6);
     /// XY-wing.
     XyWing = "xy_wing", "XY-Wing", 160, Hard, Se::Fixed(4.2);
     /// XYZ-wing.
     XyzWing = "xyz_wing", "XYZ-Wing", 180, Hard, Se::Fixed(4.4);
+    /// Simple colours, trap: a cell sees both colours of a symbol's strong-link network.
+    SimpleColorsTrap = "simple_colors_trap", "Simple Colors Trap", 150, Hard, Se::Fixed(6.6);
+    /// Simple colours, wrap: one colour puts the symbol twice in a house.
+    SimpleColorsWrap = "simple_colors_wrap", "Simple Colors Wrap", 150, Hard, Se::Fixed(6.6);
     /// X-chain: alternating strong and weak links on one symbol, five links or more.
     XChain = "x_chain", "X-Chain", 260, Expert, Se::Fixed(6.6);
     /// XY-chain: a chain through bivalue cells.

@@ -7,8 +7,8 @@
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
 //! - one file per technique (`singles`, `overlap`, `subsets`, `cages`, `cage_overlap`,
-//!   `innies`, `fish`, `chains`, `wings`, `forcing`, `guess`, `rules` for the rules beyond
-//!   shapes), with no words in them.
+//!   `innies`, `fish`, `colouring`, `chains`, `w_wing`, `wings`, `forcing`, `guess`, `rules`
+//!   for the rules beyond shapes), with no words in them.
 //!
 //! ```
 //! use shapedoku::{builtin, Puzzle, reason};
@@ -24,6 +24,7 @@ mod cage_overlap;
 mod cages;
 pub mod catalogue;
 mod chains;
+mod colouring;
 pub mod explain;
 pub mod fish;
 mod forcing;
@@ -39,6 +40,7 @@ pub mod subsets;
 mod test_util;
 #[cfg(test)]
 mod tests;
+mod w_wing;
 mod wings;
 
 pub use board::Board;
@@ -131,15 +133,34 @@ pub struct Search {
     pub techniques: &'static [Technique],
     /// The search.
     pub find: FindFn,
+    /// How many instances the solver looks at before choosing the one that eliminates most
+    /// (1: the first found is taken, for singles, whose steps are all worth one placement, and
+    /// for the chain searches, where looking further costs more than the choice gains).
+    pub choose_among: usize,
 }
 
-/// Every search, simplest first. The logical solver runs them in this order and applies the
-/// first step found. Hidden singles come before naked singles, as in Sudoku Explainer (people
-/// spot them first); subsets go by size, pairs before triples.
+/// How many instances of a cheap technique [`next_step`] compares: enough to hold every
+/// instance on a 9x9 board in practice, bounded so a big geometry cannot make it quadratic.
+const CHOOSE_AMONG: usize = 64;
+
+/// Every search, simplest first. The logical solver runs them in this order and applies a step
+/// of the first search that finds one. Singles go as in HoDoKu's default order: full house,
+/// naked single, hidden single; subsets go by size, pairs before triples.
 pub fn registry() -> &'static [Search] {
     use Technique as T;
     const fn s(techniques: &'static [Technique], find: FindFn) -> Search {
-        Search { techniques, find }
+        Search {
+            techniques,
+            find,
+            choose_among: CHOOSE_AMONG,
+        }
+    }
+    const fn first(techniques: &'static [Technique], find: FindFn) -> Search {
+        Search {
+            techniques,
+            find,
+            choose_among: 1,
+        }
     }
     const OVERLAPS: &[Technique] = &[
         T::LockedCandidatesPointing,
@@ -155,10 +176,11 @@ pub fn registry() -> &'static [Search] {
         T::FrankenJellyfish,
     ];
     const SIMPLE_CHAINS: &[Technique] = &[T::Skyscraper, T::TwoStringKite, T::TurbotFish];
+    const COLOURS: &[Technique] = &[T::SimpleColorsTrap, T::SimpleColorsWrap];
     const REGISTRY: &[Search] = &[
-        s(&[T::FullHouse], singles::full_house),
-        s(&[T::HiddenSingle], singles::hidden_single),
-        s(&[T::NakedSingle], singles::naked_single),
+        first(&[T::FullHouse], singles::full_house),
+        first(&[T::NakedSingle], singles::naked_single),
+        first(&[T::HiddenSingle], singles::hidden_single),
         s(&[T::RuleElimination], rules::find),
         s(OVERLAPS, overlap::find),
         s(&[T::NakedPair], subsets::naked_pairs),
@@ -171,14 +193,17 @@ pub fn registry() -> &'static [Search] {
         s(&[T::InniesOuties], innies::find),
         s(&[T::CageOverlap], cage_overlap::find),
         s(FISH, fish::find),
+        s(&[T::RemotePair], colouring::find_remote_pairs),
         s(SIMPLE_CHAINS, chains::find_simple),
+        s(&[T::WWing], w_wing::find),
         s(&[T::XyWing], wings::find_xy),
         s(&[T::XyzWing], wings::find_xyz),
-        s(&[T::XChain], chains::find_x),
-        s(&[T::XyChain], chains::find_xy),
-        s(&[T::Aic], chains::find_aic),
-        s(&[T::ForcingChain], forcing::find),
-        s(&[T::Guess], guess::find),
+        s(COLOURS, colouring::find_simple_colours),
+        first(&[T::XChain], chains::find_x),
+        first(&[T::XyChain], chains::find_xy),
+        first(&[T::Aic], chains::find_aic),
+        first(&[T::ForcingChain], forcing::find),
+        first(&[T::Guess], guess::find),
     ];
     REGISTRY
 }
@@ -206,6 +231,8 @@ pub fn all_steps(board: &Board, technique: Option<Technique>, limit: usize) -> V
 /// The result of a logical solve.
 #[derive(Debug, Clone)]
 pub struct LogicalRun {
+    /// The board the run started from (the rating replays the steps on it).
+    pub start: Board,
     /// The steps, in order.
     pub steps: Vec<Step>,
     /// The final board.
@@ -214,7 +241,9 @@ pub struct LogicalRun {
     pub stopped: Option<Stop>,
 }
 
-/// The simplest step available on a board, if any technique applies.
+/// The simplest step available on a board, if any technique applies: from the first search
+/// that finds a step, the instance of the first-found technique that eliminates most (as
+/// HoDoKu chooses), the earliest found on a tie.
 pub fn next_step(board: &Board) -> Option<Step> {
     next_step_within(board, &Budget::default()).unwrap_or(None)
 }
@@ -228,17 +257,32 @@ pub fn next_step_within(board: &Board, budget: &Budget) -> Result<Option<Step>, 
         return Err(why);
     }
     for search in registry() {
-        let mut f = Finder::within(1, budget);
+        let mut f = Finder::within(search.choose_among, budget);
         f.polls = 1;
         (search.find)(board, &mut f);
-        if let Some(s) = f.steps.into_iter().next() {
+        let stopped = f.stopped;
+        if let Some(s) = choose(f.steps) {
             return Ok(Some(s));
         }
-        if let Some(why) = f.stopped {
+        if let Some(why) = stopped {
             return Err(why);
         }
     }
     Ok(None)
+}
+
+/// The step a search's instances offer: of the first instance's technique, the one that
+/// changes most, the earliest on a tie (so the choice is deterministic).
+fn choose(steps: Vec<Step>) -> Option<Step> {
+    let technique = steps.first()?.technique();
+    let size = |s: &Step| s.eliminations.len() + s.placements.len();
+    let mut best: Option<Step> = None;
+    for s in steps.into_iter().filter(|s| s.technique() == technique) {
+        if best.as_ref().is_none_or(|b| size(&s) > size(b)) {
+            best = Some(s);
+        }
+    }
+    best
 }
 
 /// Solves a puzzle step by step with the simplest technique available each time.
@@ -263,6 +307,7 @@ pub fn solve_board(board: Board) -> LogicalRun {
 /// assert!(!run.board.is_solved());
 /// ```
 pub fn solve_board_within(mut board: Board, budget: &Budget) -> LogicalRun {
+    let start = board.clone();
     let mut steps = Vec::new();
     let mut stopped = None;
     while !board.is_solved() && !board.is_broken() {
@@ -279,6 +324,7 @@ pub fn solve_board_within(mut board: Board, budget: &Budget) -> LogicalRun {
         }
     }
     LogicalRun {
+        start,
         steps,
         board,
         stopped,

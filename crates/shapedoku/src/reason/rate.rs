@@ -2,7 +2,9 @@
 //! (the weights are HoDoKu's, extended to the variant techniques and scaled by cell count); the
 //! level is the level of the hardest technique used, raised one level for every band of score
 //! past that level's ceiling, much as HoDoKu does. For classic 9x9 puzzles there is also an
-//! estimate on Sudoku Explainer's scale (1.0–11.9): the largest SE value of a step. Weights,
+//! estimate on Sudoku Explainer's scale (1.0–11.9): the largest, over the steps, of the easiest
+//! SE value that makes progress at that point (a naked single counts 2.3 only where no hidden
+//! single was there, a W-wing its value only where no XY-wing was). Weights,
 //! levels and SE values are read from the [`super::catalogue`]; the method is documented in
 //! `docs/techniques.md`.
 //!
@@ -19,7 +21,7 @@
 
 pub use super::catalogue::Level;
 use super::catalogue::Se;
-use super::{LogicalRun, Step, Technique};
+use super::{Board, Finder, LogicalRun, Step, Technique, registry};
 use crate::geometry::{Geometry, ShapeKind};
 use crate::puzzle::Puzzle;
 
@@ -100,6 +102,66 @@ pub fn se_value(g: &Geometry, step: &Step) -> Option<f64> {
     })
 }
 
+/// The least SE value a step of `t` can have.
+fn se_floor(t: Technique) -> Option<f64> {
+    match t.entry().se {
+        Se::Fixed(v) => Some(v),
+        Se::ByHouse { boxed, other } => Some(boxed.min(other)),
+        Se::ByLength { base, .. } => Some(base),
+        Se::Guess => None,
+    }
+}
+
+/// The SE estimate of a run: the largest, over its steps, of the easiest SE value that makes
+/// progress at that point. The solver goes in HoDoKu's order (a naked single before a hidden
+/// one, a W-wing before an XY-wing), but Sudoku Explainer rates each point by the easiest step
+/// there, so where a step's value is above the largest so far, the searches after it whose
+/// techniques are cheaper on SE's scale are run on the board of that point, and the cheapest
+/// step they find counts instead. Guesses count apart.
+fn replayed_se(g: &Geometry, run: &LogicalRun) -> f64 {
+    let mut board = run.start.clone();
+    let mut se: f64 = 1.0;
+    for s in &run.steps {
+        if let Some(v) = se_value(g, s) {
+            let best = if v > se {
+                easiest_at(g, &board, s, v)
+            } else {
+                v
+            };
+            se = se.max(best);
+        }
+        board.apply(s);
+    }
+    se
+}
+
+/// The cheapest SE value of a step available on `board` where the solver took `step` (of SE
+/// value `v`), looking only at the searches after the step's own (the earlier ones found
+/// nothing there).
+fn easiest_at(g: &Geometry, board: &Board, step: &Step, v: f64) -> f64 {
+    let mut best = v;
+    let later = registry()
+        .iter()
+        .skip_while(|x| !x.techniques.contains(&step.technique()))
+        .skip(1);
+    for search in later {
+        let floor = search
+            .techniques
+            .iter()
+            .filter_map(|&t| se_floor(t))
+            .fold(f64::MAX, f64::min);
+        if floor >= best {
+            continue;
+        }
+        let mut f = Finder::new(1);
+        (search.find)(board, &mut f);
+        if let Some(w) = f.steps.first().and_then(|o| se_value(g, o)) {
+            best = best.min(w);
+        }
+    }
+    best
+}
+
 /// Rates a puzzle by solving it logically.
 pub fn rate(puzzle: &Puzzle) -> Rating {
     let run = super::solve(puzzle);
@@ -122,9 +184,10 @@ pub fn rate_run(g: &Geometry, run: &LogicalRun) -> Rating {
         }
         if t == Technique::Guess {
             guesses += 1;
-        } else if let Some(v) = se_value(g, s) {
-            se = se.max(v);
         }
+    }
+    if is_classic(g) {
+        se = replayed_se(g, run);
     }
     // Bands are for 81 cells; bigger grids need more steps for the same difficulty.
     let scale = g.cell_count().max(1) as f64 / 81.0;

@@ -221,6 +221,39 @@ pub enum Deduction {
         /// z.
         symbol: Symbol,
     },
+    /// Two bivalue cells `cells` holding the same `symbols` [x, y], not seeing each other, and
+    /// a strong link on x in `house` whose ends `link` see one cell each (in order): one of the
+    /// cells is y, so every cell seeing both loses y.
+    WWing {
+        /// The two bivalue cells.
+        cells: [CellId; 2],
+        /// The strong link's ends: the first sees `cells[0]`, the second `cells[1]`.
+        link: [CellId; 2],
+        /// The house of the strong link.
+        house: ShapeId,
+        /// x (the link's symbol) and y (the one eliminated).
+        symbols: [Symbol; 2],
+    },
+    /// Bivalue cells holding the same two `symbols`, each seeing the next (`cells`, in
+    /// breadth-first order from the first): they alternate, so a cell seeing two of them an odd
+    /// number of links (three or more) apart loses both symbols.
+    RemotePair {
+        /// The pair.
+        symbols: SymbolSet,
+        /// The cells of the chain.
+        cells: Vec<CellId>,
+    },
+    /// The places of `symbol` joined by strong links, split into two `colours` of which
+    /// exactly one is true: a cell seeing both colours loses it (a trap), or, with `wrap`, two
+    /// places of one colour share a house, so that colour is false.
+    SimpleColours {
+        /// The symbol.
+        symbol: Symbol,
+        /// The two colours' places.
+        colours: [Vec<CellId>; 2],
+        /// Whether a colour contradicts itself (wrap) rather than trapping outside cells.
+        wrap: bool,
+    },
     /// An X-chain: links on one symbol, strong first and alternating, five links or more.
     XChain {
         /// The nodes, end to end.
@@ -456,6 +489,10 @@ impl Deduction {
             },
             Deduction::XyWing { .. } => T::XyWing,
             Deduction::XyzWing { .. } => T::XyzWing,
+            Deduction::WWing { .. } => T::WWing,
+            Deduction::RemotePair { .. } => T::RemotePair,
+            Deduction::SimpleColours { wrap: false, .. } => T::SimpleColorsTrap,
+            Deduction::SimpleColours { wrap: true, .. } => T::SimpleColorsWrap,
             Deduction::XChain { .. } => T::XChain,
             Deduction::XyChain { .. } => T::XyChain,
             Deduction::Aic { .. } => T::Aic,
@@ -500,6 +537,7 @@ impl Deduction {
             Deduction::Innies { houses, cages, .. } => {
                 houses.iter().chain(cages).copied().collect()
             }
+            Deduction::WWing { house, .. } => vec![*house],
             _ => Vec::new(),
         }
     }
@@ -520,6 +558,9 @@ impl Deduction {
             | Deduction::Aic { nodes } => nodes.iter().map(|n| n.cell).collect(),
             Deduction::Guess { cell, .. } => vec![*cell],
             Deduction::RuleElimination { cells, .. } => cells.clone(),
+            Deduction::WWing { cells, link, .. } => cells.iter().chain(link).copied().collect(),
+            Deduction::RemotePair { cells, .. } => cells.clone(),
+            Deduction::SimpleColours { colours, .. } => colours.concat(),
             _ => Vec::new(),
         }
     }

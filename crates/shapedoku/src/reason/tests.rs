@@ -134,6 +134,7 @@ fn check(step: &Step, solution: &[u8], board: &Board) {
 /// Solves logically, checking every step every technique can find along the way.
 fn sound_run(p: &Puzzle, solution: &[u8], all: bool) -> LogicalRun {
     let mut board = Board::new(p);
+    let start = board.clone();
     let mut steps = Vec::new();
     while !board.is_solved() {
         assert!(!board.is_broken());
@@ -156,6 +157,7 @@ fn sound_run(p: &Puzzle, solution: &[u8], all: bool) -> LogicalRun {
         solution
     );
     LogicalRun {
+        start,
         steps,
         board,
         stopped: None,
@@ -581,4 +583,38 @@ fn overlap_with_a_cage() {
         explain::text(&g, s),
         "r2c4 ≠ 9: shape overlap, in row 1 the 9 can only go where it meets cage 15 at r1c1"
     );
+}
+
+#[test]
+fn se_estimate_takes_the_easiest_single_available() {
+    // The solver meets naked singles here (it tries them before hidden ones), but a hidden
+    // single is always there to take instead, so Sudoku Explainer's scale puts it below 2.3.
+    let easy = Puzzle::from_line(
+        classic(),
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    )
+    .unwrap();
+    let run = solve(&easy);
+    assert!(
+        run.steps
+            .iter()
+            .any(|s| s.technique() == Technique::NakedSingle)
+    );
+    let se = rate::rate_run(easy.geometry(), &run).se.unwrap();
+    assert!(se < 2.3, "{se}");
+    // A board where a naked single is the only progress keeps 2.3: r1c1 is 1 by its own
+    // candidates, while every symbol has several places in every house.
+    let mut b = Board::new(&Puzzle::empty(classic()));
+    for v in 1..9u8 {
+        b.eliminate(0, v);
+    }
+    let step = next_step(&b).unwrap();
+    assert_eq!(step.technique(), Technique::NakedSingle);
+    let run = LogicalRun {
+        start: b.clone(),
+        steps: vec![step],
+        board: b,
+        stopped: None,
+    };
+    assert_eq!(rate::rate_run(&classic(), &run).se, Some(2.3));
 }

@@ -11,7 +11,7 @@ use crate::symbols::SymbolSet;
 use crate::{CellId, Symbol};
 
 /// Cells that see every cell in `seen` and hold candidate `z` (not themselves in `seen`).
-fn common_targets(board: &Board, seen: &[usize], z: u8) -> Vec<Candidate> {
+pub(super) fn common_targets(board: &Board, seen: &[usize], z: u8) -> Vec<Candidate> {
     let g = board.geometry();
     g.peers(seen[0])
         .iter()

@@ -187,6 +187,36 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
                 .collect();
             format!("{} in {}", sym(g, *symbol), cells.join(","))
         }
+        Deduction::WWing {
+            cells,
+            link,
+            symbols: [x, y],
+            ..
+        } => format!(
+            "{}/{} in {} connected by {} in {}",
+            sym(g, *x),
+            sym(g, *y),
+            compress_cells(g, cells),
+            sym(g, *x),
+            compress_cells(g, link)
+        ),
+        Deduction::RemotePair { symbols, cells } => format!(
+            "{} {}",
+            syms(g, *symbols, "/"),
+            cells
+                .iter()
+                .map(|&c| cell(g, c))
+                .collect::<Vec<_>>()
+                .join(" -")
+        ),
+        Deduction::SimpleColours {
+            symbol, colours, ..
+        } => format!(
+            "{} ({}) / ({})",
+            sym(g, *symbol),
+            compress_cells(g, &colours[0]),
+            compress_cells(g, &colours[1])
+        ),
         Deduction::SimpleChain { nodes, .. }
         | Deduction::XChain { nodes }
         | Deduction::XyChain { nodes }

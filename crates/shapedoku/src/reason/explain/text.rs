@@ -1,7 +1,7 @@
 //! The text form: sentences for people, conclusion first. Every English word of an explanation
 //! is in this file.
 
-use super::{by_symbol, cell, cells, sym, syms};
+use super::{cell, cells, sym, syms};
 use crate::reason::{Broken, Candidate, Deduction, FishKind, OverlapKind, SimpleChainKind, Step};
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
@@ -68,10 +68,37 @@ pub fn conclusion(g: &Geometry, step: &Step) -> String {
         .iter()
         .map(|p| format!("{} = {}", cell(g, p.cell), sym(g, p.symbol)))
         .collect();
-    for (v, cs) in by_symbol(&step.eliminations) {
-        parts.push(format!("{} ≠ {}", cells(g, &cs).join(", "), sym(g, v)));
+    for (cs, vs) in by_cells(&step.eliminations) {
+        parts.push(format!(
+            "{} ≠ {}",
+            cells(g, &cs).join(", "),
+            syms(g, vs, ", ")
+        ));
     }
     parts.join("; ")
+}
+
+/// Eliminations grouped for reading: each cell with the symbols it loses, and cells that lose
+/// the same symbols together (`r1c1, r1c2 ≠ 1, 2`), in the order of their first cell.
+fn by_cells(list: &[Candidate]) -> Vec<(Vec<CellId>, SymbolSet)> {
+    let mut per_cell: Vec<(CellId, SymbolSet)> = Vec::new();
+    let mut sorted = list.to_vec();
+    sorted.sort_unstable();
+    for e in sorted {
+        let v = e.symbol.index() as u8;
+        match per_cell.last_mut() {
+            Some((c, s)) if *c == e.cell => *s = s.with(v),
+            _ => per_cell.push((e.cell, SymbolSet::single(v))),
+        }
+    }
+    let mut groups: Vec<(Vec<CellId>, SymbolSet)> = Vec::new();
+    for (c, s) in per_cell {
+        match groups.iter_mut().find(|(_, gs)| *gs == s) {
+            Some((cs, _)) => cs.push(c),
+            None => groups.push((vec![c], s)),
+        }
+    }
+    groups
 }
 
 /// `hidden single, 8 fits nowhere else in box 2` (with the house), `naked single, 7 is the only
@@ -143,11 +170,38 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             symbol,
         } => wing(g, "XYZ-Wing", *pivot, pincers, *symbol),
         Deduction::SimpleChain { kind, nodes } => {
-            format!("{}: {}", simple_chain_name(*kind), chain(g, nodes))
+            format!("{}: {}", simple_chain_name(*kind), chain_said(g, nodes))
         }
-        Deduction::XChain { nodes } => format!("X-chain: {}", chain(g, nodes)),
-        Deduction::XyChain { nodes } => format!("XY-chain: {}", chain(g, nodes)),
-        Deduction::Aic { nodes } => format!("AIC: {}", chain(g, nodes)),
+        Deduction::WWing {
+            cells: cs,
+            link,
+            house,
+            symbols: [x, y],
+        } => format!(
+            "W-wing: {} both hold only {} and {}, and the {x} of {} is at {} or {}, which see them; so one of them is {y}, which every cell seeing both loses",
+            and_list(&cells(g, cs)),
+            sym(g, *x),
+            sym(g, *y),
+            label(g, *house),
+            cell(g, link[0]),
+            cell(g, link[1]),
+            x = sym(g, *x),
+            y = sym(g, *y),
+        ),
+        Deduction::RemotePair { symbols, cells: cs } => format!(
+            "remote pair {}: {} hold only {} and alternate along the chain, so a cell seeing two of them an odd number of links apart sees both values",
+            syms(g, *symbols, "/"),
+            and_list(&cells(g, cs)),
+            and_list(&symbol_list(g, *symbols)),
+        ),
+        Deduction::SimpleColours {
+            symbol,
+            colours,
+            wrap,
+        } => colouring(g, *symbol, colours, *wrap),
+        Deduction::XChain { nodes } => format!("X-chain: {}", chain_said(g, nodes)),
+        Deduction::XyChain { nodes } => format!("XY-chain: {}", chain_said(g, nodes)),
+        Deduction::Aic { nodes } => format!("AIC: {}", chain_said(g, nodes)),
         Deduction::CageCombination { cage, combos } => combinations(g, *cage, combos),
         Deduction::Innies {
             houses,
@@ -290,6 +344,51 @@ fn wing(g: &Geometry, name: &str, pivot: CellId, pincers: &[CellId], z: Symbol) 
         cell(g, pivot),
         and_list(&cells(g, pincers)),
         sym(g, z)
+    )
+}
+
+/// `simple colours on 5: strong links split its places into r1c1, r6c5 and r1c5, r4c4, ...`.
+fn colouring(g: &Geometry, symbol: Symbol, colours: &[Vec<CellId>; 2], wrap: bool) -> String {
+    let v = sym(g, symbol);
+    let (a, b) = (
+        and_list(&cells(g, &colours[0])),
+        and_list(&cells(g, &colours[1])),
+    );
+    let tail = if wrap {
+        format!("one side puts {v} twice in a house, so none of its cells is {v}")
+    } else {
+        format!("one side is {v}, so a cell seeing both sides loses it")
+    };
+    format!(
+        "simple colours on {v}: strong links split its places into {a} and {b}, which alternate; {tail}"
+    )
+}
+
+/// The notation of a chain followed by it in words: `(1)r1c1=(1)r7c1-(1)r7c4=(1)r2c4: if r1c1
+/// is not 1, then r7c1 is 1, so r7c4 is not 1, then r2c4 is 1; either way r1c1 is 1 or r2c4 is
+/// 1`.
+fn chain_said(g: &Geometry, nodes: &[Candidate]) -> String {
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return String::new();
+    };
+    let is = |n: &Candidate| format!("{} is {}", cell(g, n.cell), sym(g, n.symbol));
+    let mut words = format!("if {} is not {}", cell(g, first.cell), sym(g, first.symbol));
+    for (i, n) in nodes.iter().enumerate().skip(1) {
+        if i % 2 == 1 {
+            words.push_str(&format!(", then {}", is(n)));
+        } else {
+            words.push_str(&format!(
+                ", so {} is not {}",
+                cell(g, n.cell),
+                sym(g, n.symbol)
+            ));
+        }
+    }
+    format!(
+        "{}: {words}; either way {} or {}",
+        chain(g, nodes),
+        is(first),
+        is(last)
     )
 }
 

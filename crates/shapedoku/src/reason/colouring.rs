@@ -1,0 +1,285 @@
+//! Two-colouring of candidates linked in alternation, by peers and houses so it works on any
+//! geometry:
+//!
+//! - remote pairs: bivalue cells with the same pair {x,y}, each seeing the next, alternate
+//!   between x and y; a cell seeing two of them an odd number of links apart (three or more)
+//!   sees an x and a y, and loses both;
+//! - simple colours on one symbol: the strong links (houses with two places) join places into
+//!   chains whose places alternate true and false. A cell seeing both colours loses the symbol
+//!   (trap); two places of one colour in one house make that colour false (wrap).
+
+use super::{Board, Candidate, Deduction, Finder, Step};
+use crate::{CellId, Symbol, SymbolSet};
+
+/// Splits a graph (`adj` over `nodes.len()` nodes) into connected parts, each with every node's
+/// colour (0 or 1) and distance from the part's first node in breadth-first order; `None` for a
+/// part that cannot be two-coloured (an odd cycle, only on a broken board).
+fn colour_parts(adj: &[Vec<usize>]) -> Vec<Option<Vec<(usize, u8)>>> {
+    let mut colour = vec![u8::MAX; adj.len()];
+    let mut parts = Vec::new();
+    for start in 0..adj.len() {
+        if colour[start] != u8::MAX {
+            continue;
+        }
+        colour[start] = 0;
+        let mut part = vec![start];
+        let mut ok = true;
+        let mut i = 0;
+        while i < part.len() {
+            let u = part[i];
+            for &v in &adj[u] {
+                if colour[v] == u8::MAX {
+                    colour[v] = 1 - colour[u];
+                    part.push(v);
+                } else if colour[v] == colour[u] {
+                    ok = false;
+                }
+            }
+            i += 1;
+        }
+        parts.push(ok.then(|| part.iter().map(|&u| (u, colour[u])).collect()));
+    }
+    parts
+}
+
+/// Distances between every two nodes of a part, by breadth-first search over `adj`.
+fn distances(adj: &[Vec<usize>], part: &[(usize, u8)]) -> Vec<Vec<usize>> {
+    let index = |u: usize| part.iter().position(|&(v, _)| v == u);
+    let mut out = vec![vec![usize::MAX; part.len()]; part.len()];
+    for (i, &(s, _)) in part.iter().enumerate() {
+        out[i][i] = 0;
+        let mut queue = vec![s];
+        let mut k = 0;
+        while k < queue.len() {
+            let u = queue[k];
+            let du = out[i][index(u).unwrap_or(0)];
+            for &v in &adj[u] {
+                if let Some(j) = index(v) {
+                    if out[i][j] == usize::MAX {
+                        out[i][j] = du + 1;
+                        queue.push(v);
+                    }
+                }
+            }
+            k += 1;
+        }
+    }
+    out
+}
+
+/// Remote pairs.
+pub(crate) fn find_remote_pairs(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let bivalue: Vec<usize> = (0..g.cell_count())
+        .filter(|&c| board.value(c).is_none() && board.candidates(c).len() == 2)
+        .collect();
+    let mut pairs: Vec<SymbolSet> = bivalue.iter().map(|&c| board.candidates(c)).collect();
+    pairs.sort_unstable_by_key(|s| s.iter().collect::<Vec<_>>());
+    pairs.dedup();
+    for pair in pairs {
+        let cells: Vec<usize> = bivalue
+            .iter()
+            .copied()
+            .filter(|&c| board.candidates(c) == pair)
+            .collect();
+        if cells.len() < 4 {
+            continue;
+        }
+        let adj: Vec<Vec<usize>> = (0..cells.len())
+            .map(|i| {
+                (0..cells.len())
+                    .filter(|&j| j != i && g.are_peers(cells[i], cells[j]))
+                    .collect()
+            })
+            .collect();
+        for part in colour_parts(&adj).into_iter().flatten() {
+            if part.len() < 4 {
+                continue;
+            }
+            let dist = distances(&adj, &part);
+            let mut elim = Vec::new();
+            for t in 0..g.cell_count() {
+                let tc = board.candidates(t).intersect(pair);
+                if board.value(t).is_some() || tc.is_empty() || cells.contains(&t) {
+                    continue;
+                }
+                let seen: Vec<usize> = (0..part.len())
+                    .filter(|&i| g.are_peers(t, cells[part[i].0]))
+                    .collect();
+                let far = seen
+                    .iter()
+                    .any(|&i| seen.iter().any(|&j| dist[i][j] >= 3 && dist[i][j] % 2 == 1));
+                if far {
+                    elim.extend(tc.iter().map(|v| Candidate::at(t, v)));
+                }
+            }
+            let chain = part.iter().map(|&(i, _)| CellId::new(cells[i])).collect();
+            let step = Step::eliminating(
+                elim,
+                Deduction::RemotePair {
+                    symbols: pair,
+                    cells: chain,
+                },
+            );
+            if !f.push(step) {
+                return;
+            }
+        }
+    }
+}
+
+/// The places of `x` joined by strong links, as a graph: (places, neighbours of each).
+fn conjugate_graph(board: &Board, x: u8) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let g = board.geometry();
+    let mut nodes: Vec<usize> = Vec::new();
+    let mut adj: Vec<Vec<usize>> = Vec::new();
+    let node = |c: usize, nodes: &mut Vec<usize>, adj: &mut Vec<Vec<usize>>| {
+        nodes.iter().position(|&n| n == c).unwrap_or_else(|| {
+            nodes.push(c);
+            adj.push(Vec::new());
+            nodes.len() - 1
+        })
+    };
+    for &h in &board.tables().houses {
+        if board.has_placed(h, x) {
+            continue;
+        }
+        let m = board.place_mask(h, x);
+        if m.count_ones() != 2 {
+            continue;
+        }
+        let cs = &g.shape(h).cells;
+        let (a, b) = (
+            cs[m.trailing_zeros() as usize],
+            cs[63 - m.leading_zeros() as usize],
+        );
+        let (i, j) = (node(a, &mut nodes, &mut adj), node(b, &mut nodes, &mut adj));
+        if !adj[i].contains(&j) {
+            adj[i].push(j);
+            adj[j].push(i);
+        }
+    }
+    (nodes, adj)
+}
+
+/// Simple colours: traps and wraps on each symbol.
+pub(crate) fn find_simple_colours(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    for x in 0..g.symbol_count() as u8 {
+        let (nodes, adj) = conjugate_graph(board, x);
+        for part in colour_parts(&adj).into_iter().flatten() {
+            if part.len() < 3 {
+                continue;
+            }
+            let side = |k: u8| -> Vec<usize> {
+                part.iter()
+                    .filter(|p| p.1 == k)
+                    .map(|p| nodes[p.0])
+                    .collect()
+            };
+            let colours = [side(0), side(1)];
+            let clash = |cs: &[usize]| {
+                cs.iter()
+                    .enumerate()
+                    .any(|(i, &a)| cs[i + 1..].iter().any(|&b| g.are_peers(a, b)))
+            };
+            // A wrap and a trap can come from one network: each is its own step.
+            let trap: Vec<Candidate> = (0..g.cell_count())
+                .filter(|&t| {
+                    board.value(t).is_none()
+                        && board.candidates(t).contains(x)
+                        && !colours.iter().any(|cs| cs.contains(&t))
+                        && colours
+                            .iter()
+                            .all(|cs| cs.iter().any(|&c| g.are_peers(t, c)))
+                })
+                .map(|t| Candidate::at(t, x))
+                .collect();
+            let mut steps = vec![(trap, false)];
+            if let Some(k) = (0..2).find(|&k| clash(&colours[k])) {
+                let mut e: Vec<Candidate> =
+                    colours[k].iter().map(|&c| Candidate::at(c, x)).collect();
+                e.sort_unstable();
+                steps.push((e, true));
+            }
+            let ids = |cs: &[usize]| cs.iter().map(|&c| CellId::new(c)).collect();
+            for (elim, wrap) in steps {
+                let step = Step::eliminating(
+                    elim,
+                    Deduction::SimpleColours {
+                        symbol: Symbol::new(x as usize),
+                        colours: [ids(&colours[0]), ids(&colours[1])],
+                        wrap,
+                    },
+                );
+                if !f.push(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::test_util::*;
+
+    #[test]
+    fn remote_pair_constructed() {
+        // r1c1 - r1c7 - r3c9 - r8c9 all {2,7}: r1c1 and r8c9 are three links apart, so r8c1
+        // (seeing both) loses 2 and 7; r1c1 and r1c7 are one link apart (a pair, not counted).
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        for (r, c) in [(1, 1), (1, 7), (3, 9), (8, 9)] {
+            b.set_candidates(cell(&g, r, c), set(&[2, 7]));
+        }
+        let mut f = Finder::new(10);
+        find_remote_pairs(&b, &mut f);
+        assert_eq!(f.steps.len(), 1);
+        assert_eq!(
+            f.steps[0].eliminations,
+            elims(&g, "r1c9<>2 r1c9<>7 r8c1<>2 r8c1<>7")
+        );
+    }
+
+    #[test]
+    fn simple_colours_trap_and_wrap() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        // 5 only at r1c1, r1c5 in row 1; r1c5, r6c5 in column 5; r6c5, r4c4 in box 5. Colours
+        // {r1c1, r6c5} and {r1c5, r4c4}: r4c1 sees r1c1 and r4c4, one of which is 5.
+        let mut b = empty_board(&g);
+        for c in [2, 3, 4, 6, 7, 8, 9] {
+            b.eliminate(cell(&g, 1, c), sym(5));
+        }
+        for r in [2, 3, 4, 5, 7, 8, 9] {
+            b.eliminate(cell(&g, r, 5), sym(5));
+        }
+        for (r, c) in [(4, 6), (5, 4), (5, 6), (6, 4), (6, 6)] {
+            b.eliminate(cell(&g, r, c), sym(5));
+        }
+        let mut f = Finder::new(10);
+        find_simple_colours(&b, &mut f);
+        assert_eq!(f.steps.len(), 1);
+        let s = &f.steps[0];
+        assert_eq!(s.eliminations, elims(&g, "r4c1<>5"));
+        assert!(matches!(
+            s.deduction,
+            Deduction::SimpleColours { wrap: false, .. }
+        ));
+        // Make r4c1 r1c1's partner in column 1: it takes the colour of r1c5 and r4c4, and shares
+        // row 4 with r4c4, so that colour is false (a wrap).
+        for r in [2, 3, 5, 6, 7, 8, 9] {
+            b.eliminate(cell(&g, r, 1), sym(5));
+        }
+        let mut f = Finder::new(10);
+        find_simple_colours(&b, &mut f);
+        let wraps: Vec<&Step> = f
+            .steps
+            .iter()
+            .filter(|s| matches!(s.deduction, Deduction::SimpleColours { wrap: true, .. }))
+            .collect();
+        assert_eq!(wraps.len(), 1);
+        assert_eq!(wraps[0].eliminations, elims(&g, "r1c5<>5 r4c1<>5 r4c4<>5"));
+    }
+}
