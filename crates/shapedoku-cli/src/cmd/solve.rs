@@ -55,7 +55,7 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
             if a.format == Format::Json {
                 note_undecided(err, &name, &c)?;
             }
-            write_result(out, err, a, Some(p), &name, &c, e.as_ref(), limit)?;
+            write_result(out, err, a, Some(p), &name, &c, e.as_ref())?;
             Ok(code)
         }
         Opened::Lines {
@@ -212,8 +212,8 @@ pub(super) fn write_result(
     label: &str,
     c: &Count,
     estimate: Option<&Estimate>,
-    limit: usize,
 ) -> anyhow::Result<()> {
+    let limit = a.count.unwrap_or(2).max(1) as usize;
     let line = |s: &Grid| s.to_line();
     match (a.format, puzzle) {
         (Format::Json, _) => {

@@ -72,7 +72,6 @@ struct Writer<'w, 'a> {
     err: &'w mut dyn Write,
     args: &'a SolveArgs,
     name: Option<&'a str>,
-    limit: usize,
     code: i32,
     written: u64,
     progress: bool,
@@ -106,7 +105,6 @@ impl Writer<'_, '_> {
                     &label,
                     c,
                     e.as_ref(),
-                    self.limit,
                 )?;
             }
             Answer::Failed(e) => {
@@ -172,7 +170,6 @@ pub(super) fn solve_lines(
         err: &mut *io.stderr,
         args: a,
         name,
-        limit,
         code: exit::OK,
         written: 0,
         progress: io.progress,
