@@ -16,7 +16,7 @@
 //! assert_eq!(r.level, Level::Easy);
 //! assert!(r.se.unwrap() <= 2.3);
 //! assert_eq!(r.guesses, 0);
-//! assert_eq!(r.hardest, Some(Technique::HiddenSingle));
+//! assert_eq!(r.hardest, Some(Technique::NakedSingle));
 //! ```
 
 pub use super::catalogue::Level;

@@ -13,10 +13,10 @@
 //! let g = builtin::geometry("classic").unwrap();
 //! let p = Puzzle::from_line(g.clone(), "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
 //! let step = reason::next_step(&Board::new(&p)).unwrap();
-//! assert_eq!(explain::text(&g, &step), "r1c6 = 8: hidden single, 8 fits nowhere else in box 2");
-//! assert_eq!(explain::compact(&g, &step), "Hidden Single: r1c6=8");
+//! assert_eq!(explain::text(&g, &step), "r5c5 = 5: naked single, 5 is the only candidate left");
+//! assert_eq!(explain::compact(&g, &step), "Naked Single: r5c5=5");
 //! let view = explain::view(&g, &step);
-//! assert_eq!((view.technique.id(), view.placements[0].cell.as_str()), ("hidden_single", "r1c6"));
+//! assert_eq!((view.technique.id(), view.placements[0].cell.as_str()), ("naked_single", "r5c5"));
 //! ```
 
 mod compact;
@@ -38,7 +38,7 @@ pub trait Formatter {
     fn format(&self, g: &Geometry, step: &Step) -> Self::Output;
 }
 
-/// Sentences for people: `r1c6 = 8: hidden single, 8 fits nowhere else in box 2`.
+/// Sentences for people: `r5c5 = 5: naked single, 5 is the only candidate left`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Text;
 
