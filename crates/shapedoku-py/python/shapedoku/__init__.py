@@ -9,7 +9,7 @@ cells plus shapes, so every function works on all of them.
 >>> p.count().verdict
 <Verdict.UNIQUE: 'unique'>
 >>> p.hint().text()
-'r1c6 = 8: hidden single, 8 fits nowhere else in box 2'
+'r5c5 = 5: naked single, 5 is the only candidate left'
 
 The engine is Rust; long runs release the GIL, and :func:`count_many` / :func:`rate_many` use
 every core.
