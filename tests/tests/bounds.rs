@@ -538,3 +538,32 @@ fn exit_codes_are_listed_in_help_and_each_is_reached() {
     assert_eq!(run_in_memory(&["solve"], "x").0, 2);
     assert_eq!(run_in_memory(&["solve", "--limit", "1"], &blank).0, 3);
 }
+
+/// The grids whose tables once took a gigabyte (cells × cells, or a copy of every candidate per
+/// open guess) are answered: memory now grows with the cells, and the clause back end declines
+/// encodings past its cap instead of building them.
+#[test]
+fn the_largest_grids_answer_several_without_quadratic_tables() {
+    let (code, out, err) = run_in_memory(
+        &[
+            "solve",
+            "--timeout",
+            "60",
+            "--count",
+            "2",
+            "--variant",
+            &repro("v64.toml"),
+            "-",
+        ],
+        &".".repeat(64 * 64),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("2+ "), "{out}");
+    for cmd in ["solve", "check"] {
+        let (code, out, err) = run_in_memory(
+            &[cmd, "--timeout", "60", &repro("grid128-no-rows-cols.toml")],
+            "",
+        );
+        assert_eq!(code, 0, "{cmd}: {out}{err}");
+    }
+}
