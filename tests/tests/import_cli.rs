@@ -128,7 +128,7 @@ fn unknown_constraints_are_refused_by_name() {
     let p = fpuzzle(
         4,
         "1... .... .... ....",
-        json!({"palindrome": [{"lines": [["R1C1", "R2C2"]]}]}),
+        json!({"sandwichsum": [{"cell": "R0C1", "value": "5"}]}),
     );
     let link = f_link(&p);
     for args in [vec!["import", link.as_str()], vec!["solve", link.as_str()]] {
@@ -136,7 +136,7 @@ fn unknown_constraints_are_refused_by_name() {
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty() || out.trim() == "error", "{out}");
         assert!(
-            err.contains("cannot import") && err.contains("`palindrome`"),
+            err.contains("cannot import") && err.contains("`sandwichsum`"),
             "{err}"
         );
     }

@@ -26,6 +26,8 @@ pub(super) enum Map {
     Global(&'static str),
     /// A list of `{lines: [[cells]]}`: one `[[rule]]` of this type per line, in order.
     Lines(&'static str),
+    /// A list of `{cell}` (or `{cells}`): one `[[rule]]` of this type per element, on its cells.
+    Cells(&'static str),
     /// Killer cages: `{cells, value}`.
     Killer,
     /// Extra no-repeat regions: `{cells}`.
@@ -53,7 +55,26 @@ pub(super) const KEYS: &[(&str, Map)] = &[
     ("antiknight", Map::Global("anti-knight")),
     ("antiking", Map::Global("anti-king")),
     ("nonconsecutive", Map::Global("nonconsecutive")),
+    ("disjointgroups", Map::Global("disjoint-groups")),
     ("thermometer", Map::Lines("thermo")),
+    ("renban", Map::Lines("renban")),
+    ("whispers", Map::Custom(super::fpuzzles_rules::whispers)),
+    ("palindrome", Map::Lines("palindrome")),
+    ("betweenline", Map::Lines("between")),
+    ("arrow", Map::Custom(super::fpuzzles_rules::arrows)),
+    ("odd", Map::Cells("odd")),
+    ("even", Map::Cells("even")),
+    ("minimum", Map::Cells("minimum")),
+    ("maximum", Map::Cells("maximum")),
+    ("difference", Map::Custom(super::fpuzzles_rules::difference)),
+    ("ratio", Map::Custom(super::fpuzzles_rules::ratio)),
+    ("xv", Map::Custom(super::fpuzzles_rules::xv)),
+    ("quadruple", Map::Custom(super::fpuzzles_rules::quadruple)),
+    (
+        "littlekiller",
+        Map::Custom(super::fpuzzles_rules::little_killer),
+    ),
+    ("clone", Map::Custom(super::fpuzzles_rules::clone)),
     ("killercage", Map::Killer),
     ("extraregion", Map::ExtraRegion),
     ("cage", Map::Cage),
@@ -61,7 +82,8 @@ pub(super) const KEYS: &[(&str, Map)] = &[
     ("circle", Map::Cosmetic),
     ("rectangle", Map::Cosmetic),
     ("text", Map::Cosmetic),
-    ("negative", Map::Custom(negative)),
+    // After `difference`, `ratio` and `xv`: it turns on the negative constraint of their rules.
+    ("negative", Map::Custom(super::fpuzzles_rules::negative)),
 ];
 
 /// The keys of a cell of `grid` and whether they matter: a given's value, its region, and
@@ -155,6 +177,20 @@ fn apply(map: Map, key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportErro
                 }
             }
         }
+        Map::Cells(kind) => {
+            for (i, item) in list(key, v)?.iter().enumerate() {
+                let cells = match item.get("cell") {
+                    Some(c) => rc_list(key, i, Some(&Value::Array(vec![c.clone()])), d.size)?,
+                    None => cells_of(key, i, item, d.size)?,
+                };
+                d.rules.push(RuleDraft {
+                    kind: kind.into(),
+                    origin: format!("`{key}` {}", i + 1),
+                    cells,
+                    keys: Vec::new(),
+                });
+            }
+        }
         Map::Killer => killers(key, v, d)?,
         Map::ExtraRegion => {
             for (i, item) in list(key, v)?.iter().enumerate() {
@@ -177,7 +213,7 @@ fn flag(key: &str, v: &Value) -> Result<bool, ImportError> {
         .ok_or_else(|| ImportError::key(key, format!("`{key}` must be true or false")))
 }
 
-fn list<'a>(key: &str, v: &'a Value) -> Result<&'a Vec<Value>, ImportError> {
+pub(super) fn list<'a>(key: &str, v: &'a Value) -> Result<&'a Vec<Value>, ImportError> {
     v.as_array()
         .ok_or_else(|| ImportError::key(key, format!("`{key}` must be a list")))
 }
@@ -190,7 +226,12 @@ pub(super) fn parse_rc(s: &str, size: u32) -> Option<Rc> {
     ((1..=size).contains(&r) && (1..=size).contains(&c)).then_some((r, c))
 }
 
-fn rc_list(key: &str, i: usize, v: Option<&Value>, size: u32) -> Result<Vec<Rc>, ImportError> {
+pub(super) fn rc_list(
+    key: &str,
+    i: usize,
+    v: Option<&Value>,
+    size: u32,
+) -> Result<Vec<Rc>, ImportError> {
     let bad = || {
         ImportError::key(
             key,
@@ -207,7 +248,12 @@ fn rc_list(key: &str, i: usize, v: Option<&Value>, size: u32) -> Result<Vec<Rc>,
         .collect()
 }
 
-fn cells_of(key: &str, i: usize, item: &Value, size: u32) -> Result<Vec<Rc>, ImportError> {
+pub(super) fn cells_of(
+    key: &str,
+    i: usize,
+    item: &Value,
+    size: u32,
+) -> Result<Vec<Rc>, ImportError> {
     let cells = rc_list(key, i, item.get("cells"), size)?;
     if cells.is_empty() {
         return Err(ImportError::key(
@@ -218,7 +264,12 @@ fn cells_of(key: &str, i: usize, item: &Value, size: u32) -> Result<Vec<Rc>, Imp
     Ok(cells)
 }
 
-fn lines(key: &str, i: usize, item: &Value, size: u32) -> Result<Vec<Vec<Rc>>, ImportError> {
+pub(super) fn lines(
+    key: &str,
+    i: usize,
+    item: &Value,
+    size: u32,
+) -> Result<Vec<Vec<Rc>>, ImportError> {
     let Some(ls) = item.get("lines").and_then(Value::as_array) else {
         return Err(ImportError::key(
             key,
@@ -367,20 +418,6 @@ pub(super) fn solution(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
         ));
     }
     Ok(())
-}
-
-/// `negative` lists constraints whose absence is a rule too (no dot means no kropki); none
-/// of those is supported, so only an empty list passes.
-fn negative(v: &Value, key: &str, _: &mut Draft) -> Result<(), ImportError> {
-    match v.as_array() {
-        Some(a) if a.is_empty() => Ok(()),
-        _ => Err(ImportError::key(
-            key,
-            format!(
-                "the puzzle uses the negative constraint {v}, which shapedoku does not support (yet)"
-            ),
-        )),
-    }
 }
 
 /// Givens and regions from `grid`, a size-by-size list of cell objects.

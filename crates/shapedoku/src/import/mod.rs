@@ -30,10 +30,13 @@
 
 mod draft;
 mod fpuzzles;
+mod fpuzzles_rules;
 mod lz;
 mod sudokupad;
 mod zipped;
 
+#[cfg(test)]
+mod rule_tests;
 #[cfg(test)]
 mod tests;
 

@@ -162,16 +162,16 @@ fn f_puzzles_jigsaw_regions_and_large_alphabets() {
 fn unknown_and_unsupported_elements_are_refused_by_name() {
     let base = || json!({"size": 4, "grid": blank(4)});
     let mut j = base();
-    j["renban"] = json!([{"lines": [["R1C1", "R1C2"]]}]);
+    j["sandwichsum"] = json!([{"cell": "R0C1", "value": "5"}]);
     let e = import(&j.to_string()).unwrap_err();
-    assert_eq!(e.key.as_deref(), Some("renban"));
+    assert_eq!(e.key.as_deref(), Some("sandwichsum"));
     assert!(
-        e.message.contains("`renban`") && e.message.contains("does not support"),
+        e.message.contains("`sandwichsum`") && e.message.contains("does not support"),
         "{e}"
     );
-    j["whispers"] = json!([]);
+    j["skyscraper"] = json!([]);
     let e = import(&j.to_string()).unwrap_err();
-    assert!(e.message.contains("`renban`, `whispers`"), "{e}");
+    assert!(e.message.contains("`sandwichsum`, `skyscraper`"), "{e}");
 
     let mut j = base();
     j["killercage"] =
@@ -191,7 +191,7 @@ fn unknown_and_unsupported_elements_are_refused_by_name() {
     assert!(e.message.contains("r3c2"), "{e}");
 
     let mut j = base();
-    j["negative"] = json!(["ratio"]);
+    j["negative"] = json!(["sandwichsum"]);
     assert_eq!(
         import(&j.to_string()).unwrap_err().key.as_deref(),
         Some("negative")
