@@ -97,15 +97,7 @@ impl Writer<'_, '_> {
                     String::new()
                 };
                 note_undecided(self.err, &label, c)?;
-                write_result(
-                    self.out,
-                    self.err,
-                    self.args,
-                    None,
-                    &label,
-                    c,
-                    e.as_ref(),
-                )?;
+                write_result(self.out, self.err, self.args, None, &label, c, e.as_ref())?;
             }
             Answer::Failed(e) => {
                 let label = label();
