@@ -507,6 +507,31 @@ fn a_file_that_does_not_load_is_json_with_its_place_when_json_is_asked_for() {
 }
 
 #[test]
+fn a_json_error_line_has_sorted_keys_and_the_same_place_fields_as_its_problems() {
+    let file = repro("cage-error-named-wrong.toml");
+    let (_, out, _) = run_in_memory(&["solve", "--format", "json", &file], "");
+    let line = out.trim();
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    // A `Value` map keeps its keys sorted, so writing it again gives the sorted line.
+    assert_eq!(serde_json::to_string(&v).unwrap(), line);
+    let first = &v["problems"][0];
+    for key in ["file", "line", "column", "help"] {
+        let o = v.as_object().unwrap();
+        assert!(o.contains_key(key), "{key} missing: {line}");
+        assert_eq!(v[key], first[key], "{key}: {line}");
+    }
+    assert_eq!(v["error"], first["message"], "{line}");
+
+    // An error that is not in a file's text has no place keys at all.
+    let (code, out, _) = run_in_memory(&["solve", "--format", "json", "no/such/file.toml"], "");
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["error", "input", "status"], "{out}");
+    assert_eq!(serde_json::to_string(&v).unwrap(), out.trim());
+}
+
+#[test]
 fn clashing_givens_are_the_same_error_in_a_line_and_in_a_file() {
     let line = format!("11{}", ".".repeat(79));
     let (code, _, err) = run_in_memory(&["solve"], &line);

@@ -124,27 +124,67 @@ impl std::fmt::Display for LoadFailure {
 impl std::error::Error for LoadFailure {}
 
 /// The JSON line of a command that failed before answering: `status` `error`, the message, and
-/// where the problem is (`file`, `line`, `column`) when it is in a file that did not load.
-pub fn error_json(input: &str, e: &anyhow::Error) -> serde_json::Value {
-    let mut v = serde_json::json!({"input": input, "status": "error"});
+/// where the problem is (`file`, `line`, `column`, `help`, and every `problems` entry) when it is
+/// in a file that did not load.
+///
+/// Fields are declared in alphabetical order so the line reads the same as the sorted map it
+/// replaces. For a file that did not load, the place keys are always present (`null` when not
+/// known), matching each entry of `problems`; for other errors they are left out. Hence the
+/// nested options: the outer one says whether the key is written at all.
+#[derive(Debug, serde::Serialize)]
+pub struct ErrorJson<'a> {
+    /// Column of the first problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<Option<usize>>,
+    /// What went wrong, without the `error: ` prefix of the text form.
+    pub error: String,
+    /// The file of the first problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<&'a str>,
+    /// How to fix the first problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<Option<&'a str>>,
+    /// The input the command was given (`-` for stdin).
+    pub input: &'a str,
+    /// Line of the first problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<Option<usize>>,
+    /// Every problem of a file that did not load, as a JSON value so each entry's keys are
+    /// sorted like the rest of the line (a diagnostic writes its own in reading order).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problems: Option<serde_json::Value>,
+    /// Always `error`.
+    pub status: &'static str,
+}
+
+/// The [`ErrorJson`] line for `input` failing with `e`.
+pub fn error_json<'a>(input: &'a str, e: &'a anyhow::Error) -> ErrorJson<'a> {
+    let mut v = ErrorJson {
+        column: None,
+        error: String::new(),
+        file: None,
+        help: None,
+        input,
+        line: None,
+        problems: None,
+        status: "error",
+    };
     match e.downcast_ref::<LoadFailure>() {
         Some(f) => {
             if let Some(d) = f.diagnostics.first() {
-                if let Ok(serde_json::Value::Object(m)) = serde_json::to_value(d) {
-                    for key in ["file", "line", "column", "help"] {
-                        if let Some(x) = m.get(key) {
-                            v[key] = x.clone();
-                        }
-                    }
-                }
-                v["error"] = d.message.clone().into();
+                let (line, column) = d.line_col().unzip();
+                v.file = Some(&d.source.name);
+                v.line = Some(line);
+                v.column = Some(column);
+                v.help = Some(d.help.as_deref());
+                v.error.clone_from(&d.message);
             }
-            v["problems"] = serde_json::to_value(&f.diagnostics).unwrap_or_default();
+            v.problems = serde_json::to_value(&f.diagnostics).ok();
         }
         None => {
             let text = error_text(e);
             let text = text.trim_end();
-            v["error"] = text.strip_prefix("error: ").unwrap_or(text).into();
+            v.error = text.strip_prefix("error: ").unwrap_or(text).into();
         }
     }
     v
