@@ -38,6 +38,9 @@ pub struct Config {
     pub generate_time_limit: Duration,
     /// The largest request body, in bytes.
     pub body_limit: usize,
+    /// The most bytes read from the command line's file, the same cap as the command line's
+    /// own reads, so a huge or endless file is an error rather than memory without end.
+    pub max_input_bytes: u64,
     /// Requests worked on at once; more wait their turn (within their time limit).
     pub max_jobs: usize,
     /// Answer only requests addressed to a loopback name (`localhost`, `127.0.0.1`, `[::1]`),
@@ -55,6 +58,7 @@ impl Default for Config {
             time_limit: Duration::from_secs(10),
             generate_time_limit: Duration::from_secs(30),
             body_limit: 512 * 1024,
+            max_input_bytes: shapedoku::Limits::DEFAULT.max_input_bytes,
             max_jobs: (2 * cores).max(2),
             loopback_hosts_only: true,
         }

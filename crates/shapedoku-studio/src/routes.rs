@@ -255,9 +255,23 @@ async fn read_file(Shared(s): Shared<Arc<State>>) -> Response {
     let Some(path) = s.config.file.clone() else {
         return no_file().into_response();
     };
-    let toml = match tokio::fs::read_to_string(&path).await {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+    let limit = s.config.max_input_bytes;
+    let read = {
+        let path = path.clone();
+        tokio::task::spawn_blocking(move || shapedoku::limits::read_file(&path, limit)).await
+    };
+    let toml = match read {
+        Ok(Ok(t)) => t,
+        Ok(Err(e)) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        // Too large or not text: the file itself is the problem, not the server.
+        Ok(Err(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+            return ApiError::unprocessable(format!("cannot read {}: {e}", path.display()), vec![])
+                .into_response();
+        }
+        Ok(Err(e)) => {
+            return ApiError::internal(format!("cannot read {}: {e}", path.display()))
+                .into_response();
+        }
         Err(e) => {
             return ApiError::internal(format!("cannot read {}: {e}", path.display()))
                 .into_response();

@@ -619,6 +619,30 @@ async fn bad_requests_get_json_errors() {
 }
 
 #[tokio::test]
+async fn the_command_line_file_is_read_under_the_input_cap() {
+    let dir = std::env::temp_dir().join(format!("shapedoku-studio-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("big.toml");
+    std::fs::write(&file, CLASSIC).unwrap();
+    let app = router(Config {
+        file: Some(file.clone()),
+        max_input_bytes: CLASSIC.len() as u64 - 1,
+        ..Config::default()
+    });
+    let (s, v, _) = get(&app, "/api/file").await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("big.toml"), "{v}");
+    let app = router(Config {
+        file: Some(file.clone()),
+        max_input_bytes: CLASSIC.len() as u64,
+        ..Config::default()
+    });
+    let (s, v, _) = get(&app, "/api/file").await;
+    assert_eq!((s, v["toml"].as_str()), (StatusCode::OK, Some(CLASSIC)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test]
 async fn the_command_line_file_is_the_only_file_written() {
     let app = app();
     let (s, v, _) = get(&app, "/api/file").await;

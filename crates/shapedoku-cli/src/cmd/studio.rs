@@ -14,6 +14,13 @@ pub fn run(a: &StudioArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
                 .parent()
                 .is_none_or(|d| d.as_os_str().is_empty() || d.is_dir()),
         };
+        // The page reads the file under the same cap as every command; saying so now beats
+        // a page that cannot load it.
+        if usable && f.exists() {
+            if let Err(e) = shapedoku::limits::open(f, io.limits.max_input_bytes) {
+                return Err(Failure(format!("error: {}: {e}\n", f.display())).into());
+            }
+        }
         if !usable {
             return Err(Failure(format!(
                 "error: {}: not a file, nor a new file in an existing folder\n",
@@ -50,6 +57,7 @@ pub fn run(a: &StudioArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     let config = shapedoku_studio::Config {
         file: a.file.clone(),
         loopback_hosts_only: a.bind.is_loopback(),
+        max_input_bytes: io.limits.max_input_bytes,
         ..shapedoku_studio::Config::default()
     };
     shapedoku_studio::serve_blocking(config, listener)?;
