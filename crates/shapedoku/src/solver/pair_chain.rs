@@ -3,7 +3,7 @@
 //! global pair rules, these pairs are few, so every pair is revised every time: a whisper's 5
 //! goes at once, before either cell is nearly solved.
 
-use super::propagator::{Domains, Narrowed, Propagator, Values};
+use super::propagator::{Domains, Narrowed, Propagator, Values, support};
 
 /// Pairs and the relation's tables.
 #[derive(Debug, Clone)]
@@ -39,23 +39,14 @@ impl PairChain {
             backward: table(&|y, x| allowed(x, y)),
         }
     }
-
-    fn support(table: &[u64], mut x: u64) -> u64 {
-        let mut out = 0;
-        while x != 0 {
-            out |= table[x.trailing_zeros() as usize];
-            x &= x - 1;
-        }
-        out
-    }
 }
 
 impl Propagator for PairChain {
     fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
         let mut changed = false;
         for &(a, b) in &self.pairs {
-            changed |= d.keep(b, Self::support(&self.forward, d.get(a)))?;
-            changed |= d.keep(a, Self::support(&self.backward, d.get(b)))?;
+            changed |= d.keep(b, support(&self.forward, d.get(a)))?;
+            changed |= d.keep(a, support(&self.backward, d.get(b)))?;
         }
         Ok(changed)
     }

@@ -126,3 +126,15 @@ impl Values {
         }
     }
 }
+
+/// The union of `row[s]` over the candidates `s` in `x`: the values a pair relation (given as
+/// one allowed-partner mask per value) still allows beside a cell holding `x`.
+#[inline]
+pub(super) fn support(row: &[u64], mut x: u64) -> u64 {
+    let mut out = 0;
+    while x != 0 {
+        out |= row[x.trailing_zeros() as usize];
+        x &= x - 1;
+    }
+    out
+}

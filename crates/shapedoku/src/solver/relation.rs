@@ -8,7 +8,7 @@
 //! Rules that only forbid the same symbol twice (anti-knight, anti-king, disjoint groups) do not
 //! come here in the solver: they become extra peers of the house path (`peers.rs`).
 
-use super::propagator::{Domains, Narrowed, Propagator, Values};
+use super::propagator::{Domains, Narrowed, Propagator, Values, support};
 
 /// One relation as tables over symbols, in both directions.
 #[derive(Debug, Clone)]
@@ -99,17 +99,6 @@ impl PairNetwork {
         }
         net
     }
-
-    /// The union of `row[s]` over the candidates `s` in `x`.
-    #[inline]
-    fn support(row: &[u64], mut x: u64) -> u64 {
-        let mut out = 0;
-        while x != 0 {
-            out |= row[x.trailing_zeros() as usize];
-            x &= x - 1;
-        }
-        out
-    }
 }
 
 impl Propagator for PairNetwork {
@@ -121,7 +110,7 @@ impl Propagator for PairNetwork {
                 continue;
             }
             for &(b, r) in &self.arcs[start as usize..end as usize] {
-                changed |= d.keep(b, Self::support(&self.rows[r as usize], x))?;
+                changed |= d.keep(b, support(&self.rows[r as usize], x))?;
             }
         }
         Ok(changed)
