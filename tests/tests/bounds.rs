@@ -308,6 +308,56 @@ fn searches_that_ran_for_minutes_end_at_the_time_limit_or_answer() {
 }
 
 #[test]
+fn generate_stops_each_puzzle_at_the_time_limit_and_keeps_the_others() {
+    // A minimal 25x25 takes seconds; ten of them under a 50 ms limit each end at once, and
+    // each is reported with the seed that reproduces it.
+    let (code, out, err) = quick(
+        &[
+            "generate",
+            "--variant",
+            "25x25",
+            "--count",
+            "10",
+            "--timeout",
+            "0.05",
+            "--seed",
+            "1",
+            "-j",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(
+        err.matches("undecided: time limit reached; raise it with --timeout")
+            .count(),
+        10,
+        "{err}"
+    );
+    assert!(err.contains("error: puzzle 1 (seed 1): undecided"), "{err}");
+    // A limit the small puzzles meet keeps them all, identical to an unlimited run.
+    let args = |t: &'static str| {
+        [
+            "generate",
+            "--variant",
+            "4x4",
+            "--count",
+            "5",
+            "--seed",
+            "3",
+            "--timeout",
+            t,
+        ]
+    };
+    let (code, timed, err) = quick(&args("30"), "");
+    assert_eq!(code, 0, "{err}");
+    let (_, free, _) = quick(&args("0"), "");
+    assert_eq!(timed, free);
+    assert_eq!(timed.lines().filter(|l| !l.starts_with('#')).count(), 5);
+}
+
+#[test]
 fn the_guess_limit_is_named_with_the_option_that_raises_it() {
     let (code, out, err) = quick(
         &[

@@ -21,9 +21,10 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N", default_value_t = 200_000)]
     pub limit: u64,
     /// Stop each puzzle's search after SECS seconds (decimals allowed), 0 for no limit. The
-    /// answer is then "undecided" (exit 3).
-    #[arg(long, global = true, value_name = "SECS", default_value = "10", value_parser = parse_secs)]
-    pub timeout: f64,
+    /// answer is then "undecided" (exit 3). Default 10; for `generate`, 300 per puzzle (a
+    /// minimal 25x25 takes about 40 s of CPU).
+    #[arg(long, global = true, value_name = "SECS", value_parser = parse_secs)]
+    pub timeout: Option<f64>,
 }
 
 /// Seconds: a number, 0 or more, decimals allowed.

@@ -47,7 +47,8 @@ pub const GENERATE_HELP: &str = "\
 Exit codes:
   0  every puzzle was generated
   1  some puzzle could not be generated within its limits (the others are still written)
-  2  error (bad input or usage); a broken pipe exits 0";
+  2  error (bad input or usage); a broken pipe exits 0
+  3  some puzzle was stopped by --timeout before it was finished (the others are still written)";
 
 #[cfg(test)]
 mod tests {

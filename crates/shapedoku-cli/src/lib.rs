@@ -44,8 +44,13 @@ impl SearchLimits {
     /// The defaults of `--limit` and `--timeout`: any input is answered in seconds.
     pub const DEFAULT: SearchLimits = SearchLimits {
         guesses: Some(200_000),
-        timeout: Some(std::time::Duration::from_secs(10)),
+        timeout: Some(std::time::Duration::from_secs(Self::TIMEOUT_SECS as u64)),
     };
+    /// The default of `--timeout`, in seconds.
+    pub const TIMEOUT_SECS: f64 = 10.0;
+    /// The default of `--timeout` for `generate`, per puzzle: a minimal 25x25, the largest
+    /// built-in, takes about 40 seconds of CPU, and several times that on a busy machine.
+    pub const GENERATE_TIMEOUT_SECS: f64 = 300.0;
 
     /// The limits set by the command line's values (0 for none).
     pub fn from_args(limit: u64, timeout_secs: f64) -> SearchLimits {
@@ -258,7 +263,11 @@ pub fn run(args: Vec<OsString>, io: &mut Io<'_>) -> i32 {
         }
     };
     io.limits.max_input_bytes = cli.max_input;
-    io.search = SearchLimits::from_args(cli.limit, cli.timeout);
+    let default_timeout = match cli.command {
+        args::Command::Generate(_) => SearchLimits::GENERATE_TIMEOUT_SECS,
+        _ => SearchLimits::TIMEOUT_SECS,
+    };
+    io.search = SearchLimits::from_args(cli.limit, cli.timeout.unwrap_or(default_timeout));
     let result = cmd::dispatch(cli, io);
     let flushed = io.stdout.flush();
     match result.and_then(|code| flushed.map(|_| code).map_err(anyhow::Error::from)) {

@@ -69,16 +69,19 @@ fn pattern(g: &Arc<Geometry>, text: &str) -> Result<(Vec<Option<u8>>, Vec<usize>
     Ok((p.givens().to_vec(), required))
 }
 
-/// Whether a generation error is about the request (exit 2) rather than a limit (exit 1).
-fn is_usage_error(e: &GenerateError) -> bool {
-    !matches!(
-        e,
+/// The exit code and message of a puzzle that could not be made: a limit of the generator
+/// itself (attempts, refinements) is a negative answer (exit 1), `--timeout` is a search limit
+/// (exit 3), anything else is about the request (exit 2).
+fn failure(e: &GenerateError) -> (i32, String) {
+    match e {
+        GenerateError::Stopped { stop, .. } => (exit::LIMIT, crate::undecided(*stop)),
         GenerateError::TargetNotReached { .. }
-            | GenerateError::KillerNotUnique { .. }
-            | GenerateError::NoPartition { .. }
-            | GenerateError::Rejected { .. }
-            | GenerateError::FillFailed { .. }
-    )
+        | GenerateError::KillerNotUnique { .. }
+        | GenerateError::NoPartition { .. }
+        | GenerateError::Rejected { .. }
+        | GenerateError::FillFailed { .. } => (exit::NEGATIVE, e.to_string()),
+        _ => (exit::ERROR, e.to_string()),
+    }
 }
 
 fn clock_seed() -> u64 {
@@ -131,6 +134,13 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         required,
         killer,
         attempts: a.attempts,
+        // `--limit` caps every search; the checks keep their own, lower, default so that
+        // generation stays fast (a check stopped by it keeps its given: still unique).
+        guess_limit: match (Options::default().guess_limit, io.search.guesses) {
+            (Some(d), Some(l)) => Some(d.min(l)),
+            (d, None) => d,
+            (None, l) => l,
+        },
         ..Options::default()
     };
     // Problems with the request itself are reported once, before any work.
@@ -145,9 +155,13 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
             .map_err(|e| Failure(format!("error: cannot create {}: {e}\n", dir.display())))?;
     }
     let indices: Vec<u64> = (0..a.count as u64).collect();
+    let timeout = io.search.timeout;
     let results = super::batch(&indices, a.threads, io.progress, |&i| {
+        // Each puzzle's clock starts when its work does, as each puzzle's search does in
+        // `solve`: the puzzles made within it are written whatever happens to the others.
         let opts = Options {
             seed: generate::derive_seed(run_seed, i),
+            deadline: timeout.map(|t| std::time::Instant::now() + t),
             ..base.clone()
         };
         generate::generate(geometry.clone(), &opts)
@@ -181,12 +195,13 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
             }
             Err(e) => {
                 let seed = generate::derive_seed(run_seed, i as u64);
-                writeln!(io.stderr, "error: puzzle {} (seed {seed}): {e}", i + 1)?;
-                code = code.max(if is_usage_error(e) {
-                    exit::ERROR
-                } else {
-                    exit::NEGATIVE
-                });
+                let (c, message) = failure(e);
+                writeln!(
+                    io.stderr,
+                    "error: puzzle {} (seed {seed}): {message}",
+                    i + 1
+                )?;
+                code = exit::worst(code, c);
             }
         }
     }

@@ -3,7 +3,7 @@
 //! unique (a cage whose cells differ between two solutions is split so that one of its parts
 //! adds up differently in the second solution).
 
-use super::{Budgets, Cage, GenerateError, Options, Target, check_budget, remove_givens, shuffle};
+use super::{Budgets, Cage, GenerateError, Options, Target, remove_givens, shuffle};
 use crate::geometry::{Geometry, Rule, Shape, ShapeKind};
 use crate::pos::Pos;
 use crate::puzzle::Puzzle;
@@ -455,7 +455,7 @@ pub(super) fn make(
             orbits,
             locked,
             opts.target,
-            budgets.check,
+            budgets,
             rng,
         );
         return Ok(Ok((kg, givens, list)));
@@ -475,7 +475,7 @@ pub(super) fn make(
     for _ in 0..=k.refinements {
         let (kg, list) = build(geometry, &cages, solution)?;
         let puzzle = Puzzle::new(kg.clone(), givens.clone()).map_err(GenerateError::Model)?;
-        let count = Solver::new(&puzzle).count_with(2, &check_budget(limit));
+        let count = Solver::new(&puzzle).count_with(2, &budgets.check_budget(limit));
         let other = match count.verdict() {
             Verdict::Unique => return Ok(Ok((kg, givens, list))),
             Verdict::Several => count

@@ -31,11 +31,13 @@ use crate::error::ModelError;
 use crate::geometry::Geometry;
 use crate::pos::Pos;
 use crate::puzzle::Puzzle;
-use crate::solver::{Budget, Solver, Verdict};
+use crate::solver::{Budget, Solver, Stop, Verdict};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// How many givens to leave.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -151,6 +153,13 @@ pub struct Options<'a> {
     /// Optional filter on finished puzzles (a difficulty rating, say): a puzzle it rejects
     /// costs one attempt and a fresh grid is tried. Default `None` (accept all).
     pub accept: Option<&'a (dyn Fn(&Puzzle) -> bool + Sync)>,
+    /// When to give up on the whole generation (`None`: never). Every search checks it, so a
+    /// run ends soon after it passes, with [`GenerateError::Stopped`]: a puzzle whose checks
+    /// were cut short is never returned, since its minimality would not be proved.
+    pub deadline: Option<Instant>,
+    /// Raised by another thread to stop the generation (`None`: not cancellable); answered
+    /// like the deadline.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Options<'_> {
@@ -165,6 +174,8 @@ impl Default for Options<'_> {
             attempts: 50,
             guess_limit: Some(2_000),
             accept: None,
+            deadline: None,
+            cancel: None,
         }
     }
 }
@@ -181,6 +192,8 @@ impl fmt::Debug for Options<'_> {
             .field("attempts", &self.attempts)
             .field("guess_limit", &self.guess_limit)
             .field("accept", &self.accept.is_some())
+            .field("deadline", &self.deadline)
+            .field("cancel", &self.cancel.is_some())
             .finish()
     }
 }
@@ -327,6 +340,15 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: usize,
     },
+    /// The deadline passed or the cancellation flag was raised ([`Options::deadline`],
+    /// [`Options::cancel`]) before a puzzle was finished.
+    #[error("stopped: {stop} during attempt {attempt}")]
+    Stopped {
+        /// What stopped it: [`Stop::Deadline`] or [`Stop::Cancelled`].
+        stop: Stop,
+        /// The attempt under way (1 = the first).
+        attempt: usize,
+    },
 }
 
 /// The seed of puzzle `index` in a run seeded with `seed`: puzzle 0 uses the run seed itself,
@@ -365,7 +387,8 @@ const FILL_FACTOR: u64 = 1_000;
 /// with four times the budget, up to this.
 pub(crate) const KILLER_ESCALATION: u64 = 256;
 
-/// The budgets the generator derives from [`Options::guess_limit`], named for what they bound.
+/// The budgets the generator derives from [`Options::guess_limit`], named for what they bound,
+/// and the clock of the whole run that every one of them carries.
 #[derive(Debug, Clone)]
 pub(crate) struct Budgets {
     /// Guesses for one uniqueness check, all its searches together (`None`: unlimited).
@@ -374,29 +397,51 @@ pub(crate) struct Budgets {
     pub(crate) fill: Budget,
     /// The most a cages-only Killer search escalates to: [`KILLER_ESCALATION`] times a check.
     pub(crate) killer_ceiling: u64,
+    /// The run's deadline and cancellation flag, without a guess limit.
+    pub(crate) clock: Budget,
 }
 
 impl Budgets {
-    fn new(guess_limit: Option<u64>) -> Budgets {
+    fn new(opts: &Options<'_>) -> Budgets {
+        let guess_limit = opts.guess_limit;
+        let clock = Budget {
+            deadline: opts.deadline,
+            cancel: opts.cancel.clone(),
+            ..Budget::default()
+        };
         Budgets {
             check: guess_limit,
             fill: Budget {
                 guesses: guess_limit.map(|l| l.saturating_mul(FILL_FACTOR)),
-                ..Budget::default()
+                ..clock.clone()
             },
             killer_ceiling: guess_limit.unwrap_or(0).saturating_mul(KILLER_ESCALATION),
+            clock,
         }
     }
-}
 
-/// The budget of a check with `guesses` left. On large alphabets a stalled search is handed to
-/// the clause back end, whose conflicts count as the check's guesses (its statistics report
-/// them so), so both get the same allowance.
-pub(crate) fn check_budget(guesses: Option<u64>) -> Budget {
-    Budget {
-        guesses,
-        conflicts: guesses,
-        ..Budget::default()
+    /// The budget of a check with `guesses` left. On large alphabets a stalled search is
+    /// handed to the clause back end, whose conflicts count as the check's guesses (its
+    /// statistics report them so), so both get the same allowance.
+    pub(crate) fn check_budget(&self, guesses: Option<u64>) -> Budget {
+        Budget {
+            guesses,
+            conflicts: guesses,
+            ..self.clock.clone()
+        }
+    }
+
+    /// [`GenerateError::Stopped`] if the run's clock or flag says stop. Checked after each
+    /// stage: a check the clock cut short kept its given, so the stage's result is not
+    /// minimal and must not be returned.
+    pub(crate) fn stopped(&self, attempt: usize) -> Result<(), GenerateError> {
+        match self.clock.expired() {
+            Some(stop) => Err(GenerateError::Stopped {
+                stop,
+                attempt: attempt + 1,
+            }),
+            None => Ok(()),
+        }
     }
 }
 
@@ -424,12 +469,13 @@ struct Misses {
 pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated, GenerateError> {
     let plan = plan(&geometry, opts)?;
     let attempts = opts.attempts.max(1);
-    let budgets = Budgets::new(opts.guess_limit);
+    let budgets = Budgets::new(opts);
     let mut filler = Solver::new(&plan.pattern);
     // One compiled solver serves every uniqueness check on the plain geometry.
     let mut checker: Option<Solver> = None;
     let mut misses = Misses::default();
     for attempt in 0..attempts {
+        budgets.stopped(attempt)?;
         let aseed = splitmix64(opts.seed ^ splitmix64(0x5EED ^ (attempt as u64) << 20));
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(splitmix64(aseed));
         let Some(solution) = filler
@@ -437,8 +483,11 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
             .solutions
             .pop()
         else {
-            // Out of budget or no grid at all: only an unlimited count tells which.
-            if filler.count(1).verdict() == Verdict::NoSolution {
+            // Out of budget or no grid at all: only a count without a guess limit tells which.
+            budgets.stopped(attempt)?;
+            let count = filler.count_with(1, &budgets.clock);
+            budgets.stopped(attempt)?;
+            if count.verdict() == Verdict::NoSolution {
                 return Err(GenerateError::NoSolution);
             }
             misses.fill_failed += 1;
@@ -453,7 +502,7 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
                     &plan.orbits,
                     &plan.locked,
                     opts.target,
-                    budgets.check,
+                    &budgets,
                     &mut rng,
                 );
                 (geometry.clone(), givens, Vec::new())
@@ -480,6 +529,7 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
                 }
             },
         };
+        budgets.stopped(attempt)?;
         let count = givens.iter().filter(|g| g.is_some()).count();
         misses.best = Some(misses.best.map_or(count, |b| b.min(count)));
         if let Target::Givens(n) = opts.target {
@@ -613,12 +663,12 @@ fn unique_without(
     givens: &mut [Option<u8>],
     orbit: &[usize],
     solution: &[u8],
-    budget: Option<u64>,
+    budgets: &Budgets,
 ) -> bool {
     let all = crate::SymbolSet::full(geometry.symbol_count()).0;
     let mut unique = true;
     // The guess budget covers the whole check, not each search in it.
-    let mut left = budget;
+    let mut left = budgets.check;
     for &c in orbit {
         givens[c] = None;
     }
@@ -636,7 +686,7 @@ fn unique_without(
             // Every value comes from a solution of this geometry, so the givens are accepted;
             // were they not, "found" keeps the given, the safe answer.
             let found = solver.set_givens(givens).is_err() || {
-                let count = solver.count_with(1, &check_budget(left));
+                let count = solver.count_with(1, &budgets.check_budget(left));
                 left = left.map(|l| l.saturating_sub(count.stats.guesses));
                 // A search stopped by the budget proves nothing, so the given stays.
                 count.verdict() != Verdict::NoSolution
@@ -664,7 +714,7 @@ pub(crate) fn remove_givens(
     orbits: &[Vec<usize>],
     locked: &[bool],
     target: Target,
-    budget: Option<u64>,
+    budgets: &Budgets,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Vec<Option<u8>> {
     let mut givens: Vec<Option<u8>> = solution.iter().map(|&v| Some(v)).collect();
@@ -679,7 +729,7 @@ pub(crate) fn remove_givens(
     };
     let geometry = solver.geometry().clone();
     let mut try_remove = |o: usize, givens: &mut Vec<Option<u8>>, count: &mut usize| {
-        if unique_without(solver, &geometry, givens, &orbits[o], solution, budget) {
+        if unique_without(solver, &geometry, givens, &orbits[o], solution, budgets) {
             *count -= orbits[o].len();
         } else {
             for &c in &orbits[o] {
@@ -792,6 +842,78 @@ mod tests {
         let e = Symmetry::Rotate180.orbits(&g).unwrap_err();
         assert!(e.to_string().contains("no cell"), "{e}");
         assert!(Symmetry::None.orbits(&g).is_ok());
+    }
+
+    #[test]
+    fn a_deadline_or_a_raised_flag_stops_the_run_soon() {
+        let g = builtin::geometry("25x25").unwrap();
+        let start = Instant::now();
+        let e = generate(
+            g.clone(),
+            &Options {
+                deadline: Some(start + std::time::Duration::from_millis(30)),
+                ..Options::default()
+            },
+        )
+        .unwrap_err();
+        assert!(
+            matches!(
+                e,
+                GenerateError::Stopped {
+                    stop: Stop::Deadline,
+                    attempt: 1
+                }
+            ),
+            "{e}"
+        );
+        // A minimal 25x25 takes seconds; the deadline is seen within a search's poll.
+        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        assert_eq!(
+            e.to_string(),
+            "stopped: time limit reached during attempt 1"
+        );
+        let flag = Arc::new(AtomicBool::new(true));
+        let e = generate(
+            g,
+            &Options {
+                cancel: Some(flag),
+                ..Options::default()
+            },
+        )
+        .unwrap_err();
+        assert!(
+            matches!(
+                e,
+                GenerateError::Stopped {
+                    stop: Stop::Cancelled,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_far_deadline_changes_nothing() {
+        let g = builtin::geometry("classic").unwrap();
+        let plain = generate(
+            g.clone(),
+            &Options {
+                seed: 5,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        let timed = generate(
+            g,
+            &Options {
+                seed: 5,
+                deadline: Some(Instant::now() + std::time::Duration::from_secs(600)),
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(plain.puzzle.to_line(), timed.puzzle.to_line());
     }
 
     #[test]
