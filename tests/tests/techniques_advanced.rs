@@ -232,6 +232,29 @@ fn reglib_aic() {
     assert!(n > 0 && found * 10 >= n * 7, "{found}/{n}");
 }
 
+#[test]
+fn reglib_sue_de_coq() {
+    let Some((n, exact, found)) = reglib("Sue de Coq", Technique::SueDeCoq) else {
+        return;
+    };
+    assert!(n > 0 && found == n, "{found}/{n}");
+    assert!(exact * 10 >= n * 8, "{exact}/{n} exact");
+}
+
+#[test]
+fn reglib_als() {
+    let Some((n, exact, found)) = reglib("ALS-XZ rule", Technique::AlsXz) else {
+        return;
+    };
+    assert!(n > 0 && found == n, "{found}/{n}");
+    assert!(exact * 10 >= n * 8, "ALS-XZ: {exact}/{n} exact");
+    let Some((n, exact, found)) = reglib("ALS-XY-Wing rule", Technique::AlsXyWing) else {
+        return;
+    };
+    assert!(n > 0 && found == n, "{found}/{n}");
+    assert!(exact * 10 >= n * 8, "ALS-XY-wing: {exact}/{n} exact");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Puzzles made here: soundness of every step.
 
