@@ -60,7 +60,15 @@ impl List {
             empty.sort_unstable();
             let cap = cap.min(empty.len().saturating_sub(1)).max(1);
             let mut found = Vec::new();
-            grow(board, &empty, 0, SymbolSet::EMPTY, cap, &mut pick, &mut found);
+            grow(
+                board,
+                &empty,
+                0,
+                SymbolSet::EMPTY,
+                cap,
+                &mut pick,
+                &mut found,
+            );
             for (cells, cands) in found {
                 if list.sets.len() >= MAX_SETS {
                     return list;
@@ -76,7 +84,8 @@ impl List {
     fn push(&mut self, board: &Board, shape: usize, cells: Vec<u32>, cands: SymbolSet) {
         let w = self.words;
         let start = self.bits.len();
-        self.bits.resize(start + w * (1 + 2 * cands.len() as usize), 0);
+        self.bits
+            .resize(start + w * (1 + 2 * cands.len() as usize), 0);
         for &c in &cells {
             self.bits[start + c as usize / 64] |= 1 << (c % 64);
         }
@@ -84,7 +93,10 @@ impl List {
         for (k, v) in cands.iter().enumerate() {
             let (with, seen) = (start + w * (1 + 2 * k), start + w * (2 + 2 * k));
             self.bits[seen..seen + w].fill(u64::MAX);
-            for &c in cells.iter().filter(|&&c| board.candidates(c as usize).contains(v)) {
+            for &c in cells
+                .iter()
+                .filter(|&&c| board.candidates(c as usize).contains(v))
+            {
                 let c = c as usize;
                 self.bits[with + c / 64] |= 1 << (c % 64);
                 for i in 0..w {

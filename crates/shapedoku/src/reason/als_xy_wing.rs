@@ -1,12 +1,13 @@
 //! ALS-XY-wing over almost locked sets of any no-repeat shapes: sets A and B are each joined to
-//! a pivot set C by a restricted common symbol, x with A and y with B (x ≠ y; see `als_xz` for
-//! the terms). C lacks at most one of its symbols, so it holds x or y: if x, A lacks x and is
-//! locked; if y, B is. Either way a symbol z of both A and B (not x or y) is in A or in B, and
-//! every cell seeing all its places in both loses it.
+//! a pivot set C by restricted common symbols, X with A and Y with B, two symbols or more
+//! between them (see `als_xz` for the terms). C lacks at most one of its symbols, so it holds
+//! one of X with A lacking it, and A is locked, or one of Y, and B is. Either way a symbol z of
+//! both A and B (not in X or Y) is in A or in B, and every cell seeing all its places in both
+//! loses it.
 
 use super::als::{List, tidy};
 use super::{Board, Deduction, Finder, Step};
-use crate::Symbol;
+use crate::symbols::SymbolSet;
 
 /// ALS-XY-wings.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
@@ -14,21 +15,22 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     search(board, &list, f);
 }
 
-/// The sets joined to set `c` by a restricted common symbol, with the symbol (a set joined by
-/// two symbols appears twice).
-fn links(list: &List, c: usize, out: &mut Vec<(usize, u8)>) {
+/// The sets joined to set `c` by restricted common symbols, with the symbols (one, or two when
+/// doubly linked).
+fn links(list: &List, c: usize, out: &mut Vec<(usize, SymbolSet)>) {
     out.clear();
     for a in 0..list.sets.len() {
         if a == c || list.overlap(a, c) {
             continue;
         }
         let common = list.sets[a].cands.intersect(list.sets[c].cands);
-        out.extend(
-            common
-                .iter()
-                .filter(|&x| list.restricted(a, c, x))
-                .map(|x| (a, x)),
-        );
+        let rcc: SymbolSet = common
+            .iter()
+            .filter(|&x| list.restricted(a, c, x))
+            .collect();
+        if !rcc.is_empty() {
+            out.push((a, rcc));
+        }
     }
 }
 
@@ -41,14 +43,15 @@ fn search(board: &Board, list: &List, f: &mut Finder) {
         links(list, c, &mut joined);
         for (i, &(a, x)) in joined.iter().enumerate() {
             for &(b, y) in &joined[i + 1..] {
-                if a == b || x == y || list.overlap(a, b) {
+                // C must hold one of the links' symbols whichever it lacks: one symbol alone
+                // on both sides does not do.
+                if a == b || x.union(y).len() < 2 || list.overlap(a, b) {
                     continue;
                 }
                 let zs = list.sets[a]
                     .cands
                     .intersect(list.sets[b].cands)
-                    .without(x)
-                    .without(y);
+                    .minus(x.union(y));
                 let mut elim = Vec::new();
                 for z in zs.iter() {
                     list.targets(board, &[a, b], z, &mut elim);
@@ -60,7 +63,7 @@ fn search(board: &Board, list: &List, f: &mut Finder) {
                     tidy(elim),
                     Deduction::AlsXyWing {
                         sets: [list.named(a), list.named(b), list.named(c)],
-                        restricted: [Symbol::new(x as usize), Symbol::new(y as usize)],
+                        restricted: [x, y],
                     },
                 );
                 if !f.push(step) {
@@ -98,7 +101,7 @@ mod tests {
                     if sets[0].cells == [cell_id(&g, 5, 1)]
                         && sets[1].cells == [cell_id(&g, 1, 5), cell_id(&g, 2, 5)]
                         && sets[2].cells == [cell_id(&g, 5, 5)]
-                        && restricted == &[symbol(1), symbol(2)])
+                        && restricted == &[set(&[1]), set(&[2])])
             })
             .expect("the ALS-XY-wing is found");
         assert_eq!(step.eliminations, elims(&g, "r2c1<>4"));

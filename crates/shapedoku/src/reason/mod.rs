@@ -52,7 +52,9 @@ mod wxyz_wing;
 pub use board::Board;
 pub(crate) use board::Tables;
 pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
-pub use step::{Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, SimpleChainKind, Step};
+pub use step::{
+    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, SimpleChainKind, Step,
+};
 
 use crate::puzzle::Puzzle;
 use crate::solver::{Budget, Stop};

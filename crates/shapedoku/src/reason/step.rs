@@ -310,15 +310,15 @@ pub enum Deduction {
         /// The restricted common symbols (one, or two when doubly linked).
         restricted: Vec<Symbol>,
     },
-    /// ALS-XY-wing: almost locked sets A and B are each linked to the pivot set C by a
-    /// restricted common symbol (x with A, y with B, x ≠ y). C holds x or y, so A or B is a
-    /// locked set; a symbol of both A and B (other than x and y) goes from cells seeing all
-    /// its places in both.
+    /// ALS-XY-wing: almost locked sets A and B are each joined to the pivot set C by
+    /// restricted common symbols (X with A, Y with B, two symbols or more between them). C
+    /// holds one of them, so A or B is a locked set; a symbol of both A and B (not in X or Y)
+    /// goes from cells seeing all its places in both.
     AlsXyWing {
         /// A, B and the pivot C.
         sets: [Als; 3],
-        /// x (A–C) and y (B–C).
-        restricted: [Symbol; 2],
+        /// X (A–C) and Y (B–C): one symbol each, or two when doubly linked.
+        restricted: [SymbolSet; 2],
     },
     /// Placing `assumed` makes singles place `implied` (in order) until `broken` shows a
     /// contradiction, so `assumed` is false.
@@ -643,12 +643,16 @@ impl Deduction {
             Deduction::WWing { cells, link, .. } => cells.iter().chain(link).copied().collect(),
             Deduction::RemotePair { cells, .. } => cells.clone(),
             Deduction::SimpleColours { colours, .. } => colours.concat(),
-            Deduction::WxyzWing { pivot, wings, .. } => {
-                std::iter::once(pivot).chain(wings).map(|w| w.cell).collect()
-            }
-            Deduction::SueDeCoq { core, sides, .. } => {
-                core.iter().chain(&sides[0]).chain(&sides[1]).copied().collect()
-            }
+            Deduction::WxyzWing { pivot, wings, .. } => std::iter::once(pivot)
+                .chain(wings)
+                .map(|w| w.cell)
+                .collect(),
+            Deduction::SueDeCoq { core, sides, .. } => core
+                .iter()
+                .chain(&sides[0])
+                .chain(&sides[1])
+                .copied()
+                .collect(),
             Deduction::AlsXz { sets, .. } => sets.iter().flat_map(|a| a.cells.clone()).collect(),
             Deduction::AlsXyWing { sets, .. } => {
                 sets.iter().flat_map(|a| a.cells.clone()).collect()

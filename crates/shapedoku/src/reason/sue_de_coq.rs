@@ -32,7 +32,16 @@ fn sides(board: &Board, cells: &[usize], v: SymbolSet, k: usize) -> Vec<Side> {
         .collect();
     let mut out = Vec::new();
     let mut pick = Vec::new();
-    grow(board, &cells, 0, SymbolSet::EMPTY, v, k, &mut pick, &mut out);
+    grow(
+        board,
+        &cells,
+        0,
+        SymbolSet::EMPTY,
+        v,
+        k,
+        &mut pick,
+        &mut out,
+    );
     out
 }
 
@@ -116,7 +125,10 @@ fn try_core(
     let v = core
         .iter()
         .fold(SymbolSet::EMPTY, |u, &c| u.union(board.candidates(c)));
-    let Some(k) = (v.len() as usize).checked_sub(core.len()).filter(|&k| k >= 2) else {
+    let Some(k) = (v.len() as usize)
+        .checked_sub(core.len())
+        .filter(|&k| k >= 2)
+    else {
         return true;
     };
     let (ds, es) = (sides(board, rest[0], v, k), sides(board, rest[1], v, k));
@@ -126,7 +138,12 @@ fn try_core(
                 continue;
             }
             let mut elim = Vec::new();
-            let used: Vec<usize> = core.iter().chain(&d.cells).chain(&e.cells).copied().collect();
+            let used: Vec<usize> = core
+                .iter()
+                .chain(&d.cells)
+                .chain(&e.cells)
+                .copied()
+                .collect();
             let a_gone = v.union(d.cands).minus(e.cands);
             let b_gone = v.union(e.cands).minus(d.cands);
             for c in rest[0].iter().chain(meet) {

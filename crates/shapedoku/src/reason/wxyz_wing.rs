@@ -129,7 +129,11 @@ mod tests {
             s.deduction,
             Deduction::WxyzWing {
                 pivot: named(1, 1, &[1, 2, 3, 4]),
-                wings: vec![named(1, 5, &[1, 4]), named(2, 2, &[2, 4]), named(3, 3, &[3, 4])],
+                wings: vec![
+                    named(1, 5, &[1, 4]),
+                    named(2, 2, &[2, 4]),
+                    named(3, 3, &[3, 4])
+                ],
                 symbol: symbol(4),
             }
         );

@@ -277,8 +277,8 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             als(g, &sets[0]),
             als(g, &sets[1]),
             als(g, &sets[2]),
-            sym(g, *x),
-            sym(g, *y)
+            syms(g, *x, ""),
+            syms(g, *y, "")
         ),
     })
 }

@@ -3,8 +3,7 @@
 
 use super::{cell, cells, sym, syms};
 use crate::reason::{
-    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, SimpleChainKind,
-    Step,
+    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, SimpleChainKind, Step,
 };
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
@@ -493,10 +492,7 @@ fn sue_de_coq(
             label(g, shapes[i])
         )
     };
-    let gone = |i: usize| {
-        v.union(side_symbols[i])
-            .minus(side_symbols[1 - i])
-    };
+    let gone = |i: usize| v.union(side_symbols[i]).minus(side_symbols[1 - i]);
     let n = core.len() + sides[0].len() + sides[1].len();
     format!(
         "Sue de Coq: {} {{{}}} where {} meets {}, with {} and {}: {n} cells holding {n} symbols, each at most once, so the rest of {} loses {} and the rest of {} loses {}",
@@ -538,20 +534,16 @@ fn als_xz(g: &Geometry, sets: &[Als; 2], restricted: &[Symbol]) -> String {
     }
 }
 
-/// `ALS-XY-wing: pivot C = ... joined to A = ... by 1 and to B = ... by 2: ...`.
-fn als_xy_wing(g: &Geometry, sets: &[Als; 3], [x, y]: [Symbol; 2]) -> String {
-    let zs = sets[0]
-        .symbols
-        .intersect(sets[1].symbols)
-        .minus(SymbolSet::single(x.index() as u8))
-        .minus(SymbolSet::single(y.index() as u8));
+/// `ALS-XY-wing: pivot set C = ... is joined to A = ... by 1 and to B = ... by 2: ...`.
+fn als_xy_wing(g: &Geometry, sets: &[Als; 3], [x, y]: [SymbolSet; 2]) -> String {
+    let zs = sets[0].symbols.intersect(sets[1].symbols).minus(x.union(y));
     format!(
         "ALS-XY-wing: pivot set C = {} is joined to A = {} by the restricted common {} and to B = {} by {}; C holds one of them, so A or B is locked and holds {}, which every cell seeing all its places in both loses",
         als(g, &sets[2]),
         als(g, &sets[0]),
-        sym(g, x),
+        and_list(&symbol_list(g, x)),
         als(g, &sets[1]),
-        sym(g, y),
+        and_list(&symbol_list(g, y)),
         or_list(&symbol_list(g, zs))
     )
 }
