@@ -165,6 +165,30 @@ impl List {
         }
     }
 
+    /// For every set, the sets it is joined to by restricted common symbols, with those
+    /// symbols: every pair of disjoint sets is tested once.
+    pub(super) fn links(&self) -> Vec<Vec<(usize, SymbolSet)>> {
+        let n = self.sets.len();
+        let mut out = vec![Vec::new(); n];
+        for a in 0..n {
+            for b in a + 1..n {
+                let common = self.sets[a].cands.intersect(self.sets[b].cands);
+                if common.is_empty() || self.overlap(a, b) {
+                    continue;
+                }
+                let rcc: SymbolSet = common
+                    .iter()
+                    .filter(|&x| self.restricted(a, b, x))
+                    .collect();
+                if !rcc.is_empty() {
+                    out[a].push((b, rcc));
+                    out[b].push((a, rcc));
+                }
+            }
+        }
+        out
+    }
+
     /// The set as a step names it.
     pub(super) fn named(&self, a: usize) -> Als {
         let s = &self.sets[a];

@@ -7,7 +7,6 @@
 
 use super::als::{List, tidy};
 use super::{Board, Deduction, Finder, Step};
-use crate::symbols::SymbolSet;
 
 /// ALS-XY-wings.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
@@ -15,43 +14,26 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     search(board, &list, f);
 }
 
-/// The sets joined to set `c` by restricted common symbols, with the symbols (one, or two when
-/// doubly linked).
-fn links(list: &List, c: usize, out: &mut Vec<(usize, SymbolSet)>) {
-    out.clear();
-    for a in 0..list.sets.len() {
-        if a == c || list.overlap(a, c) {
-            continue;
-        }
-        let common = list.sets[a].cands.intersect(list.sets[c].cands);
-        let rcc: SymbolSet = common
-            .iter()
-            .filter(|&x| list.restricted(a, c, x))
-            .collect();
-        if !rcc.is_empty() {
-            out.push((a, rcc));
-        }
-    }
-}
-
 fn search(board: &Board, list: &List, f: &mut Finder) {
-    let mut joined = Vec::new();
-    for c in 0..list.sets.len() {
+    let links = list.links();
+    for (c, joined) in links.iter().enumerate() {
         if f.out_of_budget() {
             return;
         }
-        links(list, c, &mut joined);
         for (i, &(a, x)) in joined.iter().enumerate() {
             for &(b, y) in &joined[i + 1..] {
                 // C must hold one of the links' symbols whichever it lacks: one symbol alone
                 // on both sides does not do.
-                if a == b || x.union(y).len() < 2 || list.overlap(a, b) {
+                if x.union(y).len() < 2 {
                     continue;
                 }
                 let zs = list.sets[a]
                     .cands
                     .intersect(list.sets[b].cands)
                     .minus(x.union(y));
+                if zs.is_empty() || list.overlap(a, b) {
+                    continue;
+                }
                 let mut elim = Vec::new();
                 for z in zs.iter() {
                     list.targets(board, &[a, b], z, &mut elim);
