@@ -194,16 +194,29 @@ catalogue! {
     XyWing = "xy_wing", "XY-Wing", 160, Hard, Se::Fixed(4.2);
     /// XYZ-wing.
     XyzWing = "xyz_wing", "XYZ-Wing", 180, Hard, Se::Fixed(4.4);
+    /// WXYZ-wing: a pivot and three wings, four symbols, one of them not restricted. Sudoku
+    /// Explainer 1.2 has none; its value is calibrated on published ratings.
+    WxyzWing = "wxyz_wing", "WXYZ-Wing", 200, Hard, Se::Fixed(5.5);
     /// Simple colours, trap: a cell sees both colours of a symbol's strong-link network.
     SimpleColorsTrap = "simple_colors_trap", "Simple Colors Trap", 150, Hard, Se::Fixed(6.6);
     /// Simple colours, wrap: one colour puts the symbol twice in a house.
     SimpleColorsWrap = "simple_colors_wrap", "Simple Colors Wrap", 150, Hard, Se::Fixed(6.6);
+    /// Sue de Coq: where two houses meet, cells with two or more extra symbols, matched by
+    /// cells of each house outside the other. Sudoku Explainer has no such rule; its value is
+    /// calibrated on published ratings.
+    SueDeCoq = "sue_de_coq", "Sue de Coq", 250, Hard, Se::Fixed(6.3);
     /// X-chain: alternating strong and weak links on one symbol, five links or more.
     XChain = "x_chain", "X-Chain", 260, Expert, Se::Fixed(6.6);
     /// XY-chain: a chain through bivalue cells.
     XyChain = "xy_chain", "XY-Chain", 260, Expert, Se::Fixed(6.8);
     /// Alternating inference chain.
     Aic = "aic", "AIC", 280, Expert, Se::Fixed(7.0);
+    /// ALS-XZ: two almost locked sets joined by a restricted common symbol (singly or doubly
+    /// linked). Sudoku Explainer has no almost locked sets; it finds these as forcing chains.
+    AlsXz = "als_xz", "ALS-XZ", 300, Expert, Se::Fixed(7.7);
+    /// ALS-XY-wing: two almost locked sets each joined to a pivot set by a restricted common
+    /// symbol.
+    AlsXyWing = "als_xy_wing", "ALS-XY-Wing", 320, Expert, Se::Fixed(7.8);
     /// Forcing chain by contradiction: assuming a candidate, singles lead to a contradiction.
     /// Sudoku Explainer values these from 7.5 up, more for longer chains.
     ForcingChain = "forcing_chain", "Forcing Chain", 500, Extreme,

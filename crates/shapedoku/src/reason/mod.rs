@@ -7,8 +7,9 @@
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
 //! - one file per technique (`singles`, `overlap`, `subsets`, `cages`, `cage_overlap`,
-//!   `innies`, `fish`, `colouring`, `chains`, `w_wing`, `wings`, `forcing`, `guess`, `rules`
-//!   for the rules beyond shapes), with no words in them.
+//!   `innies`, `fish`, `colouring`, `chains`, `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`,
+//!   `als_xz` and `als_xy_wing` over the almost locked sets of `als`, `forcing`, `guess`,
+//!   `rules` for the rules beyond shapes), with no words in them.
 //!
 //! ```
 //! use shapedoku::{builtin, Puzzle, reason};
@@ -19,6 +20,9 @@
 //! assert!(run.steps.iter().all(|s| s.technique() != reason::Technique::Guess));
 //! ```
 
+mod als;
+mod als_xy_wing;
+mod als_xz;
 mod board;
 mod cage_overlap;
 mod cages;
@@ -36,17 +40,21 @@ mod rules;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+mod sue_de_coq;
 #[cfg(test)]
 mod test_util;
 #[cfg(test)]
 mod tests;
 mod w_wing;
 mod wings;
+mod wxyz_wing;
 
 pub use board::Board;
 pub(crate) use board::Tables;
 pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
-pub use step::{Broken, Candidate, Deduction, FishKind, OverlapKind, SimpleChainKind, Step};
+pub use step::{
+    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, SimpleChainKind, Step,
+};
 
 use crate::puzzle::Puzzle;
 use crate::solver::{Budget, Stop};
@@ -198,10 +206,14 @@ pub fn registry() -> &'static [Search] {
         s(&[T::WWing], w_wing::find),
         s(&[T::XyWing], wings::find_xy),
         s(&[T::XyzWing], wings::find_xyz),
+        s(&[T::WxyzWing], wxyz_wing::find),
         s(COLOURS, colouring::find_simple_colours),
+        s(&[T::SueDeCoq], sue_de_coq::find),
         first(&[T::XChain], chains::find_x),
         first(&[T::XyChain], chains::find_xy),
         first(&[T::Aic], chains::find_aic),
+        s(&[T::AlsXz], als_xz::find),
+        s(&[T::AlsXyWing], als_xy_wing::find),
         first(&[T::ForcingChain], forcing::find),
         first(&[T::Guess], guess::find),
     ];

@@ -269,6 +269,57 @@ pub enum Deduction {
         /// The nodes, end to end.
         nodes: Vec<Candidate>,
     },
+    // Wings over any number of cells, Sue de Coq and almost locked sets.
+    /// A pivot seeing three wings: the four cells hold four symbols between them, and every
+    /// symbol but `symbol` (z) has all its places among them in one another's sight, so z is in
+    /// one of them and every cell seeing all of its places loses it.
+    WxyzWing {
+        /// The pivot, with its candidates.
+        pivot: CellCandidates,
+        /// The three wings, with their candidates.
+        wings: Vec<CellCandidates>,
+        /// z.
+        symbol: Symbol,
+    },
+    /// Sue de Coq: `core` cells where the two `shapes` meet hold `core_symbols` (at least two
+    /// more symbols than cells); `sides[i]` are cells of `shapes[i]` outside the other shape
+    /// holding `side_symbols[i]`, the two sides sharing no symbol. Together the cells hold as
+    /// many symbols as cells, each at most once, so each symbol is used up where it can go:
+    /// the rest of `shapes[0]` loses the core's and first side's symbols that the second side
+    /// lacks, and the other way round.
+    SueDeCoq {
+        /// The two houses (they share the core).
+        shapes: [ShapeId; 2],
+        /// The core cells.
+        core: Vec<CellId>,
+        /// The core's candidates.
+        core_symbols: SymbolSet,
+        /// Each shape's cells outside the other shape.
+        sides: [Vec<CellId>; 2],
+        /// Each side's candidates.
+        side_symbols: [SymbolSet; 2],
+    },
+    /// ALS-XZ: two almost locked sets with a restricted common symbol (every place of it in
+    /// one sees every place in the other), so it is in at most one of them and the other is a
+    /// locked set. A symbol common to both goes from cells seeing all its places in both. With
+    /// two restricted common symbols (doubly linked) both sets are locked: each loses its other
+    /// symbols outside, and each restricted symbol goes from cells seeing all its places.
+    AlsXz {
+        /// The two sets.
+        sets: [Als; 2],
+        /// The restricted common symbols (one, or two when doubly linked).
+        restricted: Vec<Symbol>,
+    },
+    /// ALS-XY-wing: almost locked sets A and B are each joined to the pivot set C by
+    /// restricted common symbols (X with A, Y with B, two symbols or more between them). C
+    /// holds one of them, so A or B is a locked set; a symbol of both A and B (not in X or Y)
+    /// goes from cells seeing all its places in both.
+    AlsXyWing {
+        /// A, B and the pivot C.
+        sets: [Als; 3],
+        /// X (A–C) and Y (B–C): one symbol each, or two when doubly linked.
+        restricted: [SymbolSet; 2],
+    },
     /// Placing `assumed` makes singles place `implied` (in order) until `broken` shows a
     /// contradiction, so `assumed` is false.
     ForcingChain {
@@ -287,6 +338,30 @@ pub enum Deduction {
         /// Its candidates before the guess.
         options: SymbolSet,
     },
+}
+
+/// A cell named with its candidates, as wings are explained (`r1c1 {1,2,3}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CellCandidates {
+    /// The cell.
+    pub cell: CellId,
+    /// Its candidates when the step was found.
+    pub symbols: SymbolSet,
+}
+
+/// An almost locked set: `cells` of one no-repeat `shape` holding between them `symbols`, one
+/// more symbol than cells (a bivalue cell is the smallest). Should it lose one symbol, the
+/// cells hold exactly the others.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Als {
+    /// A no-repeat shape holding every cell.
+    pub shape: ShapeId,
+    /// The cells, in index order.
+    pub cells: Vec<CellId>,
+    /// Their candidates.
+    pub symbols: SymbolSet,
 }
 
 /// The contradiction a forcing chain ends in.
@@ -496,6 +571,10 @@ impl Deduction {
             Deduction::XChain { .. } => T::XChain,
             Deduction::XyChain { .. } => T::XyChain,
             Deduction::Aic { .. } => T::Aic,
+            Deduction::WxyzWing { .. } => T::WxyzWing,
+            Deduction::SueDeCoq { .. } => T::SueDeCoq,
+            Deduction::AlsXz { .. } => T::AlsXz,
+            Deduction::AlsXyWing { .. } => T::AlsXyWing,
             Deduction::ForcingChain { .. } => T::ForcingChain,
             Deduction::Guess { .. } => T::Guess,
         }
@@ -538,6 +617,9 @@ impl Deduction {
                 houses.iter().chain(cages).copied().collect()
             }
             Deduction::WWing { house, .. } => vec![*house],
+            Deduction::SueDeCoq { shapes, .. } => shapes.to_vec(),
+            Deduction::AlsXz { sets, .. } => sets.iter().map(|a| a.shape).collect(),
+            Deduction::AlsXyWing { sets, .. } => sets.iter().map(|a| a.shape).collect(),
             _ => Vec::new(),
         }
     }
@@ -561,6 +643,20 @@ impl Deduction {
             Deduction::WWing { cells, link, .. } => cells.iter().chain(link).copied().collect(),
             Deduction::RemotePair { cells, .. } => cells.clone(),
             Deduction::SimpleColours { colours, .. } => colours.concat(),
+            Deduction::WxyzWing { pivot, wings, .. } => std::iter::once(pivot)
+                .chain(wings)
+                .map(|w| w.cell)
+                .collect(),
+            Deduction::SueDeCoq { core, sides, .. } => core
+                .iter()
+                .chain(&sides[0])
+                .chain(&sides[1])
+                .copied()
+                .collect(),
+            Deduction::AlsXz { sets, .. } => sets.iter().flat_map(|a| a.cells.clone()).collect(),
+            Deduction::AlsXyWing { sets, .. } => {
+                sets.iter().flat_map(|a| a.cells.clone()).collect()
+            }
             _ => Vec::new(),
         }
     }

@@ -2,7 +2,7 @@
 //! Technique names are the catalogue's.
 
 use super::{by_symbol, cell, digits, sym, syms};
-use crate::reason::{Broken, Candidate, Deduction, OverlapKind, Step};
+use crate::reason::{Als, Broken, Candidate, Deduction, OverlapKind, Step};
 use crate::{CellId, Geometry, ShapeId, ShapeKind};
 use std::collections::BTreeMap;
 
@@ -234,5 +234,60 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             format!("{} = {total}", compress_cells(g, cells))
         }
         Deduction::RuleElimination { rule, cells } => super::rule_part(g, *rule, cells),
+        Deduction::WxyzWing {
+            pivot,
+            wings,
+            symbol,
+        } => {
+            let cells: Vec<String> = std::iter::once(pivot)
+                .chain(wings)
+                .map(|w| format!("{}{{{}}}", cell(g, w.cell), syms(g, w.symbols, "")))
+                .collect();
+            format!("{} in {}", sym(g, *symbol), cells.join(","))
+        }
+        Deduction::SueDeCoq {
+            core,
+            core_symbols,
+            sides,
+            side_symbols,
+            ..
+        } => format!(
+            "{} - {{{}}} ({} - {{{}}}, {} - {{{}}})",
+            compress_cells(g, core),
+            syms(g, *core_symbols, ""),
+            compress_cells(g, &sides[0]),
+            syms(g, side_symbols[0], ""),
+            compress_cells(g, &sides[1]),
+            syms(g, side_symbols[1], "")
+        ),
+        Deduction::AlsXz { sets, restricted } => {
+            let x: Vec<String> = restricted.iter().map(|&x| sym(g, x).to_string()).collect();
+            format!(
+                "A={}, B={}, X={}",
+                als(g, &sets[0]),
+                als(g, &sets[1]),
+                x.join(",")
+            )
+        }
+        Deduction::AlsXyWing {
+            sets,
+            restricted: [x, y],
+        } => format!(
+            "A={}, B={}, C={}, X,Y={},{}",
+            als(g, &sets[0]),
+            als(g, &sets[1]),
+            als(g, &sets[2]),
+            syms(g, *x, ""),
+            syms(g, *y, "")
+        ),
     })
+}
+
+/// `r1c4,r2c4 {123}`.
+fn als(g: &Geometry, a: &Als) -> String {
+    format!(
+        "{} {{{}}}",
+        compress_cells(g, &a.cells),
+        syms(g, a.symbols, "")
+    )
 }

@@ -2,7 +2,9 @@
 //! is in this file.
 
 use super::{cell, cells, sym, syms};
-use crate::reason::{Broken, Candidate, Deduction, FishKind, OverlapKind, SimpleChainKind, Step};
+use crate::reason::{
+    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, SimpleChainKind, Step,
+};
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
 /// `a`, `a and b`, `a, b and c`.
@@ -209,6 +211,20 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             cells: cs,
             total,
         } => innies(g, houses, cages, cs, *total),
+        Deduction::WxyzWing {
+            pivot,
+            wings,
+            symbol,
+        } => wxyz_wing(g, pivot, wings, *symbol),
+        Deduction::SueDeCoq {
+            shapes,
+            core,
+            core_symbols,
+            sides,
+            side_symbols,
+        } => sue_de_coq(g, *shapes, core, *core_symbols, sides, *side_symbols),
+        Deduction::AlsXz { sets, restricted } => als_xz(g, sets, restricted),
+        Deduction::AlsXyWing { sets, restricted } => als_xy_wing(g, sets, *restricted),
         Deduction::ForcingChain {
             assumed,
             implied,
@@ -430,4 +446,104 @@ fn forcing(g: &Geometry, assumed: Candidate, implied: &[Candidate], broken: Brok
         )),
     }
     out
+}
+
+/// `r1c1 {1,2,3}`.
+fn marked(g: &Geometry, c: &CellCandidates) -> String {
+    format!("{} {{{}}}", cell(g, c.cell), syms(g, c.symbols, ","))
+}
+
+/// `r1c4, r2c4 {1,2,3} in column 4`.
+fn als(g: &Geometry, a: &Als) -> String {
+    format!(
+        "{} {{{}}} in {}",
+        cells(g, &a.cells).join(", "),
+        syms(g, a.symbols, ","),
+        label(g, a.shape)
+    )
+}
+
+/// `WXYZ-wing with pivot r1c1 {1,2,3,4} and wings r1c5 {1,4}, ...: ...`.
+fn wxyz_wing(g: &Geometry, pivot: &CellCandidates, wings: &[CellCandidates], z: Symbol) -> String {
+    let named: Vec<String> = wings.iter().map(|w| marked(g, w)).collect();
+    format!(
+        "WXYZ-wing with pivot {} and wings {}: every other symbol fits at most once among them, so one of them is {z}, which every cell seeing all their {z}s loses",
+        marked(g, pivot),
+        and_list(&named),
+        z = sym(g, z)
+    )
+}
+
+/// `Sue de Coq: r1c1, r1c2 {1,2,3,4} where row 1 meets box 1, with r1c7 {1,2} in row 1 and
+/// r2c1 {3,4} in box 1: ...`.
+fn sue_de_coq(
+    g: &Geometry,
+    shapes: [ShapeId; 2],
+    core: &[CellId],
+    v: SymbolSet,
+    sides: &[Vec<CellId>; 2],
+    side_symbols: [SymbolSet; 2],
+) -> String {
+    let side = |i: usize| {
+        format!(
+            "{} {{{}}} in {}",
+            cells(g, &sides[i]).join(", "),
+            syms(g, side_symbols[i], ","),
+            label(g, shapes[i])
+        )
+    };
+    let gone = |i: usize| v.union(side_symbols[i]).minus(side_symbols[1 - i]);
+    let n = core.len() + sides[0].len() + sides[1].len();
+    format!(
+        "Sue de Coq: {} {{{}}} where {} meets {}, with {} and {}: {n} cells holding {n} symbols, each at most once, so the rest of {} loses {} and the rest of {} loses {}",
+        cells(g, core).join(", "),
+        syms(g, v, ","),
+        label(g, shapes[0]),
+        label(g, shapes[1]),
+        side(0),
+        side(1),
+        label(g, shapes[0]),
+        and_list(&symbol_list(g, gone(0))),
+        label(g, shapes[1]),
+        and_list(&symbol_list(g, gone(1))),
+    )
+}
+
+/// `ALS-XZ: A = r1c1 {1,2} in row 1 and B = ... share 1 as a restricted common symbol: ...`.
+fn als_xz(g: &Geometry, sets: &[Als; 2], restricted: &[Symbol]) -> String {
+    let rcc: Vec<String> = restricted.iter().map(|&x| sym(g, x).to_string()).collect();
+    let head = format!(
+        "ALS-XZ: almost locked sets A = {} and B = {}",
+        als(g, &sets[0]),
+        als(g, &sets[1])
+    );
+    if let [x] = rcc.as_slice() {
+        let zs: SymbolSet = sets[0]
+            .symbols
+            .intersect(sets[1].symbols)
+            .minus(SymbolSet::single(restricted[0].index() as u8));
+        format!(
+            "{head} share the restricted common {x} (every {x} of A sees every {x} of B), so one of them lacks {x} and is locked; {} is then in A or in B, and every cell seeing all its places in both loses it",
+            or_list(&symbol_list(g, zs))
+        )
+    } else {
+        format!(
+            "{head} share the restricted commons {} (doubly linked), so both are locked: each symbol goes from every cell seeing all its places in them",
+            and_list(&rcc)
+        )
+    }
+}
+
+/// `ALS-XY-wing: pivot set C = ... is joined to A = ... by 1 and to B = ... by 2: ...`.
+fn als_xy_wing(g: &Geometry, sets: &[Als; 3], [x, y]: [SymbolSet; 2]) -> String {
+    let zs = sets[0].symbols.intersect(sets[1].symbols).minus(x.union(y));
+    format!(
+        "ALS-XY-wing: pivot set C = {} is joined to A = {} by the restricted common {} and to B = {} by {}; C holds one of them, so A or B is locked and holds {}, which every cell seeing all its places in both loses",
+        als(g, &sets[2]),
+        als(g, &sets[0]),
+        and_list(&symbol_list(g, x)),
+        als(g, &sets[1]),
+        and_list(&symbol_list(g, y)),
+        or_list(&symbol_list(g, zs))
+    )
 }

@@ -1,0 +1,236 @@
+//! Almost locked sets (ALS) for the ALS techniques (`als_xz`, `als_xy_wing`): n empty cells of
+//! one no-repeat shape holding n + 1 symbols between them. They are listed once per search as
+//! bitsets over cells, so that the tests the techniques repeat (do two sets overlap, does every
+//! place of x in one see every place of x in the other, which cells see all places of z) are a
+//! few word operations each.
+
+use super::{Als, Board, Candidate};
+use crate::symbols::SymbolSet;
+use crate::{CellId, ShapeId};
+use std::collections::HashSet;
+
+/// The most cells of an ALS on grids of up to nine symbols; larger grids take fewer, since the
+/// number of cell subsets of a house grows as two to the house's size.
+const MAX_CELLS: usize = 7;
+/// The most cells of an ALS on grids of more than nine symbols.
+const MAX_CELLS_BIG: usize = 4;
+/// The most sets listed: a bound on the quadratic pair searches on very large geometries.
+const MAX_SETS: usize = 4000;
+
+/// One almost locked set with the bitsets the searches read.
+#[derive(Debug)]
+pub(super) struct Set {
+    pub(super) shape: usize,
+    pub(super) cells: Vec<u32>,
+    pub(super) cands: SymbolSet,
+    /// Where this set's bitsets start in [`List::bits`]: the cells, then for each candidate
+    /// (in symbol order) its places and the cells that see all of them.
+    start: usize,
+}
+
+/// Every almost locked set of a board.
+#[derive(Debug)]
+pub(super) struct List {
+    pub(super) sets: Vec<Set>,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl List {
+    /// The almost locked sets of every no-repeat shape, each set of cells once.
+    pub(super) fn new(board: &Board) -> List {
+        let g = board.geometry();
+        let words = g.cell_count().div_ceil(64);
+        let cap = if g.symbol_count() <= 9 {
+            MAX_CELLS
+        } else {
+            MAX_CELLS_BIG
+        };
+        let mut list = List {
+            sets: Vec::new(),
+            words,
+            bits: Vec::new(),
+        };
+        let mut seen: HashSet<Vec<u32>> = HashSet::new();
+        let mut empty: Vec<u32> = Vec::new();
+        let mut pick: Vec<u32> = Vec::new();
+        for &s in &board.tables().no_repeat {
+            empty.clear();
+            empty.extend(board.empty_cells(s).map(|c| c as u32));
+            empty.sort_unstable();
+            let cap = cap.min(empty.len().saturating_sub(1)).max(1);
+            let mut found = Vec::new();
+            grow(
+                board,
+                &empty,
+                0,
+                SymbolSet::EMPTY,
+                cap,
+                &mut pick,
+                &mut found,
+            );
+            for (cells, cands) in found {
+                if list.sets.len() >= MAX_SETS {
+                    return list;
+                }
+                if seen.insert(cells.clone()) {
+                    list.push(board, s, cells, cands);
+                }
+            }
+        }
+        list
+    }
+
+    fn push(&mut self, board: &Board, shape: usize, cells: Vec<u32>, cands: SymbolSet) {
+        let w = self.words;
+        let start = self.bits.len();
+        self.bits
+            .resize(start + w * (1 + 2 * cands.len() as usize), 0);
+        for &c in &cells {
+            self.bits[start + c as usize / 64] |= 1 << (c % 64);
+        }
+        let peers = &board.tables().peer_bits;
+        for (k, v) in cands.iter().enumerate() {
+            let (with, seen) = (start + w * (1 + 2 * k), start + w * (2 + 2 * k));
+            self.bits[seen..seen + w].fill(u64::MAX);
+            for &c in cells
+                .iter()
+                .filter(|&&c| board.candidates(c as usize).contains(v))
+            {
+                let c = c as usize;
+                self.bits[with + c / 64] |= 1 << (c % 64);
+                for i in 0..w {
+                    self.bits[seen + i] &= peers[c * w + i];
+                }
+            }
+        }
+        self.sets.push(Set {
+            shape,
+            cells,
+            cands,
+            start,
+        });
+    }
+
+    fn slot(&self, a: usize, v: u8) -> usize {
+        let set = &self.sets[a];
+        let k = SymbolSet(set.cands.0 & ((1u64 << v) - 1)).len() as usize;
+        set.start + self.words * (1 + 2 * k)
+    }
+    /// The cells of set `a`.
+    fn cells(&self, a: usize) -> &[u64] {
+        let s = self.sets[a].start;
+        &self.bits[s..s + self.words]
+    }
+    /// The places of `v` in set `a` (which must hold it).
+    fn with(&self, a: usize, v: u8) -> &[u64] {
+        let s = self.slot(a, v);
+        &self.bits[s..s + self.words]
+    }
+    /// The cells that see every place of `v` in set `a`.
+    fn seen(&self, a: usize, v: u8) -> &[u64] {
+        let s = self.slot(a, v) + self.words;
+        &self.bits[s..s + self.words]
+    }
+
+    /// Whether sets `a` and `b` share a cell.
+    pub(super) fn overlap(&self, a: usize, b: usize) -> bool {
+        self.cells(a)
+            .iter()
+            .zip(self.cells(b))
+            .any(|(x, y)| x & y != 0)
+    }
+
+    /// Whether `v`, a candidate of both (disjoint) sets, is a restricted common symbol: every
+    /// place of it in `a` sees every place of it in `b`.
+    pub(super) fn restricted(&self, a: usize, b: usize, v: u8) -> bool {
+        self.with(b, v)
+            .iter()
+            .zip(self.seen(a, v))
+            .all(|(w, s)| w & !s == 0)
+    }
+
+    /// Eliminations of `v` from the cells holding it that see all its places in every set of
+    /// `sets` (each must hold `v`), appended to `out`.
+    pub(super) fn targets(&self, board: &Board, sets: &[usize], v: u8, out: &mut Vec<Candidate>) {
+        for i in 0..self.words {
+            let mut m = sets.iter().fold(u64::MAX, |m, &a| m & self.seen(a, v)[i]);
+            while m != 0 {
+                let c = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                if board.value(c).is_none() && board.candidates(c).contains(v) {
+                    out.push(Candidate::at(c, v));
+                }
+            }
+        }
+    }
+
+    /// For every set, the sets it is joined to by restricted common symbols, with those
+    /// symbols: every pair of disjoint sets is tested once.
+    pub(super) fn links(&self) -> Vec<Vec<(usize, SymbolSet)>> {
+        let n = self.sets.len();
+        let mut out = vec![Vec::new(); n];
+        for a in 0..n {
+            for b in a + 1..n {
+                let common = self.sets[a].cands.intersect(self.sets[b].cands);
+                if common.is_empty() || self.overlap(a, b) {
+                    continue;
+                }
+                let rcc: SymbolSet = common
+                    .iter()
+                    .filter(|&x| self.restricted(a, b, x))
+                    .collect();
+                if !rcc.is_empty() {
+                    out[a].push((b, rcc));
+                    out[b].push((a, rcc));
+                }
+            }
+        }
+        out
+    }
+
+    /// The set as a step names it.
+    pub(super) fn named(&self, a: usize) -> Als {
+        let s = &self.sets[a];
+        Als {
+            shape: ShapeId::new(s.shape),
+            cells: s.cells.iter().map(|&c| CellId::new(c as usize)).collect(),
+            symbols: s.cands,
+        }
+    }
+}
+
+/// Extends `pick` with cells of `empty` from `from` on, recording every pick of up to `cap`
+/// cells whose candidates number one more than its cells. The union only grows, so a pick
+/// with more than `cap + 1` candidates is not extended.
+fn grow(
+    board: &Board,
+    empty: &[u32],
+    from: usize,
+    union: SymbolSet,
+    cap: usize,
+    pick: &mut Vec<u32>,
+    found: &mut Vec<(Vec<u32>, SymbolSet)>,
+) {
+    for i in from..empty.len() {
+        let u = union.union(board.candidates(empty[i] as usize));
+        if u.len() as usize > cap + 1 {
+            continue;
+        }
+        pick.push(empty[i]);
+        if u.len() as usize == pick.len() + 1 {
+            found.push((pick.clone(), u));
+        }
+        if pick.len() < cap {
+            grow(board, empty, i + 1, u, cap, pick, found);
+        }
+        pick.pop();
+    }
+}
+
+/// Sorts and deduplicates eliminations (a cell may be reached through several symbols' sets).
+pub(super) fn tidy(mut elims: Vec<Candidate>) -> Vec<Candidate> {
+    elims.sort_unstable();
+    elims.dedup();
+    elims
+}

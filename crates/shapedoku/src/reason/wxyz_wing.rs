@@ -1,0 +1,156 @@
+//! WXYZ-wing, by peers so it works on any geometry: a pivot and three wings it sees, four
+//! cells holding four symbols between them. A symbol is *restricted* when all its places among
+//! the four see one another, so it fills at most one of them. When every symbol but z is
+//! restricted, the three others fill at most three of the four cells, so z fills one: every
+//! cell seeing all the places of z among the four loses it. (XY- and XYZ-wings are the same
+//! argument on three cells; they are found, and named, before this.)
+
+use super::wings::common_targets;
+use super::{Board, CellCandidates, Deduction, Finder, Step};
+use crate::symbols::SymbolSet;
+use crate::{CellId, Symbol};
+
+/// The one symbol of `union` whose places among `cells` do not all see one another, if
+/// exactly one is so.
+fn unrestricted(board: &Board, cells: &[usize; 4], union: SymbolSet) -> Option<u8> {
+    let g = board.geometry();
+    let mut found = None;
+    for v in union.iter() {
+        let holders: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| board.candidates(c).contains(v))
+            .collect();
+        let restricted = holders
+            .iter()
+            .enumerate()
+            .all(|(i, &a)| holders[i + 1..].iter().all(|&b| g.are_peers(a, b)));
+        if !restricted {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(v);
+        }
+    }
+    found
+}
+
+/// WXYZ-wings.
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let fits = |c: usize| board.value(c).is_none() && (2..=4).contains(&board.candidates(c).len());
+    let mut wings: Vec<usize> = Vec::new();
+    for pivot in 0..g.cell_count() {
+        if !fits(pivot) {
+            continue;
+        }
+        let pc = board.candidates(pivot);
+        wings.clear();
+        wings.extend(
+            g.peers(pivot)
+                .iter()
+                .map(|&p| p as usize)
+                .filter(|&p| fits(p) && board.candidates(p).union(pc).len() <= 4),
+        );
+        for (i, &a) in wings.iter().enumerate() {
+            let ua = pc.union(board.candidates(a));
+            for (j, &b) in wings.iter().enumerate().skip(i + 1) {
+                let ub = ua.union(board.candidates(b));
+                if ub.len() > 4 {
+                    continue;
+                }
+                for &c in &wings[j + 1..] {
+                    let union = ub.union(board.candidates(c));
+                    if union.len() != 4 {
+                        continue;
+                    }
+                    let cells = [pivot, a, b, c];
+                    let Some(z) = unrestricted(board, &cells, union) else {
+                        continue;
+                    };
+                    let seen: Vec<usize> = cells
+                        .iter()
+                        .copied()
+                        .filter(|&x| board.candidates(x).contains(z))
+                        .collect();
+                    let mut elim = common_targets(board, &seen, z);
+                    elim.retain(|e| !cells.contains(&e.cell_index()));
+                    if elim.is_empty() {
+                        continue;
+                    }
+                    let named = |x: usize| CellCandidates {
+                        cell: CellId::new(x),
+                        symbols: board.candidates(x),
+                    };
+                    let step = Step::eliminating(
+                        elim,
+                        Deduction::WxyzWing {
+                            pivot: named(pivot),
+                            wings: vec![named(a), named(b), named(c)],
+                            symbol: Symbol::new(z as usize),
+                        },
+                    );
+                    if !f.push(step) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::test_util::*;
+
+    #[test]
+    fn wxyz_wing_constructed() {
+        // Pivot r1c1 {1,2,3,4}; wings r1c5 {1,4} (row 1), r2c2 {2,4} and r3c3 {3,4} (box 1).
+        // 1, 2 and 3 each have all their places in sight of one another; 4 does not (r1c5 and
+        // r2c2 are not peers), so 4 is in one of the cells: r1c2 and r1c3 (row 1 and box 1)
+        // see all four places of 4 and lose it.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        b.set_candidates(cell(&g, 1, 1), set(&[1, 2, 3, 4]));
+        b.set_candidates(cell(&g, 1, 5), set(&[1, 4]));
+        b.set_candidates(cell(&g, 2, 2), set(&[2, 4]));
+        b.set_candidates(cell(&g, 3, 3), set(&[3, 4]));
+        let mut f = Finder::new(10);
+        find(&b, &mut f);
+        assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+        let s = &f.steps[0];
+        assert_eq!(s.eliminations, elims(&g, "r1c2<>4 r1c3<>4"));
+        let named = |r, c, ds: &[u8]| CellCandidates {
+            cell: cell_id(&g, r, c),
+            symbols: set(ds),
+        };
+        assert_eq!(
+            s.deduction,
+            Deduction::WxyzWing {
+                pivot: named(1, 1, &[1, 2, 3, 4]),
+                wings: vec![
+                    named(1, 5, &[1, 4]),
+                    named(2, 2, &[2, 4]),
+                    named(3, 3, &[3, 4])
+                ],
+                symbol: symbol(4),
+            }
+        );
+    }
+
+    #[test]
+    fn two_unrestricted_symbols_give_nothing() {
+        // Pivot r1c1 {1,2,3,4}, wings r1c5 {1,4}, r2c2 {2,3}, r5c1 {3,4}: 3 (r2c2, r5c1) and
+        // 4 (r1c5, r5c1) both have places out of each other's sight.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        b.set_candidates(cell(&g, 1, 1), set(&[1, 2, 3, 4]));
+        b.set_candidates(cell(&g, 1, 5), set(&[1, 4]));
+        b.set_candidates(cell(&g, 2, 2), set(&[2, 3]));
+        b.set_candidates(cell(&g, 5, 1), set(&[3, 4]));
+        let mut f = Finder::new(10);
+        find(&b, &mut f);
+        assert!(f.steps.is_empty(), "{:?}", f.steps);
+    }
+}
