@@ -305,6 +305,9 @@ fn read_rule(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Fiel
         start: r.text(d, "start", "\"low\""),
         accept: r.text(d, "accept", "\"low high\""),
         transitions: r.strings(d, "transitions", "[\"low 6-9 high\"]"),
+        // Keys of the outside clues and indexing.
+        count: r.int(d, "count", 0..=MAX_VALUE, "3"),
+        indexes: r.text(d, "indexes", "\"column\""),
     };
     Field::Valid(Spanned::new(r.span.clone(), def))
 }
