@@ -246,7 +246,7 @@ mod tests {
     use crate::constraint::RuleKind;
 
     #[test]
-    fn a_skyscraper_of_one_puts_the_highest_value_first() {
+    fn a_skyscraper_of_one_on_a_permutation_puts_the_highest_value_first() {
         let values = Values::new(&[1, 2, 3, 4]);
         let cells: Vec<CellId> = (0..4).map(CellId::new).collect();
         let kind = RuleKind::Skyscraper {
@@ -254,7 +254,7 @@ mod tests {
             count: 1,
             clue: (0, 1),
         };
-        let l = crate::outside::layers(&kind, values.all(), false, MAX_STATES).unwrap();
+        let l = crate::outside::layers(&kind, values.all(), true, MAX_STATES).unwrap();
         let clue = Clue::new(vec![0, 1, 2, 3], l);
         let (mut cells, mut queue) = (vec![0b1111; 4], Vec::new());
         let mut d = Domains::new(&mut cells, &mut queue, &values);
