@@ -341,7 +341,7 @@ fn line_of(g: &Geometry, c: CellId, kind: ShapeKind) -> Option<Vec<CellId>> {
         .iter()
         .map(|&s| g.shape(s as usize))
         .find(|s| s.kind == kind)?;
-    let mut cells: Vec<CellId> = s.cells.iter().map(|&x| CellId::new(x as usize)).collect();
+    let mut cells: Vec<CellId> = s.cells.iter().map(|&x| CellId::new(x)).collect();
     cells.sort_by_key(|&x| {
         let p = g.pos(x.index());
         (p.row, p.col)
