@@ -27,7 +27,9 @@ pub(super) fn add_rule(
         return;
     };
     let name = r.name.value().cloned().unwrap_or_else(|| {
-        if line {
+        // An outside clue gets a name saying where it is once its line is known; until then,
+        // like a line, its number in the file.
+        if line || super::outside_rules::handles(kind) {
             format!("{kind} {number}")
         } else {
             kind.clone()
