@@ -207,6 +207,16 @@ pub(crate) fn layers(
 fn permutation_fits(kind: &RuleKind, sorted: &[i64], n: usize, i: usize, k: Key) -> bool {
     match kind {
         RuleKind::Skyscraper { .. } => i == 0 || k.1 >= sorted[i - 1],
+        RuleKind::Sandwich { total, .. } if k.0 == 1 => {
+            // The k cells between so far hold distinct middle values, and what is left of the
+            // total is a sum of other middle values.
+            let middle = &sorted[1..n.max(2) - 1];
+            let inside = (k.2 >> 1) as usize;
+            inside <= middle.len()
+                && k.1 >= middle[..inside].iter().sum::<i64>()
+                && k.1 <= middle[middle.len() - inside..].iter().sum::<i64>()
+                && total - k.1 <= middle[inside..].iter().sum::<i64>()
+        }
         RuleKind::XSum { total, .. } if k.0 == 1 => {
             let r = k.1 as usize;
             let left = total - k.2;
@@ -226,12 +236,13 @@ fn sandwich_step(k: Key, v: i64, lo: i64, hi: i64, total: i64, prune: bool) -> O
         0 if extreme => Some((1, 0, i64::from(v == hi))),
         0 => Some(k),
         1 if extreme => {
-            let other = if k.2 == 1 { lo } else { hi };
+            let other = if k.2 & 1 == 1 { lo } else { hi };
             (v == other && k.1 == total).then_some((2, 0, 0))
         }
         1 => {
+            // The low bit says which extreme came first, the rest how many cells lie between.
             let s = k.1 + v;
-            (!prune || s <= total).then_some((1, s, k.2))
+            (!prune || s <= total).then_some((1, s, k.2 + 2))
         }
         _ => (!extreme).then_some(k),
     }
