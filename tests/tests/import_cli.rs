@@ -125,18 +125,14 @@ fn sudokupad_links_round_trip_too() {
 
 #[test]
 fn unknown_constraints_are_refused_by_name() {
-    let p = fpuzzle(
-        4,
-        "1... .... .... ....",
-        json!({"sandwichsum": [{"cell": "R0C1", "value": "5"}]}),
-    );
+    let p = fpuzzle(4, "1... .... .... ....", json!({"fogofwar": ["R1C1"]}));
     let link = f_link(&p);
     for args in [vec!["import", link.as_str()], vec!["solve", link.as_str()]] {
         let (code, out, err) = run_in_memory(&args, "");
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty() || out.trim() == "error", "{out}");
         assert!(
-            err.contains("cannot import") && err.contains("`sandwichsum`"),
+            err.contains("cannot import") && err.contains("`fogofwar`"),
             "{err}"
         );
     }

@@ -174,6 +174,47 @@ pub enum RuleKind {
         /// How many cells each shape has.
         half: usize,
     },
+    // Outside clues and indexing (see `outside.rs`).
+    /// A sandwich clue: exactly one cell of the line holds the alphabet's smallest value and
+    /// one its largest (1 and 9 on a classic grid), and the values strictly between those two
+    /// cells add up to `total`. The clue sits outside the grid at `clue`.
+    Sandwich {
+        /// The row or column, nearest the clue first.
+        cells: Vec<CellId>,
+        /// The sum between the smallest and the largest value.
+        total: i64,
+        /// Where the clue is written, (row, column) as in [`Pos`], outside the cells.
+        clue: (u32, u32),
+    },
+    /// An X-sum clue: the first X cells from the clue add up to `total`, where X is the value
+    /// of the first cell (so it must lie between 1 and the line's length).
+    XSum {
+        /// The row or column, nearest the clue first.
+        cells: Vec<CellId>,
+        /// The sum of the first X cells.
+        total: i64,
+        /// Where the clue is written, (row, column) as in [`Pos`], outside the cells.
+        clue: (u32, u32),
+    },
+    /// A skyscraper clue: seen from the clue, `count` cells are visible, a cell being visible
+    /// when its value is greater than every value before it.
+    Skyscraper {
+        /// The row or column, nearest the clue first.
+        cells: Vec<CellId>,
+        /// How many cells are visible.
+        count: i64,
+        /// Where the clue is written, (row, column) as in [`Pos`], outside the cells.
+        clue: (u32, u32),
+    },
+    /// Indexing: the indexing cell `cells[i]` stands at position p (from 1) of its line
+    /// `lines[i]` (its row for a column indexer); when it holds the value k, the k-th cell of
+    /// that line holds the value p. So k lies between 1 and the line's length.
+    Indexing {
+        /// The indexing cells.
+        cells: Vec<CellId>,
+        /// For each indexing cell, the cells it indexes in order, itself among them.
+        lines: Vec<Vec<CellId>>,
+    },
     /// The values along the cells, in order, spell a word the automaton accepts; around a
     /// loop (`closed`), the first cell is read again at the end.
     Sequence {
@@ -250,7 +291,11 @@ impl Constraint {
                 }
                 true
             }
-            _ => self.local_holds(g, value) && crate::line_rules::holds(&self.kind, g, &v),
+            _ => {
+                self.local_holds(g, value)
+                    && crate::line_rules::holds(&self.kind, g, &v)
+                    && crate::outside::holds(&self.kind, g, &v)
+            }
         }
     }
 }
@@ -273,7 +318,11 @@ impl Constraint {
             | RuleKind::Modular { cells }
             | RuleKind::Zipper { cells }
             | RuleKind::Clone { cells, .. }
-            | RuleKind::Sequence { cells, .. } => cells,
+            | RuleKind::Sequence { cells, .. }
+            | RuleKind::Sandwich { cells, .. }
+            | RuleKind::XSum { cells, .. }
+            | RuleKind::Skyscraper { cells, .. }
+            | RuleKind::Indexing { cells, .. } => cells,
             _ => self.local_cells(),
         }
     }
@@ -284,6 +333,11 @@ impl Constraint {
         match &self.kind {
             RuleKind::Marks { marks, .. } => marks.iter().flat_map(|m| m.cells).collect(),
             RuleKind::DisjointGroups { groups } => groups.concat(),
+            RuleKind::Indexing { cells, lines } => cells
+                .iter()
+                .chain(lines.iter().flatten())
+                .copied()
+                .collect(),
             _ => self.cells().to_vec(),
         }
     }

@@ -34,6 +34,7 @@ pub mod import;
 pub mod limits;
 mod line_rules;
 pub mod load;
+mod outside;
 pub mod pos;
 pub mod puzzle;
 pub mod reason;

@@ -270,6 +270,55 @@ pub(super) fn little_killer(v: &Value, key: &str, d: &mut Draft) -> Result<(), I
     Ok(())
 }
 
+/// `{cell, value}` of a sandwich, X-sum or skyscraper clue: `cell` sits outside the grid
+/// (`R0C3` above column 3, `R3C10` right of row 3 on a 9x9), and the clue reads the row or
+/// column from there. A clue without a value is only a mark and is left out.
+fn outside_clue(
+    kind: &str,
+    number_key: &str,
+    v: &Value,
+    key: &str,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
+    for (i, item) in list(key, v)?.iter().enumerate() {
+        let place = format!("`{key}` {}", i + 1);
+        let at = item
+            .get("cell")
+            .and_then(Value::as_str)
+            .and_then(|s| outside(s, d.size))
+            .ok_or_else(|| {
+                ImportError::key(key, format!("{place} has no clue cell such as \"R0C1\""))
+            })?;
+        let Some(text) = value_text(item) else {
+            continue;
+        };
+        let n = text.parse::<i64>().map_err(|_| {
+            ImportError::key(key, format!("{place}: `{text}` is not a whole number"))
+        })?;
+        let keys = vec![
+            ("at".into(), format!("[{}, {}]", at.0, at.1)),
+            (number_key.into(), n.to_string()),
+        ];
+        d.rules.push(rule(kind, place, Vec::new(), keys));
+    }
+    Ok(())
+}
+
+/// `sandwichsum`: see [`outside_clue`].
+pub(super) fn sandwich(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+    outside_clue("sandwich", "total", v, key, d)
+}
+
+/// `xsum`: see [`outside_clue`].
+pub(super) fn x_sum(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+    outside_clue("x-sum", "total", v, key, d)
+}
+
+/// `skyscraper`: see [`outside_clue`].
+pub(super) fn skyscraper(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+    outside_clue("skyscraper", "count", v, key, d)
+}
+
 /// A clue cell in row or column 0, which `parse_rc` does not take.
 fn outside(s: &str, size: u32) -> Option<Rc> {
     let u = s.trim().to_ascii_uppercase();

@@ -91,6 +91,21 @@ fn every_rule_key_becomes_its_rule() {
             "type = \"little-killer\"\nat = [0, 1]\ndirection = \"down-right\"\ntotal = 10",
         ),
         (
+            "sandwichsum",
+            json!([{"cell": "R0C2", "value": "5"}, {"cell": "R3C0"}]),
+            "type = \"sandwich\"\nat = [0, 2]\ntotal = 5",
+        ),
+        (
+            "xsum",
+            json!([{"cell": "R2C5", "value": 6}]),
+            "type = \"x-sum\"\nat = [2, 5]\ntotal = 6",
+        ),
+        (
+            "skyscraper",
+            json!([{"cell": "R5C3", "value": "2"}]),
+            "type = \"skyscraper\"\nat = [5, 3]\ncount = 2",
+        ),
+        (
             "clone",
             json!([{"cells": ["R1C1", "R1C2"], "cloneCells": ["R4C3", "R4C4"]}]),
             "type = \"clone\"\ncells = \"r1c1 r1c2\"\ncopy = \"r4c3 r4c4\"",

@@ -162,16 +162,16 @@ fn f_puzzles_jigsaw_regions_and_large_alphabets() {
 fn unknown_and_unsupported_elements_are_refused_by_name() {
     let base = || json!({"size": 4, "grid": blank(4)});
     let mut j = base();
-    j["sandwichsum"] = json!([{"cell": "R0C1", "value": "5"}]);
+    j["fogofwar"] = json!(["R1C1"]);
     let e = import(&j.to_string()).unwrap_err();
-    assert_eq!(e.key.as_deref(), Some("sandwichsum"));
+    assert_eq!(e.key.as_deref(), Some("fogofwar"));
     assert!(
-        e.message.contains("`sandwichsum`") && e.message.contains("does not support"),
+        e.message.contains("`fogofwar`") && e.message.contains("does not support"),
         "{e}"
     );
-    j["skyscraper"] = json!([]);
+    j["foglight"] = json!([]);
     let e = import(&j.to_string()).unwrap_err();
-    assert!(e.message.contains("`sandwichsum`, `skyscraper`"), "{e}");
+    assert!(e.message.contains("`foglight`, `fogofwar`"), "{e}");
 
     let mut j = base();
     j["killercage"] =

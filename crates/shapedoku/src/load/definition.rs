@@ -219,11 +219,18 @@ pub struct RuleDef {
     /// A sequence rule's moves, each `FROM VALUES TO` (`"low 6-9 high"`); VALUES is a
     /// comma-separated list of values and ranges (`1-3,5`) or `*` for any value.
     pub transitions: Field<Vec<Spanned<String>>>,
+    // Keys of the outside clues and indexing (`total` and `at` above serve them too).
+    /// A skyscraper clue: how many cells are visible from it.
+    pub count: Field<i64>,
+    /// What an indexing cell's value names: `column` (a column of its row), `row` (a row of
+    /// its column) or `box` (a cell of its box). Default: `column` when the cells share a
+    /// column, `row` when they share a row.
+    pub indexes: Field<String>,
 }
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 28] = [
+    pub const TYPES: [(&'static str, bool); 32] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -254,6 +261,11 @@ impl RuleDef {
         ("zipper", true),
         ("clone", true),
         ("sequence", true),
+        // Outside clues (their cells follow from the clue) and indexing.
+        ("sandwich", false),
+        ("x-sum", false),
+        ("skyscraper", false),
+        ("indexing", true),
     ];
 }
 

@@ -35,6 +35,7 @@ mod givens;
 mod issues;
 mod line_rules;
 mod local_rules;
+mod outside_rules;
 mod read;
 mod rules;
 mod source;

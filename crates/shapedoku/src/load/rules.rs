@@ -27,7 +27,9 @@ pub(super) fn add_rule(
         return;
     };
     let name = r.name.value().cloned().unwrap_or_else(|| {
-        if line {
+        // An outside clue gets a name saying where it is once its line is known; until then,
+        // like a line, its number in the file.
+        if line || super::outside_rules::handles(kind) {
             format!("{kind} {number}")
         } else {
             kind.clone()
@@ -52,6 +54,9 @@ pub(super) fn add_rule(
         (Field::Valid(c), false) => {
             let what = match kind.as_str() {
                 "little-killer" => "runs from its clue (`at`, `direction`)",
+                "sandwich" | "x-sum" | "skyscraper" => {
+                    "reads the row or column from its clue (`at`)"
+                }
                 _ => "covers the whole grid",
             };
             diags.push(
@@ -159,7 +164,7 @@ fn compile_rule(
         // Marks and single-cell rules list cells; a clone's shapes and a sequence's cell list
         // need not be lines either.
         let line = !super::local_rules::is_cell_list(&r.kind)
-            && !matches!(r.kind.as_str(), "clone" | "sequence");
+            && !matches!(r.kind.as_str(), "clone" | "sequence" | "indexing");
         if let Some(prev) = i.checked_sub(1).map(|j| r.cells[j].1).filter(|_| line) {
             if !next_to(prev, *p) {
                 diags.push(
@@ -191,6 +196,10 @@ fn compile_rule(
         k if super::local_rules::handles(k) => {
             let kind = super::local_rules::kind(r, cells, g, values_given, diags);
             return kind.filter(|_| ok).map(|k| Constraint::new(&r.name, k));
+        }
+        // Outside clues and indexing.
+        k if super::outside_rules::handles(k) => {
+            return super::outside_rules::compile(r, g, cells, diags).filter(|_| ok);
         }
         // Sum, line and copy rules.
         _ if !ok => return None,

@@ -20,6 +20,7 @@
 //! ```
 
 mod lines;
+mod outside;
 #[cfg(feature = "png")]
 mod png;
 mod rules;

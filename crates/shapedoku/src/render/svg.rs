@@ -15,7 +15,7 @@ use std::fmt::Write;
 /// and cells, rules drawn under the lines (thermometers, odd/even cells, minimum/maximum
 /// chevrons), thin cell lines, diagonals, thick lines, marks (kropki dots, XV letters,
 /// quadruples), cage outlines, cage sums, rules beyond shapes (arrows, coloured lines, little
-/// killer clues), givens (bold),
+/// killer, sandwich, X-sum and skyscraper clues, indexing cells), givens (bold),
 /// solution values (lighter), entries, candidates, highlighted candidates, cell hit areas. The
 /// layers after the solution's, and the highlights, appear only when their options ask for them.
 pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
@@ -23,7 +23,7 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     let cs = opts.cell_size.max(8) as f64;
     let col = &opts.colors;
     // A clue outside the grid (a little killer's) needs a whole cell of margin.
-    let margin = if super::lines::draws_outside(g) {
+    let margin = if super::lines::draws_outside(g) || super::outside::draws_outside(g) {
         cs
     } else {
         (cs / 2.0).round()
@@ -275,6 +275,7 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     }
 
     super::lines::draw(&mut s, g, &super::lines::Place { ox, oy, cs });
+    super::outside::draw(&mut s, g, &super::lines::Place { ox, oy, cs });
 
     // Values: givens bold, solution values lighter. The baseline sits 0.35 em below the centre
     // so digits look vertically centred without relying on dominant-baseline support.

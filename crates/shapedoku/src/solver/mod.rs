@@ -33,6 +33,7 @@
 //! | `cell_rules.rs` | odd/even, minimum/maximum, quadruples, disjoint groups |
 //! | `peers.rs` | extra peers from rules that only forbid a symbol twice (anti-knight, anti-king, disjoint groups) |
 //! | `thermo.rs` | thermometers |
+//! | `outside.rs` | sandwich, X-sum and skyscraper clues (a layered automaton per line), indexing |
 //! | `probe.rs` | failed-literal probing on large alphabets |
 //! | `sat/` | [`sat`]: the clause-learning back end, behind a narrow [`sat::Problem`] (no-repeat and sum shapes) |
 //! | `handover.rs` | a stalled search as a [`sat::Problem`], its outcome as a [`Count`] |
@@ -119,6 +120,7 @@ mod thermo;
 mod between;
 mod class_windows;
 mod linear;
+mod outside;
 mod pair_chain;
 mod region_sum;
 mod renban;

@@ -10,7 +10,7 @@ use super::thermo::Thermo;
 use super::cell_rules::{AllDifferent, Allowed, Extremum, Quadruple};
 use super::marks;
 use super::{
-    between::Between, class_windows::ClassWindows, linear::Linear, pair_chain::PairChain,
+    between::Between, class_windows::ClassWindows, linear::Linear, outside, pair_chain::PairChain,
     region_sum::RegionSum, renban::Renban, sequence::Sequence, zipper::Zipper,
 };
 use crate::CellId;
@@ -56,7 +56,7 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             .collect()
     };
     let line = |cells: &[crate::CellId]| cells.iter().map(|c| c.index() as u32).collect();
-    if !crate::line_rules::well_formed(&c.kind) {
+    if !crate::line_rules::well_formed(&c.kind) || !crate::outside::well_formed(&c.kind) {
         // A rule built by hand without the parts its kind needs never holds (see `holds`):
         // an empty sum that must reach 1 fails at once.
         return Box::new(Linear::new(Vec::new(), 1));
@@ -141,6 +141,24 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             automaton,
             closed,
         } => Box::new(Sequence::new(&line(cells), *closed, automaton, values)),
+        // Outside clues and indexing.
+        RuleKind::Sandwich { cells, .. }
+        | RuleKind::XSum { cells, .. }
+        | RuleKind::Skyscraper { cells, .. } => {
+            let house = crate::outside::full_house(g, cells);
+            match crate::outside::layers(&c.kind, values.all(), house, outside::MAX_STATES) {
+                Some(l) => Box::new(outside::Clue::new(line(cells), l)),
+                None => Box::new(outside::SolvedCheck::new(
+                    line(cells),
+                    c.kind.clone(),
+                    values,
+                )),
+            }
+        }
+        RuleKind::Indexing { cells, lines } => {
+            let lines: Vec<Vec<u32>> = lines.iter().map(|l| ids(l)).collect();
+            Box::new(outside::Indexing::new(&ids(cells), &lines, values))
+        }
     }
 }
 
