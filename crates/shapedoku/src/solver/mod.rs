@@ -94,6 +94,7 @@
 //! (`crate::constraint`) stays with the search. To bring a new rule kind there too, give it an
 //! encoding in `sat/` (see [`sat`]).
 
+mod bitboard;
 mod budget;
 mod candidates;
 mod cell_rules;
@@ -185,6 +186,9 @@ pub struct Solver {
     givens: Vec<Option<u8>>,
     engine: Propagation,
     search: Search,
+    /// The bitboard kernel, when the geometry's rules are all no-repeat and it fits; it
+    /// counts, and the generic engine does everything else (random solutions, candidates).
+    kernel: Option<bitboard::Kernel>,
 }
 
 impl Solver {
@@ -204,8 +208,23 @@ impl Solver {
             givens: vec![None; nc],
             engine: Propagation::new(geometry.clone()),
             search: Search::new(nc, geometry.symbol_count()),
+            kernel: bitboard::Kernel::new(&geometry),
             geometry,
         }
+    }
+
+    /// This solver without the bitboard kernel: every count on the generic engine (to compare
+    /// the two).
+    #[cfg(test)]
+    pub(crate) fn without_kernel(mut self) -> Self {
+        self.kernel = None;
+        self
+    }
+
+    /// Whether counts run on the bitboard kernel.
+    #[cfg(test)]
+    pub(crate) fn has_kernel(&self) -> bool {
+        self.kernel.is_some()
     }
 
     /// The geometry.
@@ -325,6 +344,9 @@ impl Solver {
         rng: Option<&mut Xoshiro256PlusPlus>,
     ) -> Count {
         let mut meter = budget::Meter::new(budget, guess_cap);
+        if let (Some(k), None) = (&mut self.kernel, &rng) {
+            return k.count(&self.geometry, &self.givens, limit, &mut meter);
+        }
         self.search
             .run(&mut self.engine, &self.givens, limit, &mut meter, rng)
     }
