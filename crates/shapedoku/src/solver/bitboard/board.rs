@@ -24,6 +24,18 @@ pub(super) fn for_each_cell<const W: usize>(bits: &Bits<W>, mut f: impl FnMut(us
     }
 }
 
+/// Two houses that share cells: when a symbol's places in one lie in the shared cells, it
+/// leaves the other's cells outside them.
+#[derive(Debug)]
+pub(super) struct HousePair<const W: usize> {
+    /// The two houses, as a mask over the houses.
+    pub(super) both: u64,
+    /// The first house's cells outside the second.
+    pub(super) a_only: Bits<W>,
+    /// The second house's cells outside the first.
+    pub(super) b_only: Bits<W>,
+}
+
 /// One geometry's rules as cell sets: what a placement clears and where hidden singles are.
 #[derive(Debug)]
 pub(super) struct Masks<const W: usize> {
@@ -39,6 +51,8 @@ pub(super) struct Masks<const W: usize> {
     pub(super) houses: Vec<Bits<W>>,
     /// For each cell, the houses holding it, as a mask over `houses`.
     pub(super) cell_houses: Vec<u64>,
+    /// Pairs of houses sharing two or more cells, for locked candidates.
+    pub(super) pairs: Vec<HousePair<W>>,
     /// Every house, as a mask.
     pub(super) all_houses: u64,
     /// Every cell.
@@ -82,8 +96,22 @@ impl<const W: usize> Masks<W> {
         for (h, m) in house_masks.iter().enumerate() {
             for_each_cell(m, |c| cell_houses[c] |= 1 << h);
         }
+        let tables = g.tables();
+        let pairs = tables
+            .house_pairs
+            .iter()
+            .map(|p| {
+                let (a, b) = (&house_masks[p.a as usize], &house_masks[p.b as usize]);
+                HousePair {
+                    both: 1 << p.a | 1 << p.b,
+                    a_only: std::array::from_fn(|i| a[i] & !b[i]),
+                    b_only: std::array::from_fn(|i| b[i] & !a[i]),
+                }
+            })
+            .collect();
         Some(Masks {
             symbols,
+            pairs,
             cells,
             peers,
             all_houses: if houses.len() == 64 {
@@ -112,6 +140,9 @@ pub(super) struct Board<const W: usize> {
     pub(super) open_houses: Vec<u64>,
     /// Symbols whose places changed since their houses were last scanned for hidden singles.
     pub(super) dirty: u64,
+    /// Symbols whose places changed since their house pairs were last scanned for locked
+    /// candidates.
+    pub(super) lock_dirty: u64,
 }
 
 impl<const W: usize> Board<W> {
@@ -120,6 +151,7 @@ impl<const W: usize> Board<W> {
             places: vec![[0; W]; m.symbols + 1],
             open_houses: vec![0; m.symbols],
             dirty: 0,
+            lock_dirty: 0,
         }
     }
 
@@ -128,6 +160,7 @@ impl<const W: usize> Board<W> {
         self.places.fill(m.all_cells);
         self.open_houses.fill(m.all_houses);
         self.dirty = all_symbols(m.symbols);
+        self.lock_dirty = self.dirty;
     }
 
     /// The unplaced cells.

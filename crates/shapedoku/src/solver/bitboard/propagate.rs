@@ -8,21 +8,32 @@ use super::board::{Bits, Board, Masks, for_each_cell};
 pub(super) struct Contradiction;
 
 impl<const W: usize> Board<W> {
-    /// Propagates to a fixed point; false on a contradiction.
+    /// Propagates singles to a fixed point; false on a contradiction.
     pub(super) fn settle(&mut self, m: &Masks<W>) -> bool {
+        self.settle_with(m, false)
+    }
+
+    /// Propagates singles and locked candidates to a fixed point; false on a contradiction.
+    pub(super) fn settle_locked(&mut self, m: &Masks<W>) -> bool {
+        self.settle_with(m, true)
+    }
+
+    fn settle_with(&mut self, m: &Masks<W>, locked: bool) -> bool {
         loop {
             match self.naked_singles(m) {
                 Err(Contradiction) => return false,
                 Ok(true) => continue,
                 Ok(false) => {}
             }
-            if self.dirty == 0 {
-                return true;
+            if self.dirty != 0 {
+                match self.hidden_singles(m) {
+                    Err(Contradiction) => return false,
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
             }
-            match self.hidden_singles(m) {
-                Err(Contradiction) => return false,
-                Ok(true) => {}
-                Ok(false) => return true,
+            if !locked || self.lock_dirty == 0 || !self.locked_candidates(m) {
+                return true;
             }
         }
     }
@@ -83,6 +94,7 @@ impl<const W: usize> Board<W> {
     /// contradiction, a house with one place places it there.
     fn hidden_singles(&mut self, m: &Masks<W>) -> Result<bool, Contradiction> {
         let mut todo = self.dirty;
+        self.lock_dirty |= todo;
         self.dirty = 0;
         let mut placed = false;
         while todo != 0 {
@@ -114,5 +126,42 @@ impl<const W: usize> Board<W> {
             }
         }
         Ok(placed)
+    }
+
+    /// Locked candidates for every symbol changed since the last scan: in each pair of houses
+    /// still open for it, places confined to the shared cells in one house clear it from the
+    /// other house's cells outside them. Returns whether anything was removed (the changed
+    /// symbols are then dirty for hidden singles).
+    fn locked_candidates(&mut self, m: &Masks<W>) -> bool {
+        let mut todo = self.lock_dirty;
+        self.lock_dirty = 0;
+        while todo != 0 {
+            let s = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let open = self.open_houses[s];
+            let set = &mut self.places[s];
+            let mut changed = false;
+            for p in &m.pairs {
+                if open & p.both != p.both {
+                    continue;
+                }
+                let (mut in_a, mut in_b) = (0u64, 0u64);
+                for i in 0..W {
+                    in_a |= set[i] & p.a_only[i];
+                    in_b |= set[i] & p.b_only[i];
+                }
+                if (in_a == 0) != (in_b == 0) {
+                    let clear = if in_a == 0 { &p.b_only } else { &p.a_only };
+                    for i in 0..W {
+                        set[i] &= !clear[i];
+                    }
+                    changed = true;
+                }
+            }
+            if changed {
+                self.dirty |= 1 << s;
+            }
+        }
+        self.dirty != 0
     }
 }

@@ -67,7 +67,9 @@ impl<const W: usize> Search<W> {
         self.stack_houses.clear();
         self.removed.clear();
         stats.nodes += 1;
-        let mut ok = self.load(m, givens) && self.board.settle(m);
+        // Locked candidates at the root only: there they decide most easy puzzles without a
+        // guess; at every node they cost more than the guesses they save on hard ones.
+        let mut ok = self.load(m, givens) && self.board.settle_locked(m);
         let exhausted = loop {
             if ok {
                 match self.choose(m) {
@@ -122,7 +124,9 @@ impl<const W: usize> Search<W> {
         self.board.places.copy_from_slice(&self.stack[base..]);
         self.stack.truncate(base);
         let base = self.stack_houses.len() - m.symbols;
-        self.board.open_houses.copy_from_slice(&self.stack_houses[base..]);
+        self.board
+            .open_houses
+            .copy_from_slice(&self.stack_houses[base..]);
         self.stack_houses.truncate(base);
         self.board.dirty = 1 << s;
     }
@@ -143,31 +147,57 @@ impl<const W: usize> Search<W> {
         if open.iter().all(|&w| w == 0) {
             return None;
         }
-        // at_least[k]: the unplaced cells with at least k candidates (bit-sliced counters).
-        let mut at_least = [[0u64; W]; LEVELS + 1];
-        at_least[0] = *open;
+        // Most nodes have a bivalue cell: three bit-sliced counters find one.
+        let c = match first(&self.at_least::<3>(m)) {
+            Some(c) => c,
+            None => self.fewest(m),
+        };
+        Some((c, self.board.first_symbol(m, c)?))
+    }
+
+    /// `at_least[k]`: the unplaced cells with at least `k + 1` candidates, for `k` up to `L`;
+    /// the last entry also has the cells with exactly `L` (`at_least[L-2] & !at_least[L-1]`).
+    /// For `L = 3` the first set is the bivalue cells.
+    #[inline(always)]
+    fn at_least<const L: usize>(&self, m: &Masks<W>) -> Bits<W> {
+        let open = self.board.open();
+        let mut ge = [[0u64; W]; L];
         for set in &self.board.places[..m.symbols] {
-            for k in (1..=LEVELS).rev() {
+            for k in (0..L).rev() {
                 for i in 0..W {
-                    at_least[k][i] |= at_least[k - 1][i] & set[i] & open[i];
+                    let below = if k == 0 { open[i] } else { ge[k - 1][i] };
+                    ge[k][i] |= below & set[i];
                 }
             }
         }
-        // at_least[1] is every unplaced cell (a settled board has no empty one), so start at
-        // two candidates: a bivalue cell if there is one.
-        let mut pick = None;
-        for k in 2..=LEVELS {
-            let exact: Bits<W> = if k == LEVELS {
-                at_least[k]
-            } else {
-                std::array::from_fn(|i| at_least[k][i] & !at_least[k + 1][i])
-            };
-            if let Some(i) = exact.iter().position(|&w| w != 0) {
-                pick = Some(i * 64 + exact[i].trailing_zeros() as usize);
-                break;
+        std::array::from_fn(|i| ge[L - 2][i] & !ge[L - 1][i])
+    }
+
+    /// The first unplaced cell with fewest candidates, counting up to [`LEVELS`].
+    fn fewest(&self, m: &Masks<W>) -> usize {
+        let open = self.board.open();
+        let mut ge = [[0u64; W]; LEVELS + 1];
+        ge[0] = *open;
+        for set in &self.board.places[..m.symbols] {
+            for k in (1..=LEVELS).rev() {
+                for i in 0..W {
+                    ge[k][i] |= ge[k - 1][i] & set[i];
+                }
             }
         }
-        let c = pick?;
-        Some((c, self.board.first_symbol(m, c)?))
+        for k in 3..LEVELS {
+            let exact: Bits<W> = std::array::from_fn(|i| ge[k][i] & !ge[k + 1][i]);
+            if let Some(c) = first(&exact) {
+                return c;
+            }
+        }
+        first(&ge[LEVELS]).or_else(|| first(open)).unwrap_or(0)
     }
+}
+
+/// The lowest cell of a set.
+#[inline(always)]
+fn first<const W: usize>(bits: &Bits<W>) -> Option<usize> {
+    let i = bits.iter().position(|&w| w != 0)?;
+    Some(i * 64 + bits[i].trailing_zeros() as usize)
 }
