@@ -33,6 +33,8 @@
 mod board;
 mod propagate;
 mod search;
+#[cfg(test)]
+mod tests;
 
 use super::budget::Meter;
 use super::count::Count;
