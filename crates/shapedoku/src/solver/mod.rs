@@ -21,6 +21,7 @@
 //! | `mod.rs` | [`Solver`]: compiling, givens, [`Solver::count_with`] and the hand-over to clauses |
 //! | `count.rs` | [`Count`], [`Verdict`], [`Stats`], [`Stop`]: what a count reports |
 //! | `budget.rs` | [`Budget`]: the limits of one count, and the meter that spends them |
+//! | `bitboard/` | the digit-major bitboard kernel: counts on geometries whose rules are all no-repeat, up to 256 cells |
 //! | `search.rs` | backtracking and the choice of what to branch on |
 //! | `propagate.rs` | the fixed-point loop over every rule |
 //! | `houses.rs` | the house path: naked singles through peers, hidden singles per house |
@@ -39,6 +40,14 @@
 //! | `candidates.rs` | [`Solver::true_candidates`]: the symbols of each cell that some solution uses |
 //! | `estimate.rs` | [`Solver::estimate`]: Knuth's random-probe estimate of the solution count |
 //! | `oracle.rs` | [`oracle`]: a deliberately simple reference solver for tests |
+//!
+//! # Engines
+//!
+//! Counting runs on the bitboard kernel (`bitboard/`: per symbol, the cells where it can still
+//! go, as a few machine words) when the geometry has no sum shape, every rule beyond shapes only
+//! adds peers (anti-knight, anti-king, disjoint groups), and it has at most 256 cells, 64 houses
+//! and 64 symbols. Everything else, and random solutions on every geometry, runs on the generic
+//! engine below.
 //!
 //! # Propagation
 //!
