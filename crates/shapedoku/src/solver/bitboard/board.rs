@@ -90,7 +90,7 @@ impl<const W: usize> Masks<W> {
         }
         let house_masks: Vec<Bits<W>> = houses
             .iter()
-            .map(|&h| set(&mut g.shapes()[h].cells.iter().map(|&c| c as usize)))
+            .map(|&h| set(&mut g.shapes()[h].cells.iter().copied()))
             .collect();
         let mut cell_houses = vec![0u64; cells];
         for (h, m) in house_masks.iter().enumerate() {
