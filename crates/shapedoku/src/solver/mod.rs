@@ -21,6 +21,7 @@
 //! | `mod.rs` | [`Solver`]: compiling, givens, [`Solver::count_with`] and the hand-over to clauses |
 //! | `count.rs` | [`Count`], [`Verdict`], [`Stats`], [`Stop`]: what a count reports |
 //! | `budget.rs` | [`Budget`]: the limits of one count, and the meter that spends them |
+//! | `bitboard/` | the digit-major bitboard kernel: counts on geometries whose rules are all no-repeat, up to 256 cells |
 //! | `search.rs` | backtracking and the choice of what to branch on |
 //! | `propagate.rs` | the fixed-point loop over every rule |
 //! | `houses.rs` | the house path: naked singles through peers, hidden singles per house |
@@ -40,6 +41,14 @@
 //! | `candidates.rs` | [`Solver::true_candidates`]: the symbols of each cell that some solution uses |
 //! | `estimate.rs` | [`Solver::estimate`]: Knuth's random-probe estimate of the solution count |
 //! | `oracle.rs` | [`oracle`]: a deliberately simple reference solver for tests |
+//!
+//! # Engines
+//!
+//! Counting runs on the bitboard kernel (`bitboard/`: per symbol, the cells where it can still
+//! go, as a few machine words) when the geometry has no sum shape, every rule beyond shapes only
+//! adds peers (anti-knight, anti-king, disjoint groups), and it has at most 256 cells, 64 houses
+//! and 64 symbols. Everything else, and random solutions on every geometry, runs on the generic
+//! engine below.
 //!
 //! # Propagation
 //!
@@ -95,6 +104,7 @@
 //! (`crate::constraint`) stays with the search. To bring a new rule kind there too, give it an
 //! encoding in `sat/` (see [`sat`]).
 
+mod bitboard;
 mod budget;
 mod candidates;
 mod cell_rules;
@@ -187,6 +197,9 @@ pub struct Solver {
     givens: Vec<Option<u8>>,
     engine: Propagation,
     search: Search,
+    /// The bitboard kernel, when the geometry's rules are all no-repeat and it fits; it
+    /// counts, and the generic engine does everything else (random solutions, candidates).
+    kernel: Option<bitboard::Kernel>,
 }
 
 impl Solver {
@@ -206,8 +219,23 @@ impl Solver {
             givens: vec![None; nc],
             engine: Propagation::new(geometry.clone()),
             search: Search::new(nc, geometry.symbol_count()),
+            kernel: bitboard::Kernel::new(&geometry),
             geometry,
         }
+    }
+
+    /// This solver without the bitboard kernel: every count on the generic engine (to compare
+    /// the two).
+    #[cfg(test)]
+    pub(crate) fn without_kernel(mut self) -> Self {
+        self.kernel = None;
+        self
+    }
+
+    /// Whether counts run on the bitboard kernel.
+    #[cfg(test)]
+    pub(crate) fn has_kernel(&self) -> bool {
+        self.kernel.is_some()
     }
 
     /// The geometry.
@@ -327,6 +355,9 @@ impl Solver {
         rng: Option<&mut Xoshiro256PlusPlus>,
     ) -> Count {
         let mut meter = budget::Meter::new(budget, guess_cap);
+        if let (Some(k), None) = (&mut self.kernel, &rng) {
+            return k.count(&self.geometry, &self.givens, limit, &mut meter);
+        }
         self.search
             .run(&mut self.engine, &self.givens, limit, &mut meter, rng)
     }

@@ -1,0 +1,203 @@
+//! Backtracking over a [`Board`]: branch on a cell with fewest candidates (a bivalue cell when
+//! there is one), trying its lowest symbol first; the alternative (the cell without it) is a
+//! copy of the board kept on a stack that is allocated once, so a search node allocates
+//! nothing (only a found solution is copied out).
+
+use super::board::{Bits, Board, Masks, for_each_cell};
+use crate::solver::budget::Meter;
+use crate::solver::count::{Count, Stats};
+use crate::{Geometry, Grid};
+use std::sync::Arc;
+
+/// The most candidate counts the branching tells apart; cells with more count as this many.
+const LEVELS: usize = 8;
+
+/// A search's reusable buffers.
+#[derive(Debug, Clone)]
+pub(super) struct Search<const W: usize> {
+    board: Board<W>,
+    /// The places of every open alternative, outermost first (`symbols + 1` sets each).
+    stack: Vec<Bits<W>>,
+    /// The open houses of every open alternative (`symbols` each).
+    stack_houses: Vec<u64>,
+    /// The symbol each open alternative took out of its cell: its only changed set.
+    removed: Vec<u32>,
+}
+
+impl<const W: usize> Search<W> {
+    pub(super) fn new(m: &Masks<W>) -> Search<W> {
+        // A guess places a cell, so there are never more open guesses than cells.
+        let depth = m.cells + 1;
+        Search {
+            board: Board::new(m),
+            stack: Vec::with_capacity(depth * (m.symbols + 1)),
+            stack_houses: Vec::with_capacity(depth * m.symbols),
+            removed: Vec::with_capacity(depth),
+        }
+    }
+
+    /// Places the givens on a fresh board; false when two clash or one is not a symbol.
+    fn load(&mut self, m: &Masks<W>, givens: &[Option<u8>]) -> bool {
+        self.board.reset(m);
+        for (c, g) in givens.iter().enumerate() {
+            if let Some(s) = *g {
+                let s = s as usize;
+                if s >= m.symbols || !self.board.has(s, c) {
+                    return false;
+                }
+                self.board.place(m, c, s);
+            }
+        }
+        true
+    }
+
+    /// Counts solutions up to `limit` from the givens, within the meter's budget.
+    pub(super) fn run(
+        &mut self,
+        m: &Masks<W>,
+        geometry: &Arc<Geometry>,
+        givens: &[Option<u8>],
+        limit: usize,
+        meter: &mut Meter<'_>,
+    ) -> Count {
+        let mut stats = Stats::default();
+        let mut solutions = Vec::new();
+        let mut stopped = None;
+        self.stack.clear();
+        self.stack_houses.clear();
+        self.removed.clear();
+        stats.nodes += 1;
+        // Locked candidates at the root only: there they decide most easy puzzles without a
+        // guess; at every node they cost more than the guesses they save on hard ones.
+        let mut ok = self.load(m, givens) && self.board.settle_locked(m);
+        let exhausted = loop {
+            if ok {
+                match self.choose(m) {
+                    None => {
+                        solutions.push(Grid::from_solver(geometry.clone(), self.grid(m)));
+                        if solutions.len() >= limit {
+                            break false;
+                        }
+                    }
+                    Some((c, s)) => {
+                        stopped = meter.before_guess(&stats);
+                        if stopped.is_some() {
+                            break false;
+                        }
+                        stats.guesses += 1;
+                        stats.nodes += 1;
+                        self.push_alternative(c, s);
+                        self.board.place(m, c, s);
+                        ok = self.board.settle(m);
+                        continue;
+                    }
+                }
+            }
+            let Some(s) = self.removed.pop() else {
+                break true;
+            };
+            self.pop_alternative(m, s as usize);
+            stats.nodes += 1;
+            ok = self.board.settle(m);
+        };
+        Count {
+            solutions,
+            exhausted,
+            stopped,
+            stats,
+        }
+    }
+
+    /// Keeps the board with `s` taken out of `c`, to try when placing it there fails.
+    fn push_alternative(&mut self, c: usize, s: usize) {
+        let base = self.stack.len();
+        self.stack.extend_from_slice(&self.board.places);
+        let (w, b) = super::board::word_bit(c);
+        self.stack[base + s][w] &= !b;
+        self.stack_houses.extend_from_slice(&self.board.open_houses);
+        self.removed.push(s as u32);
+    }
+
+    /// Returns to the innermost alternative, which took `s` out of one cell.
+    fn pop_alternative(&mut self, m: &Masks<W>, s: usize) {
+        let base = self.stack.len() - (m.symbols + 1);
+        self.board.places.copy_from_slice(&self.stack[base..]);
+        self.stack.truncate(base);
+        let base = self.stack_houses.len() - m.symbols;
+        self.board
+            .open_houses
+            .copy_from_slice(&self.stack_houses[base..]);
+        self.stack_houses.truncate(base);
+        self.board.dirty = 1 << s;
+    }
+
+    /// The solved board as a symbol per cell.
+    fn grid(&self, m: &Masks<W>) -> Vec<u8> {
+        let mut g = vec![0u8; m.cells];
+        for (s, set) in self.board.places[..m.symbols].iter().enumerate() {
+            for_each_cell(set, |c| g[c] = s as u8);
+        }
+        g
+    }
+
+    /// What to branch on: an unplaced cell with fewest candidates and its lowest symbol;
+    /// `None` when every cell is placed.
+    fn choose(&self, m: &Masks<W>) -> Option<(usize, usize)> {
+        let open = self.board.open();
+        if open.iter().all(|&w| w == 0) {
+            return None;
+        }
+        // Most nodes have a bivalue cell: three bit-sliced counters find one.
+        let c = match first(&self.at_least::<3>(m)) {
+            Some(c) => c,
+            None => self.fewest(m),
+        };
+        Some((c, self.board.first_symbol(m, c)?))
+    }
+
+    /// `at_least[k]`: the unplaced cells with at least `k + 1` candidates, for `k` up to `L`;
+    /// the last entry also has the cells with exactly `L` (`at_least[L-2] & !at_least[L-1]`).
+    /// For `L = 3` the first set is the bivalue cells.
+    #[inline(always)]
+    fn at_least<const L: usize>(&self, m: &Masks<W>) -> Bits<W> {
+        let open = self.board.open();
+        let mut ge = [[0u64; W]; L];
+        for set in &self.board.places[..m.symbols] {
+            for k in (0..L).rev() {
+                for i in 0..W {
+                    let below = if k == 0 { open[i] } else { ge[k - 1][i] };
+                    ge[k][i] |= below & set[i];
+                }
+            }
+        }
+        std::array::from_fn(|i| ge[L - 2][i] & !ge[L - 1][i])
+    }
+
+    /// The first unplaced cell with fewest candidates, counting up to [`LEVELS`].
+    fn fewest(&self, m: &Masks<W>) -> usize {
+        let open = self.board.open();
+        let mut ge = [[0u64; W]; LEVELS + 1];
+        ge[0] = *open;
+        for set in &self.board.places[..m.symbols] {
+            for k in (1..=LEVELS).rev() {
+                for i in 0..W {
+                    ge[k][i] |= ge[k - 1][i] & set[i];
+                }
+            }
+        }
+        for k in 3..LEVELS {
+            let exact: Bits<W> = std::array::from_fn(|i| ge[k][i] & !ge[k + 1][i]);
+            if let Some(c) = first(&exact) {
+                return c;
+            }
+        }
+        first(&ge[LEVELS]).or_else(|| first(open)).unwrap_or(0)
+    }
+}
+
+/// The lowest cell of a set.
+#[inline(always)]
+fn first<const W: usize>(bits: &Bits<W>) -> Option<usize> {
+    let i = bits.iter().position(|&w| w != 0)?;
+    Some(i * 64 + bits[i].trailing_zeros() as usize)
+}
