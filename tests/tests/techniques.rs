@@ -40,6 +40,20 @@ fn map(name: &str) -> Option<&'static [Technique]> {
         "W-Wing" => &[T::WWing],
         "Simple Colors Trap" => &[T::SimpleColorsTrap],
         "Simple Colors Wrap" => &[T::SimpleColorsWrap],
+        // Finned fish are searched over rows and columns only (no Franken or mutant fins).
+        "Finned X-Wing" => &[T::FinnedXWing],
+        "Sashimi X-Wing" => &[T::SashimiXWing],
+        "Finned Swordfish" => &[T::FinnedSwordfish],
+        "Sashimi Swordfish" => &[T::SashimiSwordfish],
+        "Finned Jellyfish" => &[T::FinnedJellyfish],
+        "Sashimi Jellyfish" => &[T::SashimiJellyfish],
+        "Empty Rectangle" => &[T::EmptyRectangle],
+        "Uniqueness Test Type 1" => &[T::UniqueRectangle1],
+        "Uniqueness Test Type 2" => &[T::UniqueRectangle2],
+        "Uniqueness Test Type 3" => &[T::UniqueRectangle3],
+        "Uniqueness Test Type 4" => &[T::UniqueRectangle4],
+        "Hidden Rectangle" => &[T::HiddenRectangle],
+        "Bivalue Universal Grave + 1" => &[T::BugPlusOne],
         _ => return None,
     })
 }
@@ -89,6 +103,8 @@ fn reglib_positions() {
         let Some(techs) = map(f[1]) else { continue };
         let puzzle = Puzzle::from_line(g.clone(), f[0]).unwrap();
         let mut board = Board::new(&puzzle);
+        // The library's puzzles are unique: the uniqueness techniques take part.
+        board.set_known_unique(true);
         for t in f[8].split_whitespace() {
             let b = t.as_bytes();
             let (d, r, c) = (b[0] - b'1', (b[1] - b'1') as usize, (b[2] - b'1') as usize);

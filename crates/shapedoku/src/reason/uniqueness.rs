@@ -48,43 +48,100 @@ fn symmetric(board: &Board, r: &Corners) -> bool {
     true
 }
 
-/// Every rectangle of empty cells whose four corners share two or more candidates, with the
-/// candidates they share; each once (a is the least corner, b < c).
-fn rectangles(board: &Board) -> Vec<(Corners, SymbolSet)> {
-    let g = board.geometry();
+/// Bivalue empty cells.
+fn bivalue(board: &Board) -> Vec<usize> {
+    (0..board.geometry().cell_count())
+        .filter(|&c| board.value(c).is_none() && board.candidates(c).len() == 2)
+        .collect()
+}
+
+/// Whether an empty cell holds x or y (a corner that holds neither cannot be in a pattern).
+fn touches(board: &Board, c: usize, pair: SymbolSet) -> bool {
+    board.value(c).is_none() && !board.candidates(c).intersect(pair).is_empty()
+}
+
+/// The cells q that close a rectangle p, n1, n2, q (q sees n1 and n2, not p).
+fn closing(board: &Board, p: usize, n1: usize, n2: usize) -> Vec<usize> {
     let t = board.tables();
-    let words = g.cell_count().div_ceil(64);
+    let words = board.geometry().cell_count().div_ceil(64);
     let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
-    let open = |c: usize| board.value(c).is_none() && board.candidates(c).len() >= 2;
+    let (pp, p1, p2) = (peers(p), peers(n1), peers(n2));
     let mut out = Vec::new();
-    for a in (0..g.cell_count()).filter(|&a| open(a)) {
-        let ca = board.candidates(a);
-        let near: Vec<usize> = g
-            .peers(a)
-            .iter()
-            .map(|&p| p as usize)
-            .filter(|&p| p > a && open(p) && board.candidates(p).intersect(ca).len() >= 2)
-            .collect();
-        for (i, &b) in near.iter().enumerate() {
-            let cb = ca.intersect(board.candidates(b));
-            for &c in &near[i + 1..] {
-                let cc = cb.intersect(board.candidates(c));
-                if cc.len() < 2 || g.are_peers(b, c) {
+    for w in 0..words {
+        let mut bits = p1[w] & p2[w] & !pp[w];
+        while bits != 0 {
+            let q = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if q != p {
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
+/// Rectangles with a floor: corners [p, n1, n2, q] where p and n1 (a side, p < n1) hold only
+/// the pair, and the roof n2 (beside p), q (beside n1) holds x or y in each cell.
+fn floored(board: &Board) -> Vec<(Corners, [u8; 2])> {
+    let g = board.geometry();
+    let mut out = Vec::new();
+    for p in bivalue(board) {
+        let pair = board.candidates(p);
+        let xy = [pair.first().unwrap_or(0), pair.iter().last().unwrap_or(0)];
+        for &n1 in g.peers(p) {
+            let n1 = n1 as usize;
+            if n1 < p || board.value(n1).is_some() || board.candidates(n1) != pair {
+                continue;
+            }
+            for &n2 in g.peers(p) {
+                let n2 = n2 as usize;
+                if n2 == n1 || !touches(board, n2, pair) || g.are_peers(n1, n2) {
                     continue;
                 }
-                // d sees b and c and not a.
-                let (pa, pb, pc) = (peers(a), peers(b), peers(c));
-                for w in 0..words {
-                    let mut bits = pb[w] & pc[w] & !pa[w];
-                    while bits != 0 {
-                        let d = w * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        if d <= a || d == a || !open(d) {
+                for q in closing(board, p, n1, n2) {
+                    let r = [p, n1, n2, q];
+                    if touches(board, q, pair) && symmetric(board, &r) {
+                        out.push((r, xy));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Hidden rectangles: corners [p, n1, n2, q] where p holds only {x, y} and x has only two
+/// places, q and n1, in a house, and q and n2 in another (n1 < n2); with the symbols [x, y].
+fn hidden_rectangles(board: &Board) -> Vec<(Corners, [u8; 2])> {
+    let g = board.geometry();
+    let mut out = Vec::new();
+    for p in bivalue(board) {
+        let pair = board.candidates(p);
+        for x in pair.iter() {
+            let y = pair.without(x).first().unwrap_or(x);
+            // The other end of every strong link on x, from a cell.
+            let ends = |c: usize| -> Vec<usize> {
+                g.shapes_of(c)
+                    .iter()
+                    .filter_map(|&s| strong_end(board, s as usize, c, x))
+                    .collect()
+            };
+            for &n1 in g.peers(p) {
+                let n1 = n1 as usize;
+                if !touches(board, n1, SymbolSet::single(x)) {
+                    continue;
+                }
+                for q in ends(n1) {
+                    if q == p || g.are_peers(p, q) || !board.candidates(q).contains(y) {
+                        continue;
+                    }
+                    for n2 in ends(q) {
+                        if n2 <= n1 || !g.are_peers(p, n2) || g.are_peers(n1, n2) {
                             continue;
                         }
-                        let common = cc.intersect(board.candidates(d));
-                        if common.len() >= 2 && symmetric(board, &[a, b, c, d]) {
-                            out.push(([a, b, c, d], common));
+                        let r = [p, n1, n2, q];
+                        if symmetric(board, &r) {
+                            out.push((r, [x, y]));
                         }
                     }
                 }
@@ -94,9 +151,28 @@ fn rectangles(board: &Board) -> Vec<(Corners, SymbolSet)> {
     out
 }
 
-/// The corners as a side of two and the opposite side: (a,b | c,d), (c,d | a,b), (a,c | b,d),
-/// (b,d | a,c).
-const SPLITS: [[usize; 4]; 4] = [[0, 1, 2, 3], [2, 3, 0, 1], [0, 2, 1, 3], [1, 3, 0, 2]];
+/// In house `s` (a no-repeat shape holding every symbol) where `v` has exactly two places,
+/// one of them `c`: the other.
+fn strong_end(board: &Board, s: usize, c: usize, v: u8) -> Option<usize> {
+    let g = board.geometry();
+    let shape = g.shape(s);
+    if shape.rule != Rule::NoRepeat || shape.cells.len() != g.symbol_count() {
+        return None;
+    }
+    let mut other = None;
+    for &k in &shape.cells {
+        if board.value(k) == Some(v) {
+            return None;
+        }
+        if k != c && board.value(k).is_none() && board.candidates(k).contains(v) {
+            if other.is_some() {
+                return None;
+            }
+            other = Some(k);
+        }
+    }
+    other
+}
 
 fn step(
     r: &Corners,
@@ -124,31 +200,35 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     if !board.is_known_unique() || !board.geometry().constraints().is_empty() {
         return;
     }
-    let rects = rectangles(board);
-    let pairs: Vec<(Corners, [u8; 2])> = rects
-        .iter()
-        .flat_map(|&(r, common)| {
-            let s: Vec<u8> = common.iter().collect();
-            let mut v = Vec::new();
-            for (i, &x) in s.iter().enumerate() {
-                for &y in &s[i + 1..] {
-                    // Some corner must hold only the pair, or no type applies.
-                    let xy = SymbolSet::single(x).with(y);
-                    if r.iter().any(|&c| board.candidates(c) == xy) {
-                        v.push((r, [x, y]));
-                    }
-                }
-            }
-            v
-        })
-        .collect();
+    let rects = floored(board);
     type Finds = fn(&Board, &Corners, [u8; 2], &mut Finder) -> bool;
-    let kinds: [Finds; 5] = [type1, type2, type3, type4, hidden];
+    let kinds: [Finds; 3] = [type2, type3, type4];
+    // A type-1 rectangle has two floors: it is reported once.
+    let mut seen: Vec<[usize; 4]> = Vec::new();
+    for (r, xy) in &rects {
+        let mut key = *r;
+        key.sort_unstable();
+        if seen.contains(&key) {
+            continue;
+        }
+        let before = f.steps.len();
+        if !type1(board, r, *xy, f) {
+            return;
+        }
+        if f.steps.len() > before {
+            seen.push(key);
+        }
+    }
     for find in kinds {
-        for (r, xy) in &pairs {
+        for (r, xy) in &rects {
             if !find(board, r, *xy, f) {
                 return;
             }
+        }
+    }
+    for (r, xy) in hidden_rectangles(board) {
+        if !hidden(board, &r, xy, f) {
+            return;
         }
     }
     bug_plus_one(board, f);
@@ -166,21 +246,21 @@ fn type1(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
         .filter(|&c| !only_pair(board, c, xy))
         .collect();
     let [d] = extra[..] else { return true };
-    let elims = xy.iter().map(|&v| Candidate::at(d, v)).collect();
+    let elims = xy
+        .iter()
+        .filter(|&&v| board.candidates(d).contains(v))
+        .map(|&v| Candidate::at(d, v))
+        .collect();
     f.push(step(r, RectangleKind::Type1, xy, elims, Vec::new(), None))
 }
 
-/// The splits of the corners into a side holding only the pair (floor) and the other side
-/// (roof) holding more in both cells.
-fn floors(board: &Board, r: &Corners, xy: [u8; 2]) -> Vec<([usize; 2], [usize; 2])> {
-    SPLITS
-        .iter()
-        .map(|s| ([r[s[0]], r[s[1]]], [r[s[2]], r[s[3]]]))
-        .filter(|(fl, rf)| {
-            fl.iter().all(|&c| only_pair(board, c, xy))
-                && rf.iter().all(|&c| !only_pair(board, c, xy))
-        })
-        .collect()
+/// The roof (the side opposite the floor) when both its cells hold more than the pair.
+fn roofs(board: &Board, r: &Corners, xy: [u8; 2]) -> Option<[usize; 2]> {
+    let pair = SymbolSet::single(xy[0]).with(xy[1]);
+    let roof = [r[2], r[3]];
+    roof.iter()
+        .all(|&c| !board.candidates(c).minus(pair).is_empty())
+        .then_some(roof)
 }
 
 /// Cells other than `skip` seeing every cell of `seen` and holding `v`.
@@ -191,14 +271,20 @@ fn seeing_all(board: &Board, seen: &[usize], v: u8) -> Vec<Candidate> {
 /// Type 2: the roof cells hold one extra symbol z, the same: one of them is z.
 fn type2(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
     let pair = SymbolSet::single(xy[0]).with(xy[1]);
-    for (_, roof) in floors(board, r, xy) {
+    let Some(roof) = roofs(board, r, xy) else {
+        return true;
+    };
+    {
         let extra = board
             .candidates(roof[0])
             .union(board.candidates(roof[1]))
             .minus(pair);
         let Some(z) = extra.single_value() else {
-            continue;
+            return true;
         };
+        if !roof.iter().all(|&c| board.candidates(c).contains(z)) {
+            return true;
+        }
         let mut elims = seeing_all(board, &roof, z);
         elims.retain(|e| !r.contains(&e.cell_index()));
         if !f.push(step(r, RectangleKind::Type2, xy, elims, Vec::new(), None)) {
@@ -213,13 +299,16 @@ fn type2(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
 fn type3(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
     let g = board.geometry();
     let pair = SymbolSet::single(xy[0]).with(xy[1]);
-    for (_, roof) in floors(board, r, xy) {
+    let Some(roof) = roofs(board, r, xy) else {
+        return true;
+    };
+    {
         let extra = board
             .candidates(roof[0])
             .union(board.candidates(roof[1]))
             .minus(pair);
         if extra.len() < 2 {
-            continue;
+            return true;
         }
         for &s in g.shapes_of(roof[0]) {
             let shape = g.shape(s as usize);
@@ -272,9 +361,21 @@ fn subsets(
     f: &mut Finder,
 ) -> bool {
     if !chosen.is_empty() && symbols.len() as usize == chosen.len() + 1 {
+        // Every shape holding the roof and the subset's cells loses the symbols (a subset in a
+        // box and a line clears both), each cell once.
         let g = board.geometry();
+        let mut cells: Vec<usize> = g
+            .shapes_of(roof[0])
+            .iter()
+            .map(|&t| &g.shape(t as usize).cells)
+            .filter(|cs| cs.contains(&roof[1]) && chosen.iter().all(|c| cs.contains(c)))
+            .flatten()
+            .copied()
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
         let mut elims = Vec::new();
-        for &c in &g.shape(shape).cells {
+        for c in cells {
             if roof.contains(&c) || chosen.contains(&c) || board.value(c).is_some() {
                 continue;
             }
@@ -313,26 +414,30 @@ fn subsets(
     true
 }
 
-/// The shapes holding both cells where `v` has no other place.
+/// A house holding both cells where `v` has no other place.
 fn locked(board: &Board, a: usize, b: usize, v: u8) -> Option<usize> {
     let g = board.geometry();
-    g.shapes_of(a).iter().map(|&s| s as usize).find(|&s| {
-        let cells = &g.shape(s).cells;
-        cells.contains(&b)
-            && cells.iter().all(|&c| {
-                c == a || c == b || !board.candidates(c).contains(v) || board.value(c).is_some()
-            })
-    })
+    g.shapes_of(a)
+        .iter()
+        .map(|&s| s as usize)
+        .find(|&s| g.shape(s).cells.contains(&b) && strong_end(board, s, a, v) == Some(b))
 }
 
 /// Type 4: x is locked into the roof cells in a shape, so they lose y.
 fn type4(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
-    for (_, roof) in floors(board, r, xy) {
+    let Some(roof) = roofs(board, r, xy) else {
+        return true;
+    };
+    {
         for (x, y) in [(xy[0], xy[1]), (xy[1], xy[0])] {
             let Some(h) = locked(board, roof[0], roof[1], x) else {
                 continue;
             };
-            let elims = roof.iter().map(|&c| Candidate::at(c, y)).collect();
+            let elims = roof
+                .iter()
+                .filter(|&&c| board.candidates(c).contains(y))
+                .map(|&c| Candidate::at(c, y))
+                .collect();
             if !f.push(step(
                 r,
                 RectangleKind::Type4,
@@ -348,33 +453,17 @@ fn type4(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
     true
 }
 
-/// Hidden rectangle: a corner holds only x and y, and x is locked into both sides through the
-/// opposite corner, which then loses y (were it y, its neighbours would be x, the first
-/// corner y: the deadly pattern).
-fn hidden(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
-    // Corner i, its opposite and its two neighbours.
-    const AROUND: [[usize; 4]; 4] = [[0, 3, 1, 2], [1, 2, 0, 3], [2, 1, 0, 3], [3, 0, 1, 2]];
-    for [p, q, n1, n2] in AROUND {
-        if !only_pair(board, r[p], xy) || only_pair(board, r[q], xy) {
-            continue;
-        }
-        for (x, y) in [(xy[0], xy[1]), (xy[1], xy[0])] {
-            if locked(board, r[q], r[n1], x).is_none() || locked(board, r[q], r[n2], x).is_none() {
-                continue;
-            }
-            if !f.push(step(
-                r,
-                RectangleKind::Hidden,
-                [x, y],
-                vec![Candidate::at(r[q], y)],
-                Vec::new(),
-                None,
-            )) {
-                return false;
-            }
-        }
-    }
-    true
+/// Hidden rectangle (found by [`hidden_rectangles`], corners [p, n1, n2, q], symbols [x, y]):
+/// were q y, the strong links would make n1 and n2 x, so p y: the deadly pattern. q loses y.
+fn hidden(_board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
+    f.push(step(
+        r,
+        RectangleKind::Hidden,
+        xy,
+        vec![Candidate::at(r[3], xy[1])],
+        Vec::new(),
+        None,
+    ))
 }
 
 /// BUG+1: every empty cell bivalue but one with three candidates, and every symbol with two
