@@ -94,13 +94,19 @@ fn reglib_positions() {
     let mut tally: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut misses = Vec::new();
     let mut checked_steps = 0;
+    let mut fail_cases = 0;
     for (ln, line) in text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.starts_with('#'))
     {
         let f: Vec<&str> = line.split('\t').collect();
-        let Some(techs) = map(f[1]) else { continue };
+        // A "fail case" row is a position where the technique must not make that step.
+        let (name, must_not) = match f[1].strip_suffix(" (FAIL CASE: must not fire)") {
+            Some(base) => (base, true),
+            None => (f[1], false),
+        };
+        let Some(techs) = map(name) else { continue };
         let puzzle = Puzzle::from_line(g.clone(), f[0]).unwrap();
         let mut board = Board::new(&puzzle);
         // The library's puzzles are unique: the uniqueness techniques take part.
@@ -132,6 +138,16 @@ fn reglib_positions() {
                     .or_default()
                     .extend(raw(&s.eliminations));
             }
+        }
+        if must_not {
+            let fired = if want_elims.is_empty() {
+                !steps.is_empty()
+            } else {
+                steps.iter().any(same)
+            };
+            assert!(!fired, "line {}: {} fired: {steps:?}", ln + 1, f[1]);
+            fail_cases += 1;
+            continue;
         }
         let found = steps.iter().any(same)
             || (want_places.is_empty() && unions.values().any(|u| *u == want_elims));
@@ -171,6 +187,8 @@ fn reglib_positions() {
         eprintln!("{name}: {ok}/{all}");
     }
     eprintln!("{checked_steps} steps checked against solutions");
+    eprintln!("{fail_cases} positions where a technique must not fire: it did not");
+    assert!(fail_cases >= 4, "the fail cases were not read");
     assert!(
         tally.values().map(|t| t.1).sum::<usize>() > 300,
         "too few rows mapped: {tally:?}"
