@@ -153,6 +153,8 @@ pub struct Board {
     cands: Vec<SymbolSet>,
     /// What earlier fish searches on this board's line of play proved absent.
     pub(crate) fish_memo: super::fish::Memo,
+    /// What earlier finned-fish searches on this board's line of play proved absent.
+    pub(crate) finned_memo: super::finned_fish::Memo,
     /// Whether the puzzle is known to have exactly one solution (what the uniqueness
     /// techniques rest on).
     known_unique: bool,
@@ -169,6 +171,7 @@ impl Board {
             tables: Arc::new(Tables::new(&g)),
             geometry: g,
             fish_memo: Default::default(),
+            finned_memo: Default::default(),
             known_unique: false,
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
@@ -230,6 +233,7 @@ impl Board {
             values: vec![None; self.geometry.cell_count()],
             cands: vec![all; self.geometry.cell_count()],
             fish_memo: Default::default(),
+            finned_memo: Default::default(),
             known_unique: false,
         };
         for (c, v) in puzzle.givens().iter().enumerate() {

@@ -7,14 +7,16 @@
 //! single place inside the cover, so without the fins it would not even be a fish.
 //!
 //! The search works on bitmasks over a grid's column numbers: a base is grown row by row while
-//! the columns its places touch stay within k + 3 (fins that see a common cell lie in few
+//! the columns its places touch stay within k + 2 (fins that see a common cell lie in few
 //! columns), and only then are covers chosen among those columns.
 
 use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::{CellId, ShapeId, ShapeKind, Symbol};
+use std::sync::Mutex;
 
-/// Extra columns the fins may take beyond the k covers.
-const FIN_COLUMNS: u32 = 3;
+/// Extra columns the fins may take beyond the k covers. A target sees every fin and lies in a
+/// cover column, so with boxes the fins share the target's box, whose other columns are two.
+const FIN_COLUMNS: u32 = 2;
 
 /// One grid's lines of one kind and the crossing lines, by number.
 struct Lines {
@@ -24,6 +26,8 @@ struct Lines {
     cover: Vec<Option<usize>>,
     /// Each cell's cover line number - 1 (`u8::MAX`: none).
     cover_of: Vec<u8>,
+    /// Each cell's base line number - 1 (`u8::MAX`: none).
+    base_of: Vec<u8>,
 }
 
 /// The grids' (rows, columns) pairs, each way round.
@@ -63,10 +67,12 @@ fn line_sets(board: &Board) -> Vec<Lines> {
         out.push(Lines {
             base: rows.clone(),
             cover_of: numbers(&cols),
+            base_of: numbers(&rows),
             cover: cols.clone(),
         });
         out.push(Lines {
             cover_of: numbers(&rows),
+            base_of: numbers(&cols),
             base: cols,
             cover: rows,
         });
@@ -77,27 +83,85 @@ fn line_sets(board: &Board) -> Vec<Lines> {
 /// A base line's places for the symbol, as a mask over cover numbers, with the cells.
 struct BaseLine {
     shape: usize,
+    /// Its number - 1 among the base lines.
+    number: u8,
     mask: u64,
     /// (cover number, cell) per place.
     places: Vec<(u32, usize)>,
 }
 
+/// Per grid's line set and symbol, the symbol's places (as masks per base line) when a search
+/// on them last found nothing. The solver asks again after every step, when most symbols are
+/// unchanged: their searches are skipped. Never changes what is found.
+#[derive(Default)]
+pub(crate) struct Memo(Mutex<Vec<Vec<u64>>>);
+
+/// A copy starts empty: boards are cloned to try assumptions, and an empty memo is always
+/// right, just slower.
+impl Clone for Memo {
+    fn clone(&self) -> Self {
+        Memo::default()
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
+/// The places of `v` in every base line, as masks over cover numbers (all ones where placed):
+/// everything a finned fish on `v` in this line set depends on.
+fn key(board: &Board, lines: &Lines, v: u8) -> Vec<u64> {
+    let g = board.geometry();
+    lines
+        .base
+        .iter()
+        .map(|b| match b {
+            Some(b) if board.has_placed(*b, v) => u64::MAX,
+            Some(b) => g.shape(*b).cells.iter().fold(0, |m, &c| {
+                let j = lines.cover_of[c];
+                if j != u8::MAX && board.value(c).is_none() && board.candidates(c).contains(v) {
+                    m | 1 << j
+                } else {
+                    m
+                }
+            }),
+            None => 0,
+        })
+        .collect()
+}
+
 /// Finned and sashimi fish, size 2 to 4; per size, finned before sashimi.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let sets = line_sets(board);
-    let n = board.geometry().symbol_count() as u8;
-    for k in 2..=4 {
-        let mut found: [Vec<Step>; 2] = [Vec::new(), Vec::new()];
-        for lines in &sets {
-            for v in 0..n {
-                search(board, lines, v, k, &mut found);
+    let n = board.geometry().symbol_count();
+    let mut memo = board
+        .finned_memo
+        .0
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    memo.resize_with(sets.len() * n, Vec::new);
+    let mut found: [[Vec<Step>; 2]; 3] = Default::default();
+    for (i, lines) in sets.iter().enumerate() {
+        for v in 0..n as u8 {
+            let key = key(board, lines, v);
+            let slot = &mut memo[i * n + v as usize];
+            if *slot == key {
+                continue;
             }
+            let before: usize = found.iter().flatten().map(Vec::len).sum();
+            for k in 2..=4 {
+                search(board, lines, v, k, &mut found[k - 2]);
+            }
+            let after: usize = found.iter().flatten().map(Vec::len).sum();
+            // Remember only a search that found nothing; an empty key never matches one.
+            *slot = if after == before { key } else { Vec::new() };
         }
-        let [finned, sashimi] = found;
-        for s in finned.into_iter().chain(sashimi) {
-            if !f.push(s) {
-                return;
-            }
+    }
+    for s in found.into_iter().flatten().flatten() {
+        if !f.push(s) {
+            return;
         }
     }
 }
@@ -105,7 +169,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
 fn search(board: &Board, lines: &Lines, v: u8, k: usize, found: &mut [Vec<Step>; 2]) {
     let g = board.geometry();
     let mut bases = Vec::new();
-    for &b in lines.base.iter().flatten() {
+    for (number, &b) in lines.base.iter().enumerate() {
+        let Some(b) = b else { continue };
         if board.has_placed(b, v) {
             continue;
         }
@@ -125,6 +190,7 @@ fn search(board: &Board, lines: &Lines, v: u8, k: usize, found: &mut [Vec<Step>;
         if (2..=k as u32 + FIN_COLUMNS).contains(&mask.count_ones()) {
             bases.push(BaseLine {
                 shape: b,
+                number: number as u8,
                 mask,
                 places,
             });
@@ -137,7 +203,7 @@ fn search(board: &Board, lines: &Lines, v: u8, k: usize, found: &mut [Vec<Step>;
     grow(board, lines, v, k, &bases, 0, 0, &mut chosen, found);
 }
 
-/// Adds base lines from `bases[from..]` while their columns stay within k + 3.
+/// Adds base lines from `bases[from..]` while their columns stay within k + 2.
 #[allow(clippy::too_many_arguments)]
 fn grow(
     board: &Board,
@@ -167,7 +233,9 @@ fn grow(
     }
 }
 
-/// Every choice of k cover columns among `union`'s, and the step it makes if any.
+/// Every choice of k cover columns among `union`'s, and the step it makes if any. Fins,
+/// their common peers and the targets are worked out on bitmasks; a step is built only where
+/// it eliminates something.
 #[allow(clippy::too_many_arguments)]
 fn covers(
     board: &Board,
@@ -180,42 +248,52 @@ fn covers(
     found: &mut [Vec<Step>; 2],
 ) {
     let g = board.geometry();
+    let t = board.tables();
+    let words = g.cell_count().div_ceil(64);
+    let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
+    // Subsets of `union` with k bits: the next one by Gosper's hack over the bit positions.
     let cols: Vec<u32> = (0..64).filter(|j| union >> j & 1 == 1).collect();
-    let m = cols.len();
-    // Subsets of size k of `cols`, as index masks.
-    for sel in 0u32..(1 << m) {
-        if sel.count_ones() as usize != k {
-            continue;
-        }
+    let m = cols.len() as u32;
+    let mut sel: u32 = (1 << k) - 1;
+    let mut common = vec![0u64; words];
+    while sel < 1 << m {
         let cover: u64 = (0..m)
             .filter(|i| sel >> i & 1 == 1)
-            .fold(0, |a, i| a | 1 << cols[i]);
-        // Every base line keeps a place in the cover, and some place is a fin.
-        if chosen.iter().any(|&b| bases[b].mask & cover == 0) {
+            .fold(0, |a, i| a | 1 << cols[i as usize]);
+        let (lo, r) = (sel & sel.wrapping_neg(), sel + (sel & sel.wrapping_neg()));
+        sel = r | (((sel ^ r) >> 2) / lo);
+        // Every base line keeps a place in the cover; the fins span few columns.
+        if chosen.iter().any(|&b| bases[b].mask & cover == 0)
+            || (union & !cover).count_ones() > FIN_COLUMNS
+        {
             continue;
         }
-        let fins: Vec<usize> = chosen
-            .iter()
-            .flat_map(|&b| bases[b].places.iter())
-            .filter(|(j, _)| cover >> j & 1 == 0)
-            .map(|&(_, c)| c)
-            .collect();
-        if fins.is_empty() {
+        // The cells seeing every fin.
+        common.iter_mut().for_each(|w| *w = !0);
+        for &b in chosen {
+            for &(j, c) in &bases[b].places {
+                if cover >> j & 1 == 0 {
+                    for (w, p) in common.iter_mut().zip(peers(c)) {
+                        *w &= p;
+                    }
+                }
+            }
+        }
+        if common.iter().all(|&w| w == 0) {
             continue;
         }
-        let base_shapes: Vec<usize> = chosen.iter().map(|&b| bases[b].shape).collect();
+        let in_base = |c: usize| chosen.iter().any(|&b| lines.base_of[c] == bases[b].number);
         let mut elims = Vec::new();
         for j in (0..64).filter(|j| cover >> j & 1 == 1) {
             let Some(col) = lines.cover[j] else { continue };
             for &c in &g.shape(col).cells {
-                if board.value(c).is_some()
-                    || !board.candidates(c).contains(v)
-                    || base_shapes.iter().any(|&b| g.shape(b).cells.contains(&c))
-                    || !fins.iter().all(|&fin| g.are_peers(fin, c))
+                if common[c / 64] >> (c % 64) & 1 == 1
+                    && board.value(c).is_none()
+                    && board.candidates(c).contains(v)
+                    && !in_base(c)
                 {
-                    continue;
+                    elims.push(Candidate::at(c, v));
                 }
-                elims.push(Candidate::at(c, v));
             }
         }
         if elims.is_empty() {
@@ -225,21 +303,29 @@ fn covers(
         let sashimi = chosen
             .iter()
             .any(|&b| (bases[b].mask & cover).count_ones() == 1);
-        let mut base: Vec<ShapeId> = base_shapes.into_iter().map(ShapeId::new).collect();
+        let mut base: Vec<ShapeId> = chosen
+            .iter()
+            .map(|&b| ShapeId::new(bases[b].shape))
+            .collect();
         base.sort_unstable();
-        let cover: Vec<ShapeId> = (0..64)
+        let cover_ids: Vec<ShapeId> = (0..64)
             .filter(|j| cover >> j & 1 == 1)
             .filter_map(|j| lines.cover[j])
             .map(ShapeId::new)
             .collect();
-        let mut fins: Vec<CellId> = fins.into_iter().map(CellId::new).collect();
+        let mut fins: Vec<CellId> = chosen
+            .iter()
+            .flat_map(|&b| bases[b].places.iter())
+            .filter(|(j, _)| cover >> j & 1 == 0)
+            .map(|&(_, c)| CellId::new(c))
+            .collect();
         fins.sort_unstable();
         found[usize::from(sashimi)].push(Step::eliminating(
             elims,
             Deduction::FinnedFish {
                 symbol: Symbol::new(v as usize),
                 base,
-                cover,
+                cover: cover_ids,
                 fins,
                 sashimi,
             },
@@ -270,6 +356,29 @@ mod tests {
             .into_iter()
             .filter(|s| matches!(&s.deduction, Deduction::FinnedFish { base, .. } if *base == rows))
             .collect()
+    }
+
+    /// The memo never changes what is found: along a logical solve, the finned fish found on
+    /// the running board (its memo warm) are those found on a fresh copy (an empty memo).
+    #[test]
+    fn memo_changes_nothing() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g,
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let mut searched = 0;
+        while let Some(step) = crate::reason::next_step(&b) {
+            let (mut warm, mut cold) = (Finder::new(50), Finder::new(50));
+            find(&b, &mut warm);
+            find(&b.clone(), &mut cold);
+            assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
+            searched += 1;
+            b.apply(&step);
+        }
+        assert!(b.is_solved() && searched > 50);
     }
 
     #[test]
