@@ -1,7 +1,9 @@
 //! The step sequence is part of the contract: the explanation shows the simplest step available
 //! at each point, in the documented order, and speed work must not change which one is found.
 //! These snapshots were recorded from the solver before the rating-speed work (fish over
-//! position masks with a memo, forcing-chain shortcuts) and checked equal after it.
+//! position masks with a memo, forcing-chain shortcuts) and checked equal after it; they were
+//! re-recorded when finned fish, empty rectangles and the uniqueness techniques joined the
+//! catalogue (those now come before the chains they replace).
 //!
 //! The puzzles are our own: made by `shapedoku generate --seed 7 -n 60` (classic, lines 1, 2,
 //! 10, 18, 29, 37, 47 and 48: X-wings, wings, kites, X-chains, AICs, forcing chains) and
