@@ -2,8 +2,9 @@
 //! at each point, in the documented order, and speed work must not change which one is found.
 //! These snapshots were recorded from the solver before the rating-speed work (fish over
 //! position masks with a memo, forcing-chain shortcuts) and checked equal after it; they were
-//! re-recorded when the WXYZ-wing, Sue de Coq and the ALS techniques came in, which find steps
-//! where chains were used before.
+//! re-recorded when the WXYZ-wing, Sue de Coq, the ALS techniques, finned fish, empty
+//! rectangles and the uniqueness techniques came in, which find steps where chains were used
+//! before.
 //!
 //! The puzzles are our own: made by `shapedoku generate --seed 7 -n 60` (classic, lines 1, 2,
 //! 10, 18, 29, 37, 47 and 48: X-wings, wings, kites, X-chains, AICs, forcing chains) and

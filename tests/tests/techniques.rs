@@ -40,6 +40,20 @@ fn map(name: &str) -> Option<&'static [Technique]> {
         "W-Wing" => &[T::WWing],
         "Simple Colors Trap" => &[T::SimpleColorsTrap],
         "Simple Colors Wrap" => &[T::SimpleColorsWrap],
+        // Finned fish are searched over rows and columns only (no Franken or mutant fins).
+        "Finned X-Wing" => &[T::FinnedXWing],
+        "Sashimi X-Wing" => &[T::SashimiXWing],
+        "Finned Swordfish" => &[T::FinnedSwordfish],
+        "Sashimi Swordfish" => &[T::SashimiSwordfish],
+        "Finned Jellyfish" => &[T::FinnedJellyfish],
+        "Sashimi Jellyfish" => &[T::SashimiJellyfish],
+        "Empty Rectangle" => &[T::EmptyRectangle],
+        "Uniqueness Test Type 1" => &[T::UniqueRectangle1],
+        "Uniqueness Test Type 2" => &[T::UniqueRectangle2],
+        "Uniqueness Test Type 3" => &[T::UniqueRectangle3],
+        "Uniqueness Test Type 4" => &[T::UniqueRectangle4],
+        "Hidden Rectangle" => &[T::HiddenRectangle],
+        "Bivalue Universal Grave + 1" => &[T::BugPlusOne],
         _ => return None,
     })
 }
@@ -80,15 +94,23 @@ fn reglib_positions() {
     let mut tally: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut misses = Vec::new();
     let mut checked_steps = 0;
+    let mut fail_cases = 0;
     for (ln, line) in text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.starts_with('#'))
     {
         let f: Vec<&str> = line.split('\t').collect();
-        let Some(techs) = map(f[1]) else { continue };
+        // A "fail case" row is a position where the technique must not make that step.
+        let (name, must_not) = match f[1].strip_suffix(" (FAIL CASE: must not fire)") {
+            Some(base) => (base, true),
+            None => (f[1], false),
+        };
+        let Some(techs) = map(name) else { continue };
         let puzzle = Puzzle::from_line(g.clone(), f[0]).unwrap();
         let mut board = Board::new(&puzzle);
+        // The library's puzzles are unique: the uniqueness techniques take part.
+        board.set_known_unique(true);
         for t in f[8].split_whitespace() {
             let b = t.as_bytes();
             let (d, r, c) = (b[0] - b'1', (b[1] - b'1') as usize, (b[2] - b'1') as usize);
@@ -116,6 +138,16 @@ fn reglib_positions() {
                     .or_default()
                     .extend(raw(&s.eliminations));
             }
+        }
+        if must_not {
+            let fired = if want_elims.is_empty() {
+                !steps.is_empty()
+            } else {
+                steps.iter().any(same)
+            };
+            assert!(!fired, "line {}: {} fired: {steps:?}", ln + 1, f[1]);
+            fail_cases += 1;
+            continue;
         }
         let found = steps.iter().any(same)
             || (want_places.is_empty() && unions.values().any(|u| *u == want_elims));
@@ -155,6 +187,8 @@ fn reglib_positions() {
         eprintln!("{name}: {ok}/{all}");
     }
     eprintln!("{checked_steps} steps checked against solutions");
+    eprintln!("{fail_cases} positions where a technique must not fire: it did not");
+    assert!(fail_cases >= 4, "the fail cases were not read");
     assert!(
         tally.values().map(|t| t.1).sum::<usize>() > 300,
         "too few rows mapped: {tally:?}"

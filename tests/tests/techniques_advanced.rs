@@ -292,6 +292,13 @@ fn apply_single(b: &mut Board) -> bool {
 fn run_checked(p: &Puzzle, sol: &[u8], context: &str, counts: &mut BTreeMap<String, usize>) {
     let g = p.geometry().clone();
     let mut b = Board::new(p);
+    // Every puzzle here is minimised while it stays unique: the uniqueness techniques run.
+    assert_eq!(
+        Solver::new(p).count(2).verdict(),
+        Verdict::Unique,
+        "{context}"
+    );
+    b.set_known_unique(true);
     while !b.is_solved() {
         assert!(!b.is_broken(), "{context}: broken board");
         if apply_single(&mut b) {
@@ -546,4 +553,63 @@ fn wing_across_a_jigsaw_region() {
     let mut cells = vec![at(1, 5), at(1, 6), at(3, 1), at(3, 2)];
     cells.sort_unstable();
     assert_eq!(want.iter().map(|e| e.0).collect::<Vec<_>>(), cells);
+}
+
+/// Classic puzzles from the shared benchmark sets (when present): along each logical solve,
+/// every step every search but the forcing chain and the guess can find is checked against
+/// the solution, the uniqueness techniques included (the puzzles are proved unique first).
+#[test]
+fn classic_corpus_steps_are_sound() {
+    let g = builtin::geometry("classic").unwrap();
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut puzzles = 0;
+    for (file, take) in [
+        ("unbiased_first1000.txt", 150),
+        ("magictour_top1465.txt", 150),
+    ] {
+        let path = shared().join("bench").join(file);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("note: {} absent, skipping", path.display());
+            return;
+        };
+        for line in text.lines().filter(|l| l.len() >= 81).take(take) {
+            let p = Puzzle::from_line(g.clone(), &line[..81]).unwrap();
+            if Solver::new(&p).count(2).verdict() != Verdict::Unique {
+                continue;
+            }
+            let sol = Solver::new(&p).solve().unwrap();
+            let mut b = Board::new(&p);
+            b.set_known_unique(true);
+            while !b.is_solved() {
+                for search in registry().iter().filter(|s| {
+                    !s.techniques.contains(&Technique::ForcingChain)
+                        && !s.techniques.contains(&Technique::Guess)
+                }) {
+                    let mut f = Finder::new(100);
+                    (search.find)(&b, &mut f);
+                    for s in &f.steps {
+                        check_sound(s, &sol, &g, &format!("{file}: {line}"));
+                        *counts.entry(s.technique().id().to_string()).or_default() += 1;
+                    }
+                }
+                let step = shapedoku::reason::next_step(&b).expect("a step, at worst a guess");
+                check_sound(&step, &sol, &g, &format!("{file}: {line}"));
+                b.apply(&step);
+            }
+            puzzles += 1;
+        }
+    }
+    eprintln!("{puzzles} classic puzzles, steps found: {counts:?}");
+    for t in [
+        "finned_x_wing",
+        "sashimi_x_wing",
+        "finned_swordfish",
+        "empty_rectangle",
+        "unique_rectangle_1",
+        "unique_rectangle_2",
+        "unique_rectangle_4",
+        "hidden_rectangle",
+    ] {
+        assert!(counts.get(t).copied().unwrap_or(0) > 0, "{t} never fired");
+    }
 }

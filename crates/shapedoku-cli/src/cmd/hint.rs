@@ -38,7 +38,8 @@ pub fn run(a: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         // A hint on a puzzle without exactly one solution would lead nowhere, or to one of
         // several endings: say so instead.
         super::prove_position(p, &budget)?;
-        let board = p.board(None);
+        let mut board = p.board(None);
+        board.set_known_unique(true);
         let grid = a.grid.candidates.map(|f| super::candidate_grid(&board, f));
         if board.is_solved() {
             return Ok((p.geometry().clone(), None, grid));

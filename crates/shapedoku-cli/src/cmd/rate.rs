@@ -28,7 +28,8 @@ pub fn reason_unique(
     budget: &Budget,
 ) -> Result<reason::LogicalRun, Refusal> {
     super::prove_position(p, budget)?;
-    let board = p.board(template);
+    let mut board = p.board(template);
+    board.set_known_unique(true);
     let run = reason::solve_board_within(board, budget);
     if let Some(why) = run.stopped {
         return Err(Refusal::undecided(why));

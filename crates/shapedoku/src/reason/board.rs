@@ -153,6 +153,11 @@ pub struct Board {
     cands: Vec<SymbolSet>,
     /// What earlier fish searches on this board's line of play proved absent.
     pub(crate) fish_memo: super::fish::Memo,
+    /// What earlier finned-fish searches on this board's line of play proved absent.
+    pub(crate) finned_memo: super::finned_fish::Memo,
+    /// Whether the puzzle is known to have exactly one solution (what the uniqueness
+    /// techniques rest on).
+    known_unique: bool,
 }
 
 impl Board {
@@ -166,6 +171,8 @@ impl Board {
             tables: Arc::new(Tables::new(&g)),
             geometry: g,
             fish_memo: Default::default(),
+            finned_memo: Default::default(),
+            known_unique: false,
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -197,6 +204,17 @@ impl Board {
             .collect()
     }
 
+    /// Records whether the puzzle is known to have exactly one solution. The uniqueness
+    /// techniques (unique rectangles, BUG+1) run only on a board marked so: on a puzzle with
+    /// several solutions their premise is false and they would remove true candidates. Mark a
+    /// board only after proving uniqueness (as [`super::solve`] and the command line do).
+    pub fn set_known_unique(&mut self, unique: bool) {
+        self.known_unique = unique;
+    }
+    /// Whether the puzzle is known to have exactly one solution.
+    pub fn is_known_unique(&self) -> bool {
+        self.known_unique
+    }
     /// The geometry.
     pub fn geometry(&self) -> &Arc<Geometry> {
         &self.geometry
@@ -215,6 +233,8 @@ impl Board {
             values: vec![None; self.geometry.cell_count()],
             cands: vec![all; self.geometry.cell_count()],
             fish_memo: Default::default(),
+            finned_memo: Default::default(),
+            known_unique: false,
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -228,6 +248,7 @@ impl Board {
     pub fn copy_from(&mut self, other: &Board) {
         self.values.clone_from(&other.values);
         self.cands.clone_from(&other.cands);
+        self.known_unique = other.known_unique;
     }
     /// The placed value of a cell.
     pub fn value(&self, cell: usize) -> Option<u8> {

@@ -197,6 +197,35 @@ catalogue! {
     /// WXYZ-wing: a pivot and three wings, four symbols, one of them not restricted. Sudoku
     /// Explainer 1.2 has none; its value is calibrated on published ratings.
     WxyzWing = "wxyz_wing", "WXYZ-Wing", 200, Hard, Se::Fixed(5.5);
+    // Finned fish, empty rectangle, uniqueness. Sudoku Explainer has no finned fish or empty
+    // rectangle and finds them as chains, so they take its chain values; its unique
+    // rectangles and BUG are its own.
+    /// Finned fish of size 2 (fins see the eliminations).
+    FinnedXWing = "finned_x_wing", "Finned X-Wing", 130, Hard, Se::Fixed(6.6);
+    /// Finned fish of size 2 with a base house of a single place in the cover.
+    SashimiXWing = "sashimi_x_wing", "Sashimi X-Wing", 150, Hard, Se::Fixed(6.6);
+    /// Finned fish of size 3.
+    FinnedSwordfish = "finned_swordfish", "Finned Swordfish", 200, Expert, Se::Fixed(6.7);
+    /// Sashimi fish of size 3.
+    SashimiSwordfish = "sashimi_swordfish", "Sashimi Swordfish", 240, Expert, Se::Fixed(6.7);
+    /// Finned fish of size 4.
+    FinnedJellyfish = "finned_jellyfish", "Finned Jellyfish", 250, Expert, Se::Fixed(6.8);
+    /// Sashimi fish of size 4.
+    SashimiJellyfish = "sashimi_jellyfish", "Sashimi Jellyfish", 260, Expert, Se::Fixed(6.8);
+    /// A box whose places for a symbol lie in one row and one column, with a strong link.
+    EmptyRectangle = "empty_rectangle", "Empty Rectangle", 120, Hard, Se::Fixed(6.6);
+    /// Unique rectangle with one corner holding more than the pair.
+    UniqueRectangle1 = "unique_rectangle_1", "Uniqueness Test 1", 100, Hard, Se::Fixed(4.5);
+    /// Unique rectangle whose two extra corners share one extra symbol.
+    UniqueRectangle2 = "unique_rectangle_2", "Uniqueness Test 2", 100, Hard, Se::Fixed(4.6);
+    /// Unique rectangle whose extra symbols make a naked subset.
+    UniqueRectangle3 = "unique_rectangle_3", "Uniqueness Test 3", 100, Hard, Se::Fixed(4.8);
+    /// Unique rectangle with a symbol locked into its two extra corners.
+    UniqueRectangle4 = "unique_rectangle_4", "Uniqueness Test 4", 100, Hard, Se::Fixed(4.6);
+    /// Unique rectangle by strong links through the corner opposite a bivalue one.
+    HiddenRectangle = "hidden_rectangle", "Hidden Rectangle", 100, Hard, Se::Fixed(4.7);
+    /// Bivalue universal grave plus one cell.
+    BugPlusOne = "bug_plus_one", "Bivalue Universal Grave + 1", 100, Hard, Se::Fixed(5.6);
     /// Simple colours, trap: a cell sees both colours of a symbol's strong-link network.
     SimpleColorsTrap = "simple_colors_trap", "Simple Colors Trap", 150, Hard, Se::Fixed(6.6);
     /// Simple colours, wrap: one colour puts the symbol twice in a house.

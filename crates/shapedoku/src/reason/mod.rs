@@ -7,9 +7,10 @@
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
 //! - one file per technique (`singles`, `overlap`, `subsets`, `cages`, `cage_overlap`,
-//!   `innies`, `fish`, `colouring`, `chains`, `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`,
-//!   `als_xz` and `als_xy_wing` over the almost locked sets of `als`, `forcing`, `guess`,
-//!   `rules` for the rules beyond shapes), with no words in them.
+//!   `innies`, `fish`, `finned_fish`, `empty_rectangle`, `uniqueness`, `colouring`, `chains`,
+//!   `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`, `als_xz` and `als_xy_wing` over the almost
+//!   locked sets of `als`, `forcing`, `guess`, `rules` for the rules beyond shapes), with no
+//!   words in them.
 //!
 //! ```
 //! use shapedoku::{builtin, Puzzle, reason};
@@ -29,7 +30,9 @@ mod cages;
 pub mod catalogue;
 mod chains;
 mod colouring;
+mod empty_rectangle;
 pub mod explain;
+mod finned_fish;
 pub mod fish;
 mod forcing;
 pub mod guess;
@@ -45,6 +48,7 @@ mod sue_de_coq;
 mod test_util;
 #[cfg(test)]
 mod tests;
+mod uniqueness;
 mod w_wing;
 mod wings;
 mod wxyz_wing;
@@ -53,7 +57,8 @@ pub use board::Board;
 pub(crate) use board::Tables;
 pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
 pub use step::{
-    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, SimpleChainKind, Step,
+    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, RectangleKind,
+    SimpleChainKind, Step,
 };
 
 use crate::puzzle::Puzzle;
@@ -185,6 +190,22 @@ pub fn registry() -> &'static [Search] {
     ];
     const SIMPLE_CHAINS: &[Technique] = &[T::Skyscraper, T::TwoStringKite, T::TurbotFish];
     const COLOURS: &[Technique] = &[T::SimpleColorsTrap, T::SimpleColorsWrap];
+    const UNIQUENESS: &[Technique] = &[
+        T::UniqueRectangle1,
+        T::UniqueRectangle2,
+        T::UniqueRectangle3,
+        T::UniqueRectangle4,
+        T::HiddenRectangle,
+        T::BugPlusOne,
+    ];
+    const FINNED_FISH: &[Technique] = &[
+        T::FinnedXWing,
+        T::SashimiXWing,
+        T::FinnedSwordfish,
+        T::SashimiSwordfish,
+        T::FinnedJellyfish,
+        T::SashimiJellyfish,
+    ];
     const REGISTRY: &[Search] = &[
         first(&[T::FullHouse], singles::full_house),
         first(&[T::NakedSingle], singles::naked_single),
@@ -203,10 +224,13 @@ pub fn registry() -> &'static [Search] {
         s(FISH, fish::find),
         s(&[T::RemotePair], colouring::find_remote_pairs),
         s(SIMPLE_CHAINS, chains::find_simple),
+        s(&[T::EmptyRectangle], empty_rectangle::find),
         s(&[T::WWing], w_wing::find),
         s(&[T::XyWing], wings::find_xy),
         s(&[T::XyzWing], wings::find_xyz),
         s(&[T::WxyzWing], wxyz_wing::find),
+        s(UNIQUENESS, uniqueness::find),
+        s(FINNED_FISH, finned_fish::find),
         s(COLOURS, colouring::find_simple_colours),
         s(&[T::SueDeCoq], sue_de_coq::find),
         first(&[T::XChain], chains::find_x),
@@ -297,9 +321,13 @@ fn choose(steps: Vec<Step>) -> Option<Step> {
     best
 }
 
-/// Solves a puzzle step by step with the simplest technique available each time.
+/// Solves a puzzle step by step with the simplest technique available each time. The
+/// uniqueness techniques take part when the puzzle is proved to have one solution first.
 pub fn solve(puzzle: &Puzzle) -> LogicalRun {
-    solve_board(Board::new(puzzle))
+    let mut board = Board::new(puzzle);
+    let unique = crate::Solver::new(puzzle).count(2).verdict() == crate::Verdict::Unique;
+    board.set_known_unique(unique);
+    solve_board(board)
 }
 
 /// Solves from a board (for example one made with [`Board::with_puzzle`] to reuse tables).

@@ -234,6 +234,70 @@ pub enum Deduction {
         /// x (the link's symbol) and y (the one eliminated).
         symbols: [Symbol; 2],
     },
+    /// Finned or sashimi fish on `symbol`: the `base` houses' places lie in the `cover` houses
+    /// except the `fins`. If no fin holds the symbol it is a fish and the cover loses it
+    /// outside the base; if one does, a cell seeing every fin loses it: so the cover's cells
+    /// outside the base that see every fin lose it. Sashimi when a base house has only one
+    /// place inside the cover. Size 2 to 4.
+    FinnedFish {
+        /// The symbol.
+        symbol: Symbol,
+        /// Base houses, in shape order.
+        base: Vec<ShapeId>,
+        /// Cover houses, in shape order.
+        cover: Vec<ShapeId>,
+        /// The base places outside the cover.
+        fins: Vec<CellId>,
+        /// Whether a base house has a single place inside the cover.
+        sashimi: bool,
+    },
+    /// Empty rectangle: the places of `symbol` in the box `house` all lie in the two `lines`
+    /// through it; the end `link[0]` of a strong link (in `link_house`) sees every place in
+    /// the first line, so if the other end `link[1]` is false the box's symbol is in the
+    /// second line: a cell seeing `link[1]` and every place of the box off the first line
+    /// loses the symbol.
+    EmptyRectangle {
+        /// The symbol.
+        symbol: Symbol,
+        /// The box (or region).
+        house: ShapeId,
+        /// The line whose places the link's first end sees, then the other line.
+        lines: [ShapeId; 2],
+        /// The strong link's ends.
+        link: [CellId; 2],
+        /// The strong link's house.
+        link_house: ShapeId,
+    },
+    /// Unique rectangle: four empty `cells` (`[a, b, c, d]`, with sides a–b, c–d, a–c, b–d,
+    /// each side inside shapes that hold no other of the four) holding both `symbols`. Were
+    /// they to hold only those two, swapping them would give a second solution; on a puzzle
+    /// known to be unique one of the ways out must hold. `subset` and `house` say which
+    /// (type 3's naked subset cells outside the rectangle, type 4's and hidden rectangle's
+    /// strong-link house).
+    UniqueRectangle {
+        /// Which type.
+        kind: RectangleKind,
+        /// The four corners.
+        cells: [CellId; 4],
+        /// The pair that must not fill all four.
+        symbols: [Symbol; 2],
+        /// Type 3: the other cells of the naked subset (the extra candidates of the two roof
+        /// cells count as one cell); empty otherwise.
+        subset: Vec<CellId>,
+        /// Type 3: the shape of the subset; type 4: the shape where the first symbol is
+        /// locked into the two roof cells; none otherwise.
+        house: Option<ShapeId>,
+    },
+    /// BUG+1: every empty cell but `cell` has two candidates and every symbol two places in
+    /// every house, but for `symbol`, which has three in `cell`'s houses. Without `symbol`,
+    /// `cell` would complete a pattern with no or two solutions, so on a puzzle known to be
+    /// unique `cell` is `symbol`: it loses its other candidates.
+    BugPlusOne {
+        /// The cell with three candidates.
+        cell: CellId,
+        /// Its value.
+        symbol: Symbol,
+    },
     /// Bivalue cells holding the same two `symbols`, each seeing the next (`cells`, in
     /// breadth-first order from the first): they alternate, so a cell seeing two of them an odd
     /// number of links (three or more) apart loses both symbols.
@@ -457,6 +521,30 @@ impl FishKind {
     }
 }
 
+/// Which way out of a deadly rectangle a [`Deduction::UniqueRectangle`] takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum RectangleKind {
+    /// Three corners hold only the pair: the fourth loses both.
+    Type1,
+    /// Two corners of a side hold only the pair, the other two one extra symbol: one of them
+    /// holds it, so cells seeing both lose it.
+    Type2,
+    /// Two corners of a side hold only the pair; the other two's extra symbols, taken as one
+    /// cell, form a naked subset with other cells of a shape.
+    Type3,
+    /// Two corners of a side hold only the pair; the first symbol is locked into the other
+    /// two in a shape, so they lose the second.
+    Type4,
+    /// A corner holds only the pair and the first symbol is locked into the two sides through
+    /// the opposite corner, which loses the second.
+    Hidden,
+}
+
 /// The name people give a simple chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -562,6 +650,31 @@ impl Deduction {
                 SimpleChainKind::TwoStringKite => T::TwoStringKite,
                 SimpleChainKind::TurbotFish => T::TurbotFish,
             },
+            Deduction::FinnedFish {
+                base,
+                sashimi: false,
+                ..
+            } => by_size(
+                base.len(),
+                [T::FinnedXWing, T::FinnedSwordfish, T::FinnedJellyfish],
+            ),
+            Deduction::FinnedFish {
+                base,
+                sashimi: true,
+                ..
+            } => by_size(
+                base.len(),
+                [T::SashimiXWing, T::SashimiSwordfish, T::SashimiJellyfish],
+            ),
+            Deduction::EmptyRectangle { .. } => T::EmptyRectangle,
+            Deduction::UniqueRectangle { kind, .. } => match kind {
+                RectangleKind::Type1 => T::UniqueRectangle1,
+                RectangleKind::Type2 => T::UniqueRectangle2,
+                RectangleKind::Type3 => T::UniqueRectangle3,
+                RectangleKind::Type4 => T::UniqueRectangle4,
+                RectangleKind::Hidden => T::HiddenRectangle,
+            },
+            Deduction::BugPlusOne { .. } => T::BugPlusOne,
             Deduction::XyWing { .. } => T::XyWing,
             Deduction::XyzWing { .. } => T::XyzWing,
             Deduction::WWing { .. } => T::WWing,
@@ -620,6 +733,16 @@ impl Deduction {
             Deduction::SueDeCoq { shapes, .. } => shapes.to_vec(),
             Deduction::AlsXz { sets, .. } => sets.iter().map(|a| a.shape).collect(),
             Deduction::AlsXyWing { sets, .. } => sets.iter().map(|a| a.shape).collect(),
+            Deduction::FinnedFish { base, cover, .. } => {
+                base.iter().chain(cover).copied().collect()
+            }
+            Deduction::EmptyRectangle {
+                house,
+                lines,
+                link_house,
+                ..
+            } => vec![*house, lines[0], lines[1], *link_house],
+            Deduction::UniqueRectangle { house, .. } => house.iter().copied().collect(),
             _ => Vec::new(),
         }
     }
@@ -657,6 +780,12 @@ impl Deduction {
             Deduction::AlsXyWing { sets, .. } => {
                 sets.iter().flat_map(|a| a.cells.clone()).collect()
             }
+            Deduction::FinnedFish { fins, .. } => fins.clone(),
+            Deduction::EmptyRectangle { link, .. } => link.to_vec(),
+            Deduction::UniqueRectangle { cells, subset, .. } => {
+                cells.iter().chain(subset).copied().collect()
+            }
+            Deduction::BugPlusOne { cell, .. } => vec![*cell],
             _ => Vec::new(),
         }
     }

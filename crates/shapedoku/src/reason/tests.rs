@@ -134,6 +134,8 @@ fn check(step: &Step, solution: &[u8], board: &Board) {
 /// Solves logically, checking every step every technique can find along the way.
 fn sound_run(p: &Puzzle, solution: &[u8], all: bool) -> LogicalRun {
     let mut board = Board::new(p);
+    // The generator's puzzles are unique: the uniqueness techniques take part.
+    board.set_known_unique(true);
     let start = board.clone();
     let mut steps = Vec::new();
     while !board.is_solved() {

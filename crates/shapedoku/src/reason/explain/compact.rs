@@ -187,6 +187,41 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
                 .collect();
             format!("{} in {}", sym(g, *symbol), cells.join(","))
         }
+        Deduction::FinnedFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            ..
+        } => format!(
+            "{} {} {} fr{}",
+            sym(g, *symbol),
+            shorts(g, base),
+            shorts(g, cover),
+            compress_cells(g, fins).trim_start_matches('r')
+        ),
+        Deduction::EmptyRectangle {
+            symbol,
+            house,
+            link,
+            ..
+        } => format!(
+            "{} in {} ({})",
+            sym(g, *symbol),
+            short(g, *house),
+            compress_cells(g, link)
+        ),
+        Deduction::UniqueRectangle {
+            cells,
+            symbols: [x, y],
+            ..
+        } => format!(
+            "{}/{} in {}",
+            sym(g, *x),
+            sym(g, *y),
+            compress_cells(g, cells)
+        ),
+        Deduction::BugPlusOne { .. } => return None,
         Deduction::WWing {
             cells,
             link,

@@ -3,7 +3,8 @@
 
 use super::{cell, cells, sym, syms};
 use crate::reason::{
-    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, SimpleChainKind, Step,
+    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, RectangleKind,
+    SimpleChainKind, Step,
 };
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
@@ -161,6 +162,56 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             cover,
             kind,
         } => fish(g, *kind, *symbol, base, cover),
+        Deduction::FinnedFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            sashimi,
+        } => format!(
+            "{} {} on {} in {}, {}, with fins {}: were no fin {v}, the cover would lose {v} outside the base; were one {v}, its peers would; cells of the cover seeing every fin lose it either way",
+            if *sashimi { "sashimi" } else { "finned" },
+            fish_name(FishKind::Basic, base.len()),
+            sym(g, *symbol),
+            shapes_label(g, base),
+            shapes_label(g, cover),
+            and_list(&cells(g, fins)),
+            v = sym(g, *symbol),
+        ),
+        Deduction::EmptyRectangle {
+            symbol,
+            house,
+            lines,
+            link,
+            link_house,
+        } => format!(
+            "empty rectangle on {v}: in {} it lies in {} or {}; the {v} of {} is at {} or {}, and {} sees {}'s places, so were {} not {v}, {} would hold it; a cell seeing {} and {}'s places loses {v}",
+            label(g, *house),
+            label(g, lines[0]),
+            label(g, lines[1]),
+            label(g, *link_house),
+            cell(g, link[0]),
+            cell(g, link[1]),
+            cell(g, link[0]),
+            label(g, lines[0]),
+            cell(g, link[1]),
+            label(g, lines[1]),
+            cell(g, link[1]),
+            label(g, lines[1]),
+            v = sym(g, *symbol),
+        ),
+        Deduction::UniqueRectangle {
+            kind,
+            cells: cs,
+            symbols,
+            subset,
+            house,
+        } => rectangle(g, *kind, cs, *symbols, subset, *house),
+        Deduction::BugPlusOne { cell: c, symbol } => format!(
+            "BUG+1: every other empty cell has two candidates and every symbol two places per house but {v}, which has three in the houses of {}; without {v} there the puzzle would have no solution or two",
+            cell(g, *c),
+            v = sym(g, *symbol),
+        ),
         Deduction::XyWing {
             pivot,
             pincers,
@@ -331,6 +382,49 @@ fn fish(
         shapes_label(g, base),
         shapes_label(g, cover)
     )
+}
+
+/// `unique rectangle type 1 on 4/7 at r1c1, r1c4, r3c1 and r3c4: ...`: the corners, the pair
+/// and the way out that avoids a second solution.
+fn rectangle(
+    g: &Geometry,
+    kind: RectangleKind,
+    cs: &[CellId; 4],
+    [x, y]: [Symbol; 2],
+    subset: &[CellId],
+    house: Option<ShapeId>,
+) -> String {
+    let (x, y) = (sym(g, x), sym(g, y));
+    let head = |name: &str| {
+        format!(
+            "{name} on {x}/{y} at {}: were they to hold only {x} and {y}, swapping them would give a second solution",
+            and_list(&cells(g, cs))
+        )
+    };
+    let shape = house.map_or_else(String::new, |h| label(g, h));
+    match kind {
+        RectangleKind::Type1 => format!(
+            "{}, so the corner with more candidates is neither",
+            head("unique rectangle type 1")
+        ),
+        RectangleKind::Type2 => format!(
+            "{}, so one of the two corners with more candidates holds its extra symbol, which every cell seeing both loses",
+            head("unique rectangle type 2")
+        ),
+        RectangleKind::Type3 => format!(
+            "{}, so the extra symbols of the two corners with more act as one cell, a naked subset with {} in {shape}",
+            head("unique rectangle type 3"),
+            and_list(&cells(g, subset))
+        ),
+        RectangleKind::Type4 => format!(
+            "{}, so one of the two corners with more is {y}; {x} must go in one of them ({shape} has no other place for it), so they are not {y}",
+            head("unique rectangle type 4")
+        ),
+        RectangleKind::Hidden => format!(
+            "{}; {x} has only two places in each side through the corner opposite the bivalue one, so were that corner {y} the rest would follow into the pattern",
+            head("hidden rectangle")
+        ),
+    }
 }
 
 fn simple_chain_name(kind: SimpleChainKind) -> &'static str {

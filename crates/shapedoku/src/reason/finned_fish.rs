@@ -1,0 +1,424 @@
+//! Finned and sashimi fish (X-wing, swordfish, jellyfish) over the rows and columns of each
+//! grid. Take k rows as the base and k columns as the cover (or the other way round): the base
+//! places outside the cover are the fins. If no fin holds the symbol the base is a fish and
+//! the cover loses the symbol outside the base; if a fin holds it, every cell seeing that fin
+//! loses it. So the cover's cells outside the base that see every fin lose it, whatever the
+//! fins see them through (a box, a jigsaw region, a diagonal). Sashimi: some base row has a
+//! single place inside the cover, so without the fins it would not even be a fish.
+//!
+//! The search works on bitmasks over a grid's column numbers: a base is grown row by row while
+//! the columns its places touch stay within k + 2 (fins that see a common cell lie in few
+//! columns), and only then are covers chosen among those columns.
+
+use super::{Board, Candidate, Deduction, Finder, Step};
+use crate::{CellId, ShapeId, ShapeKind, Symbol};
+use std::sync::Mutex;
+
+/// Extra columns the fins may take beyond the k covers. A target sees every fin and lies in a
+/// cover column, so with boxes the fins share the target's box, whose other columns are two.
+const FIN_COLUMNS: u32 = 2;
+
+/// One grid's lines of one kind and the crossing lines, by number.
+struct Lines {
+    /// The base lines' shape ids, by number - 1.
+    base: Vec<Option<usize>>,
+    /// The cover lines' shape ids, by number - 1.
+    cover: Vec<Option<usize>>,
+    /// Each cell's cover line number - 1 (`u8::MAX`: none).
+    cover_of: Vec<u8>,
+    /// Each cell's base line number - 1 (`u8::MAX`: none).
+    base_of: Vec<u8>,
+}
+
+/// The grids' (rows, columns) pairs, each way round.
+fn line_sets(board: &Board) -> Vec<Lines> {
+    let g = board.geometry();
+    let mut grids: Vec<Option<usize>> = g.shapes().iter().map(|s| s.grid).collect();
+    grids.sort_unstable();
+    grids.dedup();
+    let mut out = Vec::new();
+    for grid in grids {
+        let by_number = |kind: ShapeKind| {
+            let mut v: Vec<Option<usize>> = Vec::new();
+            for (i, s) in g.shapes().iter().enumerate() {
+                if s.kind == kind && s.grid == grid && s.number > 0 {
+                    let n = s.number as usize - 1;
+                    if v.len() <= n {
+                        v.resize(n + 1, None);
+                    }
+                    v[n] = Some(i);
+                }
+            }
+            v
+        };
+        let (rows, cols) = (by_number(ShapeKind::Row), by_number(ShapeKind::Column));
+        if rows.is_empty() || cols.is_empty() || cols.len() > 64 || rows.len() > 64 {
+            continue;
+        }
+        let numbers = |lines: &[Option<usize>]| {
+            let mut of = vec![u8::MAX; g.cell_count()];
+            for (j, s) in lines.iter().enumerate() {
+                for &c in s.iter().flat_map(|&s| &g.shape(s).cells) {
+                    of[c] = j as u8;
+                }
+            }
+            of
+        };
+        out.push(Lines {
+            base: rows.clone(),
+            cover_of: numbers(&cols),
+            base_of: numbers(&rows),
+            cover: cols.clone(),
+        });
+        out.push(Lines {
+            cover_of: numbers(&rows),
+            base_of: numbers(&cols),
+            base: cols,
+            cover: rows,
+        });
+    }
+    out
+}
+
+/// A base line's places for the symbol, as a mask over cover numbers, with the cells.
+struct BaseLine {
+    shape: usize,
+    /// Its number - 1 among the base lines.
+    number: u8,
+    mask: u64,
+    /// (cover number, cell) per place.
+    places: Vec<(u32, usize)>,
+}
+
+/// Per grid's line set and symbol, the symbol's places (as masks per base line) when a search
+/// on them last found nothing. The solver asks again after every step, when most symbols are
+/// unchanged: their searches are skipped. Never changes what is found.
+#[derive(Default)]
+pub(crate) struct Memo(Mutex<Vec<Vec<u64>>>);
+
+/// A copy starts empty: boards are cloned to try assumptions, and an empty memo is always
+/// right, just slower.
+impl Clone for Memo {
+    fn clone(&self) -> Self {
+        Memo::default()
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
+/// The places of `v` in every base line, as masks over cover numbers (all ones where placed):
+/// everything a finned fish on `v` in this line set depends on.
+fn key(board: &Board, lines: &Lines, v: u8) -> Vec<u64> {
+    let g = board.geometry();
+    lines
+        .base
+        .iter()
+        .map(|b| match b {
+            Some(b) if board.has_placed(*b, v) => u64::MAX,
+            Some(b) => g.shape(*b).cells.iter().fold(0, |m, &c| {
+                let j = lines.cover_of[c];
+                if j != u8::MAX && board.value(c).is_none() && board.candidates(c).contains(v) {
+                    m | 1 << j
+                } else {
+                    m
+                }
+            }),
+            None => 0,
+        })
+        .collect()
+}
+
+/// Finned and sashimi fish, size 2 to 4; per size, finned before sashimi.
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    let sets = line_sets(board);
+    let n = board.geometry().symbol_count();
+    let mut memo = board
+        .finned_memo
+        .0
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    memo.resize_with(sets.len() * n, Vec::new);
+    let mut found: [[Vec<Step>; 2]; 3] = Default::default();
+    for (i, lines) in sets.iter().enumerate() {
+        for v in 0..n as u8 {
+            let key = key(board, lines, v);
+            let slot = &mut memo[i * n + v as usize];
+            if *slot == key {
+                continue;
+            }
+            let before: usize = found.iter().flatten().map(Vec::len).sum();
+            for k in 2..=4 {
+                search(board, lines, v, k, &mut found[k - 2]);
+            }
+            let after: usize = found.iter().flatten().map(Vec::len).sum();
+            // Remember only a search that found nothing; an empty key never matches one.
+            *slot = if after == before { key } else { Vec::new() };
+        }
+    }
+    for s in found.into_iter().flatten().flatten() {
+        if !f.push(s) {
+            return;
+        }
+    }
+}
+
+fn search(board: &Board, lines: &Lines, v: u8, k: usize, found: &mut [Vec<Step>; 2]) {
+    let g = board.geometry();
+    let mut bases = Vec::new();
+    for (number, &b) in lines.base.iter().enumerate() {
+        let Some(b) = b else { continue };
+        if board.has_placed(b, v) {
+            continue;
+        }
+        let mut mask = 0u64;
+        let mut places = Vec::new();
+        for &c in &g.shape(b).cells {
+            if board.value(c).is_some() || !board.candidates(c).contains(v) {
+                continue;
+            }
+            let j = lines.cover_of[c];
+            if j == u8::MAX {
+                continue;
+            }
+            mask |= 1 << j;
+            places.push((j as u32, c));
+        }
+        if (2..=k as u32 + FIN_COLUMNS).contains(&mask.count_ones()) {
+            bases.push(BaseLine {
+                shape: b,
+                number: number as u8,
+                mask,
+                places,
+            });
+        }
+    }
+    if bases.len() < k {
+        return;
+    }
+    let mut chosen = Vec::with_capacity(k);
+    grow(board, lines, v, k, &bases, 0, 0, &mut chosen, found);
+}
+
+/// Adds base lines from `bases[from..]` while their columns stay within k + 2.
+#[allow(clippy::too_many_arguments)]
+fn grow(
+    board: &Board,
+    lines: &Lines,
+    v: u8,
+    k: usize,
+    bases: &[BaseLine],
+    from: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+    found: &mut [Vec<Step>; 2],
+) {
+    if chosen.len() == k {
+        if union.count_ones() as usize > k {
+            covers(board, lines, v, k, bases, chosen, union, found);
+        }
+        return;
+    }
+    for i in from..bases.len() {
+        let u = union | bases[i].mask;
+        if u.count_ones() > k as u32 + FIN_COLUMNS {
+            continue;
+        }
+        chosen.push(i);
+        grow(board, lines, v, k, bases, i + 1, u, chosen, found);
+        chosen.pop();
+    }
+}
+
+/// Every choice of k cover columns among `union`'s, and the step it makes if any. Fins,
+/// their common peers and the targets are worked out on bitmasks; a step is built only where
+/// it eliminates something.
+#[allow(clippy::too_many_arguments)]
+fn covers(
+    board: &Board,
+    lines: &Lines,
+    v: u8,
+    k: usize,
+    bases: &[BaseLine],
+    chosen: &[usize],
+    union: u64,
+    found: &mut [Vec<Step>; 2],
+) {
+    let g = board.geometry();
+    let t = board.tables();
+    let words = g.cell_count().div_ceil(64);
+    let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
+    // Subsets of `union` with k bits: the next one by Gosper's hack over the bit positions.
+    let cols: Vec<u32> = (0..64).filter(|j| union >> j & 1 == 1).collect();
+    let m = cols.len() as u32;
+    let mut sel: u32 = (1 << k) - 1;
+    let mut common = vec![0u64; words];
+    while sel < 1 << m {
+        let cover: u64 = (0..m)
+            .filter(|i| sel >> i & 1 == 1)
+            .fold(0, |a, i| a | 1 << cols[i as usize]);
+        let (lo, r) = (sel & sel.wrapping_neg(), sel + (sel & sel.wrapping_neg()));
+        sel = r | (((sel ^ r) >> 2) / lo);
+        // Every base line keeps a place in the cover; the fins span few columns.
+        if chosen.iter().any(|&b| bases[b].mask & cover == 0)
+            || (union & !cover).count_ones() > FIN_COLUMNS
+        {
+            continue;
+        }
+        // The cells seeing every fin.
+        common.iter_mut().for_each(|w| *w = !0);
+        for &b in chosen {
+            for &(j, c) in &bases[b].places {
+                if cover >> j & 1 == 0 {
+                    for (w, p) in common.iter_mut().zip(peers(c)) {
+                        *w &= p;
+                    }
+                }
+            }
+        }
+        if common.iter().all(|&w| w == 0) {
+            continue;
+        }
+        let in_base = |c: usize| chosen.iter().any(|&b| lines.base_of[c] == bases[b].number);
+        let mut elims = Vec::new();
+        for j in (0..64).filter(|j| cover >> j & 1 == 1) {
+            let Some(col) = lines.cover[j] else { continue };
+            for &c in &g.shape(col).cells {
+                if common[c / 64] >> (c % 64) & 1 == 1
+                    && board.value(c).is_none()
+                    && board.candidates(c).contains(v)
+                    && !in_base(c)
+                {
+                    elims.push(Candidate::at(c, v));
+                }
+            }
+        }
+        if elims.is_empty() {
+            continue;
+        }
+        elims.sort_unstable();
+        let sashimi = chosen
+            .iter()
+            .any(|&b| (bases[b].mask & cover).count_ones() == 1);
+        let mut base: Vec<ShapeId> = chosen
+            .iter()
+            .map(|&b| ShapeId::new(bases[b].shape))
+            .collect();
+        base.sort_unstable();
+        let cover_ids: Vec<ShapeId> = (0..64)
+            .filter(|j| cover >> j & 1 == 1)
+            .filter_map(|j| lines.cover[j])
+            .map(ShapeId::new)
+            .collect();
+        let mut fins: Vec<CellId> = chosen
+            .iter()
+            .flat_map(|&b| bases[b].places.iter())
+            .filter(|(j, _)| cover >> j & 1 == 0)
+            .map(|&(_, c)| CellId::new(c))
+            .collect();
+        fins.sort_unstable();
+        found[usize::from(sashimi)].push(Step::eliminating(
+            elims,
+            Deduction::FinnedFish {
+                symbol: Symbol::new(v as usize),
+                base,
+                cover: cover_ids,
+                fins,
+                sashimi,
+            },
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::test_util::*;
+
+    /// Keeps 1 in row `r` only at columns `cols`.
+    fn keep(b: &mut Board, g: &crate::Geometry, r: u32, cols: &[u32]) {
+        for c in 1..=9 {
+            if !cols.contains(&c) {
+                b.eliminate(cell(g, r, c), sym(1));
+            }
+        }
+    }
+
+    fn fish_on_rows_1_and_5(b: &Board) -> Vec<Step> {
+        let g = b.geometry();
+        let mut f = Finder::new(1000);
+        find(b, &mut f);
+        let rows = vec![shape_id(g, "row 1"), shape_id(g, "row 5")];
+        f.steps
+            .into_iter()
+            .filter(|s| matches!(&s.deduction, Deduction::FinnedFish { base, .. } if *base == rows))
+            .collect()
+    }
+
+    /// The memo never changes what is found: along a logical solve, the finned fish found on
+    /// the running board (its memo warm) are those found on a fresh copy (an empty memo).
+    #[test]
+    fn memo_changes_nothing() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g,
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let mut searched = 0;
+        while let Some(step) = crate::reason::next_step(&b) {
+            let (mut warm, mut cold) = (Finder::new(50), Finder::new(50));
+            find(&b, &mut warm);
+            find(&b.clone(), &mut cold);
+            assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
+            searched += 1;
+            b.apply(&step);
+        }
+        assert!(b.is_solved() && searched > 50);
+    }
+
+    #[test]
+    fn finned_x_wing() {
+        // 1 in row 1 at c1 and c5, in row 5 at c1, c5 and the fin r5c6: column 5 loses 1 where
+        // it sees the fin (box 5).
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        keep(&mut b, &g, 1, &[1, 5]);
+        keep(&mut b, &g, 5, &[1, 5, 6]);
+        let s = fish_on_rows_1_and_5(&b);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].eliminations, elims(&g, "r4c5<>1 r6c5<>1"));
+        assert_eq!(
+            s[0].deduction,
+            Deduction::FinnedFish {
+                symbol: symbol(1),
+                base: vec![shape_id(&g, "row 1"), shape_id(&g, "row 5")],
+                cover: vec![shape_id(&g, "column 1"), shape_id(&g, "column 5")],
+                fins: vec![cell_id(&g, 5, 6)],
+                sashimi: false,
+            }
+        );
+        assert_eq!(s[0].technique(), crate::reason::Technique::FinnedXWing);
+    }
+
+    #[test]
+    fn sashimi_x_wing() {
+        // Row 5 has 1 at c1 and the fin r5c6 only: inside the cover (c1, c5) a single place.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        keep(&mut b, &g, 1, &[1, 5]);
+        keep(&mut b, &g, 5, &[1, 6]);
+        let s = fish_on_rows_1_and_5(&b);
+        let s: Vec<&Step> = s
+            .iter()
+            .filter(|s| matches!(&s.deduction, Deduction::FinnedFish { cover, .. } if cover[1] == shape_id(&g, "column 5")))
+            .collect();
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].eliminations, elims(&g, "r4c5<>1 r6c5<>1"));
+        assert_eq!(s[0].technique(), crate::reason::Technique::SashimiXWing);
+    }
+}

@@ -1,0 +1,697 @@
+//! Uniqueness: unique rectangles (types 1 to 4, hidden rectangle) and BUG+1. They rest on the
+//! puzzle having one solution, so they run only on a board marked
+//! [`Board::is_known_unique`].
+//!
+//! A rectangle is four empty cells a, b, c, d with sides a–b, c–d, a–c, b–d: every shape that
+//! holds one of them holds exactly one side (two cells) and is a plain no-repeat shape, and
+//! the geometry has no rules beyond shapes. Were the four to end up holding only x and y,
+//! swapping x and y among them would keep every shape valid (each holds one x and one y of
+//! them) and give a second solution. Rows, columns and boxes make the classic rectangle over
+//! two rows, two columns and two boxes; a rectangle over four boxes, or one a diagonal or a
+//! cage crosses, is refused, since a swap there breaks a shape.
+//!
+//! BUG+1 needs every shape to be a house (each symbol exactly once) and no other rules: then
+//! a grave (two candidates per cell, two places per symbol and house) has an even number of
+//! solutions, every constraint being "exactly one of two".
+
+use super::{Board, Candidate, Deduction, Finder, RectangleKind, Step};
+use crate::geometry::Rule;
+use crate::symbols::SymbolSet;
+use crate::{CellId, ShapeId, Symbol};
+
+/// The four corners, in the order of [`Deduction::UniqueRectangle`]: sides a–b, c–d, a–c, b–d.
+type Corners = [usize; 4];
+
+/// Which of the corners a shape may hold together (as bits over the corner indices): a side.
+const SIDES: [u8; 4] = [0b0011, 0b1100, 0b0101, 0b1010];
+
+/// Whether a swap of two symbols among the corners keeps every shape holding them valid.
+fn symmetric(board: &Board, r: &Corners) -> bool {
+    let g = board.geometry();
+    for &c in r {
+        for &s in g.shapes_of(c) {
+            let shape = g.shape(s as usize);
+            if shape.rule != Rule::NoRepeat {
+                return false;
+            }
+            let mut held = 0u8;
+            for (i, &k) in r.iter().enumerate() {
+                if shape.cells.contains(&k) {
+                    held |= 1 << i;
+                }
+            }
+            if !SIDES.contains(&held) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Bivalue empty cells.
+fn bivalue(board: &Board) -> Vec<usize> {
+    (0..board.geometry().cell_count())
+        .filter(|&c| board.value(c).is_none() && board.candidates(c).len() == 2)
+        .collect()
+}
+
+/// Whether an empty cell holds x or y (a corner that holds neither cannot be in a pattern).
+fn touches(board: &Board, c: usize, pair: SymbolSet) -> bool {
+    board.value(c).is_none() && !board.candidates(c).intersect(pair).is_empty()
+}
+
+/// The cells q that close a rectangle p, n1, n2, q (q sees n1 and n2, not p).
+fn closing(board: &Board, p: usize, n1: usize, n2: usize) -> Vec<usize> {
+    let t = board.tables();
+    let words = board.geometry().cell_count().div_ceil(64);
+    let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
+    let (pp, p1, p2) = (peers(p), peers(n1), peers(n2));
+    let mut out = Vec::new();
+    for w in 0..words {
+        let mut bits = p1[w] & p2[w] & !pp[w];
+        while bits != 0 {
+            let q = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if q != p {
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
+/// Rectangles with a floor: corners [p, n1, n2, q] where p and n1 (a side, p < n1) hold only
+/// the pair, and the roof n2 (beside p), q (beside n1) holds x or y in each cell.
+fn floored(board: &Board) -> Vec<(Corners, [u8; 2])> {
+    let g = board.geometry();
+    let mut out = Vec::new();
+    for p in bivalue(board) {
+        let pair = board.candidates(p);
+        let xy = [pair.first().unwrap_or(0), pair.iter().last().unwrap_or(0)];
+        for &n1 in g.peers(p) {
+            let n1 = n1 as usize;
+            if n1 < p || board.value(n1).is_some() || board.candidates(n1) != pair {
+                continue;
+            }
+            for &n2 in g.peers(p) {
+                let n2 = n2 as usize;
+                if n2 == n1 || !touches(board, n2, pair) || g.are_peers(n1, n2) {
+                    continue;
+                }
+                for q in closing(board, p, n1, n2) {
+                    let r = [p, n1, n2, q];
+                    if touches(board, q, pair) && symmetric(board, &r) {
+                        out.push((r, xy));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Hidden rectangles: corners [p, n1, n2, q] where p holds only {x, y} and x has only two
+/// places, q and n1, in a house, and q and n2 in another (n1 < n2); with the symbols [x, y].
+fn hidden_rectangles(board: &Board) -> Vec<(Corners, [u8; 2])> {
+    let g = board.geometry();
+    let mut out = Vec::new();
+    for p in bivalue(board) {
+        let pair = board.candidates(p);
+        for x in pair.iter() {
+            let y = pair.without(x).first().unwrap_or(x);
+            // The other end of every strong link on x, from a cell.
+            let ends = |c: usize| -> Vec<usize> {
+                g.shapes_of(c)
+                    .iter()
+                    .filter_map(|&s| strong_end(board, s as usize, c, x))
+                    .collect()
+            };
+            for &n1 in g.peers(p) {
+                let n1 = n1 as usize;
+                if !touches(board, n1, SymbolSet::single(x)) {
+                    continue;
+                }
+                for q in ends(n1) {
+                    if q == p || g.are_peers(p, q) || !board.candidates(q).contains(y) {
+                        continue;
+                    }
+                    for n2 in ends(q) {
+                        if n2 <= n1 || !g.are_peers(p, n2) || g.are_peers(n1, n2) {
+                            continue;
+                        }
+                        let r = [p, n1, n2, q];
+                        if symmetric(board, &r) {
+                            out.push((r, [x, y]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// In house `s` (a no-repeat shape holding every symbol) where `v` has exactly two places,
+/// one of them `c`: the other.
+fn strong_end(board: &Board, s: usize, c: usize, v: u8) -> Option<usize> {
+    let g = board.geometry();
+    let shape = g.shape(s);
+    if shape.rule != Rule::NoRepeat || shape.cells.len() != g.symbol_count() {
+        return None;
+    }
+    let mut other = None;
+    for &k in &shape.cells {
+        if board.value(k) == Some(v) {
+            return None;
+        }
+        if k != c && board.value(k).is_none() && board.candidates(k).contains(v) {
+            if other.is_some() {
+                return None;
+            }
+            other = Some(k);
+        }
+    }
+    other
+}
+
+fn step(
+    r: &Corners,
+    kind: RectangleKind,
+    [x, y]: [u8; 2],
+    elims: Vec<Candidate>,
+    subset: Vec<CellId>,
+    house: Option<usize>,
+) -> Step {
+    Step::eliminating(
+        elims,
+        Deduction::UniqueRectangle {
+            kind,
+            cells: r.map(CellId::new),
+            symbols: [Symbol::new(x as usize), Symbol::new(y as usize)],
+            subset,
+            house: house.map(ShapeId::new),
+        },
+    )
+}
+
+/// Unique rectangles of every type and BUG+1, type by type (type 1 first). Nothing on a
+/// board not known to be unique or on a geometry with rules beyond shapes.
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    if !board.is_known_unique() || !board.geometry().constraints().is_empty() {
+        return;
+    }
+    let rects = floored(board);
+    type Finds = fn(&Board, &Corners, [u8; 2], &mut Finder) -> bool;
+    let kinds: [Finds; 3] = [type2, type3, type4];
+    // A type-1 rectangle has two floors: it is reported once.
+    let mut seen: Vec<[usize; 4]> = Vec::new();
+    for (r, xy) in &rects {
+        let mut key = *r;
+        key.sort_unstable();
+        if seen.contains(&key) {
+            continue;
+        }
+        let before = f.steps.len();
+        if !type1(board, r, *xy, f) {
+            return;
+        }
+        if f.steps.len() > before {
+            seen.push(key);
+        }
+    }
+    for find in kinds {
+        for (r, xy) in &rects {
+            if !find(board, r, *xy, f) {
+                return;
+            }
+        }
+    }
+    for (r, xy) in hidden_rectangles(board) {
+        if !hidden(board, &r, xy, f) {
+            return;
+        }
+    }
+    bug_plus_one(board, f);
+}
+
+fn only_pair(board: &Board, c: usize, [x, y]: [u8; 2]) -> bool {
+    board.candidates(c) == SymbolSet::single(x).with(y)
+}
+
+/// Type 1: three corners hold only x and y; the fourth loses both.
+fn type1(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
+    let extra: Vec<usize> = r
+        .iter()
+        .copied()
+        .filter(|&c| !only_pair(board, c, xy))
+        .collect();
+    let [d] = extra[..] else { return true };
+    let elims = xy
+        .iter()
+        .filter(|&&v| board.candidates(d).contains(v))
+        .map(|&v| Candidate::at(d, v))
+        .collect();
+    f.push(step(r, RectangleKind::Type1, xy, elims, Vec::new(), None))
+}
+
+/// The roof (the side opposite the floor) when both its cells hold more than the pair.
+fn roofs(board: &Board, r: &Corners, xy: [u8; 2]) -> Option<[usize; 2]> {
+    let pair = SymbolSet::single(xy[0]).with(xy[1]);
+    let roof = [r[2], r[3]];
+    roof.iter()
+        .all(|&c| !board.candidates(c).minus(pair).is_empty())
+        .then_some(roof)
+}
+
+/// Cells other than `skip` seeing every cell of `seen` and holding `v`.
+fn seeing_all(board: &Board, seen: &[usize], v: u8) -> Vec<Candidate> {
+    super::wings::common_targets(board, seen, v)
+}
+
+/// Type 2: the roof cells hold one extra symbol z, the same: one of them is z.
+fn type2(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
+    let pair = SymbolSet::single(xy[0]).with(xy[1]);
+    let Some(roof) = roofs(board, r, xy) else {
+        return true;
+    };
+    {
+        let extra = board
+            .candidates(roof[0])
+            .union(board.candidates(roof[1]))
+            .minus(pair);
+        let Some(z) = extra.single_value() else {
+            return true;
+        };
+        if !roof.iter().all(|&c| board.candidates(c).contains(z)) {
+            return true;
+        }
+        let mut elims = seeing_all(board, &roof, z);
+        elims.retain(|e| !r.contains(&e.cell_index()));
+        if !f.push(step(r, RectangleKind::Type2, xy, elims, Vec::new(), None)) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Type 3: the roof cells' extra symbols, as one cell, make a naked subset with one to three
+/// other cells of a shape holding both roof cells.
+fn type3(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
+    let g = board.geometry();
+    let pair = SymbolSet::single(xy[0]).with(xy[1]);
+    let Some(roof) = roofs(board, r, xy) else {
+        return true;
+    };
+    {
+        let extra = board
+            .candidates(roof[0])
+            .union(board.candidates(roof[1]))
+            .minus(pair);
+        if extra.len() < 2 {
+            return true;
+        }
+        for &s in g.shapes_of(roof[0]) {
+            let shape = g.shape(s as usize);
+            if !shape.cells.contains(&roof[1]) {
+                continue;
+            }
+            let others: Vec<usize> = shape
+                .cells
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    !roof.contains(&c)
+                        && board.value(c).is_none()
+                        && board.candidates(c).union(extra).len() <= 4
+                })
+                .collect();
+            let mut chosen = Vec::new();
+            if !subsets(
+                board,
+                r,
+                xy,
+                s as usize,
+                &roof,
+                extra,
+                &others,
+                0,
+                &mut chosen,
+                f,
+            ) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Grows the type-3 subset from `others[from..]`; emits where the symbols number the cells
+/// (the roof counting as one).
+#[allow(clippy::too_many_arguments)]
+fn subsets(
+    board: &Board,
+    r: &Corners,
+    xy: [u8; 2],
+    shape: usize,
+    roof: &[usize; 2],
+    symbols: SymbolSet,
+    others: &[usize],
+    from: usize,
+    chosen: &mut Vec<usize>,
+    f: &mut Finder,
+) -> bool {
+    if !chosen.is_empty() && symbols.len() as usize == chosen.len() + 1 {
+        // Every shape holding the roof and the subset's cells loses the symbols (a subset in a
+        // box and a line clears both), each cell once.
+        let g = board.geometry();
+        let mut cells: Vec<usize> = g
+            .shapes_of(roof[0])
+            .iter()
+            .map(|&t| &g.shape(t as usize).cells)
+            .filter(|cs| cs.contains(&roof[1]) && chosen.iter().all(|c| cs.contains(c)))
+            .flatten()
+            .copied()
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let mut elims = Vec::new();
+        for c in cells {
+            if roof.contains(&c) || chosen.contains(&c) || board.value(c).is_some() {
+                continue;
+            }
+            elims.extend(
+                board
+                    .candidates(c)
+                    .intersect(symbols)
+                    .iter()
+                    .map(|v| Candidate::at(c, v)),
+            );
+        }
+        return f.push(step(
+            r,
+            RectangleKind::Type3,
+            xy,
+            elims,
+            chosen.iter().map(|&c| CellId::new(c)).collect(),
+            Some(shape),
+        ));
+    }
+    if chosen.len() == 3 {
+        return true;
+    }
+    for i in from..others.len() {
+        let s = symbols.union(board.candidates(others[i]));
+        if s.len() > 4 {
+            continue;
+        }
+        chosen.push(others[i]);
+        let go = subsets(board, r, xy, shape, roof, s, others, i + 1, chosen, f);
+        chosen.pop();
+        if !go {
+            return false;
+        }
+    }
+    true
+}
+
+/// A house holding both cells where `v` has no other place.
+fn locked(board: &Board, a: usize, b: usize, v: u8) -> Option<usize> {
+    let g = board.geometry();
+    g.shapes_of(a)
+        .iter()
+        .map(|&s| s as usize)
+        .find(|&s| g.shape(s).cells.contains(&b) && strong_end(board, s, a, v) == Some(b))
+}
+
+/// Type 4: x is locked into the roof cells in a shape, so they lose y.
+fn type4(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
+    let Some(roof) = roofs(board, r, xy) else {
+        return true;
+    };
+    {
+        for (x, y) in [(xy[0], xy[1]), (xy[1], xy[0])] {
+            let Some(h) = locked(board, roof[0], roof[1], x) else {
+                continue;
+            };
+            let elims = roof
+                .iter()
+                .filter(|&&c| board.candidates(c).contains(y))
+                .map(|&c| Candidate::at(c, y))
+                .collect();
+            if !f.push(step(
+                r,
+                RectangleKind::Type4,
+                [x, y],
+                elims,
+                Vec::new(),
+                Some(h),
+            )) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Hidden rectangle (found by [`hidden_rectangles`], corners [p, n1, n2, q], symbols [x, y]):
+/// were q y, the strong links would make n1 and n2 x, so p y: the deadly pattern. q loses y.
+fn hidden(_board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
+    f.push(step(
+        r,
+        RectangleKind::Hidden,
+        xy,
+        vec![Candidate::at(r[3], xy[1])],
+        Vec::new(),
+        None,
+    ))
+}
+
+/// BUG+1: every empty cell bivalue but one with three candidates, and every symbol with two
+/// places in every house but one symbol with three in that cell's houses.
+fn bug_plus_one(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let t = board.tables();
+    let all_houses =
+        g.shapes().len() == t.houses.len() && g.shapes().iter().all(|s| s.rule == Rule::NoRepeat);
+    if !all_houses {
+        return;
+    }
+    let mut plus = None;
+    for c in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
+        match board.candidates(c).len() {
+            2 => {}
+            3 if plus.is_none() => plus = Some(c),
+            _ => return,
+        }
+    }
+    let Some(cell) = plus else { return };
+    let mut symbol = None;
+    for &h in &t.houses {
+        let has_cell = g.shape(h).cells.contains(&cell);
+        for v in g.symbols().all().iter() {
+            if board.has_placed(h, v) {
+                continue;
+            }
+            match board.place_mask(h, v).count_ones() {
+                2 => {}
+                3 if has_cell && board.candidates(cell).contains(v) => {
+                    if symbol.is_some_and(|s| s != v) {
+                        return;
+                    }
+                    symbol = Some(v);
+                }
+                _ => return,
+            }
+        }
+    }
+    let Some(v) = symbol else { return };
+    // Without v the cell's houses must be left with two places for it, as in a grave.
+    let three = g
+        .shapes_of(cell)
+        .iter()
+        .all(|&h| board.place_mask(h as usize, v).count_ones() == 3);
+    if !three {
+        return;
+    }
+    // Written as HoDoKu writes it: the cell loses its other candidates.
+    let others = board.candidates(cell).without(v);
+    f.push(Step::eliminating(
+        others.iter().map(|o| Candidate::at(cell, o)).collect(),
+        Deduction::BugPlusOne {
+            cell: CellId::new(cell),
+            symbol: Symbol::new(v as usize),
+        },
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Puzzle;
+    use crate::reason::test_util::*;
+    use crate::reason::{Technique, tests::x_sudoku};
+
+    /// Rows 1 and 2, columns 1 and 4: boxes 1 and 2 hold a side each.
+    fn corners(g: &crate::Geometry) -> [CellId; 4] {
+        [
+            cell_id(g, 1, 1),
+            cell_id(g, 1, 4),
+            cell_id(g, 2, 1),
+            cell_id(g, 2, 4),
+        ]
+    }
+
+    fn board(g: &std::sync::Arc<crate::Geometry>, cands: &[(u32, u32, &[u8])]) -> Board {
+        let mut b = empty_board(g);
+        for &(r, c, ds) in cands {
+            b.set_candidates(cell(g, r, c), set(ds));
+        }
+        b.set_known_unique(true);
+        b
+    }
+
+    fn steps(b: &Board, t: Technique) -> Vec<Step> {
+        let mut f = Finder::new(100);
+        find(b, &mut f);
+        f.steps.into_iter().filter(|s| s.technique() == t).collect()
+    }
+
+    #[test]
+    fn type_1_and_its_refusals() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let cands: &[(u32, u32, &[u8])] = &[
+            (1, 1, &[4, 7]),
+            (1, 4, &[4, 7]),
+            (2, 1, &[4, 7]),
+            (2, 4, &[4, 7, 9]),
+        ];
+        let mut b = board(&g, cands);
+        let s = steps(&b, Technique::UniqueRectangle1);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].eliminations, elims(&g, "r2c4<>4 r2c4<>7"));
+        assert_eq!(
+            s[0].deduction,
+            Deduction::UniqueRectangle {
+                kind: RectangleKind::Type1,
+                cells: corners(&g),
+                symbols: [symbol(4), symbol(7)],
+                subset: Vec::new(),
+                house: None,
+            }
+        );
+        // Not known to be unique: nothing.
+        b.set_known_unique(false);
+        assert!(steps(&b, Technique::UniqueRectangle1).is_empty());
+        // A diagonal through r1c1 alone breaks the swap.
+        assert!(steps(&board(&x_sudoku(), cands), Technique::UniqueRectangle1).is_empty());
+        // Four boxes (rows 1 and 4) break it too.
+        let four: &[(u32, u32, &[u8])] = &[
+            (1, 1, &[4, 7]),
+            (1, 4, &[4, 7]),
+            (4, 1, &[4, 7]),
+            (4, 4, &[4, 7, 9]),
+        ];
+        assert!(steps(&board(&g, four), Technique::UniqueRectangle1).is_empty());
+    }
+
+    #[test]
+    fn type_2() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let b = board(
+            &g,
+            &[
+                (1, 1, &[4, 7]),
+                (1, 4, &[4, 7]),
+                (2, 1, &[4, 7, 9]),
+                (2, 4, &[4, 7, 9]),
+            ],
+        );
+        let s = steps(&b, Technique::UniqueRectangle2);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(
+            s[0].eliminations,
+            elims(
+                &g,
+                "r2c2<>9 r2c3<>9 r2c5<>9 r2c6<>9 r2c7<>9 r2c8<>9 r2c9<>9"
+            )
+        );
+    }
+
+    #[test]
+    fn type_3() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let b = board(
+            &g,
+            &[
+                (1, 1, &[4, 7]),
+                (1, 4, &[4, 7]),
+                (2, 1, &[4, 7, 1]),
+                (2, 4, &[4, 7, 2]),
+                (2, 7, &[1, 2]),
+            ],
+        );
+        let s = steps(&b, Technique::UniqueRectangle3);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(
+            s[0].eliminations,
+            elims(
+                &g,
+                "r2c2<>1 r2c2<>2 r2c3<>1 r2c3<>2 r2c5<>1 r2c5<>2 r2c6<>1 r2c6<>2 \
+                 r2c8<>1 r2c8<>2 r2c9<>1 r2c9<>2"
+            )
+        );
+        let Deduction::UniqueRectangle { subset, house, .. } = &s[0].deduction else {
+            panic!()
+        };
+        assert_eq!(subset, &[cell_id(&g, 2, 7)]);
+        assert_eq!(*house, Some(shape_id(&g, "row 2")));
+    }
+
+    #[test]
+    fn type_4_and_hidden() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = board(
+            &g,
+            &[
+                (1, 1, &[4, 7]),
+                (1, 4, &[4, 7]),
+                (2, 1, &[4, 7, 1, 2]),
+                (2, 4, &[4, 7, 1, 2]),
+            ],
+        );
+        for c in [2, 3, 5, 6, 7, 8, 9] {
+            b.eliminate(cell(&g, 2, c), sym(4));
+        }
+        let s = steps(&b, Technique::UniqueRectangle4);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].eliminations, elims(&g, "r2c1<>7 r2c4<>7"));
+
+        // Hidden: r1c1 holds only 4 and 7; 4 is locked into row 2 and column 4 through r2c4.
+        let mut b = board(&g, &[(1, 1, &[4, 7])]);
+        for c in [2, 3, 5, 6, 7, 8, 9] {
+            b.eliminate(cell(&g, 2, c), sym(4));
+        }
+        for r in 3..=9 {
+            b.eliminate(cell(&g, r, 4), sym(4));
+        }
+        let s = steps(&b, Technique::HiddenRectangle);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].eliminations, elims(&g, "r2c4<>7"));
+    }
+
+    #[test]
+    fn bug_plus_one() {
+        // A grave but for r7c3 {3,6,9}, where 9 has three places in row 7, column 3 and box 7.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = Puzzle::from_line(
+            g.clone(),
+            ".9.613.84...2571393.18492..9685714234379268151..384......192..8..943567151.768..2",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        b.set_known_unique(true);
+        let s = steps(&b, Technique::BugPlusOne);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].eliminations, elims(&g, "r7c3<>3 r7c3<>6"));
+    }
+}
