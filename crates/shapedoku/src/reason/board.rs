@@ -153,6 +153,8 @@ pub struct Board {
     cands: Vec<SymbolSet>,
     /// What earlier fish searches on this board's line of play proved absent.
     pub(crate) fish_memo: super::fish::Memo,
+    /// The almost locked sets and their links at the last candidate state the ALS searches saw.
+    pub(crate) als_memo: super::als::Memo,
 }
 
 impl Board {
@@ -166,6 +168,7 @@ impl Board {
             tables: Arc::new(Tables::new(&g)),
             geometry: g,
             fish_memo: Default::default(),
+            als_memo: Default::default(),
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -215,6 +218,7 @@ impl Board {
             values: vec![None; self.geometry.cell_count()],
             cands: vec![all; self.geometry.cell_count()],
             fish_memo: Default::default(),
+            als_memo: Default::default(),
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -236,6 +240,11 @@ impl Board {
     /// All placed values.
     pub fn values(&self) -> &[Option<u8>] {
         &self.values
+    }
+    /// Every cell's candidates, in cell order (with the values, a key for what a search found
+    /// on this state).
+    pub(crate) fn candidate_grid(&self) -> &[SymbolSet] {
+        &self.cands
     }
     /// Candidates of a cell (the placed value alone for a placed cell).
     pub fn candidates(&self, cell: usize) -> SymbolSet {
