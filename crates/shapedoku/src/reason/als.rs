@@ -1,5 +1,6 @@
 //! Almost locked sets (ALS) for the ALS techniques (`als_xz`, `als_xy_wing`): n empty cells of
-//! one no-repeat shape holding n + 1 symbols between them. They are listed once per search as
+//! one no-repeat shape holding n + 1 symbols between them. They are listed, with the pairs
+//! joined by restricted common symbols, once per candidate state for both techniques, as
 //! bitsets over cells, so that the tests the techniques repeat (do two sets overlap, does every
 //! place of x in one see every place of x in the other, which cells see all places of z) are a
 //! few word operations each.
