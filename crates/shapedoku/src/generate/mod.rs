@@ -866,8 +866,9 @@ mod tests {
             ),
             "{e}"
         );
-        // A minimal 25x25 takes seconds; the deadline is seen within a search's poll.
-        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        // A minimal 25x25 takes tens of seconds; the deadline is seen within a search's poll
+        // (the bound is loose: tests share a busy machine).
+        assert!(start.elapsed() < std::time::Duration::from_secs(10));
         assert_eq!(
             e.to_string(),
             "stopped: time limit reached during attempt 1"

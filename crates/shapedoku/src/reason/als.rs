@@ -1,5 +1,6 @@
 //! Almost locked sets (ALS) for the ALS techniques (`als_xz`, `als_xy_wing`): n empty cells of
-//! one no-repeat shape holding n + 1 symbols between them. They are listed once per search as
+//! one no-repeat shape holding n + 1 symbols between them. They are listed, with the pairs
+//! joined by restricted common symbols, once per candidate state for both techniques, as
 //! bitsets over cells, so that the tests the techniques repeat (do two sets overlap, does every
 //! place of x in one see every place of x in the other, which cells see all places of z) are a
 //! few word operations each.
@@ -8,6 +9,7 @@ use super::{Als, Board, Candidate};
 use crate::symbols::SymbolSet;
 use crate::{CellId, ShapeId};
 use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 
 /// The most cells of an ALS on grids of up to nine symbols; larger grids take fewer, since the
 /// number of cell subsets of a house grows as two to the house's size.
@@ -16,6 +18,61 @@ const MAX_CELLS: usize = 7;
 const MAX_CELLS_BIG: usize = 4;
 /// The most sets listed: a bound on the quadratic pair searches on very large geometries.
 const MAX_SETS: usize = 4000;
+
+/// The sets of a board with their links, which ALS-XZ and ALS-XY-wing both read: the solver
+/// and the rating run the two on the same board one after the other.
+#[derive(Debug)]
+pub(super) struct Table {
+    values: Vec<Option<u8>>,
+    cands: Vec<SymbolSet>,
+    pub(super) list: List,
+    /// [`List::links`] of `list`.
+    pub(super) links: Vec<Vec<(usize, SymbolSet)>>,
+}
+
+impl Table {
+    pub(super) fn new(board: &Board) -> Table {
+        let list = List::new(board);
+        Table {
+            values: board.values().to_vec(),
+            cands: board.candidate_grid().to_vec(),
+            links: list.links(),
+            list,
+        }
+    }
+}
+
+/// The table of the last candidate state the ALS searches saw on a board's line of play.
+/// Never changes what is found: a table is reused only for the very state it was made on.
+#[derive(Default)]
+pub(crate) struct Memo(Mutex<Option<Arc<Table>>>);
+
+/// A copy starts empty: boards are cloned to try assumptions, and an empty memo is always right.
+impl Clone for Memo {
+    fn clone(&self) -> Self {
+        Memo::default()
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
+/// The sets and links of `board`, from its memo when its state has not changed.
+pub(super) fn table(board: &Board) -> Arc<Table> {
+    let mut memo = board.als_memo.0.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = memo.as_ref()
+        && t.values == board.values()
+        && t.cands == board.candidate_grid()
+    {
+        return t.clone();
+    }
+    let t = Arc::new(Table::new(board));
+    *memo = Some(t.clone());
+    t
+}
 
 /// One almost locked set with the bitsets the searches read.
 #[derive(Debug)]
@@ -166,27 +223,93 @@ impl List {
     }
 
     /// For every set, the sets it is joined to by restricted common symbols, with those
-    /// symbols: every pair of disjoint sets is tested once.
+    /// symbols, each list in set order. A set `b` has `v` restricted with `a` only if all its
+    /// places of `v` see every place of `v` in `a`, so its first place does: the sets are
+    /// indexed by symbol and first place, and each set meets only those whose first place of
+    /// a shared symbol is among the cells that see all of its own places of it, not every set.
     pub(super) fn links(&self) -> Vec<Vec<(usize, SymbolSet)>> {
         let n = self.sets.len();
-        let mut out = vec![Vec::new(); n];
+        let cells = self.words * 64;
+        let (start, items) = self.by_first_place();
+        let mut out: Vec<Vec<(usize, SymbolSet)>> = vec![Vec::new(); n];
+        let mut found: Vec<(usize, u8)> = Vec::new();
         for a in 0..n {
-            for b in a + 1..n {
-                let common = self.sets[a].cands.intersect(self.sets[b].cands);
-                if common.is_empty() || self.overlap(a, b) {
-                    continue;
+            found.clear();
+            for v in self.sets[a].cands.iter() {
+                for (i, &w) in self.seen(a, v).iter().enumerate() {
+                    let mut m = w;
+                    while m != 0 {
+                        let k = v as usize * cells + i * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let bucket = &items[start[k] as usize..start[k + 1] as usize];
+                        let later = bucket.partition_point(|&b| b as usize <= a);
+                        for &b in &bucket[later..] {
+                            let b = b as usize;
+                            if self.restricted(a, b, v) && !self.overlap(a, b) {
+                                found.push((b, v));
+                            }
+                        }
+                    }
                 }
-                let rcc: SymbolSet = common
-                    .iter()
-                    .filter(|&x| self.restricted(a, b, x))
-                    .collect();
-                if !rcc.is_empty() {
-                    out[a].push((b, rcc));
-                    out[b].push((a, rcc));
+            }
+            found.sort_unstable_by_key(|&(b, _)| b);
+            let before = out[a].len();
+            for (j, &(b, v)) in found.iter().enumerate() {
+                if j > 0 && found[j - 1].0 == b {
+                    // The same set again, through another symbol: one link with both.
+                    let last = out[a].len() - 1;
+                    let rcc: &mut SymbolSet = &mut out[a][last].1;
+                    *rcc = SymbolSet(rcc.0 | 1 << v);
+                } else {
+                    out[a].push((b, SymbolSet(1 << v)));
                 }
+            }
+            for j in before..out[a].len() {
+                let (b, rcc) = out[a][j];
+                out[b].push((a, rcc));
             }
         }
         out
+    }
+
+    /// The sets indexed by each of their symbols' first place (key `v * 64 * words + cell`):
+    /// the bucket of key `k` is `items[start[k]..start[k + 1]]`, in set order.
+    fn by_first_place(&self) -> (Vec<u32>, Vec<u32>) {
+        let cells = self.words * 64;
+        let top = self
+            .sets
+            .iter()
+            .map(|s| 64 - s.cands.0.leading_zeros() as usize)
+            .max()
+            .unwrap_or(0);
+        let key = |b: usize, v: u8| {
+            let first = self
+                .with(b, v)
+                .iter()
+                .enumerate()
+                .find(|&(_, &w)| w != 0)
+                .map_or(0, |(i, &w)| i * 64 + w.trailing_zeros() as usize);
+            v as usize * cells + first
+        };
+        let mut start = vec![0u32; top * cells + 1];
+        for (b, set) in self.sets.iter().enumerate() {
+            for v in set.cands.iter() {
+                start[key(b, v) + 1] += 1;
+            }
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        let mut items = vec![0u32; start[start.len() - 1] as usize];
+        for (b, set) in self.sets.iter().enumerate() {
+            for v in set.cands.iter() {
+                let k = key(b, v);
+                items[fill[k] as usize] = b as u32;
+                fill[k] += 1;
+            }
+        }
+        (start, items)
     }
 
     /// The set as a step names it.

@@ -5,18 +5,17 @@
 //! both A and B (not in X or Y) is in A or in B, and every cell seeing all its places in both
 //! loses it.
 
-use super::als::{List, tidy};
+use super::als::{Table, table, tidy};
 use super::{Board, Deduction, Finder, Step};
 
 /// ALS-XY-wings.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
-    let list = List::new(board);
-    search(board, &list, f);
+    search(board, &table(board), f);
 }
 
-fn search(board: &Board, list: &List, f: &mut Finder) {
-    let links = list.links();
-    for (c, joined) in links.iter().enumerate() {
+fn search(board: &Board, table: &Table, f: &mut Finder) {
+    let list = &table.list;
+    for (c, joined) in table.links.iter().enumerate() {
         if f.out_of_budget() {
             return;
         }
@@ -72,9 +71,8 @@ mod tests {
         b.set_candidates(cell(&g, 5, 1), set(&[1, 4]));
         b.set_candidates(cell(&g, 1, 5), set(&[2, 3]));
         b.set_candidates(cell(&g, 2, 5), set(&[3, 4]));
-        let list = List::new(&b);
         let mut f = Finder::new(1000);
-        search(&b, &list, &mut f);
+        search(&b, &Table::new(&b), &mut f);
         let step = f
             .steps
             .iter()

@@ -6,32 +6,27 @@
 //! are locked: each loses its other symbols outside it, and each restricted symbol goes from
 //! cells seeing all its places in the two sets.
 
-use super::als::{List, tidy};
+use super::als::{Table, table, tidy};
 use super::{Board, Deduction, Finder, Step};
 use crate::Symbol;
 
 /// ALS-XZ steps, singly and doubly linked.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
-    let list = List::new(board);
-    search(board, &list, f);
+    search(board, &table(board), f);
 }
 
-fn search(board: &Board, list: &List, f: &mut Finder) {
-    let n = list.sets.len();
-    for a in 0..n {
+fn search(board: &Board, table: &Table, f: &mut Finder) {
+    let list = &table.list;
+    for (a, joined) in table.links.iter().enumerate() {
         if f.out_of_budget() {
             return;
         }
-        for b in a + 1..n {
+        for &(b, restricted) in joined.iter().filter(|&&(b, _)| b > a) {
             let common = list.sets[a].cands.intersect(list.sets[b].cands);
-            if common.len() < 2 || list.overlap(a, b) {
+            if common.len() < 2 {
                 continue;
             }
-            let rcc: Vec<u8> = common
-                .iter()
-                .filter(|&x| list.restricted(a, b, x))
-                .take(2)
-                .collect();
+            let rcc: Vec<u8> = restricted.iter().take(2).collect();
             let mut elim = Vec::new();
             match rcc[..] {
                 [] => continue,
@@ -84,9 +79,8 @@ mod tests {
         b.set_candidates(cell(&g, 1, 1), set(&[1, 2]));
         b.set_candidates(cell(&g, 1, 4), set(&[1, 3]));
         b.set_candidates(cell(&g, 2, 4), set(&[2, 3]));
-        let list = List::new(&b);
         let mut f = Finder::new(100);
-        search(&b, &list, &mut f);
+        search(&b, &Table::new(&b), &mut f);
         let step = f
             .steps
             .iter()
@@ -115,9 +109,8 @@ mod tests {
         b.set_candidates(cell(&g, 1, 1), set(&[1, 2]));
         b.set_candidates(cell(&g, 1, 4), set(&[1, 3]));
         b.set_candidates(cell(&g, 1, 5), set(&[2, 3]));
-        let list = List::new(&b);
         let mut f = Finder::new(100);
-        search(&b, &list, &mut f);
+        search(&b, &Table::new(&b), &mut f);
         let step = f
             .steps
             .iter()

@@ -158,6 +158,8 @@ pub struct Board {
     /// Whether the puzzle is known to have exactly one solution (what the uniqueness
     /// techniques rest on).
     known_unique: bool,
+    /// The almost locked sets and their links at the last candidate state the ALS searches saw.
+    pub(crate) als_memo: super::als::Memo,
 }
 
 impl Board {
@@ -173,6 +175,7 @@ impl Board {
             fish_memo: Default::default(),
             finned_memo: Default::default(),
             known_unique: false,
+            als_memo: Default::default(),
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -235,6 +238,7 @@ impl Board {
             fish_memo: Default::default(),
             finned_memo: Default::default(),
             known_unique: false,
+            als_memo: Default::default(),
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -257,6 +261,11 @@ impl Board {
     /// All placed values.
     pub fn values(&self) -> &[Option<u8>] {
         &self.values
+    }
+    /// Every cell's candidates, in cell order (with the values, a key for what a search found
+    /// on this state).
+    pub(crate) fn candidate_grid(&self) -> &[SymbolSet] {
+        &self.cands
     }
     /// Candidates of a cell (the placed value alone for a placed cell).
     pub fn candidates(&self, cell: usize) -> SymbolSet {

@@ -16,11 +16,14 @@ fn unrestricted(board: &Board, cells: &[usize; 4], union: SymbolSet) -> Option<u
     let g = board.geometry();
     let mut found = None;
     for v in union.iter() {
-        let holders: Vec<usize> = cells
-            .iter()
-            .copied()
-            .filter(|&c| board.candidates(c).contains(v))
-            .collect();
+        // On the stack: this runs for every candidate quad of cells.
+        let mut held = [0usize; 4];
+        let mut n = 0;
+        for &c in cells.iter().filter(|&&c| board.candidates(c).contains(v)) {
+            held[n] = c;
+            n += 1;
+        }
+        let holders = &held[..n];
         let restricted = holders
             .iter()
             .enumerate()
