@@ -185,6 +185,9 @@ fn read_shape(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, index: usize) ->
         other => other.map(|_| KindDef::Extra),
     };
     def.cells = r.text(d, "cells", "\"r1c1 r1c2 r2c1\"");
+    def.plane = r.text(d, "plane", "\"top\"");
+    let far = MAX_CANVAS as i64;
+    def.origin = r.ints(d, "origin", Some(3), -far..=far, "[0, 3, 3]");
     Field::Valid(Spanned::new(r.span.clone(), def))
 }
 

@@ -20,6 +20,9 @@ use std::fmt::Write;
 /// layers after the solution's, and the highlights, appear only when their options ask for them.
 pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     let g = puzzle.geometry();
+    if !g.faces().is_empty() {
+        return super::iso::svg(puzzle, opts);
+    }
     let cs = opts.cell_size.max(8) as f64;
     let col = &opts.colors;
     // A clue outside the grid (a little killer's) needs a whole cell of margin.
