@@ -35,11 +35,12 @@ pub(super) fn gather(
                     )
                     .help("write plane = \"top\", \"front\" (or \"left\") or \"side\" (or \"right\")"),
                 );
+                shape.face = Some((p.clone(), None));
                 return;
             }
+            shape.face = Some((p.clone(), origin.valid().cloned()));
             match origin {
-                Field::Valid(o) => shape.face = Some((p.clone(), Some(o.clone()))),
-                Field::Invalid => {}
+                Field::Valid(_) | Field::Invalid => {}
                 Field::Absent => diags.push(
                     Diagnostic::new(
                         src,
@@ -72,11 +73,13 @@ pub(super) fn attach(
     let mut faces = Vec::new();
     let mut written = Vec::new();
     for s in &state.shapes {
-        let Some((plane, Some(origin))) = &s.face else {
+        let Some((plane, origin)) = &s.face else {
             continue;
         };
-        let Some(p) = Plane::from_name(plane.get_ref()) else {
-            continue;
+        // A face that could not be read has been reported; checking the others against an
+        // incomplete set of faces would only report cells on no face.
+        let (Some(p), Some(origin)) = (Plane::from_name(plane.get_ref()), origin) else {
+            return Some(g);
         };
         // The explicit shape as built: same name, same cells.
         let mut cells: Vec<usize> = s.cells.iter().filter_map(|&q| g.cell_at(q)).collect();
@@ -119,5 +122,49 @@ pub(super) fn attach(
             );
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::load::tests::{has, problems};
+
+    /// Two 1x2 faces meeting at a fold: a top face and the front face below its front edge,
+    /// with `second` the extra keys of the front face.
+    fn two_faces(first_plane: &str, second: &str) -> String {
+        format!(
+            "symbols = \"12\"\ncells = \"r1-2c1-2\"\n[[shape]]\nname = \"top\"\ncells = \"r1c1-2\"\nplane = \"{first_plane}\"\norigin = [0, 1, 1]\n[[shape]]\nname = \"front\"\ncells = \"r2c1-2\"\n{second}\n"
+        )
+    }
+
+    #[test]
+    fn faces_that_meet_at_a_fold_load() {
+        let text = two_faces("top", "plane = \"front\"\norigin = [0, 0, 1]");
+        assert!(problems(&text).is_empty(), "{:?}", problems(&text));
+        let l = crate::load::load_str("t", &text, None).unwrap();
+        assert_eq!(l.geometry.faces().len(), 2);
+    }
+
+    #[test]
+    fn an_unknown_plane_is_pointed_at() {
+        let p = problems(&two_faces("bottom", "plane = \"front\"\norigin = [0, 0, 1]"));
+        assert!(has(&p, 6, 9, "unknown plane `bottom`"), "{p:?}");
+        assert_eq!(p.len(), 1, "no follow-on problems: {p:?}");
+    }
+
+    #[test]
+    fn overlapping_faces_are_pointed_at_by_their_origin() {
+        // The front face placed on top of the top face.
+        let p = problems(&two_faces("top", "plane = \"top\"\norigin = [0, 1, 1]"));
+        assert!(has(&p, 12, 10, "overlaps face `top`"), "{p:?}");
+    }
+
+    #[test]
+    fn a_plane_needs_an_origin_and_every_cell_a_face() {
+        let p = problems(&two_faces("top", "plane = \"front\""));
+        assert!(has(&p, 11, 9, "no `origin`"), "{p:?}");
+        assert_eq!(p.len(), 1, "no follow-on problems: {p:?}");
+        let p = problems(&two_faces("top", ""));
+        assert!(has(&p, 7, 10, "cell r2c1 lies on no face"), "{p:?}");
     }
 }

@@ -361,3 +361,102 @@ fn values(s: &mut String, puzzle: &Puzzle, page: &Page<'_>, opts: &RenderOptions
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::geometry::polygons_overlap;
+    use crate::{Puzzle, RenderOptions};
+
+    /// The corners of each `<path data-cell=..>` of the cell layer.
+    fn cell_polygons(svg: &str) -> Vec<Vec<(f64, f64)>> {
+        let layer = svg
+            .split(r#"<g class="cells""#)
+            .nth(1)
+            .and_then(|s| s.split("</g>").next())
+            .unwrap_or("");
+        layer
+            .lines()
+            .filter_map(|l| l.split(" d=\"").nth(1))
+            .map(|d| {
+                d.trim_end_matches("z\"/>")
+                    .split(['M', 'L'])
+                    .filter(|p| !p.is_empty())
+                    .map(|p| {
+                        let (x, y) = p.split_once(' ').unwrap();
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn tredoku() -> Puzzle {
+        let l = crate::load::load_builtin("tredoku").unwrap();
+        Puzzle::new(l.geometry.clone(), vec![None; l.geometry.cell_count()]).unwrap()
+    }
+
+    #[test]
+    fn tredoku_cells_are_projected_parallelograms_that_do_not_overlap() {
+        let p = tredoku();
+        let svg = crate::render::svg(&p, &RenderOptions::default());
+        let polys = cell_polygons(&svg);
+        assert_eq!(polys.len(), 63);
+        for (i, a) in polys.iter().enumerate() {
+            assert_eq!(a.len(), 4, "{a:?}");
+            // A parallelogram: opposite sides are equal vectors.
+            let side = |k: usize| (a[k + 1].0 - a[k].0, a[k + 1].1 - a[k].1);
+            let far = (a[3].0 - a[2].0, a[3].1 - a[2].1);
+            assert!((side(0).0 + far.0).abs() < 0.02 && (side(0).1 + far.1).abs() < 0.02);
+            for b in &polys[i + 1..] {
+                assert!(!polygons_overlap(a, b), "{a:?} overlaps {b:?}");
+            }
+        }
+        // Not the flat drawing: every cell has sides that are not axis-parallel (top faces are
+        // rhombi, upright faces have their horizontal sides sheared), and the three planes give
+        // three side directions besides the vertical.
+        let slants: std::collections::BTreeSet<i64> = polys
+            .iter()
+            .flat_map(|a| (0..4).map(move |k| (a[k], a[(k + 1) % 4])))
+            .filter(|(p, q)| (p.0 - q.0).abs() > 0.01)
+            .map(|(p, q)| ((q.1 - p.1) / (q.0 - p.0) * 10.0).round() as i64)
+            .collect();
+        assert_eq!(slants.into_iter().collect::<Vec<_>>(), vec![-6, 6]);
+        assert!(polys.iter().all(|a| (a[1].1 - a[0].1).abs() > 1.0));
+        // One thick outline per face.
+        let thick = svg.split(r#"class="thick" d=""#).nth(1).unwrap();
+        assert_eq!(thick.split('"').next().unwrap().matches('z').count(), 7);
+    }
+
+    #[test]
+    fn values_are_centred_in_their_parallelograms() {
+        let p = tredoku();
+        let sol: Vec<u8> = (0..63).map(|c| (c % 9) as u8).collect();
+        let opts = RenderOptions {
+            solution: Some(&sol),
+            ..RenderOptions::default()
+        };
+        let svg = crate::render::svg(&p, &opts);
+        let polys = cell_polygons(&svg);
+        let texts: Vec<(f64, f64)> = svg
+            .split(r#"<g class="solution""#)
+            .nth(1)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .take_while(|l| l.starts_with("<text"))
+            .map(|l| {
+                let at = |k: &str| -> f64 {
+                    l.split(&format!("{k}=\"")).nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+                };
+                (at("x"), at("y"))
+            })
+            .collect();
+        assert_eq!(texts.len(), 63);
+        let fs = 24.0;
+        for (a, t) in polys.iter().zip(&texts) {
+            let cx = a.iter().map(|p| p.0).sum::<f64>() / 4.0;
+            let cy = a.iter().map(|p| p.1).sum::<f64>() / 4.0;
+            assert!((t.0 - cx).abs() < 0.02 && (t.1 - fs * 0.35 - cy).abs() < 0.02, "{t:?} {a:?}");
+        }
+    }
+}
