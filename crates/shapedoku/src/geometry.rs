@@ -1060,7 +1060,10 @@ impl Geometry {
             for &c in &s.cells {
                 if let Some(other) = on[c].replace(k) {
                     let name = &self.shapes[faces[other].shape.index()].name;
-                    return Err((k, format!("cell {} is also on face `{name}`", self.cells[c])));
+                    return Err((
+                        k,
+                        format!("cell {} is also on face `{name}`", self.cells[c]),
+                    ));
                 }
             }
             for (j, g) in faces[..k].iter().enumerate() {

@@ -125,10 +125,11 @@ pub fn polygons_overlap(a: &[(f64, f64)], b: &[(f64, f64)]) -> bool {
             let (p, q) = (poly[k], poly[(k + 1) % poly.len()]);
             let n = (q.1 - p.1, p.0 - q.0);
             let span = |s: &[(f64, f64)]| {
-                s.iter().map(|v| v.0 * n.0 + v.1 * n.1).fold(
-                    (f64::INFINITY, f64::NEG_INFINITY),
-                    |(lo, hi), x| (lo.min(x), hi.max(x)),
-                )
+                s.iter()
+                    .map(|v| v.0 * n.0 + v.1 * n.1)
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+                        (lo.min(x), hi.max(x))
+                    })
             };
             let (alo, ahi) = span(a);
             let (blo, bhi) = span(b);

@@ -33,7 +33,9 @@ pub(super) fn gather(
                         Some(p.span()),
                         format!("shape `{name}`: unknown plane `{}`", p.get_ref()),
                     )
-                    .help("write plane = \"top\", \"front\" (or \"left\") or \"side\" (or \"right\")"),
+                    .help(
+                        "write plane = \"top\", \"front\" (or \"left\") or \"side\" (or \"right\")",
+                    ),
                 );
                 shape.face = Some((p.clone(), None));
                 return;
@@ -65,11 +67,7 @@ pub(super) fn gather(
 }
 
 /// Places the gathered faces on the built geometry; with no faces it is returned as it is.
-pub(super) fn attach(
-    state: &State,
-    g: Geometry,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<Geometry> {
+pub(super) fn attach(state: &State, g: Geometry, diags: &mut Vec<Diagnostic>) -> Option<Geometry> {
     let mut faces = Vec::new();
     let mut written = Vec::new();
     for s in &state.shapes {
@@ -147,7 +145,10 @@ mod tests {
 
     #[test]
     fn an_unknown_plane_is_pointed_at() {
-        let p = problems(&two_faces("bottom", "plane = \"front\"\norigin = [0, 0, 1]"));
+        let p = problems(&two_faces(
+            "bottom",
+            "plane = \"front\"\norigin = [0, 0, 1]",
+        ));
         assert!(has(&p, 6, 9, "unknown plane `bottom`"), "{p:?}");
         assert_eq!(p.len(), 1, "no follow-on problems: {p:?}");
     }

@@ -3,7 +3,8 @@
 //! as parallelograms sheared one way or the other, and lines run on across the folds. Values
 //! and candidates are written upright at the projected places.
 //!
-//! Rules beyond shapes (lines, marks, outside clues) and cage outlines are not drawn here.
+//! Rules through cells (lines, thermometers, marks between cells) are drawn through the
+//! projected cell centres, upright; cage outlines and clues outside the cells are not drawn.
 
 use super::svg::{esc, num};
 use super::{RenderOptions, color_shapes};
@@ -142,7 +143,26 @@ pub(super) fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     }
     let _ = writeln!(s, "</g>");
     fills(&mut s, &page, opts);
+    // Rules through cells follow the drawn cells: each cell's centre is its projected centre.
+    // Their marks stay upright rather than lying in the face's plane.
+    let centres: Vec<(f64, f64)> = (0..g.cell_count()).map(|c| page.at(c, 0.5, 0.5)).collect();
+    let flat = |v: f64| v * cs;
+    let place = super::rules::Place {
+        x: &flat,
+        y: &flat,
+        cs,
+        centres: Some(&centres),
+    };
+    super::rules::draw_under(&mut s, g, &place, col);
     lines(&mut s, &page, opts, thin_w, thick_w);
+    super::rules::draw_over(&mut s, g, &place, col);
+    let at = super::lines::Place {
+        ox: 0.0,
+        oy: 0.0,
+        cs,
+        centres: Some(centres.clone()),
+    };
+    super::lines::draw(&mut s, g, &at);
     values(&mut s, puzzle, &page, opts);
     if opts.cell_ids {
         let _ = writeln!(s, r##"<g class="cell-ids" fill="#000" fill-opacity="0">"##);
@@ -256,7 +276,13 @@ fn lines(s: &mut String, page: &Page<'_>, opts: &RenderOptions<'_>, thin_w: f64,
     for (k, f) in g.faces().iter().enumerate() {
         for (i, p) in f.outline().into_iter().enumerate() {
             let (x, y) = page.place(p);
-            let _ = write!(thick, "{}{} {}", if i == 0 { 'M' } else { 'L' }, num(x), num(y));
+            let _ = write!(
+                thick,
+                "{}{} {}",
+                if i == 0 { 'M' } else { 'L' },
+                num(x),
+                num(y)
+            );
         }
         thick.push('z');
         // Inner borders: the right and lower side of each cell whose neighbour on the same
@@ -446,7 +472,14 @@ mod tests {
             .take_while(|l| l.starts_with("<text"))
             .map(|l| {
                 let at = |k: &str| -> f64 {
-                    l.split(&format!("{k}=\"")).nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+                    l.split(&format!("{k}=\""))
+                        .nth(1)
+                        .unwrap()
+                        .split('"')
+                        .next()
+                        .unwrap()
+                        .parse()
+                        .unwrap()
                 };
                 (at("x"), at("y"))
             })
@@ -456,7 +489,10 @@ mod tests {
         for (a, t) in polys.iter().zip(&texts) {
             let cx = a.iter().map(|p| p.0).sum::<f64>() / 4.0;
             let cy = a.iter().map(|p| p.1).sum::<f64>() / 4.0;
-            assert!((t.0 - cx).abs() < 0.02 && (t.1 - fs * 0.35 - cy).abs() < 0.02, "{t:?} {a:?}");
+            assert!(
+                (t.0 - cx).abs() < 0.02 && (t.1 - fs * 0.35 - cy).abs() < 0.02,
+                "{t:?} {a:?}"
+            );
         }
     }
 }

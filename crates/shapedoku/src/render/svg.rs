@@ -165,7 +165,12 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     highlight_fills(&mut s, g, &frame, opts);
 
     // Rules beyond shapes drawn under the lines: thermometers, odd and even cells, chevrons.
-    let place = super::rules::Place { x: &x, y: &y, cs };
+    let place = super::rules::Place {
+        x: &x,
+        y: &y,
+        cs,
+        centres: None,
+    };
     super::rules::draw_under(&mut s, g, &place, col);
 
     // Lines: thin first so thick ones cover them where they meet.
@@ -277,8 +282,14 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         let _ = writeln!(s, "</g>");
     }
 
-    super::lines::draw(&mut s, g, &super::lines::Place { ox, oy, cs });
-    super::outside::draw(&mut s, g, &super::lines::Place { ox, oy, cs });
+    let at = super::lines::Place {
+        ox,
+        oy,
+        cs,
+        centres: None,
+    };
+    super::lines::draw(&mut s, g, &at);
+    super::outside::draw(&mut s, g, &at);
 
     // Values: givens bold, solution values lighter. The baseline sits 0.35 em below the centre
     // so digits look vertically centred without relying on dominant-baseline support.
