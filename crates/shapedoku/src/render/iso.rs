@@ -495,4 +495,52 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn a_line_rule_runs_through_the_projected_cell_centres() {
+        let text = "symbols = \"1234\"\ncells = \"r1-2c1-2 r3-4c1-4\"\n[[shape]]\ncells = \"r1-2c1-2\"\nplane = \"top\"\norigin = [0, 2, 2]\n[[shape]]\ncells = \"r3-4c1-2\"\nplane = \"front\"\norigin = [0, 0, 2]\n[[shape]]\ncells = \"r3-4c3-4\"\nplane = \"side\"\norigin = [2, 0, 2]\n[[rule]]\ntype = \"renban\"\ncells = \"r2c2 r3c2 r3c3\"\n";
+        let l = crate::load::load_str("cube", text, None).unwrap();
+        let g = l.geometry.clone();
+        let p = Puzzle::new(g.clone(), vec![None; g.cell_count()]).unwrap();
+        let svg = crate::render::svg(&p, &RenderOptions::default());
+        let polys = cell_polygons(&svg);
+        let centre = |pos: crate::Pos| {
+            let a = &polys[g.cell_at(pos).unwrap()];
+            let x = a.iter().map(|p| p.0).sum::<f64>() / 4.0;
+            let y = a.iter().map(|p| p.1).sum::<f64>() / 4.0;
+            (x, y)
+        };
+        let rules = svg.split(r#"<g class="rules">"#).nth(1).unwrap();
+        let line = rules.lines().nth(1).unwrap();
+        let d = line
+            .split("d=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        let points: Vec<(f64, f64)> = d
+            .split(['M', 'L'])
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                let (x, y) = p.split_once(' ').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        // The line crosses the fold: from the top face onto the front face and round onto the
+        // side face, through each cell's drawn centre.
+        for pos in [
+            crate::Pos::new(2, 2),
+            crate::Pos::new(3, 2),
+            crate::Pos::new(3, 3),
+        ] {
+            let (x, y) = centre(pos);
+            assert!(
+                points
+                    .iter()
+                    .any(|p| (p.0 - x).abs() < 0.02 && (p.1 - y).abs() < 0.02),
+                "{x} {y} not in {line}"
+            );
+        }
+    }
 }
