@@ -489,7 +489,7 @@ mod tests {
         );
         assert_eq!(
             keys::<ShapeDef>(),
-            ["name", "cells", "sum", "repeats", "kind"]
+            ["name", "cells", "sum", "repeats", "kind", "plane", "origin"]
         );
         assert!(keys::<GivensDef>().is_empty());
     }
