@@ -24,7 +24,9 @@ use crate::{CellId, ShapeId};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
+mod faces;
 mod tables;
+pub use faces::{Face, Plane, polygons_overlap, project};
 pub(crate) use tables::ShapeTables;
 
 /// What a shape demands of its cells.
@@ -764,6 +766,8 @@ pub struct Geometry {
     houses: Vec<usize>,
     /// Rules beyond shapes (anti-knight, thermometers, ...).
     constraints: Vec<crate::constraint::Constraint>,
+    /// Where each face lies in space, for an isometric drawing; empty for flat geometries.
+    faces: Vec<Face>,
     /// Compiled on first use: a geometry only loaded or drawn never needs them.
     tables: OnceLock<Arc<ShapeTables>>,
 }
@@ -836,6 +840,7 @@ impl Geometry {
             peers,
             houses,
             constraints: Vec::new(),
+            faces: Vec::new(),
             tables: OnceLock::new(),
         }
     }
@@ -1015,7 +1020,67 @@ impl Geometry {
             shapes,
         );
         g.constraints = self.constraints.clone();
+        g.faces = self.faces.clone();
         Ok(g)
+    }
+
+    /// Where the faces of a 3-D layout lie in space (see [`Face`]); empty for a flat geometry.
+    pub fn faces(&self) -> &[Face] {
+        &self.faces
+    }
+
+    /// The face each cell lies on, by cell index, when the geometry has faces.
+    pub fn face_of_cells(&self) -> Vec<Option<usize>> {
+        let mut out = vec![None; self.cells.len()];
+        for (k, f) in self.faces.iter().enumerate() {
+            if let Some(s) = self.shapes.get(f.shape.index()) {
+                for &c in &s.cells {
+                    out[c] = Some(k);
+                }
+            }
+        }
+        out
+    }
+
+    /// This geometry placed in space: each face a shape whose cells fill a canvas rectangle.
+    /// Fails (naming the face) when a face's shape does not exist or is not a filled
+    /// rectangle, when a cell lies on two faces or on none, or when two faces overlap on the
+    /// page.
+    pub fn with_faces(mut self, faces: Vec<Face>) -> Result<Geometry, (usize, String)> {
+        let mut on = vec![None; self.cells.len()];
+        for (k, f) in faces.iter().enumerate() {
+            let Some(s) = self.shapes.get(f.shape.index()) else {
+                return Err((k, "no such shape".into()));
+            };
+            let filled = s.cells.len() as u64 == f.rows as u64 * f.cols as u64
+                && s.cells.iter().all(|&c| f.contains(self.cells[c]));
+            if !filled {
+                return Err((k, format!("shape `{}` does not fill a rectangle", s.name)));
+            }
+            for &c in &s.cells {
+                if let Some(other) = on[c].replace(k) {
+                    let name = &self.shapes[faces[other].shape.index()].name;
+                    return Err((
+                        k,
+                        format!("cell {} is also on face `{name}`", self.cells[c]),
+                    ));
+                }
+            }
+            for (j, g) in faces[..k].iter().enumerate() {
+                if polygons_overlap(&f.outline(), &g.outline()) {
+                    let name = &self.shapes[faces[j].shape.index()].name;
+                    return Err((k, format!("it overlaps face `{name}` in the drawing")));
+                }
+            }
+        }
+        if let Some(c) = on.iter().position(|f| f.is_none()) {
+            if !faces.is_empty() {
+                let last = faces.len() - 1;
+                return Err((last, format!("cell {} lies on no face", self.cells[c])));
+            }
+        }
+        self.faces = faces;
+        Ok(self)
     }
 
     /// The rules beyond shapes (see [`crate::constraint`]).

@@ -409,7 +409,11 @@ fn add_shape_table(
         sum_span: s.sum.span(),
         cells: &s.cells,
     };
+    let before = state.shapes.len();
     add_shape(state, src, shape, diags);
+    if state.shapes.len() > before {
+        super::faces::gather(state, src, item, diags);
+    }
 }
 
 /// Adds the `number`-th (1-based) `[[cage]]` of a file.
@@ -502,6 +506,7 @@ fn add_shape(
         cells_text: cells,
         refs,
         sum_span: shape.sum_span,
+        face: None,
     });
 }
 
@@ -647,6 +652,7 @@ pub(crate) fn build(state: &State, diags: &mut Vec<Diagnostic>) -> Option<Arc<Ge
         return None;
     }
     let geometry = super::rules::attach(state, geometry?, diags)?;
+    let geometry = super::faces::attach(state, geometry, diags)?;
     Some(Arc::new(geometry))
 }
 

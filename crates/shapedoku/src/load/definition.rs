@@ -94,6 +94,13 @@ pub struct ShapeDef {
     /// What the shape is, for drawing and naming (not with `sum`). Default `"extra"`, or a cage
     /// for a shape with `sum`. The rule is the same.
     pub kind: Field<KindDef>,
+    /// For a layout drawn in 3-D (Tredoku): the plane this face lies in, `"top"`, `"front"`
+    /// (or `"left"`) or `"side"` (or `"right"`). Needs `origin`; the shape's cells must fill a
+    /// rectangle. Default: the shape is not a face.
+    pub plane: Field<String>,
+    /// With `plane`: where in space (`[x, y, z]`, x right, y away from the viewer, z up) the
+    /// outer corner of the face's first row and column lies.
+    pub origin: Field<Vec<i64>>,
 }
 
 impl ShapeDef {
@@ -482,7 +489,7 @@ mod tests {
         );
         assert_eq!(
             keys::<ShapeDef>(),
-            ["name", "cells", "sum", "repeats", "kind"]
+            ["name", "cells", "sum", "repeats", "kind", "plane", "origin"]
         );
         assert!(keys::<GivensDef>().is_empty());
     }

@@ -31,6 +31,7 @@ pub mod definition;
 pub mod resolve;
 
 mod compile;
+mod faces;
 mod givens;
 mod issues;
 mod line_rules;

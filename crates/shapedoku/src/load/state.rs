@@ -36,7 +36,12 @@ pub(crate) struct ShapeIn {
     /// Each reference: its source span and its positions.
     pub refs: Vec<CellRef>,
     pub sum_span: Option<Range<usize>>,
+    /// Its `plane` and `origin` as written, when it is a face of a 3-D layout.
+    pub face: Option<FaceIn>,
 }
+
+/// A face's `plane` and, when it could be read, its `origin`.
+pub(crate) type FaceIn = (Spanned<String>, Option<Spanned<Vec<i64>>>);
 
 /// A `[[rule]]` and where it is written.
 #[derive(Debug, Clone)]

@@ -18,6 +18,9 @@ pub(super) struct Place {
     pub oy: f64,
     /// The side of a cell.
     pub cs: f64,
+    /// Cell centres by cell index, when the cells are not drawn on the flat canvas (faces in
+    /// space): rules through cells then follow the drawn cells.
+    pub centres: Option<Vec<(f64, f64)>>,
 }
 
 impl Place {
@@ -29,6 +32,9 @@ impl Place {
         )
     }
     fn centre(&self, g: &Geometry, c: CellId) -> (f64, f64) {
+        if let Some(&p) = self.centres.as_ref().and_then(|v| v.get(c.index())) {
+            return p;
+        }
         let p = g.pos(c.index());
         self.at(f64::from(p.row), f64::from(p.col))
     }
@@ -119,7 +125,8 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
                 clue,
                 direction,
                 ..
-            } => little_killer(&mut out, at, *clue, *direction, *total),
+            // A clue outside the canvas has no place beside faces in space.
+            } if at.centres.is_none() => little_killer(&mut out, at, *clue, *direction, *total),
             _ => {}
         }
     }

@@ -19,6 +19,7 @@
 //! assert_eq!(edges.iter().filter(|e| e.thick).count(), 16 + 8);
 //! ```
 
+mod iso;
 mod lines;
 mod outside;
 #[cfg(feature = "png")]

@@ -19,10 +19,15 @@ pub(super) struct Place<'a> {
     pub x: &'a dyn Fn(f64) -> f64,
     pub y: &'a dyn Fn(f64) -> f64,
     pub cs: f64,
+    /// Cell centres by cell index when cells are not on the flat canvas (faces in space).
+    pub centres: Option<&'a [(f64, f64)]>,
 }
 
 impl Place<'_> {
     fn centre(&self, g: &Geometry, c: CellId) -> (f64, f64) {
+        if let Some(&p) = self.centres.and_then(|v| v.get(c.index())) {
+            return p;
+        }
         let p = g.pos(c.index());
         ((self.x)(p.col as f64 - 0.5), (self.y)(p.row as f64 - 0.5))
     }

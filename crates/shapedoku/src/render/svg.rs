@@ -20,6 +20,9 @@ use std::fmt::Write;
 /// layers after the solution's, and the highlights, appear only when their options ask for them.
 pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     let g = puzzle.geometry();
+    if !g.faces().is_empty() {
+        return super::iso::svg(puzzle, opts);
+    }
     let cs = opts.cell_size.max(8) as f64;
     let col = &opts.colors;
     // A clue outside the grid (a little killer's) needs a whole cell of margin.
@@ -162,7 +165,12 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     highlight_fills(&mut s, g, &frame, opts);
 
     // Rules beyond shapes drawn under the lines: thermometers, odd and even cells, chevrons.
-    let place = super::rules::Place { x: &x, y: &y, cs };
+    let place = super::rules::Place {
+        x: &x,
+        y: &y,
+        cs,
+        centres: None,
+    };
     super::rules::draw_under(&mut s, g, &place, col);
 
     // Lines: thin first so thick ones cover them where they meet.
@@ -274,8 +282,14 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         let _ = writeln!(s, "</g>");
     }
 
-    super::lines::draw(&mut s, g, &super::lines::Place { ox, oy, cs });
-    super::outside::draw(&mut s, g, &super::lines::Place { ox, oy, cs });
+    let at = super::lines::Place {
+        ox,
+        oy,
+        cs,
+        centres: None,
+    };
+    super::lines::draw(&mut s, g, &at);
+    super::outside::draw(&mut s, g, &at);
 
     // Values: givens bold, solution values lighter. The baseline sits 0.35 em below the centre
     // so digits look vertically centred without relying on dominant-baseline support.
