@@ -197,6 +197,8 @@ pub struct Lines<R> {
     limit: u64,
     number: usize,
     buf: Vec<u8>,
+    /// The last line read, when it was UTF-8 (see [`Lines::advance`]).
+    text: String,
 }
 
 /// The lines of `reader`, each at most `limit` bytes (see [`Lines`]).
@@ -215,6 +217,7 @@ pub fn lines<R: BufRead>(reader: R, limit: u64) -> Lines<R> {
         limit,
         number: 0,
         buf: Vec::new(),
+        text: String::new(),
     }
 }
 
@@ -255,15 +258,18 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-impl<R: BufRead> Iterator for Lines<R> {
-    type Item = io::Result<Line>;
-    fn next(&mut self) -> Option<Self::Item> {
+impl<R: BufRead> Lines<R> {
+    /// Reads the next line without allocating: its number, and whether it can be read (its
+    /// text is then [`Lines::current`]); `None` at the end. The iterator hands out each line
+    /// as a new `String` instead.
+    pub fn advance(&mut self) -> Option<io::Result<(usize, Result<(), LineError>)>> {
         let over = match self.next_line() {
             Ok(Some(over)) => over,
             Ok(None) => return None,
             Err(e) => return Some(Err(e)),
         };
         self.number += 1;
+        self.text.clear();
         if over {
             return Some(Ok((
                 self.number,
@@ -273,8 +279,26 @@ impl<R: BufRead> Iterator for Lines<R> {
         if self.buf.last() == Some(&b'\r') {
             self.buf.pop();
         }
-        let line = String::from_utf8(std::mem::take(&mut self.buf)).map_err(|_| LineError::NotUtf8);
-        Some(Ok((self.number, line)))
+        let read = match std::str::from_utf8(&self.buf) {
+            Ok(t) => {
+                self.text.push_str(t);
+                Ok(())
+            }
+            Err(_) => Err(LineError::NotUtf8),
+        };
+        Some(Ok((self.number, read)))
+    }
+
+    /// The text of the last line [`Lines::advance`] read (empty when it could not be read).
+    pub fn current(&self) -> &str {
+        &self.text
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = io::Result<Line>;
+    fn next(&mut self) -> Option<Self::Item> {
+        Some(self.advance()?.map(|(n, read)| (n, read.map(|()| self.text.clone()))))
     }
 }
 
