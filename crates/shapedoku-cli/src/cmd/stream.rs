@@ -6,7 +6,7 @@
 //! line is read).
 
 use super::solve::{
-    Probes, estimate_code, note_undecided, verdict_code, write_failure, write_result,
+    Probes, answer_line, estimate_code, note_undecided, verdict_code, write_failure, write_result,
 };
 use crate::args::{Format, SolveArgs};
 use crate::input::LineSource;
@@ -76,6 +76,8 @@ struct Writer<'w, 'a> {
     written: u64,
     progress: bool,
     bar: Option<indicatif::ProgressBar>,
+    /// The text of a plain answer, reused from line to line.
+    text: String,
 }
 
 impl Writer<'_, '_> {
@@ -97,7 +99,13 @@ impl Writer<'_, '_> {
                     String::new()
                 };
                 note_undecided(self.err, &label, c)?;
-                write_result(self.out, self.err, self.args, None, &label, c, e.as_ref())?;
+                if self.args.format == Format::Text && c.verdict() != Verdict::Undecided {
+                    self.text.clear();
+                    answer_line(&mut self.text, self.args, c, e.as_ref());
+                    self.out.write_all(self.text.as_bytes())?;
+                } else {
+                    write_result(self.out, self.err, self.args, None, &label, c, e.as_ref())?;
+                }
             }
             Answer::Failed(e) => {
                 let label = label();
@@ -166,6 +174,7 @@ pub(super) fn solve_lines(
         written: 0,
         progress: io.progress,
         bar: None,
+        text: String::new(),
     };
     let read_error = if threads == 1 {
         inline(&mut w, &mut source, solver, limit, &search, estimate)?
