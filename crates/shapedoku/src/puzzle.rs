@@ -292,7 +292,17 @@ impl Puzzle {
             if !s.is_no_repeat() {
                 continue;
             }
-            // Symbol indices are below 64 (the alphabet's limit).
+            // Symbol indices are below 64 (the alphabet's limit). Without branches first:
+            // whether the values are random, givens mostly do not clash.
+            let (mut seen, mut twice) = (0u64, 0u64);
+            for &c in &s.cells {
+                let bit = self.givens[c].map_or(0, |v| 1u64 << v);
+                twice |= seen & bit;
+                seen |= bit;
+            }
+            if twice == 0 {
+                continue;
+            }
             let mut seen = 0u64;
             for &c in &s.cells {
                 let Some(v) = self.givens[c] else { continue };
