@@ -485,9 +485,7 @@ impl LineSource<'_> {
     /// at the end. An input larger than the cap is an error once the line that crosses the
     /// cap is reached: the lines before it are answered.
     pub fn next_line(&mut self) -> Result<Option<PuzzleLine>, Failure> {
-        Ok(self
-            .next_str()?
-            .map(|(n, l)| (n, l.map(str::to_string))))
+        Ok(self.next_str()?.map(|(n, l)| (n, l.map(str::to_string))))
     }
 
     /// [`LineSource::next_line`] without allocating: the text is borrowed until the next read.

@@ -298,7 +298,10 @@ impl<R: BufRead> Lines<R> {
 impl<R: BufRead> Iterator for Lines<R> {
     type Item = io::Result<Line>;
     fn next(&mut self) -> Option<Self::Item> {
-        Some(self.advance()?.map(|(n, read)| (n, read.map(|()| self.text.clone()))))
+        Some(
+            self.advance()?
+                .map(|(n, read)| (n, read.map(|()| self.text.clone()))),
+        )
     }
 }
 

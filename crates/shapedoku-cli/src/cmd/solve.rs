@@ -274,7 +274,10 @@ pub(super) fn answer_line(
     match c.solutions.first() {
         Some(s) => {
             let chars = s.geometry().symbols().chars();
-            text.extend(s.iter().map(|&v| chars.get(v as usize).copied().unwrap_or('?')));
+            text.extend(
+                s.iter()
+                    .map(|&v| chars.get(v as usize).copied().unwrap_or('?')),
+            );
         }
         None => text.push_str("no solution"),
     }
