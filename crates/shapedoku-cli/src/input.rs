@@ -17,6 +17,9 @@ use std::sync::Arc;
 /// One line of a batch: its 1-based line number, and its text or why it cannot be read.
 pub type PuzzleLine = (usize, Result<String, LineError>);
 
+/// [`PuzzleLine`] with its text borrowed from the reader.
+pub type BorrowedLine<'a> = (usize, Result<&'a str, LineError>);
+
 /// What was read.
 #[derive(Debug)]
 pub enum Input {
@@ -489,7 +492,7 @@ impl LineSource<'_> {
     }
 
     /// [`LineSource::next_line`] without allocating: the text is borrowed until the next read.
-    pub fn next_str(&mut self) -> Result<Option<(usize, Result<&str, LineError>)>, Failure> {
+    pub fn next_str(&mut self) -> Result<Option<BorrowedLine<'_>>, Failure> {
         while let Some(line) = self.lines.advance() {
             let (n, read) = line.map_err(|e| read_error(&self.name, &e))?;
             if self.consumed() > self.cap {

@@ -197,8 +197,6 @@ pub struct Lines<R> {
     limit: u64,
     number: usize,
     buf: Vec<u8>,
-    /// The last line read, when it was UTF-8 (see [`Lines::advance`]).
-    text: String,
 }
 
 /// The lines of `reader`, each at most `limit` bytes (see [`Lines`]).
@@ -217,7 +215,6 @@ pub fn lines<R: BufRead>(reader: R, limit: u64) -> Lines<R> {
         limit,
         number: 0,
         buf: Vec::new(),
-        text: String::new(),
     }
 }
 
@@ -269,8 +266,8 @@ impl<R: BufRead> Lines<R> {
             Err(e) => return Some(Err(e)),
         };
         self.number += 1;
-        self.text.clear();
         if over {
+            self.buf.clear();
             return Some(Ok((
                 self.number,
                 Err(LineError::TooLong { limit: self.limit }),
@@ -280,18 +277,19 @@ impl<R: BufRead> Lines<R> {
             self.buf.pop();
         }
         let read = match std::str::from_utf8(&self.buf) {
-            Ok(t) => {
-                self.text.push_str(t);
-                Ok(())
+            Ok(_) => Ok(()),
+            Err(_) => {
+                self.buf.clear();
+                Err(LineError::NotUtf8)
             }
-            Err(_) => Err(LineError::NotUtf8),
         };
         Some(Ok((self.number, read)))
     }
 
     /// The text of the last line [`Lines::advance`] read (empty when it could not be read).
     pub fn current(&self) -> &str {
-        &self.text
+        // Checked again rather than kept as a second copy: a puzzle line is short.
+        std::str::from_utf8(&self.buf).unwrap_or_default()
     }
 }
 
@@ -300,7 +298,7 @@ impl<R: BufRead> Iterator for Lines<R> {
     fn next(&mut self) -> Option<Self::Item> {
         Some(
             self.advance()?
-                .map(|(n, read)| (n, read.map(|()| self.text.clone()))),
+                .map(|(n, read)| (n, read.map(|()| self.current().to_string()))),
         )
     }
 }

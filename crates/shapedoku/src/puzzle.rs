@@ -203,7 +203,7 @@ impl Puzzle {
                 i as u32 % geometry.cols() + 1,
             );
             match geometry.cell_at(p) {
-                Some(c) => out[c] = read_symbol(&geometry, ch, p)?,
+                Some(c) => out[c] = read_symbol(geometry, ch, p)?,
                 None if ch == '.' || ch == '#' || ch == '0' => {}
                 None => {
                     return Err(ModelError::UnknownSymbol {
