@@ -17,6 +17,9 @@ use std::sync::Arc;
 /// One line of a batch: its 1-based line number, and its text or why it cannot be read.
 pub type PuzzleLine = (usize, Result<String, LineError>);
 
+/// [`PuzzleLine`] with its text borrowed from the reader.
+pub type BorrowedLine<'a> = (usize, Result<&'a str, LineError>);
+
 /// What was read.
 #[derive(Debug)]
 pub enum Input {
@@ -485,20 +488,22 @@ impl LineSource<'_> {
     /// at the end. An input larger than the cap is an error once the line that crosses the
     /// cap is reached: the lines before it are answered.
     pub fn next_line(&mut self) -> Result<Option<PuzzleLine>, Failure> {
-        while let Some(line) = self.lines.next() {
-            let (n, l) = line.map_err(|e| read_error(&self.name, &e))?;
+        Ok(self.next_str()?.map(|(n, l)| (n, l.map(str::to_string))))
+    }
+
+    /// [`LineSource::next_line`] without allocating: the text is borrowed until the next read.
+    pub fn next_str(&mut self) -> Result<Option<BorrowedLine<'_>>, Failure> {
+        while let Some(line) = self.lines.advance() {
+            let (n, read) = line.map_err(|e| read_error(&self.name, &e))?;
             if self.consumed() > self.cap {
                 return Err(read_error(&self.name, &limits::too_large(self.cap)));
             }
-            match l {
-                Ok(l) => {
-                    let t = l.trim();
-                    if !t.is_empty() && !t.starts_with('#') {
-                        let t = if t.len() == l.len() { l } else { t.to_string() };
-                        return Ok(Some((n, Ok(t))));
-                    }
-                }
-                Err(e) => return Ok(Some((n, Err(e)))),
+            if let Err(e) = read {
+                return Ok(Some((n, Err(e))));
+            }
+            let t = self.lines.current().trim();
+            if !t.is_empty() && !t.starts_with('#') {
+                return Ok(Some((n, Ok(self.lines.current().trim()))));
             }
         }
         Ok(None)

@@ -255,9 +255,11 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-impl<R: BufRead> Iterator for Lines<R> {
-    type Item = io::Result<Line>;
-    fn next(&mut self) -> Option<Self::Item> {
+impl<R: BufRead> Lines<R> {
+    /// Reads the next line without allocating: its number, and whether it can be read (its
+    /// text is then [`Lines::current`]); `None` at the end. The iterator hands out each line
+    /// as a new `String` instead.
+    pub fn advance(&mut self) -> Option<io::Result<(usize, Result<(), LineError>)>> {
         let over = match self.next_line() {
             Ok(Some(over)) => over,
             Ok(None) => return None,
@@ -265,6 +267,7 @@ impl<R: BufRead> Iterator for Lines<R> {
         };
         self.number += 1;
         if over {
+            self.buf.clear();
             return Some(Ok((
                 self.number,
                 Err(LineError::TooLong { limit: self.limit }),
@@ -273,8 +276,30 @@ impl<R: BufRead> Iterator for Lines<R> {
         if self.buf.last() == Some(&b'\r') {
             self.buf.pop();
         }
-        let line = String::from_utf8(std::mem::take(&mut self.buf)).map_err(|_| LineError::NotUtf8);
-        Some(Ok((self.number, line)))
+        let read = match std::str::from_utf8(&self.buf) {
+            Ok(_) => Ok(()),
+            Err(_) => {
+                self.buf.clear();
+                Err(LineError::NotUtf8)
+            }
+        };
+        Some(Ok((self.number, read)))
+    }
+
+    /// The text of the last line [`Lines::advance`] read (empty when it could not be read).
+    pub fn current(&self) -> &str {
+        // Checked again rather than kept as a second copy: a puzzle line is short.
+        std::str::from_utf8(&self.buf).unwrap_or_default()
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = io::Result<Line>;
+    fn next(&mut self) -> Option<Self::Item> {
+        Some(
+            self.advance()?
+                .map(|(n, read)| (n, read.map(|()| self.current().to_string()))),
+        )
     }
 }
 

@@ -114,6 +114,61 @@ impl Puzzle {
     /// Reads givens written in cell order (row-major over the cells that exist), whitespace
     /// ignored; `.` is empty, and so is `0` when `0` is not a symbol.
     pub fn from_line(geometry: Arc<Geometry>, text: &str) -> Result<Self, ModelError> {
+        let mut p = Puzzle::empty(geometry);
+        p.read_line(text)?;
+        Ok(p)
+    }
+
+    /// Replaces the givens with those of a puzzle line, as [`Puzzle::from_line`] reads it,
+    /// reusing this puzzle's geometry and memory: a batch reads one line after another into
+    /// one puzzle. On an error the givens are left empty.
+    ///
+    /// ```
+    /// use shapedoku::{builtin, Puzzle};
+    /// let mut p = Puzzle::empty(builtin::geometry("4x4").unwrap());
+    /// p.read_line("1...  ..2.  .3..  ...4").unwrap();
+    /// assert_eq!(p.to_line(), "1.....2..3.....4");
+    /// assert!(p.read_line("1234").is_err());
+    /// assert_eq!(p.given_count(), 0);
+    /// ```
+    pub fn read_line(&mut self, text: &str) -> Result<(), ModelError> {
+        let read = if text.is_ascii() {
+            self.read_ascii(text.as_bytes())
+        } else {
+            self.read_chars(text)
+        };
+        if read.is_err() {
+            self.givens.fill(None);
+        }
+        read
+    }
+
+    /// [`Puzzle::read_line`] on a line of ASCII characters: one table look-up per byte, no
+    /// allocation (a batch reads hundreds of thousands of lines; this was a sixth of the time
+    /// of each easy one).
+    fn read_ascii(&mut self, text: &[u8]) -> Result<(), ModelError> {
+        // `char::is_whitespace` on ASCII (`u8::is_ascii_whitespace` leaves out the vertical tab).
+        let space = |b: u8| matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ');
+        let len = text.iter().filter(|&&b| !space(b)).count();
+        if len != self.geometry.cell_count() {
+            // A canvas picture, or a length error: the general reader says which.
+            return self.read_chars(std::str::from_utf8(text).unwrap_or_default());
+        }
+        let g = &*self.geometry;
+        let symbols = g.symbols();
+        let cells = text.iter().copied().filter(|&b| !space(b));
+        for (i, (b, given)) in cells.zip(self.givens.iter_mut()).enumerate() {
+            *given = match symbols.index_of_byte(b) {
+                Some(s) => Some(s),
+                None => read_symbol(g, b as char, g.pos(i))?,
+            };
+        }
+        Ok(())
+    }
+
+    /// [`Puzzle::read_line`] on any line: one character per cell, or per canvas position.
+    fn read_chars(&mut self, text: &str) -> Result<(), ModelError> {
+        let geometry = &*self.geometry;
         let nc = geometry.cell_count();
         let canvas = (u64::from(geometry.rows()) * u64::from(geometry.cols())) as usize;
         // Counted before anything is collected: a line of the wrong length costs no memory.
@@ -131,55 +186,36 @@ impl Puzzle {
                 expected,
             });
         }
-        let givens = if len == nc {
-            // One table lookup per character rather than a search of the alphabet and a cell
-            // position: a batch reads hundreds of thousands of lines, and this was an eighth of
-            // the time of each easy one.
-            let mut ascii = [u8::MAX; 128];
-            for (i, &c) in geometry.symbols().chars().iter().enumerate() {
-                if c.is_ascii() {
-                    ascii[c as usize] = i as u8;
+        if len == nc {
+            let cells = text.chars().filter(|c| !c.is_whitespace());
+            for (i, (ch, given)) in cells.zip(self.givens.iter_mut()).enumerate() {
+                *given = read_symbol(geometry, ch, geometry.pos(i))?;
+            }
+            return Ok(());
+        }
+        let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        // A canvas picture (the length was checked): one character per canvas position;
+        // positions without a cell must hold a blank marker.
+        let mut out = vec![None; nc];
+        for (i, &ch) in chars.iter().enumerate() {
+            let p = Pos::new(
+                i as u32 / geometry.cols() + 1,
+                i as u32 % geometry.cols() + 1,
+            );
+            match geometry.cell_at(p) {
+                Some(c) => out[c] = read_symbol(geometry, ch, p)?,
+                None if ch == '.' || ch == '#' || ch == '0' => {}
+                None => {
+                    return Err(ModelError::UnknownSymbol {
+                        ch,
+                        pos: p,
+                        symbols: "(no cell here: write `#` or `.`)".into(),
+                    });
                 }
             }
-            let mut givens = Vec::with_capacity(nc);
-            for (i, ch) in text.chars().filter(|c| !c.is_whitespace()).enumerate() {
-                let fast = if ch.is_ascii() {
-                    ascii[ch as usize]
-                } else {
-                    u8::MAX
-                };
-                givens.push(if fast != u8::MAX {
-                    Some(fast)
-                } else {
-                    read_symbol(&geometry, ch, geometry.pos(i))?
-                });
-            }
-            givens
-        } else {
-            let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-            // A canvas picture (the length was checked): one character per canvas position;
-            // positions without a cell must hold a blank marker.
-            let mut out = vec![None; nc];
-            for (i, &ch) in chars.iter().enumerate() {
-                let p = Pos::new(
-                    i as u32 / geometry.cols() + 1,
-                    i as u32 % geometry.cols() + 1,
-                );
-                match geometry.cell_at(p) {
-                    Some(c) => out[c] = read_symbol(&geometry, ch, p)?,
-                    None if ch == '.' || ch == '#' || ch == '0' => {}
-                    None => {
-                        return Err(ModelError::UnknownSymbol {
-                            ch,
-                            pos: p,
-                            symbols: "(no cell here: write `#` or `.`)".into(),
-                        });
-                    }
-                }
-            }
-            out
-        };
-        Ok(Puzzle { geometry, givens })
+        }
+        self.givens = out;
+        Ok(())
     }
 
     /// The geometry.
@@ -242,29 +278,57 @@ impl Puzzle {
     /// Pairs of givens that already break a no-repeat shape: (shape id, cell a, cell b).
     pub fn clashes(&self) -> Vec<(usize, usize, usize)> {
         let mut out = Vec::new();
+        self.each_clash(|clash| {
+            out.push(clash);
+            true
+        });
+        out
+    }
+
+    /// Calls `f` with each clash in the order of [`Puzzle::clashes`] while it returns true.
+    /// Nothing is allocated: a batch checks every line that has no solution.
+    fn each_clash(&self, mut f: impl FnMut((usize, usize, usize)) -> bool) {
         for (si, s) in self.geometry.shapes().iter().enumerate() {
             if !s.is_no_repeat() {
                 continue;
             }
-            let mut seen: Vec<(u8, usize)> = Vec::new();
+            // Symbol indices are below 64 (the alphabet's limit). Without branches first:
+            // whether the values are random, givens mostly do not clash.
+            let (mut seen, mut twice) = (0u64, 0u64);
             for &c in &s.cells {
-                if let Some(v) = self.givens[c] {
-                    if let Some(&(_, a)) = seen.iter().find(|(x, _)| *x == v) {
-                        out.push((si, a, c));
-                    } else {
-                        seen.push((v, c));
-                    }
+                let bit = self.givens[c].map_or(0, |v| 1u64 << v);
+                twice |= seen & bit;
+                seen |= bit;
+            }
+            if twice == 0 {
+                continue;
+            }
+            let mut seen = 0u64;
+            for &c in &s.cells {
+                let Some(v) = self.givens[c] else { continue };
+                let bit = 1u64 << v;
+                if seen & bit == 0 {
+                    seen |= bit;
+                    continue;
+                }
+                let first = s.cells.iter().copied().find(|&a| self.givens[a] == Some(v));
+                if !f((si, first.unwrap_or(c), c)) {
+                    return;
                 }
             }
         }
-        out
     }
 
     /// The first clash as an error, if any.
     pub fn check_clashes(&self) -> Result<(), ModelError> {
-        match self.clashes().first() {
+        let mut first = None;
+        self.each_clash(|clash| {
+            first = Some(clash);
+            false
+        });
+        match first {
             None => Ok(()),
-            Some(&(s, a, b)) => Err(ModelError::GivensClash {
+            Some((s, a, b)) => Err(ModelError::GivensClash {
                 shape: self.geometry.shape_label(s),
                 symbol: self.geometry.symbols().char(self.givens[a].unwrap_or(0)),
                 a: self.geometry.pos(a),

@@ -24,6 +24,9 @@ pub const MAX_SYMBOLS: usize = 64;
 pub struct Symbols {
     chars: Vec<char>,
     values: Vec<i64>,
+    /// The index of each ASCII character that is a symbol, `u8::MAX` for the others: reading
+    /// a batch looks up every character of every line.
+    ascii: [u8; 128],
 }
 
 impl Symbols {
@@ -53,7 +56,17 @@ impl Symbols {
                 return Err(ModelError::DuplicateSymbol(*c));
             }
         }
-        Ok(Symbols { chars, values })
+        let mut ascii = [u8::MAX; 128];
+        for (i, &c) in chars.iter().enumerate() {
+            if c.is_ascii() {
+                ascii[c as usize] = i as u8;
+            }
+        }
+        Ok(Symbols {
+            chars,
+            values,
+            ascii,
+        })
     }
 
     /// Number of symbols, N.
@@ -94,7 +107,19 @@ impl Symbols {
 
     /// The index of a character, if it is a symbol.
     pub fn index_of(&self, c: char) -> Option<u8> {
+        if c.is_ascii() {
+            return self.index_of_byte(c as u8);
+        }
         self.chars.iter().position(|&x| x == c).map(|i| i as u8)
+    }
+
+    /// The index of an ASCII character given as a byte, if it is a symbol (`None` for any
+    /// byte that is not ASCII).
+    pub fn index_of_byte(&self, b: u8) -> Option<u8> {
+        self.ascii
+            .get(b as usize)
+            .copied()
+            .filter(|&i| i != u8::MAX)
     }
 
     /// The set of every symbol.

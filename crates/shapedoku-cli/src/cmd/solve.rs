@@ -214,7 +214,6 @@ pub(super) fn write_result(
     estimate: Option<&Estimate>,
 ) -> anyhow::Result<()> {
     let limit = a.count.unwrap_or(2).max(1) as usize;
-    let line = |s: &Grid| s.to_line();
     match (a.format, puzzle) {
         (Format::Json, _) => {
             let answer = Answer {
@@ -245,23 +244,44 @@ pub(super) fn write_result(
         }
         (Format::Text, None) if c.verdict() == Verdict::Undecided => writeln!(out, "undecided")?,
         (Format::Text, None) => {
-            let sol = c
-                .solutions
-                .first()
-                .map_or_else(|| "no solution".to_string(), line);
-            if a.count.is_some() {
-                let n = match estimate {
-                    _ if c.exhausted => c.solutions.len().to_string(),
-                    Some(e) => format!("~{:.3e}±{:.1e}", e.solutions, e.std_error),
-                    None => format!("{limit}+"),
-                };
-                writeln!(out, "{n} {sol}")?;
-            } else {
-                writeln!(out, "{sol}")?;
-            }
+            let mut text = String::new();
+            answer_line(&mut text, a, c, estimate);
+            out.write_all(text.as_bytes())?;
         }
     }
     Ok(())
+}
+
+/// Appends a batch line's text answer, end of line included: the count (with `--count`) and
+/// the first solution as a puzzle line. Built in one buffer a batch reuses, as it is written
+/// for every line.
+pub(super) fn answer_line(
+    text: &mut String,
+    a: &SolveArgs,
+    c: &Count,
+    estimate: Option<&Estimate>,
+) {
+    use std::fmt::Write;
+    if a.count.is_some() {
+        let limit = a.count.unwrap_or(2).max(1) as usize;
+        // Writing to a String cannot fail.
+        let _ = match estimate {
+            _ if c.exhausted => write!(text, "{} ", c.solutions.len()),
+            Some(e) => write!(text, "~{:.3e}±{:.1e} ", e.solutions, e.std_error),
+            None => write!(text, "{limit}+ "),
+        };
+    }
+    match c.solutions.first() {
+        Some(s) => {
+            let chars = s.geometry().symbols().chars();
+            text.extend(
+                s.iter()
+                    .map(|&v| chars.get(v as usize).copied().unwrap_or('?')),
+            );
+        }
+        None => text.push_str("no solution"),
+    }
+    text.push('\n');
 }
 
 /// The JSON line of `solve --explain`: the puzzle's label, `solved` or `stuck`, every step's

@@ -6,7 +6,7 @@
 //! line is read).
 
 use super::solve::{
-    Probes, estimate_code, note_undecided, verdict_code, write_failure, write_result,
+    Probes, answer_line, estimate_code, note_undecided, verdict_code, write_failure, write_result,
 };
 use crate::args::{Format, SolveArgs};
 use crate::input::LineSource;
@@ -36,9 +36,10 @@ enum Answer {
 }
 
 /// Answers one line with a worker's solver.
+/// The worker's puzzle `p` (of the solver's geometry) is reused for every line it reads.
 fn answer(
-    solver: &mut Solver,
-    line: Result<String, LineError>,
+    (solver, p): (&mut Solver, &mut Puzzle),
+    line: Result<&str, LineError>,
     limit: usize,
     search: &SearchLimits,
     estimate: Option<Probes>,
@@ -47,10 +48,9 @@ fn answer(
         Ok(t) => t,
         Err(e) => return Answer::Failed(e.to_string()),
     };
-    let p = match Puzzle::from_line(solver.geometry().clone(), &text) {
-        Ok(p) => p,
-        Err(e) => return Answer::Failed(e.to_string()),
-    };
+    if let Err(e) = p.read_line(text) {
+        return Answer::Failed(e.to_string());
+    }
     if let Err(e) = solver.set_givens(p.givens()) {
         return Answer::Failed(e.to_string());
     }
@@ -76,6 +76,8 @@ struct Writer<'w, 'a> {
     written: u64,
     progress: bool,
     bar: Option<indicatif::ProgressBar>,
+    /// The text of a plain answer, reused from line to line.
+    text: String,
 }
 
 impl Writer<'_, '_> {
@@ -97,7 +99,13 @@ impl Writer<'_, '_> {
                     String::new()
                 };
                 note_undecided(self.err, &label, c)?;
-                write_result(self.out, self.err, self.args, None, &label, c, e.as_ref())?;
+                if self.args.format == Format::Text && c.verdict() != Verdict::Undecided {
+                    self.text.clear();
+                    answer_line(&mut self.text, self.args, c, e.as_ref());
+                    self.out.write_all(self.text.as_bytes())?;
+                } else {
+                    write_result(self.out, self.err, self.args, None, &label, c, e.as_ref())?;
+                }
             }
             Answer::Failed(e) => {
                 let label = label();
@@ -166,6 +174,7 @@ pub(super) fn solve_lines(
         written: 0,
         progress: io.progress,
         bar: None,
+        text: String::new(),
     };
     let read_error = if threads == 1 {
         inline(&mut w, &mut source, solver, limit, &search, estimate)?
@@ -198,13 +207,14 @@ fn inline(
     search: &SearchLimits,
     estimate: Option<Probes>,
 ) -> anyhow::Result<Option<Failure>> {
+    let mut p = Puzzle::empty(solver.geometry().clone());
     loop {
         if source.may_wait() {
             w.out.flush()?;
         }
-        match source.next_line() {
+        match source.next_str() {
             Ok(Some((n, line))) => {
-                let a = answer(&mut solver, line, limit, search, estimate);
+                let a = answer((&mut solver, &mut p), line, limit, search, estimate);
                 w.write(n, &a)?;
             }
             Ok(None) => return Ok(None),
@@ -233,10 +243,12 @@ fn parallel(
         let (answer_tx, answers) = mpsc::channel::<(u64, usize, Answer)>();
         for _ in 0..threads {
             let (jobs, tx, mut solver) = (&job_rx, answer_tx.clone(), solver.clone());
+            let mut p = Puzzle::empty(solver.geometry().clone());
             s.spawn(move || {
                 // The lock is held only while waiting for a line, never while answering.
                 while let Ok(Ok((seq, n, line))) = jobs.lock().map(|r| r.recv()) {
-                    let a = answer(&mut solver, line, limit, search, estimate);
+                    let line = line.as_deref().map_err(Clone::clone);
+                    let a = answer((&mut solver, &mut p), line, limit, search, estimate);
                     if tx.send((seq, n, a)).is_err() {
                         break;
                     }
