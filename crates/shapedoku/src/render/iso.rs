@@ -6,7 +6,7 @@
 //! Rules through cells (lines, thermometers, marks between cells) are drawn through the
 //! projected cell centres, upright; cage outlines and clues outside the cells are not drawn.
 
-use super::svg::{esc, num};
+use super::svg::{esc, num, open_document, title_size};
 use super::{RenderOptions, color_shapes};
 use crate::geometry::{Geometry, ShapeKind};
 use crate::pos::Pos;
@@ -83,16 +83,8 @@ pub(super) fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         }
     }
     let margin = (cs / 2.0).round();
-    let title_h = if opts.title.is_some() {
-        (cs * 0.8).round()
-    } else {
-        0.0
-    };
+    let (title_h, title_w) = title_size(opts, cs);
     let draw_w = ((max.0 - min.0) * cs).ceil();
-    let title_w = opts
-        .title
-        .as_ref()
-        .map_or(0.0, |t| (t.chars().count() as f64 * cs * 0.5 * 0.6).ceil());
     let width = draw_w.max(title_w) + 2.0 * margin;
     let height = ((max.1 - min.1) * cs).ceil() + 2.0 * margin + title_h;
     let page = Page {
@@ -107,32 +99,14 @@ pub(super) fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     let thick_w = (cs / 16.0).max(1.5);
 
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#,
-        w = num(width),
-        h = num(height)
+    open_document(
+        &mut s,
+        g,
+        opts,
+        (width, height),
+        margin + title_h * 0.55,
+        cs,
     );
-    let name = opts.title.clone().unwrap_or_else(|| g.name().to_string());
-    let _ = writeln!(s, "<title>{}</title>", esc(&name));
-    let _ = writeln!(
-        s,
-        r#"<rect width="{}" height="{}" fill="{}"/>"#,
-        num(width),
-        num(height),
-        esc(&col.background)
-    );
-    if let Some(t) = &opts.title {
-        let _ = writeln!(
-            s,
-            r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{}">{}</text>"#,
-            num(width / 2.0),
-            num(margin + title_h * 0.55),
-            num(cs * 0.5),
-            esc(&col.title),
-            esc(t)
-        );
-    }
     let _ = writeln!(
         s,
         r#"<g class="cells" fill="{}" stroke="none">"#,

@@ -31,17 +31,8 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     } else {
         (cs / 2.0).round()
     };
-    let title_h = if opts.title.is_some() {
-        (cs * 0.8).round()
-    } else {
-        0.0
-    };
+    let (title_h, title_w) = title_size(opts, cs);
     let grid_w = g.cols() as f64 * cs;
-    // A long title widens the page (estimated at 0.6 em per character) and the grid is centred.
-    let title_w = opts
-        .title
-        .as_ref()
-        .map_or(0.0, |t| (t.chars().count() as f64 * cs * 0.5 * 0.6).ceil());
     let width = grid_w.max(title_w) + 2.0 * margin;
     let height = g.rows() as f64 * cs + 2.0 * margin + title_h;
     let ox = ((width - grid_w) / 2.0).round();
@@ -53,32 +44,14 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     let thick_w = (cs / 16.0).max(1.5);
 
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#,
-        w = num(width),
-        h = num(height)
+    open_document(
+        &mut s,
+        g,
+        opts,
+        (width, height),
+        margin + title_h * 0.55,
+        cs,
     );
-    let name = opts.title.clone().unwrap_or_else(|| g.name().to_string());
-    let _ = writeln!(s, "<title>{}</title>", esc(&name));
-    let _ = writeln!(
-        s,
-        r#"<rect width="{}" height="{}" fill="{}"/>"#,
-        num(width),
-        num(height),
-        esc(&col.background)
-    );
-    if let Some(t) = &opts.title {
-        let _ = writeln!(
-            s,
-            r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{}">{}</text>"#,
-            num(width / 2.0),
-            num(margin + title_h * 0.55),
-            num(cs * 0.5),
-            esc(&col.title),
-            esc(t)
-        );
-    }
 
     // Cell backgrounds: one rectangle per run of consecutive cells in a row.
     let mut bg = String::new();
@@ -405,6 +378,57 @@ impl Frame {
 
 /// The entries to draw, one per cell: only in cells without a given, only symbols of the
 /// alphabet.
+/// The title band's height and the page width a title needs: a long title widens the page
+/// (estimated at 0.6 em per character) and the drawing is centred under it.
+pub(super) fn title_size(opts: &RenderOptions<'_>, cs: f64) -> (f64, f64) {
+    match &opts.title {
+        Some(t) => (
+            (cs * 0.8).round(),
+            (t.chars().count() as f64 * cs * 0.5 * 0.6).ceil(),
+        ),
+        None => (0.0, 0.0),
+    }
+}
+
+/// The document's opening, the same for every drawing: the `svg` element, its title, the
+/// background and the title text centred at `title_y`.
+pub(super) fn open_document(
+    s: &mut String,
+    g: &Geometry,
+    opts: &RenderOptions<'_>,
+    (width, height): (f64, f64),
+    title_y: f64,
+    cs: f64,
+) {
+    let col = &opts.colors;
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#,
+        w = num(width),
+        h = num(height)
+    );
+    let name = opts.title.clone().unwrap_or_else(|| g.name().to_string());
+    let _ = writeln!(s, "<title>{}</title>", esc(&name));
+    let _ = writeln!(
+        s,
+        r#"<rect width="{}" height="{}" fill="{}"/>"#,
+        num(width),
+        num(height),
+        esc(&col.background)
+    );
+    if let Some(t) = &opts.title {
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{}">{}</text>"#,
+            num(width / 2.0),
+            num(title_y),
+            num(cs * 0.5),
+            esc(&col.title),
+            esc(t)
+        );
+    }
+}
+
 fn entries(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> Vec<Option<u8>> {
     let g = puzzle.geometry();
     let mut out = vec![None; g.cell_count()];
