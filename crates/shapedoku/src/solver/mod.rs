@@ -291,12 +291,13 @@ impl Solver {
     /// [`STALL_WORK`] worth of them (up to 16) and has found at most one solution by then is handed to
     /// the clause-learning back end ([`sat`]), which decides sparse 25x25 and 36x36 puzzles and
     /// cage-heavy geometries that plain backtracking cannot; the budget's conflict limit (not
-    /// its guess limit) bounds it. Geometries with rules beyond shapes, and problems whose
+    /// its guess limit) bounds it. Geometries with rules the back end does not encode
+    /// ([`sat::covers`]), and problems whose
     /// clauses would take more than about 160 MB, stay with the search. Either way the answer
     /// is exact.
     pub fn count_with(&mut self, limit: usize, budget: &Budget) -> Count {
         let limit = limit.max(1);
-        if !self.geometry.constraints().is_empty() {
+        if !sat::covers(&self.geometry) {
             return self.search(limit, budget, None, None);
         }
         let (cells, symbols) = (self.geometry.cell_count(), self.geometry.symbol_count());

@@ -118,6 +118,22 @@ impl<'e, 'a> Encoder<'e, 'a> {
         }
     }
 
+    /// Pair rules as binary clauses: a candidate of the first cell excludes every candidate of
+    /// the second that its row of the relation does not allow.
+    pub(super) fn pair_rules(&mut self, pairs: &[(u32, u32, Vec<u64>)]) {
+        for (a, b, allowed) in pairs {
+            let (a, b) = (*a as usize, *b as usize);
+            for s in bits(self.cands[a]) {
+                let row = allowed.get(s).copied().unwrap_or(0);
+                for t in bits(self.cands[b] & !row) {
+                    if let (Some(x), Some(y)) = (self.lit(a, s), self.lit(b, t)) {
+                        self.clause(&[!x, !y]);
+                    }
+                }
+            }
+        }
+    }
+
     /// Exactly one of `lits` is true.
     pub(super) fn exactly_one(&mut self, lits: &[Lit]) {
         self.clause(lits);

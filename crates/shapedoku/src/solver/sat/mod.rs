@@ -23,9 +23,10 @@
 //! **Adding a rule kind** (thermometer, arrow, kropki, ...): give [`Problem`] a field listing
 //! its instances and write one `Encoder` method, in its own file, that adds clauses over the
 //! candidate literals (`Encoder::lit(cell, symbol)`, fresh variables for anything auxiliary),
-//! exact in both directions; call it from `count_with` beside the sum shapes. Pair rules become binary clauses
-//! between candidates, order rules (thermometers) "x ≥ v" ladders per cell, arithmetic rules
-//! (arrows, sandwiches) diagrams like sums.
+//! exact in both directions; call it from `count_with` beside the sum shapes. Rules that are
+//! relations between two cells (chess moves, nonconsecutive, marks, thermometer steps, ...)
+//! need no new method: `rules.rs` lists them as [`PairRule`]s, which become binary clauses
+//! between candidates. Arithmetic rules (arrows, sandwiches) would be diagrams like sums.
 //!
 //! ```
 //! use shapedoku::{builtin, Puzzle, Verdict};
@@ -43,6 +44,7 @@ mod backend;
 mod cadical;
 mod encode;
 mod prepare;
+mod rules;
 mod sums;
 #[cfg(test)]
 mod tests;
@@ -63,6 +65,17 @@ pub struct SumShape {
     pub distinct: bool,
 }
 
+/// Two cells whose values must meet a relation: one pair of a rule beyond shapes
+/// (nonconsecutive neighbours, a kropki dot, two steps of a thermometer, ...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairRule {
+    /// The two cells, in the order `allowed` reads them.
+    pub cells: [CellId; 2],
+    /// `allowed[s]`: the symbols the second cell may hold when the first holds symbol `s`
+    /// (symbols past the end of the list allow nothing).
+    pub allowed: Vec<SymbolSet>,
+}
+
 /// What to decide: cells with candidates, and the shapes over them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
@@ -75,19 +88,26 @@ pub struct Problem {
     pub no_repeat: Vec<Vec<CellId>>,
     /// Sum shapes.
     pub sums: Vec<SumShape>,
+    /// Relations between two cells, from the rules beyond shapes.
+    pub pairs: Vec<PairRule>,
 }
 
 impl Problem {
-    /// The puzzle's geometry and givens as a problem (candidates: the givens, every symbol
-    /// elsewhere).
+    /// The puzzle's rules and givens as a problem (candidates: the givens, every symbol
+    /// elsewhere). Rules beyond shapes that the back end does not encode are left out: check
+    /// [`covers`] first, or use [`Problem::for_geometry`], which refuses them.
     pub fn from_puzzle(puzzle: &Puzzle) -> Problem {
-        let all = puzzle.geometry().symbols().all();
-        let mut p = Problem::shapes_of(puzzle.geometry());
+        let g = puzzle.geometry();
+        let all = g.symbols().all();
+        let mut p = Problem::shapes_of(g);
         p.candidates = puzzle
             .givens()
             .iter()
             .map(|v| v.map_or(all, SymbolSet::single))
             .collect();
+        for c in g.constraints() {
+            rules::add(c, g, &mut p);
+        }
         p
     }
 
@@ -96,11 +116,14 @@ impl Problem {
     /// geometry has rules beyond its shapes (see [`crate::constraint`]), which this back end
     /// does not encode.
     pub fn for_geometry(geometry: &Geometry, candidates: &[u64]) -> Option<Problem> {
-        if !geometry.constraints().is_empty() {
+        if !covers(geometry) {
             return None;
         }
         let mut p = Problem::shapes_of(geometry);
         p.candidates = candidates.iter().map(|&m| SymbolSet(m)).collect();
+        for c in geometry.constraints() {
+            rules::add(c, geometry, &mut p);
+        }
         Some(p)
     }
 
@@ -124,8 +147,20 @@ impl Problem {
             candidates: Vec::new(),
             no_repeat,
             sums,
+            pairs: Vec::new(),
         }
     }
+}
+
+/// Whether the back end takes every rule of the geometry: its shapes and the rules beyond
+/// shapes that are relations between two cells (chess moves, nonconsecutive, marks,
+/// thermometers, minimum and maximum cells, whispers, palindromes, clones), on single cells
+/// (odd, even) or sums with repeats (little killers).
+pub fn covers(geometry: &Geometry) -> bool {
+    geometry
+        .constraints()
+        .iter()
+        .all(|c| rules::encodable(&c.kind))
 }
 
 /// Limits on one [`count`]; the default has none.
@@ -267,7 +302,7 @@ pub enum SatError {
     /// A shape names a cell the problem does not have.
     #[error("{kind} shape {shape} names {cell:?}, which is not a cell of the problem")]
     NoSuchCell {
-        /// `no-repeat` or `sum`.
+        /// `no-repeat`, `sum` or `pair`.
         kind: &'static str,
         /// Its index in the problem's list.
         shape: usize,
@@ -327,6 +362,7 @@ pub fn count_with(
         enc.sum(sum, &problem.values, options.sums)
             .map_err(|_| SatError::SumTooLarge(i))?;
     }
+    enc.pair_rules(&prepared.pairs);
     Ok(enumerate(enc, limit.max(1), budget))
 }
 

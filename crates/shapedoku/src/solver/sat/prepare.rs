@@ -23,6 +23,8 @@ pub(super) struct Prepared {
     /// The shapes with N cells.
     pub(super) houses: Vec<usize>,
     pub(super) sums: Vec<Sum>,
+    /// Pair rules: the two cells and, per symbol of the first, what the second may hold.
+    pub(super) pairs: Vec<(u32, u32, Vec<u64>)>,
 }
 
 /// The checked problem, or `Ok(None)` when the candidates already contradict a shape.
@@ -64,12 +66,25 @@ pub(super) fn prepare(problem: &Problem) -> Result<Option<Prepared>, SatError> {
     if !singles(&mut cands, &shapes, &houses, all) {
         return Ok(None);
     }
+    let mut pairs = Vec::with_capacity(problem.pairs.len());
+    for (i, p) in problem.pairs.iter().enumerate() {
+        if let Some(&cell) = p.cells.iter().find(|c| c.index() >= nc) {
+            return Err(SatError::NoSuchCell {
+                kind: "pair",
+                shape: i,
+                cell,
+            });
+        }
+        let [a, b] = p.cells.map(|c| c.index() as u32);
+        pairs.push((a, b, p.allowed.iter().map(|m| m.0).collect()));
+    }
     Ok(Some(Prepared {
         cell_count: nc,
         cands,
         shapes,
         houses,
         sums,
+        pairs,
     }))
 }
 
