@@ -12,11 +12,11 @@
 
 mod families;
 
+use cpu_time::ThreadTime;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use shapedoku::{Geometry, Puzzle, Solver, Verdict, builtin};
 use std::sync::Arc;
-use cpu_time::ThreadTime;
 
 /// One puzzle's milliseconds, guesses, rules and givens.
 type Row = (f64, u64, usize, usize);

@@ -296,7 +296,11 @@ fn bad_problems_are_errors() {
     });
     assert!(matches!(
         count(&p, 2, &b),
-        Err(SatError::NoSuchCell { kind: "pair", shape: 0, .. })
+        Err(SatError::NoSuchCell {
+            kind: "pair",
+            shape: 0,
+            ..
+        })
     ));
     let engine = count_with(
         &good,
