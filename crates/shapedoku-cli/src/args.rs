@@ -163,8 +163,9 @@ pub struct SolveArgs {
     /// Worker threads for batches (default: all cores; output order is always input order).
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
-    /// Solve step by step with human techniques and print each step (`text`, the default, or
-    /// `compact` HoDoKu notation); with `--format json` the steps are data.
+    /// Solve step by step with human techniques and print each step (`text`, the default,
+    /// `compact` HoDoKu notation, or `teach`: each sentence followed by why the step works);
+    /// with `--format json` the steps are data.
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "text", value_name = "STYLE")]
     pub explain: Option<ExplainStyle>,
     /// Candidate-grid output (with `--explain`).
@@ -204,6 +205,9 @@ pub enum ExplainStyle {
     Text,
     /// HoDoKu notation: `Hidden Single: r4c6=7`.
     Compact,
+    /// Sentences for learners: each step's sentence, then why it works (`... Why: 7 must go
+    /// somewhere in box 5, ...`).
+    Teach,
 }
 
 /// `hint` options.
