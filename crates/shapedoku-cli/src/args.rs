@@ -482,9 +482,16 @@ pub struct GenerateArgs {
     /// rejected puzzle costs one attempt.
     #[arg(long, value_enum, value_name = "LEVEL")]
     pub difficulty: Option<DifficultyArg>,
-    /// Fresh solution grids to try per puzzle before giving up.
-    #[arg(long, value_name = "N", default_value_t = 50)]
-    pub attempts: usize,
+    /// Keep only puzzles that need this technique (an id from `docs/techniques.md`, such as
+    /// `x_wing`): their logical solution uses it and nothing of larger weight. Each other
+    /// puzzle costs one attempt; attempts are unlimited unless `--attempts` is given, so
+    /// `--timeout` bounds the search.
+    #[arg(long, value_name = "TECHNIQUE")]
+    pub needs: Option<String>,
+    /// Fresh solution grids to try per puzzle before giving up (default 50; unlimited with
+    /// `--needs`).
+    #[arg(long, value_name = "N")]
+    pub attempts: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: GenerateFormat,

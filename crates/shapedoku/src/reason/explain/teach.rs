@@ -12,6 +12,25 @@ use crate::{CellId, Geometry, ShapeId, Symbol, SymbolSet};
 
 /// Why the step holds, in one or two sentences naming its cells, shapes and symbols.
 pub fn why(g: &Geometry, step: &Step) -> String {
+    let text = argument(g, step);
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+/// `two`, `three`, `four`: sizes read better in words.
+fn count(n: usize) -> String {
+    match n {
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        _ => n.to_string(),
+    }
+}
+
+fn argument(g: &Geometry, step: &Step) -> String {
     let placed = step.placements.first().map(|p| (p.cell, p.symbol));
     match &step.deduction {
         Deduction::FullHouse { house } => full_house(g, *house, placed),
@@ -278,16 +297,15 @@ fn fish(
     base: &[ShapeId],
     cover: &[ShapeId],
 ) -> String {
-    let n = base.len();
     let base_names: Vec<String> = base.iter().map(|&h| label(g, h)).collect();
     let cover_names: Vec<String> = cover.iter().map(|&h| label(g, h)).collect();
     format!(
-        "Candidate {v} must go once in each of {}, and all its places there lie in {}; whichever way round, these {n} {v}s are the {n} {v}s of {} ({n} houses, one {v} each), so no other cell of {} can be {v} (the {}).",
+        "Candidate {v} must go once in each of {}, and all its places there lie in {}; whichever way round, these {n} {v}s are all the {v}s those {n} houses can hold (one each), so no other cell of {} can be {v} (the {}).",
         and_list(&base_names),
         and_list(&cover_names),
-        and_list(&cover_names),
         or_list(&cover_names),
-        fish_name(kind, n),
+        fish_name(kind, base.len()),
+        n = count(base.len()),
         v = sym(g, symbol)
     )
 }
@@ -466,13 +484,19 @@ fn chain_why(g: &Geometry, name: &str, nodes: &[Candidate], step: &Step) -> Stri
     let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
         return String::new();
     };
-    let is = |n: &Candidate| format!("{} is {}", cell(g, n.cell), sym(g, n.symbol));
     format!(
-        "In the {name} {} a strong link (=) means at least one end is true and a weak link (-) at most one; so if {} were false the links would force {}. At least one of the ends is true, and {} cannot be true alongside either of them.",
+        "In the {name} {} a strong link (=) means at least one of its two candidates is true and a weak link (-) at most one; so were {} not {}, the links would force {} to be {}. One of the two ends is true either way, and {} would clash with both, so {} false.",
         chain(g, nodes),
-        is(first),
-        is(last),
-        and_list(&candidates(g, &step.eliminations))
+        cell(g, first.cell),
+        sym(g, first.symbol),
+        cell(g, last.cell),
+        sym(g, last.symbol),
+        and_list(&candidates(g, &step.eliminations)),
+        if step.eliminations.len() == 1 {
+            "it is"
+        } else {
+            "they are"
+        }
     )
 }
 

@@ -441,8 +441,8 @@ fn x_wing_why_text() {
         teach(&g, &s),
         "r6c6, r7c6, r9c6 ≠ 3: X-wing on 3 in rows 5 and 8, columns 6 and 8. Why: Candidate 3 \
          must go once in each of row 5 and row 8, and all its places there lie in column 6 and \
-         column 8; whichever way round, these 2 3s are the 2 3s of column 6 and column 8 (2 \
-         houses, one 3 each), so no other cell of column 6 or column 8 can be 3 (the X-wing)."
+         column 8; whichever way round, these two 3s are all the 3s those two houses can hold \
+         (one each), so no other cell of column 6 or column 8 can be 3 (the X-wing)."
     );
 }
 
@@ -466,7 +466,7 @@ fn wing_and_pair_why_texts_name_candidates() {
     );
     assert_eq!(
         why(&g, find(Technique::WWing)),
-        "row 9 has its 1 at r9c1 or r9c5. If at r9c1, r1c1 (which sees it) cannot be 1 and holds \
+        "Row 9 has its 1 at r9c1 or r9c5. If at r9c1, r1c1 (which sees it) cannot be 1 and holds \
          2; if at r9c5, r5c5 holds 2. Either way r1c1 or r5c5 is 2, so a cell seeing both cannot \
          be 2."
     );
@@ -489,7 +489,10 @@ fn why_texts_name_the_shapes_of_other_geometries() {
             Deduction::HiddenSingle { house },
         );
         let w = why(&g, &s);
-        assert!(w.starts_with(&g.shape_label(house.index())), "{w}");
+        // The sentence starts with the shape's label, capitalised.
+        let label = g.shape_label(house.index());
+        assert!(w.to_lowercase().starts_with(&label.to_lowercase()), "{w}");
+        assert!(w.starts_with(char::is_uppercase), "{w}");
         assert!(
             w.contains(&super::cell(&g, crate::CellId::new(first))),
             "{w}"
