@@ -3,10 +3,11 @@
 //! standard, and a JSON view for tools. Placements read `r4c6 = 7`, eliminations `r4c5 ≠ 8`
 //! (compact: `r4c6=7`, `r4c5<>8`), so the two are never confused.
 //!
-//! Every word a step is written in lives here (`text.rs`, `compact.rs`); the techniques only
-//! produce data. Each way of writing a step is a [`Formatter`]: [`Text`], [`Compact`] and
-//! [`Json`] (whose [`StepView`] serialises with serde, with cells named `r1c6` and symbols as
-//! characters). Implement [`Formatter`] to write steps another way.
+//! Every word a step is written in lives here (`text.rs`, `compact.rs`, and `teach.rs` for why
+//! a step works); the techniques only produce data. Each way of writing a step is a
+//! [`Formatter`]: [`Text`], [`Compact`], [`Teach`] and [`Json`] (whose [`StepView`] serialises
+//! with serde, with cells named `r1c6` and symbols as characters). Implement [`Formatter`] to
+//! write steps another way.
 //!
 //! ```
 //! use shapedoku::{builtin, Puzzle, reason::{self, explain, Board}};
