@@ -20,6 +20,15 @@ pub fn why(g: &Geometry, step: &Step) -> String {
     }
 }
 
+/// `a 5`, `an 8`, `an F`: the article a symbol takes when read aloud.
+fn article(v: char) -> String {
+    let vowel_sound = matches!(
+        v.to_ascii_uppercase(),
+        '8' | 'A' | 'E' | 'F' | 'H' | 'I' | 'L' | 'M' | 'N' | 'O' | 'R' | 'S' | 'X'
+    );
+    format!("{} {v}", if vowel_sound { "an" } else { "a" })
+}
+
 /// `two`, `three`, `four`: sizes read better in words.
 fn count(n: usize) -> String {
     match n {
@@ -187,10 +196,11 @@ fn hidden_single(g: &Geometry, house: ShapeId, placed: Option<(CellId, Symbol)>)
         return String::new();
     };
     format!(
-        "{h} must hold a {v} somewhere, and each of its other cells is filled or sees a {v} (or has lost {v} to an earlier step), so {c} is the only place left for it.",
+        "{h} must hold {av} somewhere, and each of its other cells is filled or sees {av} (or has lost {v} to an earlier step), so {c} is the only place left for it.",
         h = label(g, house),
         c = cell(g, c),
-        v = sym(g, v)
+        v = sym(g, v),
+        av = article(sym(g, v))
     )
 }
 
@@ -207,10 +217,11 @@ fn naked_single(g: &Geometry, placed: Option<(CellId, Symbol)>) -> String {
 
 fn overlap(g: &Geometry, symbol: Symbol, source: ShapeId, target: ShapeId) -> String {
     format!(
-        "{s} must hold a {v}, and all its places for {v} lie where it meets {t}; whichever of them takes it, {t} gets its {v} there, and as {t} holds {v} at most once, none of its other cells can be {v}.",
+        "{s} must hold {av}, and all its places for {v} lie where it meets {t}; whichever of them takes it, {t} gets its {v} there, and as {t} holds {v} at most once, none of its other cells can be {v}.",
         s = label(g, source),
         t = label(g, target),
-        v = sym(g, symbol)
+        v = sym(g, symbol),
+        av = article(sym(g, symbol))
     )
 }
 
@@ -229,9 +240,10 @@ fn cage_overlap(
         .iter()
         .all(|e| inside.contains(&e.cell.index()));
     let (s, t, v) = (label(g, source), label(g, target), sym(g, symbol));
+    let av = article(v);
     if reverse {
         format!(
-            "{s} must hold a {v} and all its places for {v} lie in {t}, so {t} holds a {v}: a combination of {t} without {v} cannot be completed, and the candidates only such combinations use go."
+            "{s} must hold {av} and all its places for {v} lie in {t}, so {t} holds {av}: a combination of {t} without {v} cannot be completed, and the candidates only such combinations use go."
         )
     } else {
         format!(
@@ -358,7 +370,7 @@ fn simple_chain(g: &Geometry, name: &str, nodes: &[Candidate]) -> String {
         return String::new();
     };
     format!(
-        "{v} has only two places{}, {} and {}, and only two{}, {} and {}; {} and {} see each other, so at most one of them is {v}, which makes {} or {} a {v}: a cell seeing both cannot be {v} (the {name}).",
+        "{v} has only two places{}, {} and {}, and only two{}, {} and {}; {} and {} see each other, so at most one of them is {v}, which makes {} or {} {av}: a cell seeing both cannot be {v} (the {name}).",
         link_place(g, a.cell, b.cell),
         cell(g, a.cell),
         cell(g, b.cell),
@@ -369,7 +381,8 @@ fn simple_chain(g: &Geometry, name: &str, nodes: &[Candidate]) -> String {
         cell(g, c.cell),
         cell(g, a.cell),
         cell(g, d.cell),
-        v = sym(g, a.symbol)
+        v = sym(g, a.symbol),
+        av = article(sym(g, a.symbol))
     )
 }
 
@@ -462,6 +475,7 @@ fn remote_pair(g: &Geometry, symbols: SymbolSet, cs: &[CellId]) -> String {
 
 fn colours_why(g: &Geometry, symbol: Symbol, colours: &[Vec<CellId>; 2], wrap: bool) -> String {
     let v = sym(g, symbol);
+    let av = article(v);
     let (a, b) = (
         and_list(&cells(g, &colours[0])),
         and_list(&cells(g, &colours[1])),
@@ -475,7 +489,7 @@ fn colours_why(g: &Geometry, symbol: Symbol, colours: &[Vec<CellId>; 2], wrap: b
         )
     } else {
         format!(
-            "{head} A cell that sees cells of both colours sees a {v} either way, so it is not {v}."
+            "{head} A cell that sees cells of both colours sees {av} either way, so it is not {v}."
         )
     }
 }

@@ -499,3 +499,29 @@ fn why_texts_name_the_shapes_of_other_geometries() {
         );
     }
 }
+
+#[test]
+fn why_texts_read_symbols_aloud() {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let single = |v: u8| {
+        why(
+            &g,
+            &Step::placing(
+                cand(&g, 4, 6, v),
+                Deduction::HiddenSingle {
+                    house: shape_id(&g, "box 5"),
+                },
+            ),
+        )
+    };
+    assert!(
+        single(8).starts_with("Box 5 must hold an 8 somewhere"),
+        "{}",
+        single(8)
+    );
+    assert!(
+        single(7).starts_with("Box 5 must hold a 7 somewhere"),
+        "{}",
+        single(7)
+    );
+}
