@@ -6,6 +6,26 @@ const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
 
 #[test]
+fn explain_teach_says_why_each_step_works() {
+    let naked = "r5c5 = 5: naked single, 5 is the only candidate left. Why: Every other symbol \
+                 is already ruled out in r5c5, by a cell it shares a shape with or by an earlier \
+                 step, so 5 is all it can hold.";
+    let (code, out, err) = run_in_memory(&["solve", "--explain=teach"], EASY);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().nth(1), Some(naked));
+    let (code, out, err) = run_in_memory(&["hint", "--style", "teach"], EASY);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim_end(), naked);
+    // JSON carries the why-text whatever the style.
+    let (code, out, _) = run_in_memory(&["hint", "--format", "json"], EASY);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("\"why\":\"Every other symbol is already ruled out in r5c5"),
+        "{out}"
+    );
+}
+
+#[test]
 fn explain_text_and_compact() {
     let (code, out, err) = run_in_memory(&["solve", "--explain"], EASY);
     assert_eq!(code, 0, "{err}");

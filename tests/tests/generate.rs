@@ -692,3 +692,65 @@ fn difficulty_keeps_only_puzzles_rated_at_that_level() {
         }
     }
 }
+
+/// The technique ids of the steps of `solve --explain --format json` on one puzzle line.
+fn step_techniques(line: &str) -> Vec<String> {
+    let (code, out, err) = run_in_memory(&["solve", "--explain", "--format", "json"], line);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["technique"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn needs_makes_puzzles_that_use_the_technique_and_nothing_harder() {
+    use shapedoku::reason::Technique;
+    for id in ["naked_pair", "x_wing"] {
+        let args = ["generate", "--seed", "3", "-j", "1", "--needs", id];
+        let (code, out, err) = run_in_memory(&args, "");
+        assert_eq!(code, 0, "{err}");
+        let line = out.lines().find(|l| !l.starts_with('#')).unwrap();
+        let used = step_techniques(line);
+        assert!(used.iter().any(|t| t == id), "{id}: {used:?}");
+        let weight = Technique::from_id(id).unwrap().weight();
+        for t in &used {
+            assert!(
+                Technique::from_id(t).unwrap().weight() <= weight,
+                "{id}: {t} is harder"
+            );
+        }
+        // Same seed, same puzzle.
+        assert_eq!(run_in_memory(&args, "").1, out);
+    }
+}
+
+#[test]
+fn needs_refuses_unknown_and_impossible_techniques() {
+    let (code, _, err) = run_in_memory(&["generate", "--needs", "x-wing"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown technique `x-wing`") && err.contains("x_wing"),
+        "{err}"
+    );
+    let (code, _, err) = run_in_memory(&["generate", "--needs", "cage_combination"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot occur on this geometry"), "{err}");
+    // A technique not found in time (a jellyfish never removes anything on a 4x4, where four
+    // rows cover every column): exit 3, saying what was looked for.
+    let args = [
+        "generate",
+        "--variant",
+        "4x4",
+        "--seed",
+        "1",
+        "--timeout",
+        "0.3",
+    ];
+    let (code, _, err) = run_in_memory(&[&args[..], &["--needs", "jellyfish"]].concat(), "");
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("no puzzle needing jellyfish"), "{err}");
+}

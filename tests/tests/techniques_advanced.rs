@@ -534,7 +534,8 @@ fn wing_across_a_jigsaw_region() {
         Deduction::XyWing {
             pivot: CellId::new(at(3, 3)),
             pincers: [CellId::new(at(1, 3)), CellId::new(at(3, 6))],
-            symbol: Symbol::new(2)
+            symbol: Symbol::new(2),
+            candidates: [set(&[1, 2]), set(&[1, 3]), set(&[2, 3])],
         }
     );
     // Every elimination sees both pincers; computed independently from the shapes.

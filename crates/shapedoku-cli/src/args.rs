@@ -163,8 +163,9 @@ pub struct SolveArgs {
     /// Worker threads for batches (default: all cores; output order is always input order).
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
-    /// Solve step by step with human techniques and print each step (`text`, the default, or
-    /// `compact` HoDoKu notation); with `--format json` the steps are data.
+    /// Solve step by step with human techniques and print each step (`text`, the default,
+    /// `compact` HoDoKu notation, or `teach`: each sentence followed by why the step works);
+    /// with `--format json` the steps are data.
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "text", value_name = "STYLE")]
     pub explain: Option<ExplainStyle>,
     /// Candidate-grid output (with `--explain`).
@@ -204,6 +205,9 @@ pub enum ExplainStyle {
     Text,
     /// HoDoKu notation: `Hidden Single: r4c6=7`.
     Compact,
+    /// Sentences for learners: each step's sentence, then why it works (`... Why: 7 must go
+    /// somewhere in box 5, ...`).
+    Teach,
 }
 
 /// `hint` options.
@@ -478,9 +482,16 @@ pub struct GenerateArgs {
     /// rejected puzzle costs one attempt.
     #[arg(long, value_enum, value_name = "LEVEL")]
     pub difficulty: Option<DifficultyArg>,
-    /// Fresh solution grids to try per puzzle before giving up.
-    #[arg(long, value_name = "N", default_value_t = 50)]
-    pub attempts: usize,
+    /// Keep only puzzles that need this technique (an id from `docs/techniques.md`, such as
+    /// `x_wing`): their logical solution uses it and nothing of larger weight. Each other
+    /// puzzle costs one attempt; attempts are unlimited unless `--attempts` is given, so
+    /// `--timeout` bounds the search.
+    #[arg(long, value_name = "TECHNIQUE")]
+    pub needs: Option<String>,
+    /// Fresh solution grids to try per puzzle before giving up (default 50; unlimited with
+    /// `--needs`).
+    #[arg(long, value_name = "N")]
+    pub attempts: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: GenerateFormat,

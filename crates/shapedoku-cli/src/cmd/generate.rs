@@ -7,6 +7,7 @@ use crate::{Failure, Io, exit};
 use shapedoku::generate::{
     self, GenerateError, Generated, KillerOptions, Options, Symmetry, Target,
 };
+use shapedoku::reason::Technique;
 use shapedoku::reason::rate::{self, Level};
 use shapedoku::{Geometry, Puzzle, builtin};
 use std::path::Path;
@@ -79,9 +80,21 @@ fn failure(e: &GenerateError) -> (i32, String) {
         | GenerateError::KillerNotUnique { .. }
         | GenerateError::NoPartition { .. }
         | GenerateError::Rejected { .. }
+        | GenerateError::NotNeeded { .. }
         | GenerateError::FillFailed { .. } => (exit::NEGATIVE, e.to_string()),
         _ => (exit::ERROR, e.to_string()),
     }
+}
+
+/// The technique `--needs` names, by its id; an unknown id lists the known ones.
+fn technique(id: &str) -> Result<Technique, Failure> {
+    Technique::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = Technique::all().iter().map(|t| t.id()).collect();
+        Failure(format!(
+            "error: --needs: unknown technique `{id}`\n  help: one of {}\n",
+            ids.join(", ")
+        ))
+    })
 }
 
 fn clock_seed() -> u64 {
@@ -124,6 +137,7 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         DifficultyArg::Expert => Level::Expert,
         DifficultyArg::Extreme => Level::Extreme,
     });
+    let needs = a.needs.as_deref().map(technique).transpose()?;
     let level_filter = move |p: &Puzzle| wanted.is_none_or(|w| rate::rate(p).level == w);
     let base = Options {
         accept: wanted.map(|_| &level_filter as &(dyn Fn(&Puzzle) -> bool + Sync)),
@@ -133,7 +147,12 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         fixed,
         required,
         killer,
-        attempts: a.attempts,
+        // A technique to drill can be rare: with `--needs` the search goes on until
+        // `--timeout` unless the attempts are capped.
+        attempts: a
+            .attempts
+            .unwrap_or(if needs.is_some() { usize::MAX } else { 50 }),
+        needs,
         // `--limit` caps every search; the checks keep their own, lower, default so that
         // generation stays fast (a check stopped by it keeps its given: still unique).
         guess_limit: match (Options::default().guess_limit, io.search.guesses) {
@@ -147,6 +166,15 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     base.symmetry
         .orbits(&geometry)
         .map_err(|e| Failure(format!("error: {e}\n")))?;
+    if let Some(t) = needs {
+        if let Some(why) = generate::needs::unavailable(&geometry, t, a.killer) {
+            return Err(Failure(format!(
+                "error: --needs: {} cannot occur on this geometry: {why}\n",
+                t.id()
+            ))
+            .into());
+        }
+    }
     if a.count == 0 {
         return Ok(exit::OK);
     }
@@ -195,7 +223,14 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
             }
             Err(e) => {
                 let seed = generate::derive_seed(run_seed, i as u64);
-                let (c, message) = failure(e);
+                let (c, mut message) = failure(e);
+                if let (Some(t), GenerateError::Stopped { attempt, .. }) = (needs, e) {
+                    message.push_str(&format!(
+                        " (no puzzle needing {} among the {} tried)",
+                        t.id(),
+                        attempt - 1
+                    ));
+                }
                 writeln!(
                     io.stderr,
                     "error: puzzle {} (seed {seed}): {message}",

@@ -24,6 +24,7 @@ pub fn style(s: ExplainStyle) -> explain::Style {
     match s {
         ExplainStyle::Text => explain::Style::Text,
         ExplainStyle::Compact => explain::Style::Compact,
+        ExplainStyle::Teach => explain::Style::Teach,
     }
 }
 

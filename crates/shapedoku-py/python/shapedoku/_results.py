@@ -106,15 +106,21 @@ class Step:
     cells: Tuple[str, ...]
     _text: str = field(repr=False)
     _compact: str = field(repr=False)
+    _why: str = field(default="", repr=False)
 
     def text(self, style: str = "text") -> str:
         """The step in words. ``style="compact"`` gives the short notation
-        (``X-Wing: 3 r58 c68 => r679c6<>3``)."""
+        (``X-Wing: 3 r58 c68 => r679c6<>3``); ``style="teach"`` the sentence
+        followed by why the step works."""
         if style == "text":
             return self._text
         if style == "compact":
             return self._compact
-        raise ValueError(f"unknown style {style!r}: use 'text' or 'compact'")
+        if style == "teach":
+            return f"{self._text}. Why: {self._why}"
+        raise ValueError(
+            f"unknown style {style!r}: use 'text', 'compact' or 'teach'"
+        )
 
     def __str__(self) -> str:
         return self._text
@@ -130,6 +136,7 @@ class Step:
             tuple(d["cells"]),
             d["text"],
             d["compact"],
+            d.get("why", ""),
         )
 
 

@@ -23,6 +23,7 @@
 //! ```
 
 mod killer;
+pub mod needs;
 
 pub use killer::KillerOptions;
 
@@ -153,6 +154,11 @@ pub struct Options<'a> {
     /// Optional filter on finished puzzles (a difficulty rating, say): a puzzle it rejects
     /// costs one attempt and a fresh grid is tried. Default `None` (accept all).
     pub accept: Option<&'a (dyn Fn(&Puzzle) -> bool + Sync)>,
+    /// Keep only puzzles that need this technique: their logical solution uses it and nothing
+    /// of larger weight ([`needs`]). A technique that cannot occur on the geometry is refused
+    /// at once ([`GenerateError::Unavailable`]); a puzzle that does not need it costs one
+    /// attempt, like one the filter rejects. Default `None`.
+    pub needs: Option<crate::reason::Technique>,
     /// When to give up on the whole generation (`None`: never). Every search checks it, so a
     /// run ends soon after it passes, with [`GenerateError::Stopped`]: a puzzle whose checks
     /// were cut short is never returned, since its minimality would not be proved.
@@ -174,6 +180,7 @@ impl Default for Options<'_> {
             attempts: 50,
             guess_limit: Some(2_000),
             accept: None,
+            needs: None,
             deadline: None,
             cancel: None,
         }
@@ -192,6 +199,7 @@ impl fmt::Debug for Options<'_> {
             .field("attempts", &self.attempts)
             .field("guess_limit", &self.guess_limit)
             .field("accept", &self.accept.is_some())
+            .field("needs", &self.needs.map(|t| t.id()))
             .field("deadline", &self.deadline)
             .field("cancel", &self.cancel.is_some())
             .finish()
@@ -333,6 +341,24 @@ pub enum GenerateError {
     Rejected {
         /// Attempts made.
         attempts: usize,
+    },
+    /// No puzzle generated needed the technique ([`Options::needs`]).
+    #[error(
+        "none of the {attempts} puzzles generated needed {technique} (used it, and nothing harder); raise the attempt limit"
+    )]
+    NotNeeded {
+        /// The technique's id.
+        technique: &'static str,
+        /// Attempts made.
+        attempts: usize,
+    },
+    /// The technique asked for ([`Options::needs`]) cannot occur on the geometry.
+    #[error("{technique} cannot occur on this geometry: {reason}")]
+    Unavailable {
+        /// The technique's id.
+        technique: &'static str,
+        /// Why.
+        reason: String,
     },
     /// No complete grid could be filled within the guess limit.
     #[error("could not fill a solution grid within the guess limit in {attempts} attempts")]
@@ -538,7 +564,9 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
             }
         }
         let puzzle = Puzzle::new(geom, givens).map_err(GenerateError::Model)?;
-        if opts.accept.is_some_and(|accept| !accept(&puzzle)) {
+        if opts.needs.is_some_and(|t| !needs::puzzle_needs(&puzzle, t))
+            || opts.accept.is_some_and(|accept| !accept(&puzzle))
+        {
             misses.rejected += 1;
             continue;
         }
@@ -557,6 +585,12 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
 
 /// Checks the options against the geometry and works out what every attempt shares.
 fn plan(geometry: &Arc<Geometry>, opts: &Options<'_>) -> Result<Plan, GenerateError> {
+    if let Some(t) = opts.needs {
+        if let Some(reason) = needs::unavailable(geometry, t, opts.killer.is_some()) {
+            let technique = t.id();
+            return Err(GenerateError::Unavailable { technique, reason });
+        }
+    }
     let nc = geometry.cell_count();
     let fixed: Vec<Option<u8>> = if opts.fixed.is_empty() {
         vec![None; nc]
@@ -638,6 +672,13 @@ fn failure(
     }
     if misses.fill_failed == attempts {
         return GenerateError::FillFailed { attempts };
+    }
+    if let (true, Some(t)) = (misses.rejected > 0, opts.needs) {
+        let technique = t.id();
+        return GenerateError::NotNeeded {
+            technique,
+            attempts,
+        };
     }
     if misses.rejected > 0 {
         return GenerateError::Rejected { attempts };

@@ -210,6 +210,9 @@ pub enum Deduction {
         pincers: [CellId; 2],
         /// z.
         symbol: Symbol,
+        /// The candidates of the pivot and of the two pincers (in `pincers` order) when the
+        /// step was found, so the explanation can name them.
+        candidates: [SymbolSet; 3],
     },
     /// A pivot {x,y,z} sees pincers {x,z} and {y,z}: `symbol` (z) goes from cells seeing all
     /// three.
@@ -220,6 +223,9 @@ pub enum Deduction {
         pincers: [CellId; 2],
         /// z.
         symbol: Symbol,
+        /// The candidates of the pivot and of the two pincers (in `pincers` order) when the
+        /// step was found, so the explanation can name them.
+        candidates: [SymbolSet; 3],
     },
     /// Two bivalue cells `cells` holding the same `symbols` [x, y], not seeing each other, and
     /// a strong link on x in `house` whose ends `link` see one cell each (in order): one of the

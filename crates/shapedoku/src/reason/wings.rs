@@ -80,17 +80,20 @@ fn search(board: &Board, f: &mut Finder, xyz: bool) {
                     [CellId::new(a), CellId::new(b)],
                     Symbol::new(z as usize),
                 );
+                let candidates = [pc, ca, cb];
                 let deduction = if xyz {
                     Deduction::XyzWing {
                         pivot: hinge,
                         pincers,
                         symbol,
+                        candidates,
                     }
                 } else {
                     Deduction::XyWing {
                         pivot: hinge,
                         pincers,
                         symbol,
+                        candidates,
                     }
                 };
                 let step = Step::eliminating(elim, deduction);
@@ -139,7 +142,8 @@ mod tests {
             Deduction::XyWing {
                 pivot: cell_id(&g, 1, 1),
                 pincers: [cell_id(&g, 1, 5), cell_id(&g, 2, 2)],
-                symbol: symbol(3)
+                symbol: symbol(3),
+                candidates: [set(&[1, 2]), set(&[1, 3]), set(&[2, 3])],
             }
         );
     }

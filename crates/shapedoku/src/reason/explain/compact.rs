@@ -175,11 +175,13 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             pivot,
             pincers,
             symbol,
+            ..
         }
         | Deduction::XyzWing {
             pivot,
             pincers,
             symbol,
+            ..
         } => {
             let cells: Vec<String> = std::iter::once(pivot)
                 .chain(pincers)

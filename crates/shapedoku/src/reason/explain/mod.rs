@@ -3,10 +3,11 @@
 //! standard, and a JSON view for tools. Placements read `r4c6 = 7`, eliminations `r4c5 ≠ 8`
 //! (compact: `r4c6=7`, `r4c5<>8`), so the two are never confused.
 //!
-//! Every word a step is written in lives here (`text.rs`, `compact.rs`); the techniques only
-//! produce data. Each way of writing a step is a [`Formatter`]: [`Text`], [`Compact`] and
-//! [`Json`] (whose [`StepView`] serialises with serde, with cells named `r1c6` and symbols as
-//! characters). Implement [`Formatter`] to write steps another way.
+//! Every word a step is written in lives here (`text.rs`, `compact.rs`, and `teach.rs` for why
+//! a step works); the techniques only produce data. Each way of writing a step is a
+//! [`Formatter`]: [`Text`], [`Compact`], [`Teach`] and [`Json`] (whose [`StepView`] serialises
+//! with serde, with cells named `r1c6` and symbols as characters). Implement [`Formatter`] to
+//! write steps another way.
 //!
 //! ```
 //! use shapedoku::{builtin, Puzzle, reason::{self, explain, Board}};
@@ -20,10 +21,14 @@
 //! ```
 
 mod compact;
+mod teach;
+#[cfg(test)]
+mod teach_tests;
 mod text;
 mod view;
 
 pub use compact::compress_cells;
+pub use teach::why;
 pub use text::{conclusion, reason, shapes_label};
 pub use view::{CandidateView, StepView};
 
@@ -46,6 +51,12 @@ pub struct Text;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Compact;
 
+/// Sentences for learners: the [`Text`] sentence, then why the step works in the step's own
+/// cells, shapes and symbols (`... Why: Candidate 3 must go once in each of row 5 and row 8,
+/// ...`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Teach;
+
 /// Data for tools: a [`StepView`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json;
@@ -64,6 +75,13 @@ impl Formatter for Compact {
     }
 }
 
+impl Formatter for Teach {
+    type Output = String;
+    fn format(&self, g: &Geometry, step: &Step) -> String {
+        format!("{}. Why: {}", Text.format(g, step), why(g, step))
+    }
+}
+
 impl Formatter for Json {
     type Output = StepView;
     fn format(&self, g: &Geometry, step: &Step) -> StepView {
@@ -78,6 +96,8 @@ pub enum Style {
     Text,
     /// HoDoKu-style notation.
     Compact,
+    /// Sentences, each followed by why the step works.
+    Teach,
 }
 
 /// Renders a step in a style.
@@ -85,12 +105,19 @@ pub fn render(g: &Geometry, step: &Step, style: Style) -> String {
     match style {
         Style::Text => text(g, step),
         Style::Compact => compact(g, step),
+        Style::Teach => teach(g, step),
     }
 }
 
 /// One line for people: conclusion first, then the reason.
 pub fn text(g: &Geometry, step: &Step) -> String {
     Text.format(g, step)
+}
+
+/// The text line followed by why the step works: `r6c6 ≠ 3: X-wing on 3 in rows 5 and 8,
+/// columns 6 and 8. Why: Candidate 3 must go once in each of row 5 and row 8, ...`.
+pub fn teach(g: &Geometry, step: &Step) -> String {
+    Teach.format(g, step)
 }
 
 /// The compact form: `X-Wing: 3 r58 c68 => r679c6<>3`, `Hidden Single: r4c6=7`.

@@ -9,7 +9,7 @@ use crate::reason::{
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
 /// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
+pub(super) fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [a] => a.clone(),
@@ -18,7 +18,7 @@ fn and_list(items: &[String]) -> String {
 }
 
 /// `a`, `a or b`, `a, b or c`.
-fn or_list(items: &[String]) -> String {
+pub(super) fn or_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [a] => a.clone(),
@@ -36,7 +36,7 @@ fn plural(kind: ShapeKind) -> Option<&'static str> {
     })
 }
 
-fn label(g: &Geometry, s: ShapeId) -> String {
+pub(super) fn label(g: &Geometry, s: ShapeId) -> String {
     g.shape_label(s.index())
 }
 
@@ -216,12 +216,14 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             pivot,
             pincers,
             symbol,
-        } => wing(g, "XY-Wing", *pivot, pincers, *symbol),
+            candidates,
+        } => wing(g, "XY-Wing", *pivot, pincers, *symbol, candidates),
         Deduction::XyzWing {
             pivot,
             pincers,
             symbol,
-        } => wing(g, "XYZ-Wing", *pivot, pincers, *symbol),
+            candidates,
+        } => wing(g, "XYZ-Wing", *pivot, pincers, *symbol, candidates),
         Deduction::SimpleChain { kind, nodes } => {
             format!("{}: {}", simple_chain_name(*kind), chain_said(g, nodes))
         }
@@ -231,10 +233,13 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             house,
             symbols: [x, y],
         } => format!(
-            "W-wing: {} both hold only {} and {}, and the {x} of {} is at {} or {}, which see them; so one of them is {y}, which every cell seeing both loses",
-            and_list(&cells(g, cs)),
-            sym(g, *x),
-            sym(g, *y),
+            "W-wing: {} hold only {x} and {y}, and the {x} of {} is at {} or {}, which see them; so one of them is {y}, which every cell seeing both loses",
+            and_list(
+                &cells(g, cs)
+                    .iter()
+                    .map(|c| format!("{c} {{{},{}}}", sym(g, *x), sym(g, *y)))
+                    .collect::<Vec<_>>()
+            ),
             label(g, *house),
             cell(g, link[0]),
             cell(g, link[1]),
@@ -341,7 +346,7 @@ fn innies(
     )
 }
 
-fn symbol_list(g: &Geometry, s: SymbolSet) -> Vec<String> {
+pub(super) fn symbol_list(g: &Geometry, s: SymbolSet) -> Vec<String> {
     s.iter().map(|v| g.symbols().char(v).to_string()).collect()
 }
 
@@ -427,7 +432,7 @@ fn rectangle(
     }
 }
 
-fn simple_chain_name(kind: SimpleChainKind) -> &'static str {
+pub(super) fn simple_chain_name(kind: SimpleChainKind) -> &'static str {
     match kind {
         SimpleChainKind::Skyscraper => "skyscraper",
         SimpleChainKind::TwoStringKite => "2-string kite",
@@ -435,7 +440,7 @@ fn simple_chain_name(kind: SimpleChainKind) -> &'static str {
     }
 }
 
-fn fish_name(kind: FishKind, size: usize) -> String {
+pub(super) fn fish_name(kind: FishKind, size: usize) -> String {
     let name = match size {
         2 => "X-wing",
         3 => "swordfish",
@@ -448,11 +453,21 @@ fn fish_name(kind: FishKind, size: usize) -> String {
     }
 }
 
-fn wing(g: &Geometry, name: &str, pivot: CellId, pincers: &[CellId], z: Symbol) -> String {
+/// `XY-Wing with pivot r1c1 {1,2} and pincers r1c5 {1,3} and r2c2 {2,3}: ...`.
+fn wing(
+    g: &Geometry,
+    name: &str,
+    pivot: CellId,
+    pincers: &[CellId; 2],
+    z: Symbol,
+    candidates: &[SymbolSet; 3],
+) -> String {
+    let named = |c: CellId, s: SymbolSet| format!("{} {{{}}}", cell(g, c), syms(g, s, ","));
     format!(
-        "{name} with pivot {} and pincers {}: one of them is {}, which every cell seeing all of them loses",
-        cell(g, pivot),
-        and_list(&cells(g, pincers)),
+        "{name} with pivot {} and pincers {} and {}: one of them is {}, which every cell seeing all of them loses",
+        named(pivot, candidates[0]),
+        named(pincers[0], candidates[1]),
+        named(pincers[1], candidates[2]),
         sym(g, z)
     )
 }
@@ -503,7 +518,7 @@ fn chain_said(g: &Geometry, nodes: &[Candidate]) -> String {
 }
 
 /// `(1)r1c1=(1)r7c1-(1)r7c4=(1)r2c4`: links alternate, strong first.
-fn chain(g: &Geometry, nodes: &[Candidate]) -> String {
+pub(super) fn chain(g: &Geometry, nodes: &[Candidate]) -> String {
     let mut s = String::new();
     for (i, n) in nodes.iter().enumerate() {
         if i > 0 {

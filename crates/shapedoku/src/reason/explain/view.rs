@@ -16,7 +16,7 @@ pub struct CandidateView {
 }
 
 /// A step for tools: the technique (serialised as its id), its name, what it places and removes,
-/// the shapes and cells it rests on, and both renderings.
+/// the shapes and cells it rests on, both renderings and why it works.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StepView {
@@ -36,6 +36,9 @@ pub struct StepView {
     pub text: String,
     /// The compact rendering.
     pub compact: String,
+    /// Why the step works, in its own cells, shapes and symbols (what the teaching style adds
+    /// after the text).
+    pub why: String,
 }
 
 pub(super) fn step(g: &Geometry, step: &Step) -> StepView {
@@ -61,5 +64,6 @@ pub(super) fn step(g: &Geometry, step: &Step) -> StepView {
         cells: step.deduction.cells().iter().map(|&c| cell(g, c)).collect(),
         text: Text.format(g, step),
         compact: Compact.format(g, step),
+        why: super::why(g, step),
     }
 }

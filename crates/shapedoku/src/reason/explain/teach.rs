@@ -1,0 +1,641 @@
+//! The teaching form: after a step's sentence, one or two sentences on *why* it works, in the
+//! step's own cells, shapes and symbols (the way SudokuWiki explains a technique next to its
+//! example). Shapes are named as the text form names them, so a jigsaw region, a diagonal or a
+//! Samurai's shared box read as such.
+
+use super::text::{and_list, chain, fish_name, label, or_list, simple_chain_name, symbol_list};
+use super::{cell, cells, sym, syms};
+use crate::reason::{
+    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, RectangleKind, Step,
+};
+use crate::{CellId, Geometry, ShapeId, Symbol, SymbolSet};
+
+/// Why the step holds, in one or two sentences naming its cells, shapes and symbols.
+pub fn why(g: &Geometry, step: &Step) -> String {
+    let text = argument(g, step);
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+/// `a 5`, `an 8`, `an F`: the article a symbol takes when read aloud.
+fn article(v: char) -> String {
+    let vowel_sound = matches!(
+        v.to_ascii_uppercase(),
+        '8' | 'A' | 'E' | 'F' | 'H' | 'I' | 'L' | 'M' | 'N' | 'O' | 'R' | 'S' | 'X'
+    );
+    format!("{} {v}", if vowel_sound { "an" } else { "a" })
+}
+
+/// `two`, `three`, `four`: sizes read better in words.
+fn count(n: usize) -> String {
+    match n {
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        _ => n.to_string(),
+    }
+}
+
+fn argument(g: &Geometry, step: &Step) -> String {
+    let placed = step.placements.first().map(|p| (p.cell, p.symbol));
+    match &step.deduction {
+        Deduction::FullHouse { house } => full_house(g, *house, placed),
+        Deduction::HiddenSingle { house } => hidden_single(g, *house, placed),
+        Deduction::NakedSingle => naked_single(g, placed),
+        Deduction::RuleElimination { rule, cells } => format!(
+            "The rule {} allows no placement that uses {}: with the candidates its cells have left, each would break it, so they go.",
+            super::rule_part(g, *rule, cells),
+            and_list(&candidates(g, &step.eliminations))
+        ),
+        Deduction::ShapeOverlap {
+            symbol,
+            source,
+            target,
+            ..
+        } => overlap(g, *symbol, *source, *target),
+        Deduction::CageOverlap {
+            symbol,
+            source,
+            target,
+        } => cage_overlap(g, step, *symbol, *source, *target),
+        Deduction::NakedSubset {
+            shape,
+            cells: cs,
+            symbols,
+        } => naked_subset(g, *shape, cs, *symbols),
+        Deduction::HiddenSubset {
+            house,
+            cells: cs,
+            symbols,
+        } => hidden_subset(g, *house, cs, *symbols),
+        Deduction::CageCombination { cage, combos } => combinations(g, *cage, combos),
+        Deduction::Innies {
+            houses,
+            cages,
+            cells: cs,
+            total,
+        } => innies(g, houses, cages, cs, *total),
+        Deduction::Fish {
+            symbol,
+            base,
+            cover,
+            kind,
+        } => fish(g, *kind, *symbol, base, cover),
+        Deduction::FinnedFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            ..
+        } => finned_fish(g, *symbol, base, cover, fins),
+        Deduction::SimpleChain { kind, nodes } => simple_chain(g, simple_chain_name(*kind), nodes),
+        Deduction::XyWing {
+            pivot,
+            pincers,
+            symbol,
+            candidates: cands,
+        } => xy_wing(g, *pivot, pincers, *symbol, cands),
+        Deduction::XyzWing {
+            pivot,
+            pincers,
+            symbol,
+            candidates: cands,
+        } => xyz_wing(g, *pivot, pincers, *symbol, cands),
+        Deduction::WWing {
+            cells: cs,
+            link,
+            house,
+            symbols,
+        } => w_wing(g, cs, link, *house, *symbols),
+        Deduction::WxyzWing {
+            pivot,
+            wings,
+            symbol,
+        } => wxyz_wing(g, pivot, wings, *symbol),
+        Deduction::RemotePair { symbols, cells: cs } => remote_pair(g, *symbols, cs),
+        Deduction::SimpleColours {
+            symbol,
+            colours,
+            wrap,
+        } => colours_why(g, *symbol, colours, *wrap),
+        Deduction::XChain { nodes } => chain_why(g, "X-chain", nodes, step),
+        Deduction::XyChain { nodes } => chain_why(g, "XY-chain", nodes, step),
+        Deduction::Aic { nodes } => chain_why(g, "alternating inference chain", nodes, step),
+        Deduction::EmptyRectangle {
+            symbol,
+            house,
+            lines,
+            link,
+            link_house,
+        } => empty_rectangle(g, *symbol, *house, lines, link, *link_house),
+        Deduction::UniqueRectangle {
+            kind,
+            cells: cs,
+            symbols,
+            subset,
+            house,
+        } => rectangle(g, step, *kind, cs, *symbols, subset, *house),
+        Deduction::BugPlusOne { cell: c, symbol } => format!(
+            "Were {c} not {v}, every empty cell would hold exactly two candidates and every symbol would have exactly two places in each house; such a position (a bivalue universal grave) has no solution or at least two, and this puzzle has exactly one, so {c} must be {v}.",
+            c = cell(g, *c),
+            v = sym(g, *symbol)
+        ),
+        Deduction::SueDeCoq {
+            shapes,
+            core,
+            core_symbols,
+            sides,
+            side_symbols,
+        } => sue_de_coq(g, *shapes, core, *core_symbols, sides, *side_symbols),
+        Deduction::AlsXz { sets, restricted } => als_xz(g, sets, restricted),
+        Deduction::AlsXyWing { sets, restricted } => als_xy_wing(g, sets, *restricted),
+        Deduction::ForcingChain {
+            assumed,
+            implied,
+            broken,
+        } => forcing(g, *assumed, implied, *broken),
+        Deduction::Guess { cell: c, .. } => format!(
+            "This is not logic: none of the techniques applies here, so the solver takes, in the cell with the fewest candidates ({}), the value the solution has; a person would try one candidate and go back if it led to a contradiction.",
+            cell(g, *c)
+        ),
+    }
+}
+
+/// `r1c1 ≠ 5`-style names of candidates: `5 in r1c1`.
+fn candidates(g: &Geometry, list: &[Candidate]) -> Vec<String> {
+    list.iter()
+        .map(|c| format!("{} in {}", sym(g, c.symbol), cell(g, c.cell)))
+        .collect()
+}
+
+fn set(g: &Geometry, s: SymbolSet) -> String {
+    format!("{{{}}}", syms(g, s, ","))
+}
+
+fn marked(g: &Geometry, c: CellId, s: SymbolSet) -> String {
+    format!("{} {}", cell(g, c), set(g, s))
+}
+
+fn full_house(g: &Geometry, house: ShapeId, placed: Option<(CellId, Symbol)>) -> String {
+    let Some((c, v)) = placed else {
+        return String::new();
+    };
+    format!(
+        "{h} holds every symbol exactly once and {c} is its only empty cell, so {c} takes the one symbol {h} still lacks, {v}.",
+        h = label(g, house),
+        c = cell(g, c),
+        v = sym(g, v)
+    )
+}
+
+fn hidden_single(g: &Geometry, house: ShapeId, placed: Option<(CellId, Symbol)>) -> String {
+    let Some((c, v)) = placed else {
+        return String::new();
+    };
+    format!(
+        "{h} must hold {av} somewhere, and each of its other cells is filled or sees {av} (or has lost {v} to an earlier step), so {c} is the only place left for it.",
+        h = label(g, house),
+        c = cell(g, c),
+        v = sym(g, v),
+        av = article(sym(g, v))
+    )
+}
+
+fn naked_single(g: &Geometry, placed: Option<(CellId, Symbol)>) -> String {
+    let Some((c, v)) = placed else {
+        return String::new();
+    };
+    format!(
+        "Every other symbol is already ruled out in {c}, by a cell it shares a shape with or by an earlier step, so {v} is all it can hold.",
+        c = cell(g, c),
+        v = sym(g, v)
+    )
+}
+
+fn overlap(g: &Geometry, symbol: Symbol, source: ShapeId, target: ShapeId) -> String {
+    format!(
+        "{s} must hold {av}, and all its places for {v} lie where it meets {t}; whichever of them takes it, {t} gets its {v} there, and as {t} holds {v} at most once, none of its other cells can be {v}.",
+        s = label(g, source),
+        t = label(g, target),
+        v = sym(g, symbol),
+        av = article(sym(g, symbol))
+    )
+}
+
+/// Forward (the cage must hold the symbol, inside another shape) or reverse (a house's places
+/// for the symbol all lie in the cage): the eliminations say which, lying in the cage or not.
+fn cage_overlap(
+    g: &Geometry,
+    step: &Step,
+    symbol: Symbol,
+    source: ShapeId,
+    target: ShapeId,
+) -> String {
+    let inside = &g.shape(target.index()).cells;
+    let reverse = step
+        .eliminations
+        .iter()
+        .all(|e| inside.contains(&e.cell.index()));
+    let (s, t, v) = (label(g, source), label(g, target), sym(g, symbol));
+    let av = article(v);
+    if reverse {
+        format!(
+            "{s} must hold {av} and all its places for {v} lie in {t}, so {t} holds {av}: a combination of {t} without {v} cannot be completed, and the candidates only such combinations use go."
+        )
+    } else {
+        format!(
+            "Every combination left for {s} contains {v}, and all its places for {v} lie in {t}; so {t} gets its {v} from {s}, and no other cell of {t} can be {v}."
+        )
+    }
+}
+
+fn naked_subset(g: &Geometry, shape: ShapeId, cs: &[CellId], symbols: SymbolSet) -> String {
+    let n = cs.len();
+    format!(
+        "The {n} cells {} have only the {n} candidates {} between them, so they take exactly these symbols, one each; any other cell of {} that took one of them would leave one of the {n} cells empty, so none can.",
+        and_list(&cells(g, cs)),
+        and_list(&symbol_list(g, symbols)),
+        label(g, shape)
+    )
+}
+
+fn hidden_subset(g: &Geometry, house: ShapeId, cs: &[CellId], symbols: SymbolSet) -> String {
+    let n = cs.len();
+    format!(
+        "{h} must hold each of {} once, and they have only the {n} cells {} to go to; {n} symbols fill these {n} cells, which leaves no room in them for any other candidate.",
+        and_list(&symbol_list(g, symbols)),
+        and_list(&cells(g, cs)),
+        h = label(g, house)
+    )
+}
+
+fn combinations(g: &Geometry, cage: ShapeId, combos: &[SymbolSet]) -> String {
+    let sets: Vec<String> = combos.iter().map(|s| set(g, *s)).collect();
+    format!(
+        "The cells of {c} add up to its sum without repeating a symbol; of the sets of symbols that do, only {} fit the candidates its cells have left, so a candidate in none of them cannot be used.",
+        or_list(&sets),
+        c = label(g, cage)
+    )
+}
+
+fn innies(
+    g: &Geometry,
+    houses: &[ShapeId],
+    cages: &[ShapeId],
+    cs: &[CellId],
+    total: i64,
+) -> String {
+    let names: Vec<String> = houses.iter().map(|&h| label(g, h)).collect();
+    let cage_names: Vec<String> = cages.iter().map(|&c| label(g, c)).collect();
+    let cages = if cage_names.is_empty() {
+        "no cage".to_string()
+    } else {
+        and_list(&cage_names)
+    };
+    format!(
+        "Each house holds every symbol once, so {} add up to a known total, and {cages} add up to their sums; the difference is what {} hold (less what is already placed there): {total}, so a candidate that cannot be part of that sum goes.",
+        and_list(&names),
+        and_list(&cells(g, cs))
+    )
+}
+
+fn fish(
+    g: &Geometry,
+    kind: FishKind,
+    symbol: Symbol,
+    base: &[ShapeId],
+    cover: &[ShapeId],
+) -> String {
+    let base_names: Vec<String> = base.iter().map(|&h| label(g, h)).collect();
+    let cover_names: Vec<String> = cover.iter().map(|&h| label(g, h)).collect();
+    format!(
+        "Candidate {v} must go once in each of {}, and all its places there lie in {}; whichever way round, these {n} {v}s are all the {v}s those {n} houses can hold (one each), so no other cell of {} can be {v} (the {}).",
+        and_list(&base_names),
+        and_list(&cover_names),
+        or_list(&cover_names),
+        fish_name(kind, base.len()),
+        n = count(base.len()),
+        v = sym(g, symbol)
+    )
+}
+
+fn finned_fish(
+    g: &Geometry,
+    symbol: Symbol,
+    base: &[ShapeId],
+    cover: &[ShapeId],
+    fins: &[CellId],
+) -> String {
+    let base_names: Vec<String> = base.iter().map(|&h| label(g, h)).collect();
+    let cover_names: Vec<String> = cover.iter().map(|&h| label(g, h)).collect();
+    format!(
+        "If no fin ({}) is {v}, the {v}s of {} all lie in {} and form a {}, which clears {v} from the rest of {}; if a fin is {v}, every cell it sees loses {v}. Either way, the cells of {} outside the base that see every fin cannot be {v}.",
+        or_list(&cells(g, fins)),
+        and_list(&base_names),
+        and_list(&cover_names),
+        fish_name(FishKind::Basic, base.len()),
+        and_list(&cover_names),
+        and_list(&cover_names),
+        v = sym(g, symbol)
+    )
+}
+
+/// The house two cells of a strong link share (a row or column first, as the chain's name
+/// reads), for saying where the link is.
+fn shared_house(g: &Geometry, a: CellId, b: CellId) -> Option<ShapeId> {
+    let shared: Vec<usize> = g
+        .shapes_of(a.index())
+        .iter()
+        .map(|&s| s as usize)
+        .filter(|&s| g.shape(s).cells.contains(&b.index()) && g.shape(s).is_no_repeat())
+        .collect();
+    let line = shared.iter().copied().find(|&s| {
+        matches!(
+            g.shape(s).kind,
+            crate::ShapeKind::Row | crate::ShapeKind::Column
+        )
+    });
+    line.or_else(|| shared.first().copied()).map(ShapeId::new)
+}
+
+fn link_place(g: &Geometry, a: CellId, b: CellId) -> String {
+    shared_house(g, a, b).map_or_else(String::new, |h| format!(" in {}", label(g, h)))
+}
+
+fn simple_chain(g: &Geometry, name: &str, nodes: &[Candidate]) -> String {
+    let [a, b, c, d] = nodes else {
+        return String::new();
+    };
+    format!(
+        "{v} has only two places{}, {} and {}, and only two{}, {} and {}; {} and {} see each other, so at most one of them is {v}, which makes {} or {} {av}: a cell seeing both cannot be {v} (the {name}).",
+        link_place(g, a.cell, b.cell),
+        cell(g, a.cell),
+        cell(g, b.cell),
+        link_place(g, c.cell, d.cell),
+        cell(g, d.cell),
+        cell(g, c.cell),
+        cell(g, b.cell),
+        cell(g, c.cell),
+        cell(g, a.cell),
+        cell(g, d.cell),
+        v = sym(g, a.symbol),
+        av = article(sym(g, a.symbol))
+    )
+}
+
+fn xy_wing(
+    g: &Geometry,
+    pivot: CellId,
+    pincers: &[CellId; 2],
+    z: Symbol,
+    cands: &[SymbolSet; 3],
+) -> String {
+    let zs = SymbolSet::single(z.index() as u8);
+    let (x, y) = (cands[1].minus(zs), cands[2].minus(zs));
+    format!(
+        "The pivot {} is {} or {}: if {}, the pincer {} (which sees it) is left with {z}; if {}, the pincer {} is. Either way one pincer is {z}, so a cell seeing both pincers cannot be {z}.",
+        marked(g, pivot, cands[0]),
+        syms(g, x, ","),
+        syms(g, y, ","),
+        syms(g, x, ","),
+        marked(g, pincers[0], cands[1]),
+        syms(g, y, ","),
+        marked(g, pincers[1], cands[2]),
+        z = sym(g, z)
+    )
+}
+
+fn xyz_wing(
+    g: &Geometry,
+    pivot: CellId,
+    pincers: &[CellId; 2],
+    z: Symbol,
+    cands: &[SymbolSet; 3],
+) -> String {
+    let zs = SymbolSet::single(z.index() as u8);
+    let (x, y) = (cands[1].minus(zs), cands[2].minus(zs));
+    format!(
+        "The pivot {} is {z}, {} or {}: if {}, the pincer {} is {z}; if {}, the pincer {} is {z}. So one of the three cells is {z}, and a cell seeing all three cannot be {z}.",
+        marked(g, pivot, cands[0]),
+        syms(g, x, ","),
+        syms(g, y, ","),
+        syms(g, x, ","),
+        marked(g, pincers[0], cands[1]),
+        syms(g, y, ","),
+        marked(g, pincers[1], cands[2]),
+        z = sym(g, z)
+    )
+}
+
+fn w_wing(
+    g: &Geometry,
+    cs: &[CellId; 2],
+    link: &[CellId; 2],
+    house: ShapeId,
+    [x, y]: [Symbol; 2],
+) -> String {
+    format!(
+        "{h} has its {x} at {l0} or {l1}. If at {l0}, {c0} (which sees it) cannot be {x} and holds {y}; if at {l1}, {c1} holds {y}. Either way {c0} or {c1} is {y}, so a cell seeing both cannot be {y}.",
+        h = label(g, house),
+        l0 = cell(g, link[0]),
+        l1 = cell(g, link[1]),
+        c0 = cell(g, cs[0]),
+        c1 = cell(g, cs[1]),
+        x = sym(g, x),
+        y = sym(g, y)
+    )
+}
+
+fn wxyz_wing(g: &Geometry, pivot: &CellCandidates, wings: &[CellCandidates], z: Symbol) -> String {
+    let all: Vec<String> = std::iter::once(pivot)
+        .chain(wings)
+        .map(|w| marked(g, w.cell, w.symbols))
+        .collect();
+    let n = all.len();
+    format!(
+        "The {n} cells {} hold {n} symbols between them, and every symbol but {z} has all its places among them in one shape, so it fits at most once; were none of them {z}, {n} cells would share {} symbols. So one of them is {z}, and a cell seeing every {z} among them cannot be {z}.",
+        and_list(&all),
+        n - 1,
+        z = sym(g, z)
+    )
+}
+
+fn remote_pair(g: &Geometry, symbols: SymbolSet, cs: &[CellId]) -> String {
+    let vs = symbol_list(g, symbols);
+    format!(
+        "{} all hold only {} and each sees the next, so along the chain they alternate; two of them an odd number of links apart hold one {} each, so a cell seeing both can be neither.",
+        and_list(&cells(g, cs)),
+        and_list(&vs),
+        and_list(&vs)
+    )
+}
+
+fn colours_why(g: &Geometry, symbol: Symbol, colours: &[Vec<CellId>; 2], wrap: bool) -> String {
+    let v = sym(g, symbol);
+    let av = article(v);
+    let (a, b) = (
+        and_list(&cells(g, &colours[0])),
+        and_list(&cells(g, &colours[1])),
+    );
+    let head = format!(
+        "Strong links (houses with only two places for {v}) join {a} and {b}, and along them {v} alternates: either every cell of the first colour is {v} or every cell of the second."
+    );
+    if wrap {
+        format!(
+            "{head} One colour puts {v} twice in one house, so it cannot be the true one: its cells lose {v}."
+        )
+    } else {
+        format!(
+            "{head} A cell that sees cells of both colours sees {av} either way, so it is not {v}."
+        )
+    }
+}
+
+fn chain_why(g: &Geometry, name: &str, nodes: &[Candidate], step: &Step) -> String {
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return String::new();
+    };
+    format!(
+        "In the {name} {} a strong link (=) means at least one of its two candidates is true and a weak link (-) at most one; so were {} not {}, the links would force {} to be {}. One of the two ends is true either way, and {} would clash with both, so {} false.",
+        chain(g, nodes),
+        cell(g, first.cell),
+        sym(g, first.symbol),
+        cell(g, last.cell),
+        sym(g, last.symbol),
+        and_list(&candidates(g, &step.eliminations)),
+        if step.eliminations.len() == 1 {
+            "it is"
+        } else {
+            "they are"
+        }
+    )
+}
+
+fn empty_rectangle(
+    g: &Geometry,
+    symbol: Symbol,
+    house: ShapeId,
+    lines: &[ShapeId; 2],
+    link: &[CellId; 2],
+    link_house: ShapeId,
+) -> String {
+    format!(
+        "{b}'s {v} lies in {l0} or {l1}, and {lh}'s {v} is at {p} or {q}. A cell seeing {q} and {b}'s places in {l1}, were it {v}, would take {v} from {q}, putting it at {p}, which sees {b}'s places in {l0}: {b} would have no {v} left, so that cell is not {v}.",
+        b = label(g, house),
+        l0 = label(g, lines[0]),
+        l1 = label(g, lines[1]),
+        lh = label(g, link_house),
+        p = cell(g, link[0]),
+        q = cell(g, link[1]),
+        v = sym(g, symbol)
+    )
+}
+
+fn rectangle(
+    g: &Geometry,
+    step: &Step,
+    kind: RectangleKind,
+    cs: &[CellId; 4],
+    [x, y]: [Symbol; 2],
+    subset: &[CellId],
+    house: Option<ShapeId>,
+) -> String {
+    let (x, y) = (sym(g, x), sym(g, y));
+    let head = format!(
+        "If {} ended up holding only {x} and {y}, the two could be swapped in all four corners and the puzzle would have a second solution; a proper puzzle has one",
+        and_list(&cells(g, cs))
+    );
+    let shape = house.map_or_else(String::new, |h| label(g, h));
+    let gone = and_list(&candidates(g, &step.eliminations));
+    let tail = match kind {
+        RectangleKind::Type1 => {
+            "so the one corner with more candidates must take one of its others".to_string()
+        }
+        RectangleKind::Type2 => format!(
+            "so one of the two corners with an extra candidate holds it, and {gone} (which see both) cannot be true"
+        ),
+        RectangleKind::Type3 => format!(
+            "so the extra candidates of the two corners act as one cell, which makes a naked subset with {} in {shape}: {gone} go",
+            and_list(&cells(g, subset))
+        ),
+        RectangleKind::Type4 => format!(
+            "so the two corners with extras cannot both be {x}/{y}; {x} must go in one of them ({shape} has no other place for it), so neither can be {y}"
+        ),
+        RectangleKind::Hidden => format!(
+            "and {x} has only two places in each side through the corner opposite the bivalue one; were that corner {y}, those links would fill the rectangle with {x} and {y}, so it is not {y}"
+        ),
+    };
+    format!("{head}, {tail}.")
+}
+
+fn sue_de_coq(
+    g: &Geometry,
+    shapes: [ShapeId; 2],
+    core: &[CellId],
+    v: SymbolSet,
+    sides: &[Vec<CellId>; 2],
+    side_symbols: [SymbolSet; 2],
+) -> String {
+    let n = core.len() + sides[0].len() + sides[1].len();
+    format!(
+        "Where {a} meets {b}, {} hold {}. With {} from {a} and {} from {b}, {n} cells share {n} symbols, and no symbol can be in both sides (they see the core and only one shape each), so each symbol is placed once among them: the rest of {a} loses the core's and its side's symbols, the rest of {b} likewise.",
+        and_list(&cells(g, core)),
+        set(g, v),
+        marked_cells(g, &sides[0], side_symbols[0]),
+        marked_cells(g, &sides[1], side_symbols[1]),
+        a = label(g, shapes[0]),
+        b = label(g, shapes[1])
+    )
+}
+
+fn marked_cells(g: &Geometry, cs: &[CellId], s: SymbolSet) -> String {
+    format!("{} {}", cells(g, cs).join(", "), set(g, s))
+}
+
+fn als(g: &Geometry, a: &Als) -> String {
+    format!(
+        "{} in {}",
+        marked_cells(g, &a.cells, a.symbols),
+        label(g, a.shape)
+    )
+}
+
+fn als_xz(g: &Geometry, sets: &[Als; 2], restricted: &[Symbol]) -> String {
+    let rcc: Vec<String> = restricted.iter().map(|&x| sym(g, x).to_string()).collect();
+    format!(
+        "An almost locked set is n cells of one shape with n+1 candidates: should it lose one, the rest are locked in it. A = {} and B = {} cannot both hold {} (each of A's places for it sees each of B's), so one of them is locked without it, and the symbols they share besides go from every cell seeing all their places in both.",
+        als(g, &sets[0]),
+        als(g, &sets[1]),
+        or_list(&rcc)
+    )
+}
+
+fn als_xy_wing(g: &Geometry, sets: &[Als; 3], [x, y]: [SymbolSet; 2]) -> String {
+    let (x, y) = (syms(g, x, ","), syms(g, y, ","));
+    format!(
+        "The pivot set C = {} has one candidate more than cells, so it lacks at most one symbol and holds {x} or {y}. If it holds {x}, A = {} (whose {x}s all see C's) loses {x} and is locked; if {y}, B = {} is. Either way the symbol A and B share besides is in A or in B, so a cell seeing all its places in both cannot hold it.",
+        als(g, &sets[2]),
+        als(g, &sets[0]),
+        als(g, &sets[1])
+    )
+}
+
+fn forcing(g: &Geometry, assumed: Candidate, implied: &[Candidate], broken: Broken) -> String {
+    let what = match broken {
+        Broken::Cell { cell: c } => format!("{} would have no candidate left", cell(g, c)),
+        Broken::House { house, symbol } => format!(
+            "{} would have no place for {}",
+            label(g, house),
+            sym(g, symbol)
+        ),
+    };
+    format!(
+        "Were {c} {v}, singles alone would follow ({} placements) until {what}; an assumption that ends in a contradiction is false, so {c} is not {v}.",
+        implied.len(),
+        c = cell(g, assumed.cell),
+        v = sym(g, assumed.symbol)
+    )
+}

@@ -1,0 +1,527 @@
+//! The teaching style: every technique of the catalogue has a why-text, made from the step's
+//! own cells, shapes and symbols; exact texts for a few constructed steps.
+
+use super::{Style, render, teach, why};
+use crate::reason::test_util::{cand, cell_id, set, shape_id, symbol};
+use crate::reason::{
+    Als, Broken, CellCandidates, Deduction, FishKind, OverlapKind, RectangleKind, SimpleChainKind,
+    Step, Technique,
+};
+use crate::{Geometry, ShapeId};
+
+fn elim(g: &Geometry, list: &[(u32, u32, u8)], d: Deduction) -> Step {
+    Step::eliminating(list.iter().map(|&(r, c, v)| cand(g, r, c, v)).collect(), d)
+}
+
+fn rows(g: &Geometry, names: &[&str]) -> Vec<ShapeId> {
+    names.iter().map(|n| shape_id(g, n)).collect()
+}
+
+/// Steps of the finer techniques that differ from a sample only in size or kind.
+fn variants(g: &Geometry) -> Vec<Step> {
+    let c = |r, k| cell_id(g, r, k);
+    let mut out = Vec::new();
+    for (n, kind) in [(3, OverlapKind::Claiming), (2, OverlapKind::Other)] {
+        let (source, target) = if n == 3 {
+            ("row 1", "box 1")
+        } else {
+            ("box 1", "box 2")
+        };
+        out.push(elim(
+            g,
+            &[(2, 1, 4)],
+            Deduction::ShapeOverlap {
+                symbol: symbol(4),
+                source: shape_id(g, source),
+                target: shape_id(g, target),
+                kind,
+            },
+        ));
+    }
+    for n in 2..=4 {
+        let cs: Vec<_> = (1..=n).map(|k| c(1, k)).collect();
+        let syms: Vec<u8> = (1..=n as u8).collect();
+        out.push(elim(
+            g,
+            &[(1, 9, 1)],
+            Deduction::NakedSubset {
+                shape: shape_id(g, "row 1"),
+                cells: cs.clone(),
+                symbols: set(&syms),
+            },
+        ));
+        out.push(elim(
+            g,
+            &[(1, 1, 9)],
+            Deduction::HiddenSubset {
+                house: shape_id(g, "row 1"),
+                cells: cs,
+                symbols: set(&syms),
+            },
+        ));
+        let base: Vec<String> = (1..=n).map(|k| format!("row {k}")).collect();
+        let cover: Vec<String> = (1..=n).map(|k| format!("column {k}")).collect();
+        let (base, cover) = (
+            base.iter().map(|s| shape_id(g, s)).collect::<Vec<_>>(),
+            cover.iter().map(|s| shape_id(g, s)).collect::<Vec<_>>(),
+        );
+        for kind in [FishKind::Basic, FishKind::Franken] {
+            out.push(elim(
+                g,
+                &[(9, 1, 5)],
+                Deduction::Fish {
+                    symbol: symbol(5),
+                    base: base.clone(),
+                    cover: cover.clone(),
+                    kind,
+                },
+            ));
+        }
+        for sashimi in [false, true] {
+            out.push(elim(
+                g,
+                &[(9, 1, 5)],
+                Deduction::FinnedFish {
+                    symbol: symbol(5),
+                    base: base.clone(),
+                    cover: cover.clone(),
+                    fins: vec![c(1, 8)],
+                    sashimi,
+                },
+            ));
+        }
+    }
+    for (kind, nodes) in [
+        (
+            SimpleChainKind::Skyscraper,
+            [(1, 1), (5, 1), (5, 7), (2, 7)],
+        ),
+        (
+            SimpleChainKind::TwoStringKite,
+            [(1, 4), (1, 2), (2, 1), (7, 1)],
+        ),
+        (
+            SimpleChainKind::TurbotFish,
+            [(1, 1), (2, 2), (2, 7), (8, 7)],
+        ),
+    ] {
+        out.push(elim(
+            g,
+            &[(9, 9, 1)],
+            Deduction::SimpleChain {
+                kind,
+                nodes: nodes.iter().map(|&(r, k)| cand(g, r, k, 1)).collect(),
+            },
+        ));
+    }
+    for (kind, subset) in [
+        (RectangleKind::Type1, vec![]),
+        (RectangleKind::Type2, vec![]),
+        (RectangleKind::Type3, vec![c(2, 7)]),
+        (RectangleKind::Type4, vec![]),
+        (RectangleKind::Hidden, vec![]),
+    ] {
+        out.push(elim(
+            g,
+            &[(2, 4, 7)],
+            Deduction::UniqueRectangle {
+                kind,
+                cells: [c(1, 1), c(1, 4), c(2, 1), c(2, 4)],
+                symbols: [symbol(4), symbol(7)],
+                subset,
+                house: Some(shape_id(g, "row 2")),
+            },
+        ));
+    }
+    for wrap in [false, true] {
+        out.push(elim(
+            g,
+            &[(9, 9, 5)],
+            Deduction::SimpleColours {
+                symbol: symbol(5),
+                colours: [vec![c(1, 1), c(6, 5)], vec![c(1, 5), c(6, 1)]],
+                wrap,
+            },
+        ));
+    }
+    out
+}
+
+/// One step of every other deduction, constructed by hand on the classic grid.
+fn samples(g: &Geometry) -> Vec<Step> {
+    let c = |r, k| cell_id(g, r, k);
+    let als = |cells: Vec<_>, syms: &[u8], shape: &str| Als {
+        shape: shape_id(g, shape),
+        cells,
+        symbols: set(syms),
+    };
+    let mut out = variants(g);
+    out.extend([
+        Step::placing(
+            cand(g, 1, 9, 9),
+            Deduction::FullHouse {
+                house: shape_id(g, "row 1"),
+            },
+        ),
+        Step::placing(
+            cand(g, 4, 6, 7),
+            Deduction::HiddenSingle {
+                house: shape_id(g, "box 5"),
+            },
+        ),
+        Step::placing(cand(g, 5, 5, 5), Deduction::NakedSingle),
+        elim(
+            g,
+            &[(1, 2, 3)],
+            Deduction::RuleElimination {
+                rule: 0,
+                cells: vec![],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 4, 3)],
+            Deduction::ShapeOverlap {
+                symbol: symbol(3),
+                source: shape_id(g, "box 1"),
+                target: shape_id(g, "row 1"),
+                kind: OverlapKind::Pointing,
+            },
+        ),
+        elim(
+            g,
+            &[(1, 1, 9)],
+            Deduction::CageCombination {
+                cage: shape_id(g, "row 1"),
+                combos: vec![set(&[1, 2, 7]), set(&[1, 3, 6])],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 9, 9)],
+            Deduction::Innies {
+                houses: rows(g, &["row 1"]),
+                cages: vec![],
+                cells: vec![c(1, 9)],
+                total: 6,
+            },
+        ),
+        elim(
+            g,
+            &[(1, 4, 5)],
+            Deduction::CageOverlap {
+                symbol: symbol(5),
+                source: shape_id(g, "row 1"),
+                target: shape_id(g, "box 1"),
+            },
+        ),
+        elim(
+            g,
+            &[(1, 3, 3)],
+            Deduction::XyWing {
+                pivot: c(1, 1),
+                pincers: [c(1, 5), c(2, 2)],
+                symbol: symbol(3),
+                candidates: [set(&[1, 2]), set(&[1, 3]), set(&[2, 3])],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 3, 3)],
+            Deduction::XyzWing {
+                pivot: c(1, 1),
+                pincers: [c(1, 2), c(1, 7)],
+                symbol: symbol(3),
+                candidates: [set(&[1, 2, 3]), set(&[1, 3]), set(&[2, 3])],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 5, 2)],
+            Deduction::WWing {
+                cells: [c(1, 1), c(5, 5)],
+                link: [c(9, 1), c(9, 5)],
+                house: shape_id(g, "row 9"),
+                symbols: [symbol(1), symbol(2)],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 5, 3)],
+            Deduction::EmptyRectangle {
+                symbol: symbol(3),
+                house: shape_id(g, "box 5"),
+                lines: [shape_id(g, "row 5"), shape_id(g, "column 5")],
+                link: [c(5, 8), c(1, 8)],
+                link_house: shape_id(g, "column 8"),
+            },
+        ),
+        elim(
+            g,
+            &[(7, 3, 6)],
+            Deduction::BugPlusOne {
+                cell: c(7, 3),
+                symbol: symbol(3),
+            },
+        ),
+        elim(
+            g,
+            &[(2, 2, 1)],
+            Deduction::RemotePair {
+                symbols: set(&[1, 2]),
+                cells: vec![c(1, 1), c(1, 5), c(2, 6), c(2, 3)],
+            },
+        ),
+        elim(
+            g,
+            &[(2, 9, 1)],
+            Deduction::XChain {
+                nodes: [(1, 1), (7, 1), (7, 4), (2, 4), (2, 6), (8, 6)]
+                    .iter()
+                    .map(|&(r, k)| cand(g, r, k, 1))
+                    .collect(),
+            },
+        ),
+        elim(
+            g,
+            &[(1, 9, 3)],
+            Deduction::XyChain {
+                nodes: vec![
+                    cand(g, 1, 1, 3),
+                    cand(g, 1, 1, 4),
+                    cand(g, 1, 5, 4),
+                    cand(g, 1, 5, 3),
+                ],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 9, 3)],
+            Deduction::Aic {
+                nodes: vec![
+                    cand(g, 1, 1, 3),
+                    cand(g, 1, 1, 4),
+                    cand(g, 1, 5, 4),
+                    cand(g, 1, 5, 3),
+                ],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 2, 4)],
+            Deduction::WxyzWing {
+                pivot: CellCandidates {
+                    cell: c(1, 1),
+                    symbols: set(&[1, 2, 3, 4]),
+                },
+                wings: vec![
+                    CellCandidates {
+                        cell: c(1, 5),
+                        symbols: set(&[1, 4]),
+                    },
+                    CellCandidates {
+                        cell: c(2, 2),
+                        symbols: set(&[2, 4]),
+                    },
+                    CellCandidates {
+                        cell: c(3, 3),
+                        symbols: set(&[3, 4]),
+                    },
+                ],
+                symbol: symbol(4),
+            },
+        ),
+        elim(
+            g,
+            &[(1, 9, 1)],
+            Deduction::SueDeCoq {
+                shapes: [shape_id(g, "row 1"), shape_id(g, "box 1")],
+                core: vec![c(1, 1), c(1, 2)],
+                core_symbols: set(&[1, 2, 3, 4]),
+                sides: [vec![c(1, 7)], vec![c(2, 1)]],
+                side_symbols: [set(&[1, 2]), set(&[3, 4])],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 9, 2)],
+            Deduction::AlsXz {
+                sets: [
+                    als(vec![c(1, 1)], &[1, 2], "row 1"),
+                    als(vec![c(5, 1), c(6, 1)], &[1, 2, 3], "column 1"),
+                ],
+                restricted: vec![symbol(1)],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 9, 2)],
+            Deduction::AlsXyWing {
+                sets: [
+                    als(vec![c(1, 1)], &[1, 2], "row 1"),
+                    als(vec![c(5, 9)], &[2, 3], "column 9"),
+                    als(vec![c(5, 1)], &[1, 3], "row 5"),
+                ],
+                restricted: [set(&[1]), set(&[3])],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 1, 1)],
+            Deduction::ForcingChain {
+                assumed: cand(g, 1, 1, 1),
+                implied: vec![cand(g, 1, 2, 3)],
+                broken: Broken::Cell { cell: c(1, 3) },
+            },
+        ),
+        Step::placing(
+            cand(g, 2, 5, 1),
+            Deduction::Guess {
+                cell: c(2, 5),
+                options: set(&[1, 4]),
+            },
+        ),
+    ]);
+    out
+}
+
+#[test]
+fn every_technique_has_a_why_text_naming_its_step() {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let steps = samples(&g);
+    for &t in Technique::all() {
+        assert!(
+            steps.iter().any(|s| s.technique() == t),
+            "no teaching sample for {}",
+            t.id()
+        );
+    }
+    for s in &steps {
+        let w = why(&g, s);
+        assert!(
+            w.ends_with('.') && w.len() > 60,
+            "{}: {w}",
+            s.technique().id()
+        );
+        // The why-text speaks of this step, not of the technique in general: it names a cell
+        // the step rests on or changes.
+        let named = s
+            .deduction
+            .cells()
+            .into_iter()
+            .chain(s.placements.iter().chain(&s.eliminations).map(|c| c.cell))
+            .any(|c| w.contains(&super::cell(&g, c)));
+        let shapes = s
+            .deduction
+            .shapes()
+            .into_iter()
+            .any(|h| w.contains(&g.shape_label(h.index())));
+        assert!(named || shapes, "{}: {w}", s.technique().id());
+        assert_eq!(
+            render(&g, s, Style::Teach),
+            format!("{}. Why: {w}", super::text(&g, s))
+        );
+    }
+}
+
+#[test]
+fn x_wing_why_text() {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let s = elim(
+        &g,
+        &[(6, 6, 3), (7, 6, 3), (9, 6, 3)],
+        Deduction::Fish {
+            symbol: symbol(3),
+            base: rows(&g, &["row 5", "row 8"]),
+            cover: rows(&g, &["column 6", "column 8"]),
+            kind: FishKind::Basic,
+        },
+    );
+    assert_eq!(
+        teach(&g, &s),
+        "r6c6, r7c6, r9c6 ≠ 3: X-wing on 3 in rows 5 and 8, columns 6 and 8. Why: Candidate 3 \
+         must go once in each of row 5 and row 8, and all its places there lie in column 6 and \
+         column 8; whichever way round, these two 3s are all the 3s those two houses can hold \
+         (one each), so no other cell of column 6 or column 8 can be 3 (the X-wing)."
+    );
+}
+
+#[test]
+fn wing_and_pair_why_texts_name_candidates() {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let steps = samples(&g);
+    let find = |t: Technique| steps.iter().find(|s| s.technique() == t).unwrap();
+    assert_eq!(
+        teach(&g, find(Technique::XyWing)),
+        "r1c3 ≠ 3: XY-Wing with pivot r1c1 {1,2} and pincers r1c5 {1,3} and r2c2 {2,3}: one of \
+         them is 3, which every cell seeing all of them loses. Why: The pivot r1c1 {1,2} is 1 or \
+         2: if 1, the pincer r1c5 {1,3} (which sees it) is left with 3; if 2, the pincer r2c2 \
+         {2,3} is. Either way one pincer is 3, so a cell seeing both pincers cannot be 3."
+    );
+    assert_eq!(
+        why(&g, find(Technique::NakedPair)),
+        "The 2 cells r1c1 and r1c2 have only the 2 candidates 1 and 2 between them, so they take \
+         exactly these symbols, one each; any other cell of row 1 that took one of them would \
+         leave one of the 2 cells empty, so none can."
+    );
+    assert_eq!(
+        why(&g, find(Technique::WWing)),
+        "Row 9 has its 1 at r9c1 or r9c5. If at r9c1, r1c1 (which sees it) cannot be 1 and holds \
+         2; if at r9c5, r5c5 holds 2. Either way r1c1 or r5c5 is 2, so a cell seeing both cannot \
+         be 2."
+    );
+}
+
+#[test]
+fn why_texts_name_the_shapes_of_other_geometries() {
+    // A jigsaw's regions and a Samurai's grids are named as the text form names them.
+    for name in ["jigsaw", "samurai"] {
+        let g = crate::builtin::geometry(name).unwrap();
+        let house = ShapeId::new(
+            g.shapes()
+                .iter()
+                .position(|s| s.kind != crate::ShapeKind::Row && s.kind != crate::ShapeKind::Column)
+                .unwrap(),
+        );
+        let first = g.shape(house.index()).cells[0];
+        let s = Step::placing(
+            crate::reason::Candidate::at(first, 0),
+            Deduction::HiddenSingle { house },
+        );
+        let w = why(&g, &s);
+        // The sentence starts with the shape's label, capitalised.
+        let label = g.shape_label(house.index());
+        assert!(w.to_lowercase().starts_with(&label.to_lowercase()), "{w}");
+        assert!(w.starts_with(char::is_uppercase), "{w}");
+        assert!(
+            w.contains(&super::cell(&g, crate::CellId::new(first))),
+            "{w}"
+        );
+    }
+}
+
+#[test]
+fn why_texts_read_symbols_aloud() {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let single = |v: u8| {
+        why(
+            &g,
+            &Step::placing(
+                cand(&g, 4, 6, v),
+                Deduction::HiddenSingle {
+                    house: shape_id(&g, "box 5"),
+                },
+            ),
+        )
+    };
+    assert!(
+        single(8).starts_with("Box 5 must hold an 8 somewhere"),
+        "{}",
+        single(8)
+    );
+    assert!(
+        single(7).starts_with("Box 5 must hold a 7 somewhere"),
+        "{}",
+        single(7)
+    );
+}
