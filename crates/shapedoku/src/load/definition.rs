@@ -226,6 +226,9 @@ pub struct RuleDef {
     /// A sequence rule's moves, each `FROM VALUES TO` (`"low 6-9 high"`); VALUES is a
     /// comma-separated list of values and ranges (`1-3,5`) or `*` for any value.
     pub transitions: Field<Vec<Spanned<String>>>,
+    /// A sequence rule's allowed words as a regular expression over the symbols, instead of
+    /// `start`, `accept` and `transitions`: `"1?2?3?4?5?6?7?8?9?"`.
+    pub regex: Field<String>,
     // Keys of the outside clues and indexing (`total` and `at` above serve them too).
     /// A skyscraper clue: how many cells are visible from it.
     pub count: Field<i64>,
