@@ -76,6 +76,9 @@ pub struct GridDef {
     /// Region map: one character per cell, row by row (whitespace ignored); each character is
     /// one no-repeat region, `.` is none. Default: no regions.
     pub regions: Field<String>,
+    /// The grid is a torus: chess moves (anti-knight, anti-king) wrap around its edges.
+    /// Default false.
+    pub wrap: Field<bool>,
 }
 
 /// A `[[shape]]` table.
@@ -487,7 +490,8 @@ mod tests {
                 "diagonals",
                 "rows",
                 "columns",
-                "regions"
+                "regions",
+                "wrap"
             ]
         );
         assert_eq!(
