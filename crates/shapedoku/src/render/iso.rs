@@ -6,9 +6,12 @@
 //! Rules through cells (lines, thermometers, marks between cells) are drawn through the
 //! projected cell centres, upright. Killer cages are dashed outlines inset in each cell's own
 //! face, running on across folds, with their totals upright in the corner of the first cell.
+//! Clues outside the cells (little killers, sandwich, X-sum and skyscraper clues) are written
+//! where their canvas position falls in the plane of the first cell they read.
 
 use super::svg::{esc, num, open_document, title_size};
 use super::{RenderOptions, color_shapes};
+use crate::constraint::RuleKind;
 use crate::geometry::{Geometry, ShapeKind};
 use crate::pos::Pos;
 use crate::puzzle::Puzzle;
@@ -77,11 +80,16 @@ pub(super) fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         .collect();
     let mut min = (f64::INFINITY, f64::INFINITY);
     let mut max = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-    for f in g.faces() {
-        for (x, y) in f.outline() {
-            min = (min.0.min(x), min.1.min(y));
-            max = (max.0.max(x), max.1.max(y));
-        }
+    let clues = clue_anchors(g);
+    let anchors = clues.iter().flat_map(|a| {
+        // Half a cell round each clue, so its number fits on the page.
+        let f = &g.faces()[face[a.cell]];
+        [(0.0, 0.0), (1.0, 1.0)]
+            .map(|(du, dv)| f.project_in_cell(g.pos(a.cell), a.u + du, a.v + dv))
+    });
+    for (x, y) in g.faces().iter().flat_map(|f| f.outline()).chain(anchors) {
+        min = (min.0.min(x), min.1.min(y));
+        max = (max.0.max(x), max.1.max(y));
     }
     let margin = (cs / 2.0).round();
     let (title_h, title_w) = title_size(opts, cs);
@@ -139,6 +147,7 @@ pub(super) fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         centres: Some(centres.clone()),
     };
     super::lines::draw(&mut s, g, &at);
+    outside_clues(&mut s, &page, &clues);
     values(&mut s, puzzle, &page, opts);
     if opts.cell_ids {
         let _ = writeln!(s, r##"<g class="cell-ids" fill="#000" fill-opacity="0">"##);
@@ -402,6 +411,95 @@ fn cage_outline(page: &Page<'_>, cells: &[usize], inset: f64) -> String {
     d
 }
 
+/// Where a clue outside the cells is written: its canvas position, seen from the first cell it
+/// reads (`u`, `v` of the way across and down that cell, beyond 0..1), so it lies in that
+/// cell's face, next to it.
+struct Anchor {
+    rule: usize,
+    cell: usize,
+    u: f64,
+    v: f64,
+}
+
+/// The anchors of the little killer, sandwich, X-sum and skyscraper clues.
+fn clue_anchors(g: &Geometry) -> Vec<Anchor> {
+    let mut out = Vec::new();
+    for (rule, c) in g.constraints().iter().enumerate() {
+        let (cells, clue) = match &c.kind {
+            RuleKind::LittleKiller { cells, clue, .. }
+            | RuleKind::Sandwich { cells, clue, .. }
+            | RuleKind::XSum { cells, clue, .. }
+            | RuleKind::Skyscraper { cells, clue, .. } => (cells, *clue),
+            _ => continue,
+        };
+        let Some(first) = cells.first() else { continue };
+        let p = g.pos(first.index());
+        out.push(Anchor {
+            rule,
+            cell: first.index(),
+            u: 0.5 + f64::from(clue.1) - f64::from(p.col),
+            v: 0.5 + f64::from(clue.0) - f64::from(p.row),
+        });
+    }
+    out
+}
+
+/// Clues outside the cells, upright at their anchors (a little killer's arrow points to the
+/// first cell of its diagonal), and indexing cells tinted.
+fn outside_clues(s: &mut String, page: &Page<'_>, clues: &[Anchor]) {
+    let g = page.g;
+    let cs = page.cs;
+    let mut out = String::new();
+    for c in g.constraints() {
+        if let RuleKind::Indexing { cells, .. } = &c.kind {
+            for x in cells {
+                let d = page.cell_path(x.index());
+                let _ = writeln!(
+                    out,
+                    r##"<path class="indexing" d="{d}" fill="#f08080" fill-opacity="0.35"/>"##
+                );
+            }
+        }
+    }
+    for a in clues {
+        let (number, class) = match &g.constraints()[a.rule].kind {
+            RuleKind::LittleKiller { total, .. } => (*total, "little-killer"),
+            RuleKind::Sandwich { total, .. } => (*total, "sandwich"),
+            RuleKind::XSum { total, .. } => (*total, "x-sum"),
+            RuleKind::Skyscraper { count, .. } => (*count, "skyscraper"),
+            _ => continue,
+        };
+        let at = page.at(a.cell, a.u, a.v);
+        let killer = class == "little-killer";
+        let fs = cs * if killer { 0.3 } else { 0.45 };
+        let _ = writeln!(
+            out,
+            r##"<text class="{class}" x="{}" y="{}" font-size="{}" text-anchor="middle" fill="#000000">{number}</text>"##,
+            num(at.0),
+            num(at.1 + fs * 0.35),
+            num(fs)
+        );
+        if killer {
+            let centre = page.at(a.cell, 0.5, 0.5);
+            let (dx, dy) = (centre.0 - at.0, centre.1 - at.1);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+            let (ux, uy) = (dx / len * cs, dy / len * cs);
+            let from = (at.0 + ux * 0.25, at.1 + uy * 0.25);
+            let tip = (at.0 + ux * 0.5, at.1 + uy * 0.5);
+            let _ = writeln!(
+                out,
+                r##"<path d="{}" stroke="#000000" stroke-width="{}"/>"##,
+                super::lines::path_of(&[from, tip]),
+                num(cs * 0.03)
+            );
+            super::lines::head(&mut out, from, tip, cs * 0.1, "#000000", cs * 0.03);
+        }
+    }
+    if !out.is_empty() {
+        let _ = writeln!(s, "<g class=\"outside-clues\">\n{out}</g>");
+    }
+}
+
 /// Givens (bold), solution values, entries and candidates, upright at the projected places.
 fn values(s: &mut String, puzzle: &Puzzle, page: &Page<'_>, opts: &RenderOptions<'_>) {
     let g = page.g;
@@ -647,6 +745,47 @@ mod tests {
             sums.lines().nth(1).unwrap().ends_with(">12</text>"),
             "{sums}"
         );
+    }
+
+    #[test]
+    fn clues_outside_the_cells_are_written_beside_their_first_cell() {
+        // Above r1c1 a little killer down the top face's diagonal (7 + 8 + 4 in the example's
+        // solution), above r1c2 an X-sum (r1c2 holds 1, so the total is 1).
+        let base = include_str!("../../../../variants/puzzles/tredoku.toml");
+        let text = format!(
+            "{base}\n[[rule]]\ntype = \"little-killer\"\nat = [0, 0]\ndirection = \"down-right\"\ntotal = 19\n[[rule]]\ntype = \"x-sum\"\nat = [0, 2]\ntotal = 1\n"
+        );
+        let l = crate::load::load_str("tredoku-clues", &text, None).unwrap();
+        assert_eq!(crate::Solver::new(&l.puzzle).count(2).solutions.len(), 1);
+        let svg = crate::render::svg(&l.puzzle, &RenderOptions::default());
+        let polys = cell_polygons(&svg);
+        let dim = |k: &str| -> f64 {
+            let v = svg.split(&format!(" {k}=\"")).nth(1).unwrap();
+            v.split('"').next().unwrap().parse().unwrap()
+        };
+        let (w, h) = (dim("width"), dim("height"));
+        let layer = svg.split(r#"<g class="outside-clues">"#).nth(1).unwrap();
+        let layer = layer.split("</g>").next().unwrap();
+        let mut numbers = Vec::new();
+        for line in layer.lines().filter(|l| l.starts_with("<text")) {
+            let at = |k: &str| -> f64 {
+                let v = line.split(&format!(" {k}=\"")).nth(1).unwrap();
+                v.split('"').next().unwrap().parse().unwrap()
+            };
+            let (x, y) = (at("x"), at("y"));
+            assert!(x > 0.0 && x < w && y > 0.0 && y < h, "{line} off the page");
+            assert!(polys.iter().all(|a| !inside(a, (x, y))), "{line} on a cell");
+            numbers.push(
+                line.split('>')
+                    .nth(1)
+                    .unwrap()
+                    .trim_end_matches("</text")
+                    .to_string(),
+            );
+        }
+        assert_eq!(numbers, ["19", "1"]);
+        // The little killer's arrow points into its diagonal.
+        assert!(layer.contains("<path d="), "{layer}");
     }
 
     #[test]
