@@ -21,6 +21,8 @@
 //! assert!(!a.accepts([1, 2]));
 //! ```
 
+pub mod regex;
+
 /// The most states an automaton may have: the solver keeps a set of states in one word.
 pub const MAX_STATES: usize = 64;
 

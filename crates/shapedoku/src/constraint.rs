@@ -238,6 +238,8 @@ impl Constraint {
 
     /// The pairs of cells the rule relates, for the pair rules (anti-knight, anti-king,
     /// nonconsecutive): each unordered pair once, lower cell first. Empty for line rules.
+    /// Chess moves also wrap around the edges of a grid marked as a torus
+    /// ([`crate::GridSpec::wrap`]); orthogonal neighbours (nonconsecutive) do not.
     pub fn pairs(&self, g: &Geometry) -> Vec<(CellId, CellId)> {
         let steps: &[(i64, i64)] = match self.kind {
             RuleKind::AntiKnight => &[(1, -2), (1, 2), (2, -1), (2, 1)],
@@ -246,19 +248,40 @@ impl Constraint {
             RuleKind::Thermo { .. } | RuleKind::SlowThermo { .. } => &[],
             _ => return self.local_pairs(g),
         };
+        let chess = matches!(self.kind, RuleKind::AntiKnight | RuleKind::AntiKing);
+        let tori: Vec<&crate::GridSpec> = g.grids().iter().filter(|s| chess && s.wrap).collect();
         let mut out = Vec::new();
         for (a, &p) in g.cells().iter().enumerate() {
             for &(dr, dc) in steps {
                 let (r, c) = (i64::from(p.row) + dr, i64::from(p.col) + dc);
-                let (Ok(r), Ok(c)) = (u32::try_from(r), u32::try_from(c)) else {
-                    continue;
-                };
-                if let Some(b) = g.cell_at(Pos::new(r, c)) {
-                    out.push((CellId::new(a), CellId::new(b)));
+                if let (Ok(r), Ok(c)) = (u32::try_from(r), u32::try_from(c)) {
+                    if let Some(b) = g.cell_at(Pos::new(r, c)) {
+                        out.push((a, b));
+                    }
+                }
+                for t in tori.iter().filter(|t| t.contains(p)) {
+                    let (n, at) = (i64::from(t.size), t.at);
+                    let r = (r - i64::from(at.row)).rem_euclid(n) + i64::from(at.row);
+                    let c = (c - i64::from(at.col)).rem_euclid(n) + i64::from(at.col);
+                    if let Some(b) = g.cell_at(Pos::new(r as u32, c as u32)) {
+                        out.push((a, b));
+                    }
                 }
             }
         }
-        out
+        if !tori.is_empty() {
+            // Around a small torus two moves may join the same pair, or a cell to itself.
+            out = out
+                .into_iter()
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| (a.min(b), a.max(b)))
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+        }
+        out.into_iter()
+            .map(|(a, b)| (CellId::new(a), CellId::new(b)))
+            .collect()
     }
 
     /// Whether the values placed so far (`value(cell)` is a cell's symbol, `None` when empty)

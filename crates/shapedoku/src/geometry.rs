@@ -115,6 +115,9 @@ pub struct GridSpec {
     /// A region map, one character per cell row by row, each character one region; `.` is no
     /// region. Jigsaw pieces and toroidal regions.
     pub regions: Option<Vec<char>>,
+    /// Whether the grid is a torus: a chess move (anti-knight, anti-king) that leaves one edge
+    /// comes back on the opposite edge.
+    pub wrap: bool,
 }
 
 impl GridSpec {
@@ -129,6 +132,7 @@ impl GridSpec {
             boxes: None,
             diagonals: false,
             regions: None,
+            wrap: false,
         }
     }
     /// With boxes of `h` rows by `w` columns.
@@ -144,6 +148,11 @@ impl GridSpec {
     /// With a region map.
     pub fn with_regions(mut self, map: &str) -> Self {
         self.regions = Some(map.chars().filter(|c| !c.is_whitespace()).collect());
+        self
+    }
+    /// As a torus: chess moves wrap around its edges.
+    pub fn with_wrap(mut self) -> Self {
+        self.wrap = true;
         self
     }
     /// With a name.

@@ -414,6 +414,115 @@ proptest! {
     }
 }
 
+/// A regular expression over the digits 1..=n spelling a built-in line of `len` cells.
+fn regex_for(kind: &str, len: usize, n: u8) -> String {
+    let digits: Vec<String> = (1..=n).map(|d| d.to_string()).collect();
+    match kind {
+        "thermo" => digits.iter().map(|d| format!("{d}?")).collect(),
+        "slow-thermo" => digits.iter().map(|d| format!("{d}*")).collect(),
+        "palindrome" => {
+            // Built from the middle out: `.` or nothing, then each symbol on both sides.
+            let mut inner = if len % 2 == 1 {
+                ".".to_string()
+            } else {
+                String::new()
+            };
+            for _ in 0..len / 2 {
+                let alts: Vec<String> = digits.iter().map(|d| format!("{d}{inner}{d}")).collect();
+                inner = format!("({})", alts.join("|"));
+            }
+            inner
+        }
+        _ => {
+            // renban: every ordering of every run of `len` consecutive values.
+            let mut words = Vec::new();
+            for lo in 1..=(n as usize + 1).saturating_sub(len) {
+                let run: Vec<usize> = (lo..lo + len).collect();
+                permutations(&run, &mut Vec::new(), &mut words);
+            }
+            words.join("|")
+        }
+    }
+}
+
+fn permutations(rest: &[usize], prefix: &mut Vec<usize>, out: &mut Vec<String>) {
+    if rest.is_empty() {
+        out.push(prefix.iter().map(usize::to_string).collect());
+    }
+    for i in 0..rest.len() {
+        let mut others = rest.to_vec();
+        prefix.push(others.remove(i));
+        permutations(&others, prefix, out);
+        prefix.pop();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Where a built-in line can be written as a regular expression, both give the same counts.
+    #[test]
+    fn regex_sequences_count_like_the_lines_they_spell(
+        kind in prop::sample::select(vec!["thermo", "slow-thermo", "palindrome", "renban"]),
+        start in (1u32..=4, 1u32..=4),
+        turns in prop::collection::vec(0u8..8, 1..4),
+        givens in prop::collection::vec(prop::option::weighted(0.15, 1u8..=4), 16),
+    ) {
+        let g: String = givens.iter().map(|v| v.map_or('.', |d| char::from(b'0' + d))).collect();
+        let path = walk(4, start, &turns);
+        let line = cells(&path);
+        let head = format!("variant = \"4x4\"\ngivens = \"{g}\"\n[[rule]]\n");
+        if load_str("g", &head.replace("[[rule]]", ""), None).is_err() {
+            return Ok(()); // givens that clash on their own
+        }
+        let builtin = format!("{head}type = \"{kind}\"\ncells = \"{line}\"\n");
+        let regex = regex_for(kind, path.len(), 4);
+        let sequence = format!("{head}type = \"sequence\"\ncells = \"{line}\"\nregex = \"{regex}\"\n");
+        let b = load_str("b", &sequence, None).unwrap_or_else(|e| panic!("{e}\n{sequence}"));
+        // A built-in line may be refused (a thermometer longer than the alphabet); its regex
+        // then allows no word of the line's length.
+        let cb = Solver::new(&b.puzzle).count(2000).solutions.len();
+        let ca = load_str("a", &builtin, None).map_or(0, |a| Solver::new(&a.puzzle).count(2000).solutions.len());
+        prop_assert_eq!(ca, cb, "{}", sequence);
+        prop_assert_eq!(cb, oracle::count(&b.puzzle, 2000), "{}", sequence);
+    }
+}
+
+#[test]
+fn a_regex_thermometer_counts_like_the_thermometer() {
+    // The documented 4x4 example: the diagonal thermometer forces 1 2 3 4.
+    let line = "cells = \"r1c1 r2c2 r3c3 r4c4\"";
+    let thermo = count(&rule("4x4", &format!("type = \"thermo\"\n{line}")));
+    let re = count(&rule(
+        "4x4",
+        &format!("type = \"sequence\"\n{line}\nregex = \"1?2?3?4?\""),
+    ));
+    assert_eq!((thermo, re), (thermo, thermo));
+    assert!(thermo > 0 && thermo < 288);
+}
+
+#[test]
+fn bad_regexes_are_errors_at_their_place() {
+    let cases = [
+        ("regex = \"1(2\"", "never closed", (5, 11)),
+        ("regex = \"15\"", "`5` is not a symbol", (5, 11)),
+        ("regex = \"1{3,2}\"", "not a count", (5, 11)),
+        ("regex = \"[4-2]\"", "runs backwards", (5, 11)),
+        ("regex = \".{70}\"", "more than 64 states", (5, 10)),
+        (
+            "start = \"s\"\nregex = \"1\"",
+            "already has a `regex`",
+            (5, 9),
+        ),
+    ];
+    for (keys, want, at) in cases {
+        let body = format!("type = \"sequence\"\ncells = \"r1c1 r1c2\"\n{keys}");
+        let (m, got) = error_of(&rule("4x4", &body));
+        assert!(m.contains(want), "{m}\n{body}");
+        assert_eq!(got, at, "{m}\n{body}");
+    }
+}
+
 #[test]
 fn a_sequence_around_a_loop_reads_its_first_cell_again() {
     // Strictly increasing around a loop is impossible; along the same cells as a line it is not.

@@ -137,6 +137,94 @@ proptest! {
     }
 }
 
+/// A Latin square of `n` (rows and columns, no boxes) whose grid is a torus, with `rule`.
+fn torus(n: u32, rule: &str, givens: &str) -> String {
+    let symbols: String = (1..=n).map(|d| char::from(b'0' + d as u8)).collect();
+    format!(
+        "symbols = \"{symbols}\"\ngivens = \"{givens}\"\n[[grid]]\nsize = {n}\nwrap = true\n[[rule]]\ntype = \"{rule}\"\n"
+    )
+}
+
+#[test]
+fn chess_moves_wrap_around_a_torus() {
+    let pairs = |text: &str| {
+        let g = load(text).puzzle.geometry().clone();
+        g.constraints()
+            .iter()
+            .map(|c| c.pairs(&g).len())
+            .sum::<usize>()
+    };
+    let blank = ".".repeat(16);
+    // On a flat 4x4 a knight has 24 moves and a king 42 (12 across, 12 down, 18 diagonal);
+    // on a 4x4 torus every cell has 4 knight targets (+-2 columns is one column) and 8 king
+    // targets: 16 * 4 / 2 and 16 * 8 / 2.
+    for (rule, flat, wrapped) in [("anti-knight", 24, 32), ("anti-king", 42, 64)] {
+        let t = torus(4, rule, &blank);
+        assert_eq!(
+            pairs(&t.replace("wrap = true", "wrap = false")),
+            flat,
+            "{rule}"
+        );
+        assert_eq!(pairs(&t), wrapped, "{rule}");
+    }
+    // The built-in toroidal grid wraps: 81 * 8 / 2 king pairs, against 272 on a flat 9x9.
+    let toroidal = "variant = \"toroidal\"\n[[rule]]\ntype = \"anti-king\"\n";
+    assert_eq!(pairs(toroidal), 324);
+    assert_eq!(pairs(&toroidal.replace("toroidal", "classic")), 272);
+    // Orthogonal neighbours do not wrap: nonconsecutive is about the flat grid.
+    let t = torus(4, "nonconsecutive", &blank);
+    assert_eq!(pairs(&t), 24);
+}
+
+#[test]
+fn a_king_on_a_torus_leaves_two_latin_squares_per_first_row() {
+    // Around a 5-torus each row is the one above shifted two columns, all the same way (a mixed
+    // shift is not a permutation, and five steps must come back to the start): 2 * 5! squares.
+    let text = torus(5, "anti-king", &".".repeat(25));
+    let l = load(&text);
+    assert_eq!(Solver::new(&l.puzzle).count(1000).solutions.len(), 240);
+    assert_eq!(oracle::count(&l.puzzle, 1000), 240);
+    // Each row of a 4-torus would have to be the one above shifted by two, repeating a column.
+    let text = torus(4, "anti-king", &".".repeat(16));
+    assert_eq!(
+        Solver::new(&load(&text).puzzle).count(10).solutions.len(),
+        0
+    );
+    // On a 6x6 the wrap cuts solutions: 17,280 on the torus, more than 20,000 flat.
+    let text = torus(6, "anti-king", &".".repeat(36));
+    let count = |t: &str| Solver::new(&load(t).puzzle).count(20_001).solutions.len();
+    assert_eq!(count(&text), 17_280);
+    assert_eq!(count(&text.replace("wrap = true", "")), 20_001);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Givens taken from a random solution of the torus, so every case has solutions to count.
+    #[test]
+    fn wrapped_chess_counts_equal_the_oracles(
+        kind in prop::sample::select(vec!["anti-knight", "anti-king"]),
+        n in 5u32..=6,
+        seed in 0u64..1000,
+        pick in prop::collection::vec(prop::bool::weighted(0.25), 36),
+    ) {
+        let blank = load(&torus(n, kind, &".".repeat((n * n) as usize)));
+        let Some(sol) = Solver::new(&blank.puzzle).random_solution(seed) else {
+            return Err(TestCaseError::fail(format!("no solution for {kind} on {n}")));
+        };
+        let g: String = sol
+            .to_line()
+            .chars()
+            .zip(&pick)
+            .map(|(c, &p)| if p { c } else { '.' })
+            .collect();
+        let l = load(&torus(n, kind, &g));
+        let fast = Solver::new(&l.puzzle).count(1000).solutions.len();
+        prop_assert!(fast >= 1);
+        prop_assert_eq!(fast, oracle::count(&l.puzzle, 1000), "{}", g);
+    }
+}
+
 /// Every logical step before the first guess, checked against every solution: a placement
 /// must be in all of them, an elimination in none. The reasoner's techniques assume house
 /// rules only; extra rules only remove solutions, so what they deduce must stay true.

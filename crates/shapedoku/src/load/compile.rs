@@ -296,7 +296,11 @@ fn grid(
             g.diagonals.is_invalid(),
             g.rows.is_invalid(),
         ])
-        .chain([g.columns.is_invalid(), g.regions.is_invalid()])
+        .chain([
+            g.columns.is_invalid(),
+            g.regions.is_invalid(),
+            g.wrap.is_invalid(),
+        ])
         .any(|b| b);
     if invalid || diags.len() > before {
         return None;
@@ -306,6 +310,7 @@ fn grid(
     spec.rows = g.rows.value().is_none_or(|r| *r);
     spec.columns = g.columns.value().is_none_or(|c| *c);
     spec.diagonals = g.diagonals.value().is_some_and(|d| *d);
+    spec.wrap = g.wrap.value().is_some_and(|w| *w);
     spec.boxes = boxes;
     if let Some(reg) = &regions {
         spec = spec.with_regions(&reg.value);

@@ -76,6 +76,9 @@ pub struct GridDef {
     /// Region map: one character per cell, row by row (whitespace ignored); each character is
     /// one no-repeat region, `.` is none. Default: no regions.
     pub regions: Field<String>,
+    /// The grid is a torus: chess moves (anti-knight, anti-king) wrap around its edges.
+    /// Default false.
+    pub wrap: Field<bool>,
 }
 
 /// A `[[shape]]` table.
@@ -226,6 +229,9 @@ pub struct RuleDef {
     /// A sequence rule's moves, each `FROM VALUES TO` (`"low 6-9 high"`); VALUES is a
     /// comma-separated list of values and ranges (`1-3,5`) or `*` for any value.
     pub transitions: Field<Vec<Spanned<String>>>,
+    /// A sequence rule's allowed words as a regular expression over the symbols, instead of
+    /// `start`, `accept` and `transitions`: `"1?2?3?4?5?6?7?8?9?"`.
+    pub regex: Field<String>,
     // Keys of the outside clues and indexing (`total` and `at` above serve them too).
     /// A skyscraper clue: how many cells are visible from it.
     pub count: Field<i64>,
@@ -484,7 +490,8 @@ mod tests {
                 "diagonals",
                 "rows",
                 "columns",
-                "regions"
+                "regions",
+                "wrap"
             ]
         );
         assert_eq!(

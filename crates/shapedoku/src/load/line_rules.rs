@@ -5,9 +5,9 @@
 //! problem points at the key or the table concerned.
 
 use super::definition::{Field, RuleDef};
-use super::source::Diagnostic;
+use super::source::{Diagnostic, Text};
 use super::state::RuleIn;
-use crate::automaton::{Automaton, MAX_STATES, Transition};
+use crate::automaton::{Automaton, MAX_STATES, Transition, regex};
 use crate::constraint::RuleKind;
 use crate::{CellId, Geometry, Pos};
 use std::ops::Range;
@@ -369,6 +369,9 @@ impl Ctx<'_> {
     }
 
     fn automaton(&mut self, def: &RuleDef) -> Option<Automaton> {
+        if def.regex.is_present() {
+            return self.regex(def);
+        }
         let (Field::Valid(start), Field::Valid(accept), Field::Valid(moves)) =
             (&def.start, &def.accept, &def.transitions)
         else {
@@ -383,8 +386,8 @@ impl Ctx<'_> {
             }
             self.error(
                 None,
-                "a sequence needs `start`, `accept` and `transitions`".into(),
-                "e.g. `start = \"s\"`, `accept = \"s\"`, `transitions = [\"s 1-9 s\"]`",
+                "a sequence needs a `regex`, or `start`, `accept` and `transitions`".into(),
+                "e.g. `regex = \"1?2?3?4?5?6?7?8?9?\"`, or `start = \"s\"`, `accept = \"s\"`, `transitions = [\"s 1-9 s\"]`",
             );
             return None;
         };
@@ -448,6 +451,41 @@ impl Ctx<'_> {
             return None;
         }
         Automaton::new(states, start_state, accepting, transitions).ok()
+    }
+}
+
+impl Ctx<'_> {
+    /// A sequence written as a regular expression; the automaton's own keys may not be given
+    /// with it.
+    fn regex(&mut self, def: &RuleDef) -> Option<Automaton> {
+        let others = [
+            ("states", def.states.span()),
+            ("start", def.start.span()),
+            ("accept", def.accept.span()),
+            ("transitions", def.transitions.span()),
+        ];
+        if let Some((key, span)) = others.into_iter().find(|(_, s)| s.is_some()) {
+            self.error(
+                span,
+                format!("`{key}` describes an automaton, but the rule already has a `regex`"),
+                "give either `regex` or `start`, `accept` and `transitions`",
+            );
+            return None;
+        }
+        let pattern = def.regex.valid()?;
+        match regex::compile(pattern.get_ref(), self.g.symbols()) {
+            Ok(a) => Some(a),
+            Err(e) => {
+                let text = Text::new(&self.r.src.text, pattern.span(), pattern.get_ref());
+                let span = text.at(e.at.start, e.at.len().max(1));
+                self.error(
+                    Some(span),
+                    format!("bad `regex`: {}", e.message),
+                    "symbols, `|`, `( )`, `*`, `+`, `?`, `{m,n}`, `.` and classes like `[1-5]` or `[^9]`",
+                );
+                None
+            }
+        }
     }
 }
 

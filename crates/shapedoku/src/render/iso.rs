@@ -4,10 +4,14 @@
 //! and candidates are written upright at the projected places.
 //!
 //! Rules through cells (lines, thermometers, marks between cells) are drawn through the
-//! projected cell centres, upright; cage outlines and clues outside the cells are not drawn.
+//! projected cell centres, upright. Killer cages are dashed outlines inset in each cell's own
+//! face, running on across folds, with their totals upright in the corner of the first cell.
+//! Clues outside the cells (little killers, sandwich, X-sum and skyscraper clues) are written
+//! where their canvas position falls in the plane of the first cell they read.
 
 use super::svg::{esc, num, open_document, title_size};
 use super::{RenderOptions, color_shapes};
+use crate::constraint::RuleKind;
 use crate::geometry::{Geometry, ShapeKind};
 use crate::pos::Pos;
 use crate::puzzle::Puzzle;
@@ -76,11 +80,16 @@ pub(super) fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         .collect();
     let mut min = (f64::INFINITY, f64::INFINITY);
     let mut max = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-    for f in g.faces() {
-        for (x, y) in f.outline() {
-            min = (min.0.min(x), min.1.min(y));
-            max = (max.0.max(x), max.1.max(y));
-        }
+    let clues = clue_anchors(g);
+    let anchors = clues.iter().flat_map(|a| {
+        // Half a cell round each clue, so its number fits on the page.
+        let f = &g.faces()[face[a.cell]];
+        [(0.0, 0.0), (1.0, 1.0)]
+            .map(|(du, dv)| f.project_in_cell(g.pos(a.cell), a.u + du, a.v + dv))
+    });
+    for (x, y) in g.faces().iter().flat_map(|f| f.outline()).chain(anchors) {
+        min = (min.0.min(x), min.1.min(y));
+        max = (max.0.max(x), max.1.max(y));
     }
     let margin = (cs / 2.0).round();
     let (title_h, title_w) = title_size(opts, cs);
@@ -130,6 +139,7 @@ pub(super) fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     super::rules::draw_under(&mut s, g, &place, col);
     lines(&mut s, &page, opts, thin_w, thick_w);
     super::rules::draw_over(&mut s, g, &place, col);
+    cages(&mut s, &page, opts, thin_w);
     let at = super::lines::Place {
         ox: 0.0,
         oy: 0.0,
@@ -137,6 +147,7 @@ pub(super) fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         centres: Some(centres.clone()),
     };
     super::lines::draw(&mut s, g, &at);
+    outside_clues(&mut s, &page, &clues);
     values(&mut s, puzzle, &page, opts);
     if opts.cell_ids {
         let _ = writeln!(s, r##"<g class="cell-ids" fill="#000" fill-opacity="0">"##);
@@ -280,6 +291,213 @@ fn lines(s: &mut String, page: &Page<'_>, opts: &RenderOptions<'_>, thin_w: f64,
         esc(&col.thick_line),
         num(thick_w)
     );
+}
+
+/// Killer cages (and any shape with a total): outlines, then totals.
+fn cages(s: &mut String, page: &Page<'_>, opts: &RenderOptions<'_>, thin_w: f64) {
+    let g = page.g;
+    let col = &opts.colors;
+    let list: Vec<usize> = (0..g.shapes().len())
+        .filter(|&i| {
+            g.shape(i).kind == ShapeKind::Cage || matches!(g.shape(i).rule, Rule::Sum { .. })
+        })
+        .collect();
+    if list.is_empty() {
+        return;
+    }
+    const INSET: f64 = 0.09;
+    let dash = num((page.cs / 12.0).max(2.0));
+    let _ = writeln!(
+        s,
+        r#"<g class="cages" fill="none" stroke="{}" stroke-width="{}" stroke-dasharray="{dash} {dash}">"#,
+        esc(&col.cage),
+        num(thin_w * 1.5)
+    );
+    for &si in &list {
+        let d = cage_outline(page, &g.shape(si).cells, INSET);
+        let _ = writeln!(s, r#"<path d="{d}"/>"#);
+    }
+    let _ = writeln!(s, "</g>");
+    let fs = (page.cs * 0.25).round();
+    let _ = writeln!(
+        s,
+        r#"<g class="cage-sums" font-size="{}" fill="{}">"#,
+        num(fs),
+        esc(&col.cage)
+    );
+    for &si in &list {
+        let sh = g.shape(si);
+        let first = sh.cells.iter().copied().min_by_key(|&c| g.pos(c));
+        let (Some(c), Some(sum)) = (first, sh.sum()) else {
+            continue;
+        };
+        let label = sum.to_string();
+        let w = fs * 0.62 * label.chars().count() as f64 + fs * 0.3;
+        let (lx, ly) = page.at(c, INSET * 0.5, INSET * 0.5);
+        let _ = writeln!(
+            s,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="none"/><text x="{}" y="{}">{}</text>"#,
+            num(lx),
+            num(ly),
+            num(w),
+            num(fs * 1.1),
+            esc(&col.background),
+            num(lx + fs * 0.15),
+            num(ly + fs * 0.9),
+            esc(&label)
+        );
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// A cage's outline inset by `inset` (in cell units) inside its cells. A cell side is on the
+/// outline when no other cell of the cage has the same side on the page, so sides shared
+/// across a fold count as inside. Each outline side is drawn in its cell's face, reaching the
+/// corner where the outline runs straight on and `inset` past it at a concave corner (found
+/// within the face), so the dashes join.
+fn cage_outline(page: &Page<'_>, cells: &[usize], inset: f64) -> String {
+    type Side = ((f64, f64), (f64, f64));
+    const SIDES: [Side; 4] = [
+        ((0.0, 0.0), (1.0, 0.0)),
+        ((0.0, 1.0), (1.0, 1.0)),
+        ((0.0, 0.0), (0.0, 1.0)),
+        ((1.0, 0.0), (1.0, 1.0)),
+    ];
+    let g = page.g;
+    let key = |c: usize, (a, b): Side| {
+        let q = |(x, y): (f64, f64)| ((x * 100.0).round() as i64, (y * 100.0).round() as i64);
+        let (p, r) = (q(page.at(c, a.0, a.1)), q(page.at(c, b.0, b.1)));
+        (p.min(r), p.max(r))
+    };
+    let mut seen: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
+    for &c in cells {
+        for side in SIDES {
+            *seen.entry(key(c, side)).or_default() += 1;
+        }
+    }
+    let mut d = String::new();
+    for &c in cells {
+        let [top, bottom, left, right] = SIDES.map(|side| seen[&key(c, side)] > 1);
+        let p = g.pos(c);
+        // The cell `dr` rows and `dc` columns away on the same face, in the cage.
+        let diag = |dr: i64, dc: i64| {
+            let (r, k) = (i64::from(p.row) + dr, i64::from(p.col) + dc);
+            let at = (u32::try_from(r).ok()).zip(u32::try_from(k).ok());
+            at.and_then(|(r, k)| g.cell_at(Pos::new(r, k)))
+                .is_some_and(|e| page.face[e] == page.face[c] && cells.contains(&e))
+        };
+        let end = |side: bool, corner: bool| match (side, corner) {
+            (false, _) => inset,
+            (true, false) => 0.0,
+            (true, true) => -inset,
+        };
+        if !top {
+            let (a, b) = (end(left, diag(-1, -1)), end(right, diag(-1, 1)));
+            d.push_str(&page.segment(c, (a, inset), (1.0 - b, inset)));
+        }
+        if !bottom {
+            let (a, b) = (end(left, diag(1, -1)), end(right, diag(1, 1)));
+            d.push_str(&page.segment(c, (a, 1.0 - inset), (1.0 - b, 1.0 - inset)));
+        }
+        if !left {
+            let (a, b) = (end(top, diag(-1, -1)), end(bottom, diag(1, -1)));
+            d.push_str(&page.segment(c, (inset, a), (inset, 1.0 - b)));
+        }
+        if !right {
+            let (a, b) = (end(top, diag(-1, 1)), end(bottom, diag(1, 1)));
+            d.push_str(&page.segment(c, (1.0 - inset, a), (1.0 - inset, 1.0 - b)));
+        }
+    }
+    d
+}
+
+/// Where a clue outside the cells is written: its canvas position, seen from the first cell it
+/// reads (`u`, `v` of the way across and down that cell, beyond 0..1), so it lies in that
+/// cell's face, next to it.
+struct Anchor {
+    rule: usize,
+    cell: usize,
+    u: f64,
+    v: f64,
+}
+
+/// The anchors of the little killer, sandwich, X-sum and skyscraper clues.
+fn clue_anchors(g: &Geometry) -> Vec<Anchor> {
+    let mut out = Vec::new();
+    for (rule, c) in g.constraints().iter().enumerate() {
+        let (cells, clue) = match &c.kind {
+            RuleKind::LittleKiller { cells, clue, .. }
+            | RuleKind::Sandwich { cells, clue, .. }
+            | RuleKind::XSum { cells, clue, .. }
+            | RuleKind::Skyscraper { cells, clue, .. } => (cells, *clue),
+            _ => continue,
+        };
+        let Some(first) = cells.first() else { continue };
+        let p = g.pos(first.index());
+        out.push(Anchor {
+            rule,
+            cell: first.index(),
+            u: 0.5 + f64::from(clue.1) - f64::from(p.col),
+            v: 0.5 + f64::from(clue.0) - f64::from(p.row),
+        });
+    }
+    out
+}
+
+/// Clues outside the cells, upright at their anchors (a little killer's arrow points to the
+/// first cell of its diagonal), and indexing cells tinted.
+fn outside_clues(s: &mut String, page: &Page<'_>, clues: &[Anchor]) {
+    let g = page.g;
+    let cs = page.cs;
+    let mut out = String::new();
+    for c in g.constraints() {
+        if let RuleKind::Indexing { cells, .. } = &c.kind {
+            for x in cells {
+                let d = page.cell_path(x.index());
+                let _ = writeln!(
+                    out,
+                    r##"<path class="indexing" d="{d}" fill="#f08080" fill-opacity="0.35"/>"##
+                );
+            }
+        }
+    }
+    for a in clues {
+        let (number, class) = match &g.constraints()[a.rule].kind {
+            RuleKind::LittleKiller { total, .. } => (*total, "little-killer"),
+            RuleKind::Sandwich { total, .. } => (*total, "sandwich"),
+            RuleKind::XSum { total, .. } => (*total, "x-sum"),
+            RuleKind::Skyscraper { count, .. } => (*count, "skyscraper"),
+            _ => continue,
+        };
+        let at = page.at(a.cell, a.u, a.v);
+        let killer = class == "little-killer";
+        let fs = cs * if killer { 0.3 } else { 0.45 };
+        let _ = writeln!(
+            out,
+            r##"<text class="{class}" x="{}" y="{}" font-size="{}" text-anchor="middle" fill="#000000">{number}</text>"##,
+            num(at.0),
+            num(at.1 + fs * 0.35),
+            num(fs)
+        );
+        if killer {
+            let centre = page.at(a.cell, 0.5, 0.5);
+            let (dx, dy) = (centre.0 - at.0, centre.1 - at.1);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+            let (ux, uy) = (dx / len * cs, dy / len * cs);
+            let from = (at.0 + ux * 0.25, at.1 + uy * 0.25);
+            let tip = (at.0 + ux * 0.5, at.1 + uy * 0.5);
+            let _ = writeln!(
+                out,
+                r##"<path d="{}" stroke="#000000" stroke-width="{}"/>"##,
+                super::lines::path_of(&[from, tip]),
+                num(cs * 0.03)
+            );
+            super::lines::head(&mut out, from, tip, cs * 0.1, "#000000", cs * 0.03);
+        }
+    }
+    if !out.is_empty() {
+        let _ = writeln!(s, "<g class=\"outside-clues\">\n{out}</g>");
+    }
 }
 
 /// Givens (bold), solution values, entries and candidates, upright at the projected places.
@@ -468,6 +686,106 @@ mod tests {
                 "{t:?} {a:?}"
             );
         }
+    }
+
+    /// Whether `p` lies strictly inside the convex polygon `a`.
+    fn inside(a: &[(f64, f64)], p: (f64, f64)) -> bool {
+        let n = a.len();
+        let cross = |k: usize| {
+            let (s, e) = (a[k], a[(k + 1) % n]);
+            (e.0 - s.0) * (p.1 - s.1) - (e.1 - s.1) * (p.0 - s.0)
+        };
+        (0..n).all(|k| cross(k) > 0.01) || (0..n).all(|k| cross(k) < -0.01)
+    }
+
+    #[test]
+    fn a_cage_across_a_fold_is_solved_and_drawn_on_both_faces() {
+        // r9c1 ends the lower step's top, r10c1 starts its front: neighbours across the fold,
+        // holding 7 and 5 in the example's solution.
+        let base = include_str!("../../../../variants/puzzles/tredoku.toml");
+        let with = |sum: i64| format!("{base}\n[[cage]]\nsum = {sum}\ncells = \"r9c1 r10c1\"\n");
+        let load = |t: &str| crate::load::load_str("tredoku-killer", t, None).unwrap();
+        let l = load(&with(12));
+        assert_eq!(crate::Solver::new(&l.puzzle).count(2).solutions.len(), 1);
+        // Another total breaks the stated solution; without it, the givens admit none.
+        let givens = base.split("solution =").next().unwrap();
+        let wrong = format!("{givens}[[cage]]\nsum = 13\ncells = \"r9c1 r10c1\"\n");
+        let wrong = load(&wrong);
+        assert_eq!(
+            crate::Solver::new(&wrong.puzzle).count(2).solutions.len(),
+            0
+        );
+
+        let g = l.geometry.clone();
+        let svg = crate::render::svg(&l.puzzle, &RenderOptions::default());
+        let polys = cell_polygons(&svg);
+        let cage = svg.split(r#"<g class="cages""#).nth(1).unwrap();
+        let d = cage.lines().nth(1).unwrap().split("d=\"").nth(1).unwrap();
+        let d = d.split('"').next().unwrap();
+        // Three outside sides in each cell; the side they share on the fold is not drawn.
+        assert_eq!(d.matches('M').count(), 6, "{d}");
+        let points: Vec<(f64, f64)> = d
+            .split(['M', 'L'])
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                let (x, y) = p.split_once(' ').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        let cell = |r, c| &polys[g.cell_at(crate::Pos::new(r, c)).unwrap()];
+        let (top, front) = (cell(9, 1), cell(10, 1));
+        assert!(
+            points.iter().all(|&p| inside(top, p) || inside(front, p)),
+            "{d}"
+        );
+        assert_eq!(points.iter().filter(|&&p| inside(top, p)).count(), 6);
+        // The total, upright, in the corner of the first cell.
+        let sums = svg.split(r#"<g class="cage-sums""#).nth(1).unwrap();
+        assert!(
+            sums.lines().nth(1).unwrap().ends_with(">12</text>"),
+            "{sums}"
+        );
+    }
+
+    #[test]
+    fn clues_outside_the_cells_are_written_beside_their_first_cell() {
+        // Above r1c1 a little killer down the top face's diagonal (7 + 8 + 4 in the example's
+        // solution), above r1c2 an X-sum (r1c2 holds 1, so the total is 1).
+        let base = include_str!("../../../../variants/puzzles/tredoku.toml");
+        let text = format!(
+            "{base}\n[[rule]]\ntype = \"little-killer\"\nat = [0, 0]\ndirection = \"down-right\"\ntotal = 19\n[[rule]]\ntype = \"x-sum\"\nat = [0, 2]\ntotal = 1\n"
+        );
+        let l = crate::load::load_str("tredoku-clues", &text, None).unwrap();
+        assert_eq!(crate::Solver::new(&l.puzzle).count(2).solutions.len(), 1);
+        let svg = crate::render::svg(&l.puzzle, &RenderOptions::default());
+        let polys = cell_polygons(&svg);
+        let dim = |k: &str| -> f64 {
+            let v = svg.split(&format!(" {k}=\"")).nth(1).unwrap();
+            v.split('"').next().unwrap().parse().unwrap()
+        };
+        let (w, h) = (dim("width"), dim("height"));
+        let layer = svg.split(r#"<g class="outside-clues">"#).nth(1).unwrap();
+        let layer = layer.split("</g>").next().unwrap();
+        let mut numbers = Vec::new();
+        for line in layer.lines().filter(|l| l.starts_with("<text")) {
+            let at = |k: &str| -> f64 {
+                let v = line.split(&format!(" {k}=\"")).nth(1).unwrap();
+                v.split('"').next().unwrap().parse().unwrap()
+            };
+            let (x, y) = (at("x"), at("y"));
+            assert!(x > 0.0 && x < w && y > 0.0 && y < h, "{line} off the page");
+            assert!(polys.iter().all(|a| !inside(a, (x, y))), "{line} on a cell");
+            numbers.push(
+                line.split('>')
+                    .nth(1)
+                    .unwrap()
+                    .trim_end_matches("</text")
+                    .to_string(),
+            );
+        }
+        assert_eq!(numbers, ["19", "1"]);
+        // The little killer's arrow points into its diagonal.
+        assert!(layer.contains("<path d="), "{layer}");
     }
 
     #[test]

@@ -135,7 +135,7 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
     }
 }
 
-fn path_of(points: &[(f64, f64)]) -> String {
+pub(super) fn path_of(points: &[(f64, f64)]) -> String {
     let mut d = String::new();
     for (i, &(x, y)) in points.iter().enumerate() {
         let _ = write!(d, "{}{} {}", if i == 0 { 'M' } else { 'L' }, num(x), num(y));
@@ -187,7 +187,14 @@ fn towards(a: (f64, f64), b: (f64, f64), by: f64) -> (f64, f64) {
 }
 
 /// An arrowhead at `tip`, pointing away from `from`.
-fn head(out: &mut String, from: (f64, f64), tip: (f64, f64), size: f64, colour: &str, w: f64) {
+pub(super) fn head(
+    out: &mut String,
+    from: (f64, f64),
+    tip: (f64, f64),
+    size: f64,
+    colour: &str,
+    w: f64,
+) {
     let (dx, dy) = (tip.0 - from.0, tip.1 - from.1);
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / len, dy / len);
