@@ -3,13 +3,13 @@
 use crate::{shuffle, solution, solution_of};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use shapedoku::automaton::{Automaton, Transition};
+use shapedoku::automaton::{Automaton, Transition, regex};
 use shapedoku::constraint::{Constraint, Mark, Relation, RuleKind};
-use shapedoku::{CellId, Geometry, Rule, Shape, ShapeKind, Symbol};
+use shapedoku::{CellId, Geometry, Rule, Shape, ShapeKind, Symbol, Symbols};
 use std::sync::Arc;
 
 /// Every family, in the order docs/format.md lists the rules.
-pub const ALL: [&str; 32] = [
+pub const ALL: [&str; 33] = [
     "anti-knight",
     "anti-king",
     "nonconsecutive",
@@ -38,6 +38,7 @@ pub const ALL: [&str; 32] = [
     "zipper",
     "clone",
     "sequence",
+    "regex",
     "sandwich",
     "x-sum",
     "skyscraper",
@@ -351,7 +352,7 @@ fn lines(family: &str, g: &Geometry, sol: &[u8], rng: &mut Xoshiro256PlusPlus) -
     };
     // Thermometers climb the solution, so that random lines hold often enough.
     let step: fn(u8, u8) -> bool = match family {
-        "thermo" => |a, b| b > a,
+        "thermo" | "regex" => |a, b| b > a,
         "slow-thermo" => |a, b| b >= a,
         _ => |_, _| true,
     };
@@ -400,6 +401,16 @@ fn line_kind(family: &str, line: &[CellId], rng: &mut Xoshiro256PlusPlus) -> Opt
         "modular" => RuleKind::Modular { cells },
         "zipper" => RuleKind::Zipper { cells },
         "clone" => clone(cells, rng)?,
+        // A thermometer written as data: the values rise along the line.
+        "regex" => RuleKind::Sequence {
+            cells,
+            automaton: regex::compile(
+                "1?2?3?4?5?6?7?8?9?",
+                &Symbols::new("123456789".chars()).expect("digits"),
+            )
+            .expect("a valid expression"),
+            closed: false,
+        },
         _ => RuleKind::Sequence {
             cells,
             automaton: alternating(),
