@@ -196,7 +196,6 @@ impl<'a> Graph<'a> {
         let (ca, sa) = self.cell_sym(start);
         let (cb, sb) = self.cell_sym(end);
         let b = self.board;
-        let g = b.geometry();
         let mut out = Vec::new();
         if sa == sb && ca != cb {
             // Empty cells with the symbol that see both ends, word by word.
@@ -216,7 +215,7 @@ impl<'a> Graph<'a> {
                 for w in b.candidates(ca).without(sa).without(sb).iter() {
                     out.push((ca, w));
                 }
-            } else if g.are_peers(ca, cb) {
+            } else if b.sees(ca, cb) {
                 if b.candidates(ca).contains(sb) {
                     out.push((ca, sb));
                 }

@@ -43,8 +43,6 @@ struct Scratch {
     on: Vec<usize>,
     off: Vec<usize>,
     seen: Vec<usize>,
-    /// Cells seeing every cell of `seen`, as bits over cells.
-    common: Vec<u64>,
 }
 
 /// Empty rectangles.
@@ -152,47 +150,20 @@ fn with_links(
     sc: &mut Scratch,
 ) -> bool {
     let g = board.geometry();
-    let t = board.tables();
     let inside = &g.shape(bx).cells;
-    let words = g.cell_count().div_ceil(64);
-    let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
-    let sees = |a: usize, b: usize| peers(a)[b / 64] >> (b % 64) & 1 == 1;
     for &(h, e1, e2) in links {
         if h == bx || inside.contains(&e1) || inside.contains(&e2) {
             continue;
         }
         for (p, q) in [(e1, e2), (e2, e1)] {
-            if !sc.on.iter().all(|&o| sees(p, o)) {
+            if !sc.on.iter().all(|&o| board.sees(p, o)) {
                 continue;
             }
             sc.seen.clear();
             sc.seen.extend_from_slice(&sc.off);
             sc.seen.push(q);
-            // Whether any cell but p, seeing every cell of `seen`, holds the symbol: most
-            // pairs eliminate nothing, and the bitsets say so without building the step.
-            sc.common.clear();
-            sc.common.extend_from_slice(peers(sc.seen[0]));
-            for &s in &sc.seen[1..] {
-                for (w, &b) in sc.common.iter_mut().zip(peers(s)) {
-                    *w &= b;
-                }
-            }
-            let any = sc.common.iter().enumerate().any(|(w, &bits)| {
-                let mut bits = bits;
-                while bits != 0 {
-                    let c = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if c != p
-                        && !sc.seen.contains(&c)
-                        && board.value(c).is_none()
-                        && board.candidates(c).contains(v)
-                    {
-                        return true;
-                    }
-                }
-                false
-            });
-            if !any {
+            // Most pairs eliminate nothing: the bitsets say so without building the step.
+            if !super::wings::any_common_target(board, &sc.seen, v, &[p]) {
                 continue;
             }
             let elims: Vec<Candidate> = super::wings::common_targets(board, &sc.seen, v)

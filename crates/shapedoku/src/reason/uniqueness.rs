@@ -95,7 +95,7 @@ fn floored(board: &Board) -> Vec<(Corners, [u8; 2])> {
             }
             for &n2 in g.peers(p) {
                 let n2 = n2 as usize;
-                if n2 == n1 || !touches(board, n2, pair) || g.are_peers(n1, n2) {
+                if n2 == n1 || !touches(board, n2, pair) || board.sees(n1, n2) {
                     continue;
                 }
                 for q in closing(board, p, n1, n2) {
@@ -120,11 +120,10 @@ fn hidden_rectangles(board: &Board) -> Vec<(Corners, [u8; 2])> {
         for x in pair.iter() {
             let y = pair.without(x).first().unwrap_or(x);
             // The other end of every strong link on x, from a cell.
-            let ends = |c: usize| -> Vec<usize> {
+            let ends = |c: usize| {
                 g.shapes_of(c)
                     .iter()
-                    .filter_map(|&s| strong_end(board, s as usize, c, x))
-                    .collect()
+                    .filter_map(move |&s| strong_end(board, s as usize, c, x))
             };
             for &n1 in g.peers(p) {
                 let n1 = n1 as usize;
@@ -132,11 +131,11 @@ fn hidden_rectangles(board: &Board) -> Vec<(Corners, [u8; 2])> {
                     continue;
                 }
                 for q in ends(n1) {
-                    if q == p || g.are_peers(p, q) || !board.candidates(q).contains(y) {
+                    if q == p || board.sees(p, q) || !board.candidates(q).contains(y) {
                         continue;
                     }
                     for n2 in ends(q) {
-                        if n2 <= n1 || !g.are_peers(p, n2) || g.are_peers(n1, n2) {
+                        if n2 <= n1 || !board.sees(p, n2) || board.sees(n1, n2) {
                             continue;
                         }
                         let r = [p, n1, n2, q];
