@@ -150,9 +150,9 @@ fn with_links(
     sc: &mut Scratch,
 ) -> bool {
     let g = board.geometry();
-    let inside = &g.shape(bx).cells;
     for &(h, e1, e2) in links {
-        if h == bx || inside.contains(&e1) || inside.contains(&e2) {
+        let in_box = |c: usize| g.shapes_of(c).contains(&(bx as u32));
+        if h == bx || in_box(e1) || in_box(e2) {
             continue;
         }
         for (p, q) in [(e1, e2), (e2, e1)] {

@@ -182,6 +182,54 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     }
 }
 
+/// The positions of the bits set in `m`, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let j = m.trailing_zeros();
+            m &= m - 1;
+            j
+        })
+    })
+}
+
+/// Where a fish on the symbol could eliminate: per cover line, the base lines (by number) of
+/// its places, and the cover lines with a place in no base line. A cover line none of whose
+/// places lies off the chosen base lines has nothing to lose.
+struct Targets {
+    rows: [u64; 64],
+    loose: u64,
+}
+
+impl Targets {
+    fn new(board: &Board, lines: &Lines, v: u8) -> Targets {
+        let g = board.geometry();
+        let mut t = Targets {
+            rows: [0; 64],
+            loose: 0,
+        };
+        for (j, col) in lines.cover.iter().enumerate() {
+            let Some(col) = col else { continue };
+            for &c in &g.shape(*col).cells {
+                if board.value(c).is_none() && board.candidates(c).contains(v) {
+                    match lines.base_of[c] {
+                        u8::MAX => t.loose |= 1 << j,
+                        r => t.rows[j] |= 1 << r,
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// The lines of `union` with a place off the base lines `rows`.
+    fn within(&self, union: u64, rows: u64) -> u64 {
+        bits(union)
+            .filter(|&j| self.rows[j as usize] & !rows != 0 || self.loose >> j & 1 == 1)
+            .fold(0, |a, j| a | 1 << j)
+    }
+}
+
 /// The most base lines of a fish.
 const MAX_SIZE: usize = 4;
 
@@ -227,10 +275,12 @@ fn search(
     }
     let mut chosen = Vec::with_capacity(MAX_SIZE);
     let mut scratch = Vec::new();
+    let targets = Targets::new(board, lines, v);
     grow(
         board,
         lines,
         v,
+        &targets,
         bases,
         0,
         0,
@@ -248,6 +298,7 @@ fn grow(
     board: &Board,
     lines: &Lines,
     v: u8,
+    targets: &Targets,
     bases: &[BaseLine],
     from: usize,
     union: u64,
@@ -262,6 +313,7 @@ fn grow(
             board,
             lines,
             v,
+            targets,
             k,
             bases,
             chosen,
@@ -280,7 +332,18 @@ fn grow(
             continue;
         }
         chosen.push(i);
-        grow(board, lines, v, bases, i + 1, u, chosen, common, found);
+        grow(
+            board,
+            lines,
+            v,
+            targets,
+            bases,
+            i + 1,
+            u,
+            chosen,
+            common,
+            found,
+        );
         chosen.pop();
     }
 }
@@ -293,6 +356,7 @@ fn covers(
     board: &Board,
     lines: &Lines,
     v: u8,
+    targets: &Targets,
     k: usize,
     bases: &[BaseLine],
     chosen: &[usize],
@@ -304,10 +368,15 @@ fn covers(
     let t = board.tables();
     let words = g.cell_count().div_ceil(64);
     let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
+    let rows = chosen.iter().fold(0u64, |a, &b| a | 1 << bases[b].number);
+    let target_lines = targets.within(union, rows);
+    if target_lines == 0 {
+        return;
+    }
     // Subsets of `union` with k bits: the next one by Gosper's hack over the bit positions.
     let mut cols = [0u32; 64];
     let mut m = 0u32;
-    for j in (0..64).filter(|j| union >> j & 1 == 1) {
+    for j in bits(union) {
         cols[m as usize] = j;
         m += 1;
     }
@@ -315,13 +384,12 @@ fn covers(
     common.clear();
     common.resize(words, 0);
     while sel < 1 << m {
-        let cover: u64 = (0..m)
-            .filter(|i| sel >> i & 1 == 1)
-            .fold(0, |a, i| a | 1 << cols[i as usize]);
+        let cover: u64 = bits(u64::from(sel)).fold(0, |a, i| a | 1 << cols[i as usize]);
         let (lo, r) = (sel & sel.wrapping_neg(), sel + (sel & sel.wrapping_neg()));
         sel = r | (((sel ^ r) >> 2) / lo);
         // Every base line keeps a place in the cover; the fins span few columns.
-        if chosen.iter().any(|&b| bases[b].mask & cover == 0)
+        if cover & target_lines == 0
+            || chosen.iter().any(|&b| bases[b].mask & cover == 0)
             || (union & !cover).count_ones() > FIN_COLUMNS
         {
             continue;
@@ -342,8 +410,10 @@ fn covers(
         }
         let in_base = |c: usize| chosen.iter().any(|&b| lines.base_of[c] == bases[b].number);
         let mut elims = Vec::new();
-        for j in (0..64).filter(|j| cover >> j & 1 == 1) {
-            let Some(col) = lines.cover[j] else { continue };
+        for j in bits(cover) {
+            let Some(col) = lines.cover[j as usize] else {
+                continue;
+            };
             for &c in &g.shape(col).cells {
                 if common[c / 64] >> (c % 64) & 1 == 1
                     && board.value(c).is_none()
