@@ -49,7 +49,7 @@ struct Scratch {
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let t = board.tables();
-    let mut links: Option<Vec<Vec<(usize, usize, usize)>>> = None;
+    let links = all_links(board);
     let mut masks = [0u64; 64];
     let mut sc = Scratch::default();
     for &bx in &t.houses {
@@ -66,11 +66,17 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             if !(2..=5).contains(&m.count_ones()) {
                 continue;
             }
+            // Without a strong link clear of the box there is nothing to look for.
+            let in_bx = |c: usize| g.shapes_of(c).contains(&(bx as u32));
+            let ls = &links[v as usize];
+            if ls.iter().all(|&(h, p, q)| h == bx || in_bx(p) || in_bx(q)) {
+                continue;
+            }
             let cells = &g.shape(bx).cells;
             sc.places.clear();
             sc.places
                 .extend((0..64).filter(|i| m >> i & 1 == 1).map(|i| cells[i]));
-            if !in_box(board, f, bx, v, &mut links, &mut sc) {
+            if !in_box(board, f, bx, v, ls, &mut sc) {
                 return;
             }
         }
@@ -97,7 +103,7 @@ fn in_box(
     f: &mut Finder,
     bx: usize,
     v: u8,
-    links: &mut Option<Vec<Vec<(usize, usize, usize)>>>,
+    links: &[(usize, usize, usize)],
     sc: &mut Scratch,
 ) -> bool {
     let g = board.geometry();
@@ -126,8 +132,7 @@ fn in_box(
                 if sc.on.iter().all(|p| sc2.contains(p)) {
                     continue;
                 }
-                let ls = links.get_or_insert_with(|| all_links(board));
-                if !with_links(board, f, bx, v, [first, second], &ls[v as usize], sc) {
+                if !with_links(board, f, bx, v, [first, second], links, sc) {
                     go = false;
                     break 'lines;
                 }
