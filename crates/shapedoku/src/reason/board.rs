@@ -29,6 +29,8 @@ pub(crate) struct Tables {
     /// Peers of each cell as bitsets over cells (`cell_count().div_ceil(64)` words per cell),
     /// for chains.
     pub(crate) peer_bits: Vec<u64>,
+    /// Words per cell in `peer_bits`.
+    pub(crate) peer_words: usize,
     /// Words per cell in `peer_houses`.
     pub(crate) house_words: usize,
     /// For each cell, the houses through its peers, as bits over house indices
@@ -58,6 +60,14 @@ impl Tables {
         let row = &self.meets[self.meet_start[i] as usize..self.meet_start[i + 1] as usize];
         row.binary_search_by_key(&(j as u32), |&(k, _)| k)
             .map_or(0, |k| row[k].1)
+    }
+
+    /// Whether cells `a` and `b` are peers (one bit of `peer_bits`: the geometry's sorted
+    /// peer lists answer the same by a search, and the techniques ask this in their inner
+    /// loops).
+    #[inline]
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        self.peer_bits[a * self.peer_words + b / 64] >> (b % 64) & 1 == 1
     }
 
     /// Whether houses `i` and `j` (indices into `houses`) share no cell.
@@ -132,6 +142,7 @@ impl Tables {
             meet_start,
             meets,
             peer_bits,
+            peer_words,
             house_words,
             peer_houses,
         }
@@ -365,6 +376,13 @@ impl Board {
             }
         }
         placed
+    }
+
+    /// Whether cells `a` and `b` are peers, from the board's tables (a bit test, where
+    /// `Geometry` searches a sorted list).
+    #[inline]
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        self.tables().sees(a, b)
     }
 
     /// Whether `v` is already placed somewhere in a shape.

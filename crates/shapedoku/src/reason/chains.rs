@@ -196,7 +196,6 @@ impl<'a> Graph<'a> {
         let (ca, sa) = self.cell_sym(start);
         let (cb, sb) = self.cell_sym(end);
         let b = self.board;
-        let g = b.geometry();
         let mut out = Vec::new();
         if sa == sb && ca != cb {
             // Empty cells with the symbol that see both ends, word by word.
@@ -216,7 +215,7 @@ impl<'a> Graph<'a> {
                 for w in b.candidates(ca).without(sa).without(sb).iter() {
                     out.push((ca, w));
                 }
-            } else if g.are_peers(ca, cb) {
+            } else if b.sees(ca, cb) {
                 if b.candidates(ca).contains(sb) {
                     out.push((ca, sb));
                 }
@@ -229,10 +228,18 @@ impl<'a> Graph<'a> {
         out
     }
 
-    /// Breadth-first search from `start` (first link strong) for chains of exactly `len` links
-    /// that prove something (shorter ones were tried before); appends them to `found`. Returns
-    /// whether any chain of that length exists at all (if none does, longer ones do not either).
-    fn bfs(&mut self, start: u32, mode: Mode, len: usize, found: &mut Vec<Found>) -> bool {
+    /// Breadth-first search from `start` (first link strong) for chains of `min`, `min + 2`, ...
+    /// up to `max` links that prove something; appends them to `found` with their length, by
+    /// length. The order in which a breadth-first search meets the states of a depth does not
+    /// depend on how deep it goes, so each length's chains are those (and in the order) a search
+    /// bounded at that length finds.
+    fn bfs(
+        &mut self,
+        start: u32,
+        mode: Mode,
+        (min, max): (usize, usize),
+        found: &mut Vec<(usize, Found)>,
+    ) {
         self.epoch += 1;
         let epoch = self.epoch;
         let s0 = start * 2;
@@ -241,13 +248,12 @@ impl<'a> Graph<'a> {
         self.queue.clear();
         self.queue.push(s0);
         let mut head = 0;
-        let mut reached = false;
         let mut next = std::mem::take(&mut self.next);
         while head < self.queue.len() {
             let st = self.queue[head];
             head += 1;
             let d = self.depth[st as usize] as usize;
-            if d >= len {
+            if d >= max {
                 continue;
             }
             let node = st / 2;
@@ -258,29 +264,29 @@ impl<'a> Graph<'a> {
             } else {
                 self.weak(node, mode, |m| next.push(m));
             }
+            let len = d + 1;
+            let proves = len >= min && (len - min) % 2 == 0;
             for &m in &next {
                 let ns = m * 2 + u32::from(want_strong);
                 if self.stamp[ns as usize] == epoch {
                     continue;
                 }
                 self.stamp[ns as usize] = epoch;
-                self.depth[ns as usize] = (d + 1) as u8;
+                self.depth[ns as usize] = len as u8;
                 self.parent[ns as usize] = st;
                 self.queue.push(ns);
-                reached |= d + 1 == len;
-                if d + 1 == len && m != start {
+                if proves && m != start {
                     let elim = self.conclusions(start, m, mode);
                     if elim.is_empty() {
                         continue;
                     }
                     if let Some(nodes) = self.path(ns, s0) {
-                        found.push(Found { nodes, elim });
+                        found.push((len, Found { nodes, elim }));
                     }
                 }
             }
         }
         self.next = next;
-        reached
     }
 
     /// The chain's nodes from start to `end`, or `None` if it passes a candidate twice (a lasso
@@ -309,60 +315,61 @@ type MakeFn = fn(&Geometry, Vec<Candidate>) -> Deduction;
 
 /// Runs the searches of one family, shortest chains first: all chains of 3 links (or `min`),
 /// then 5, ... up to `max`, stopping after the first length that proves anything (or as soon as
-/// the finder is full).
+/// the finder is full). One search from each start serves every length: once some start has
+/// proved something at a length, later starts search no deeper, and the chains are then given
+/// by length, and within a length in the order of their starts, as a pass per length would.
 fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], min: usize, max: usize) {
     let mut gr = Graph::new(board);
     let nodes = gr.strong_start.len() - 1;
-    let mut found = Vec::new();
-    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
-    // Starts from which no chain reached the last length tried: longer ones cannot either. (A
-    // start belongs to one mode: X modes split the nodes by symbol.)
-    let mut dead = vec![false; nodes];
-    for len in (min..=max).step_by(2) {
-        let mut reached = false;
-        for &mode in modes {
-            let (first, step) = match mode {
-                // One symbol: only its nodes.
-                Mode::X(s) => (s as usize, 1 << gr.shift),
-                _ => (0, 1),
+    let mut found: Vec<(usize, Found)> = Vec::new();
+    let mut cap = max;
+    'starts: for &mode in modes {
+        let (first, step) = match mode {
+            // One symbol: only its nodes.
+            Mode::X(s) => (s as usize, 1 << gr.shift),
+            _ => (0, 1),
+        };
+        for start in (first..nodes).step_by(step).map(|x| x as u32) {
+            // A search from each start covers the graph: on a large board the pass can outlive
+            // the caller's deadline unless it looks at the clock between starts.
+            if f.out_of_budget() {
+                break 'starts;
+            }
+            let (c, v) = gr.cell_sym(start);
+            if board.value(c).is_some() || !board.candidates(c).contains(v) {
+                continue;
+            }
+            let ok = match mode {
+                Mode::X(_) => gr.has_house_link(start),
+                Mode::Xy => gr.bivalue(c),
+                Mode::Aic => gr.has_house_link(start) || gr.bivalue(c),
             };
-            for start in (first..nodes).step_by(step).map(|x| x as u32) {
-                // A search from each start covers the graph: on a large board the pass can
-                // outlive the caller's deadline unless it looks at the clock between starts.
-                if f.out_of_budget() {
-                    return;
-                }
-                let (c, v) = gr.cell_sym(start);
-                if board.value(c).is_some() || !board.candidates(c).contains(v) {
-                    continue;
-                }
-                let ok = match mode {
-                    Mode::X(_) => gr.has_house_link(start),
-                    Mode::Xy => gr.bivalue(c),
-                    Mode::Aic => gr.has_house_link(start) || gr.bivalue(c),
-                };
-                if !ok || dead[start as usize] {
-                    continue;
-                }
-                let r = gr.bfs(start, mode, len, &mut found);
-                dead[start as usize] = !r;
-                reached |= r;
-                // Each conclusion once (a chain and its reverse prove the same).
-                for fd in found.drain(..) {
-                    if seen.contains(&fd.elim) {
-                        continue;
-                    }
-                    let eliminations = fd.elim.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
-                    let nodes = fd.nodes.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
-                    let step = Step::eliminating(eliminations, make(board.geometry(), nodes));
-                    seen.push(fd.elim);
-                    if !f.push(step) {
-                        return;
-                    }
-                }
+            if !ok {
+                continue;
+            }
+            let before = found.len();
+            gr.bfs(start, mode, (min, cap), &mut found);
+            if let Some(&(len, _)) = found.get(before) {
+                cap = cap.min(len);
             }
         }
-        if !seen.is_empty() || !reached {
+    }
+    // Stable: within a length, starts stay in order.
+    found.sort_by_key(|&(len, _)| len);
+    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+    // Each conclusion once (a chain and its reverse prove the same).
+    for (len, fd) in found {
+        if len > cap {
+            break;
+        }
+        if seen.contains(&fd.elim) {
+            continue;
+        }
+        let eliminations = fd.elim.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
+        let nodes = fd.nodes.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
+        let step = Step::eliminating(eliminations, make(board.geometry(), nodes));
+        seen.push(fd.elim);
+        if !f.push(step) {
             return;
         }
     }

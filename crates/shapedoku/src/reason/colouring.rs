@@ -88,7 +88,7 @@ pub(crate) fn find_remote_pairs(board: &Board, f: &mut Finder) {
         let adj: Vec<Vec<usize>> = (0..cells.len())
             .map(|i| {
                 (0..cells.len())
-                    .filter(|&j| j != i && g.are_peers(cells[i], cells[j]))
+                    .filter(|&j| j != i && board.sees(cells[i], cells[j]))
                     .collect()
             })
             .collect();
@@ -104,7 +104,7 @@ pub(crate) fn find_remote_pairs(board: &Board, f: &mut Finder) {
                     continue;
                 }
                 let seen: Vec<usize> = (0..part.len())
-                    .filter(|&i| g.are_peers(t, cells[part[i].0]))
+                    .filter(|&i| board.sees(t, cells[part[i].0]))
                     .collect();
                 let far = seen
                     .iter()
@@ -181,17 +181,28 @@ pub(crate) fn find_simple_colours(board: &Board, f: &mut Finder) {
             let clash = |cs: &[usize]| {
                 cs.iter()
                     .enumerate()
-                    .any(|(i, &a)| cs[i + 1..].iter().any(|&b| g.are_peers(a, b)))
+                    .any(|(i, &a)| cs[i + 1..].iter().any(|&b| board.sees(a, b)))
             };
             // A wrap and a trap can come from one network: each is its own step.
+            // The cells seeing some cell of each colour, as bitsets over cells.
+            let tables = board.tables();
+            let w = tables.peer_words;
+            let sight = |cs: &[usize]| {
+                cs.iter().fold(vec![0u64; w], |mut m, &c| {
+                    for (a, b) in m.iter_mut().zip(&tables.peer_bits[c * w..(c + 1) * w]) {
+                        *a |= b;
+                    }
+                    m
+                })
+            };
+            let (see0, see1) = (sight(&colours[0]), sight(&colours[1]));
+            let sees_both = |t: usize| (see0[t / 64] & see1[t / 64]) >> (t % 64) & 1 == 1;
             let trap: Vec<Candidate> = (0..g.cell_count())
                 .filter(|&t| {
-                    board.value(t).is_none()
+                    sees_both(t)
+                        && board.value(t).is_none()
                         && board.candidates(t).contains(x)
                         && !colours.iter().any(|cs| cs.contains(&t))
-                        && colours
-                            .iter()
-                            .all(|cs| cs.iter().any(|&c| g.are_peers(t, c)))
                 })
                 .map(|t| Candidate::at(t, x))
                 .collect();

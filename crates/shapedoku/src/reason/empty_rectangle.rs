@@ -8,115 +8,185 @@
 use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::{CellId, ShapeId, ShapeKind, Symbol};
 
-/// The strong links on `v` outside `house`: (link house, end, end).
-fn links(board: &Board, v: u8, house: usize) -> Vec<(usize, usize, usize)> {
+/// Every strong link on every symbol, found once per search: `links[v]` holds (link house,
+/// end, end) in house order. Each box filters out the links touching it, so it gets the links
+/// a per-box scan of the houses would give, in the same order.
+fn all_links(board: &Board) -> Vec<Vec<(usize, usize, usize)>> {
     let g = board.geometry();
-    let inside = &g.shape(house).cells;
-    let mut out = Vec::new();
+    let n = g.symbol_count();
+    let mut out = vec![Vec::new(); n];
+    let mut masks = [0u64; 64];
     for &h in &board.tables().houses {
-        if h == house || board.has_placed(h, v) {
-            continue;
-        }
-        let m = board.place_mask(h, v);
-        if m.count_ones() != 2 {
-            continue;
-        }
+        let placed = board.place_masks(h, &mut masks);
         let cells = &g.shape(h).cells;
-        let (p, q) = (
-            cells[m.trailing_zeros() as usize],
-            cells[63 - m.leading_zeros() as usize],
-        );
-        if !inside.contains(&p) && !inside.contains(&q) {
-            out.push((h, p, q));
+        for (v, links) in out.iter_mut().enumerate() {
+            let m = masks[v];
+            if m.count_ones() != 2 || placed.contains(v as u8) {
+                continue;
+            }
+            links.push((
+                h,
+                cells[m.trailing_zeros() as usize],
+                cells[63 - m.leading_zeros() as usize],
+            ));
         }
     }
     out
+}
+
+/// Buffers one search reuses for every box and symbol, so a box allocates nothing.
+#[derive(Default)]
+struct Scratch {
+    places: Vec<usize>,
+    rows: Vec<usize>,
+    cols: Vec<usize>,
+    on: Vec<usize>,
+    off: Vec<usize>,
+    seen: Vec<usize>,
 }
 
 /// Empty rectangles.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let t = board.tables();
+    let links = all_links(board);
+    let mut masks = [0u64; 64];
+    let mut sc = Scratch::default();
     for &bx in &t.houses {
         if !matches!(g.shape(bx).kind, ShapeKind::Box | ShapeKind::Region) {
             continue;
         }
+        let placed = board.place_masks(bx, &mut masks);
         for v in g.symbols().all().iter() {
-            if board.has_placed(bx, v) {
+            if placed.contains(v) {
                 continue;
             }
-            let m = board.place_mask(bx, v);
+            let m = masks[v as usize];
             // Five places at most fit in a row and a column of a 3x3 box.
             if !(2..=5).contains(&m.count_ones()) {
                 continue;
             }
+            // Without a strong link clear of the box there is nothing to look for.
+            let in_bx = |c: usize| g.shapes_of(c).contains(&(bx as u32));
+            let ls = &links[v as usize];
+            if ls.iter().all(|&(h, p, q)| h == bx || in_bx(p) || in_bx(q)) {
+                continue;
+            }
             let cells = &g.shape(bx).cells;
-            let places: Vec<usize> = (0..64)
-                .filter(|i| m >> i & 1 == 1)
-                .map(|i| cells[i])
-                .collect();
-            if !in_box(board, f, bx, v, &places) {
+            sc.places.clear();
+            sc.places
+                .extend((0..64).filter(|i| m >> i & 1 == 1).map(|i| cells[i]));
+            if !in_box(board, f, bx, v, ls, &mut sc) {
                 return;
             }
         }
     }
 }
 
-/// Tries every row/column pair through the box holding all its places.
-fn in_box(board: &Board, f: &mut Finder, bx: usize, v: u8, places: &[usize]) -> bool {
+/// The lines of `kind` through any of `places`, sorted, into `out`.
+fn lines_of(board: &Board, places: &[usize], kind: ShapeKind, out: &mut Vec<usize>) {
     let g = board.geometry();
-    let lines_of = |kind: ShapeKind| -> Vec<usize> {
-        let mut ls: Vec<usize> = places
+    out.clear();
+    out.extend(
+        places
             .iter()
             .flat_map(|&c| g.shapes_of(c).iter().map(|&s| s as usize))
-            .filter(|&s| g.shape(s).kind == kind)
-            .collect();
-        ls.sort_unstable();
-        ls.dedup();
-        ls
-    };
-    let (rows, cols) = (lines_of(ShapeKind::Row), lines_of(ShapeKind::Column));
-    let mut ls: Option<Vec<(usize, usize, usize)>> = None;
-    for &r in &rows {
+            .filter(|&s| g.shape(s).kind == kind),
+    );
+    out.sort_unstable();
+    out.dedup();
+}
+
+/// Tries every row/column pair through the box holding all its places.
+fn in_box(
+    board: &Board,
+    f: &mut Finder,
+    bx: usize,
+    v: u8,
+    links: &[(usize, usize, usize)],
+    sc: &mut Scratch,
+) -> bool {
+    let g = board.geometry();
+    let mut rows = std::mem::take(&mut sc.rows);
+    let mut cols = std::mem::take(&mut sc.cols);
+    lines_of(board, &sc.places, ShapeKind::Row, &mut rows);
+    lines_of(board, &sc.places, ShapeKind::Column, &mut cols);
+    let mut go = true;
+    'lines: for &r in &rows {
         for &c in &cols {
             for (first, second) in [(r, c), (c, r)] {
-                let in_first = |p: &usize| g.shape(first).cells.contains(p);
-                let (on, off): (Vec<usize>, Vec<usize>) =
-                    places.iter().copied().partition(in_first);
-                if off.is_empty() || off.iter().any(|p| !g.shape(second).cells.contains(p)) {
+                let (fc, sc2) = (&g.shape(first).cells, &g.shape(second).cells);
+                sc.on.clear();
+                sc.off.clear();
+                for &p in &sc.places {
+                    if fc.contains(&p) {
+                        sc.on.push(p);
+                    } else {
+                        sc.off.push(p);
+                    }
+                }
+                if sc.off.is_empty() || sc.off.iter().any(|p| !sc2.contains(p)) {
                     continue;
                 }
                 // Places only on the first line off the second: else the box points.
-                if on.iter().all(|p| g.shape(second).cells.contains(p)) {
+                if sc.on.iter().all(|p| sc2.contains(p)) {
                     continue;
                 }
-                let ls = ls.get_or_insert_with(|| links(board, v, bx));
-                for &(h, e1, e2) in ls.iter() {
-                    for (p, q) in [(e1, e2), (e2, e1)] {
-                        if !on.iter().all(|&o| g.are_peers(p, o)) {
-                            continue;
-                        }
-                        let mut seen = off.clone();
-                        seen.push(q);
-                        let elims: Vec<Candidate> = super::wings::common_targets(board, &seen, v)
-                            .into_iter()
-                            .filter(|e| e.cell_index() != p)
-                            .collect();
-                        let step = Step::eliminating(
-                            elims,
-                            Deduction::EmptyRectangle {
-                                symbol: Symbol::new(v as usize),
-                                house: ShapeId::new(bx),
-                                lines: [ShapeId::new(first), ShapeId::new(second)],
-                                link: [CellId::new(p), CellId::new(q)],
-                                link_house: ShapeId::new(h),
-                            },
-                        );
-                        if !f.push(step) {
-                            return false;
-                        }
-                    }
+                if !with_links(board, f, bx, v, [first, second], links, sc) {
+                    go = false;
+                    break 'lines;
                 }
+            }
+        }
+    }
+    (sc.rows, sc.cols) = (rows, cols);
+    go
+}
+
+/// The steps of one box and pair of lines (`sc.on` on the first, `sc.off` on the second) with
+/// the symbol's strong links outside the box.
+fn with_links(
+    board: &Board,
+    f: &mut Finder,
+    bx: usize,
+    v: u8,
+    lines: [usize; 2],
+    links: &[(usize, usize, usize)],
+    sc: &mut Scratch,
+) -> bool {
+    let g = board.geometry();
+    for &(h, e1, e2) in links {
+        let in_box = |c: usize| g.shapes_of(c).contains(&(bx as u32));
+        if h == bx || in_box(e1) || in_box(e2) {
+            continue;
+        }
+        for (p, q) in [(e1, e2), (e2, e1)] {
+            if !sc.on.iter().all(|&o| board.sees(p, o)) {
+                continue;
+            }
+            sc.seen.clear();
+            sc.seen.extend_from_slice(&sc.off);
+            sc.seen.push(q);
+            // Most pairs eliminate nothing: the bitsets say so without building the step.
+            if !super::wings::any_common_target(board, &sc.seen, v, &[p]) {
+                continue;
+            }
+            let elims: Vec<Candidate> = super::wings::common_targets(board, &sc.seen, v)
+                .into_iter()
+                .filter(|e| e.cell_index() != p)
+                .collect();
+            let step = Step::eliminating(
+                elims,
+                Deduction::EmptyRectangle {
+                    symbol: Symbol::new(v as usize),
+                    house: ShapeId::new(bx),
+                    lines: lines.map(ShapeId::new),
+                    link: [CellId::new(p), CellId::new(q)],
+                    link_house: ShapeId::new(h),
+                },
+            );
+            if !f.push(step) {
+                return false;
             }
         }
     }

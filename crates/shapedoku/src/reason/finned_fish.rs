@@ -94,7 +94,14 @@ struct BaseLine {
 /// on them last found nothing. The solver asks again after every step, when most symbols are
 /// unchanged: their searches are skipped. Never changes what is found.
 #[derive(Default)]
-pub(crate) struct Memo(Mutex<Vec<Vec<u64>>>);
+pub(crate) struct Memo(Mutex<MemoState>);
+
+/// The memo's keys, and the line sets (found from the geometry once per board, not per step).
+#[derive(Default)]
+struct MemoState {
+    sets: Option<Vec<Lines>>,
+    keys: Vec<Vec<u64>>,
+}
 
 /// A copy starts empty: boards are cloned to try assumptions, and an empty memo is always
 /// right, just slower.
@@ -110,53 +117,62 @@ impl std::fmt::Debug for Memo {
     }
 }
 
-/// The places of `v` in every base line, as masks over cover numbers (all ones where placed):
-/// everything a finned fish on `v` in this line set depends on.
-fn key(board: &Board, lines: &Lines, v: u8) -> Vec<u64> {
+/// The places of `v` in every base line, as masks over cover numbers (all ones where placed),
+/// into `out`: everything a finned fish on `v` in this line set depends on.
+fn key(board: &Board, lines: &Lines, v: u8, out: &mut Vec<u64>) {
     let g = board.geometry();
-    lines
-        .base
-        .iter()
-        .map(|b| match b {
-            Some(b) if board.has_placed(*b, v) => u64::MAX,
-            Some(b) => g.shape(*b).cells.iter().fold(0, |m, &c| {
-                let j = lines.cover_of[c];
-                if j != u8::MAX && board.value(c).is_none() && board.candidates(c).contains(v) {
-                    m | 1 << j
-                } else {
-                    m
+    out.clear();
+    out.extend(lines.base.iter().map(|b| match b {
+        Some(b) => {
+            let mut m = 0u64;
+            for &c in &g.shape(*b).cells {
+                match board.value(c) {
+                    Some(x) if x == v => return u64::MAX,
+                    Some(_) => {}
+                    None => {
+                        let j = lines.cover_of[c];
+                        if j != u8::MAX && board.candidates(c).contains(v) {
+                            m |= 1 << j;
+                        }
+                    }
                 }
-            }),
-            None => 0,
-        })
-        .collect()
+            }
+            m
+        }
+        None => 0,
+    }));
 }
 
 /// Finned and sashimi fish, size 2 to 4; per size, finned before sashimi.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
-    let sets = line_sets(board);
     let n = board.geometry().symbol_count();
     let mut memo = board
         .finned_memo
         .0
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    memo.resize_with(sets.len() * n, Vec::new);
+    let MemoState { sets, keys } = &mut *memo;
+    let sets = sets.get_or_insert_with(|| line_sets(board));
+    keys.resize_with(sets.len() * n, Vec::new);
     let mut found: [[Vec<Step>; 2]; 3] = Default::default();
+    let mut key_buf = Vec::new();
+    let mut bases = Vec::new();
     for (i, lines) in sets.iter().enumerate() {
         for v in 0..n as u8 {
-            let key = key(board, lines, v);
-            let slot = &mut memo[i * n + v as usize];
-            if *slot == key {
+            key(board, lines, v, &mut key_buf);
+            let slot = &mut keys[i * n + v as usize];
+            if *slot == key_buf {
                 continue;
             }
             let before: usize = found.iter().flatten().map(Vec::len).sum();
-            for k in 2..=4 {
-                search(board, lines, v, k, &mut found[k - 2]);
-            }
+            search(board, lines, v, &key_buf, &mut bases, &mut found);
             let after: usize = found.iter().flatten().map(Vec::len).sum();
             // Remember only a search that found nothing; an empty key never matches one.
-            *slot = if after == before { key } else { Vec::new() };
+            if after == before {
+                slot.clone_from(&key_buf);
+            } else {
+                slot.clear();
+            }
         }
     }
     for s in found.into_iter().flatten().flatten() {
@@ -166,69 +182,168 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     }
 }
 
-fn search(board: &Board, lines: &Lines, v: u8, k: usize, found: &mut [Vec<Step>; 2]) {
-    let g = board.geometry();
-    let mut bases = Vec::new();
-    for (number, &b) in lines.base.iter().enumerate() {
-        let Some(b) = b else { continue };
-        if board.has_placed(b, v) {
-            continue;
-        }
-        let mut mask = 0u64;
-        let mut places = Vec::new();
-        for &c in &g.shape(b).cells {
-            if board.value(c).is_some() || !board.candidates(c).contains(v) {
-                continue;
-            }
-            let j = lines.cover_of[c];
-            if j == u8::MAX {
-                continue;
-            }
-            mask |= 1 << j;
-            places.push((j as u32, c));
-        }
-        if (2..=k as u32 + FIN_COLUMNS).contains(&mask.count_ones()) {
-            bases.push(BaseLine {
-                shape: b,
-                number: number as u8,
-                mask,
-                places,
-            });
-        }
-    }
-    if bases.len() < k {
-        return;
-    }
-    let mut chosen = Vec::with_capacity(k);
-    grow(board, lines, v, k, &bases, 0, 0, &mut chosen, found);
+/// The positions of the bits set in `m`, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let j = m.trailing_zeros();
+            m &= m - 1;
+            j
+        })
+    })
 }
 
-/// Adds base lines from `bases[from..]` while their columns stay within k + 2.
+/// Where a fish on the symbol could eliminate: per cover line, the base lines (by number) of
+/// its places, and the cover lines with a place in no base line. A cover line none of whose
+/// places lies off the chosen base lines has nothing to lose.
+struct Targets {
+    rows: [u64; 64],
+    loose: u64,
+}
+
+impl Targets {
+    fn new(board: &Board, lines: &Lines, v: u8) -> Targets {
+        let g = board.geometry();
+        let mut t = Targets {
+            rows: [0; 64],
+            loose: 0,
+        };
+        for (j, col) in lines.cover.iter().enumerate() {
+            let Some(col) = col else { continue };
+            for &c in &g.shape(*col).cells {
+                if board.value(c).is_none() && board.candidates(c).contains(v) {
+                    match lines.base_of[c] {
+                        u8::MAX => t.loose |= 1 << j,
+                        r => t.rows[j] |= 1 << r,
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// The lines of `union` with a place off the base lines `rows`.
+    fn within(&self, union: u64, rows: u64) -> u64 {
+        bits(union)
+            .filter(|&j| self.rows[j as usize] & !rows != 0 || self.loose >> j & 1 == 1)
+            .fold(0, |a, j| a | 1 << j)
+    }
+}
+
+/// The most base lines of a fish.
+const MAX_SIZE: usize = 4;
+
+/// Fish of every size on `v` in one line set: the base lines are walked once, in order, and
+/// the bases of each size are met in the order a walk for that size alone would meet them
+/// (so the steps come out as a search per size would find them).
+fn search(
+    board: &Board,
+    lines: &Lines,
+    v: u8,
+    key: &[u64],
+    bases: &mut Vec<BaseLine>,
+    found: &mut [[Vec<Step>; 2]; 3],
+) {
+    let g = board.geometry();
+    bases.clear();
+    for (number, (&b, &mask)) in lines.base.iter().zip(key).enumerate() {
+        let Some(b) = b else { continue };
+        // All ones: placed in this line.
+        if mask == u64::MAX || !(2..=MAX_SIZE as u32 + FIN_COLUMNS).contains(&mask.count_ones()) {
+            continue;
+        }
+        let places = g
+            .shape(b)
+            .cells
+            .iter()
+            .filter(|&&c| {
+                board.value(c).is_none()
+                    && board.candidates(c).contains(v)
+                    && lines.cover_of[c] != u8::MAX
+            })
+            .map(|&c| (u32::from(lines.cover_of[c]), c))
+            .collect();
+        bases.push(BaseLine {
+            shape: b,
+            number: number as u8,
+            mask,
+            places,
+        });
+    }
+    if bases.len() < 2 {
+        return;
+    }
+    let mut chosen = Vec::with_capacity(MAX_SIZE);
+    let mut scratch = Vec::new();
+    let targets = Targets::new(board, lines, v);
+    grow(
+        board,
+        lines,
+        v,
+        &targets,
+        bases,
+        0,
+        0,
+        &mut chosen,
+        &mut scratch,
+        found,
+    );
+}
+
+/// Adds base lines from `bases[from..]` while their columns stay within the largest size + 2;
+/// every set of k >= 2 lines so chosen whose columns number k + 1 to k + 2 is tried as the base
+/// of a fish of size k.
 #[allow(clippy::too_many_arguments)]
 fn grow(
     board: &Board,
     lines: &Lines,
     v: u8,
-    k: usize,
+    targets: &Targets,
     bases: &[BaseLine],
     from: usize,
     union: u64,
     chosen: &mut Vec<usize>,
-    found: &mut [Vec<Step>; 2],
+    common: &mut Vec<u64>,
+    found: &mut [[Vec<Step>; 2]; 3],
 ) {
-    if chosen.len() == k {
-        if union.count_ones() as usize > k {
-            covers(board, lines, v, k, bases, chosen, union, found);
-        }
+    let k = chosen.len();
+    let width = union.count_ones() as usize;
+    if k >= 2 && width > k && width <= k + FIN_COLUMNS as usize {
+        covers(
+            board,
+            lines,
+            v,
+            targets,
+            k,
+            bases,
+            chosen,
+            union,
+            common,
+            &mut found[k - 2],
+        );
+    }
+    if k == MAX_SIZE {
         return;
     }
     for i in from..bases.len() {
         let u = union | bases[i].mask;
-        if u.count_ones() > k as u32 + FIN_COLUMNS {
+        // A walk for the largest size alone keeps a prefix this wide, so this one must too.
+        if u.count_ones() > MAX_SIZE as u32 + FIN_COLUMNS {
             continue;
         }
         chosen.push(i);
-        grow(board, lines, v, k, bases, i + 1, u, chosen, found);
+        grow(
+            board,
+            lines,
+            v,
+            targets,
+            bases,
+            i + 1,
+            u,
+            chosen,
+            common,
+            found,
+        );
         chosen.pop();
     }
 }
@@ -241,29 +356,40 @@ fn covers(
     board: &Board,
     lines: &Lines,
     v: u8,
+    targets: &Targets,
     k: usize,
     bases: &[BaseLine],
     chosen: &[usize],
     union: u64,
+    common: &mut Vec<u64>,
     found: &mut [Vec<Step>; 2],
 ) {
     let g = board.geometry();
     let t = board.tables();
     let words = g.cell_count().div_ceil(64);
     let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
+    let rows = chosen.iter().fold(0u64, |a, &b| a | 1 << bases[b].number);
+    let target_lines = targets.within(union, rows);
+    if target_lines == 0 {
+        return;
+    }
     // Subsets of `union` with k bits: the next one by Gosper's hack over the bit positions.
-    let cols: Vec<u32> = (0..64).filter(|j| union >> j & 1 == 1).collect();
-    let m = cols.len() as u32;
+    let mut cols = [0u32; 64];
+    let mut m = 0u32;
+    for j in bits(union) {
+        cols[m as usize] = j;
+        m += 1;
+    }
     let mut sel: u32 = (1 << k) - 1;
-    let mut common = vec![0u64; words];
+    common.clear();
+    common.resize(words, 0);
     while sel < 1 << m {
-        let cover: u64 = (0..m)
-            .filter(|i| sel >> i & 1 == 1)
-            .fold(0, |a, i| a | 1 << cols[i as usize]);
+        let cover: u64 = bits(u64::from(sel)).fold(0, |a, i| a | 1 << cols[i as usize]);
         let (lo, r) = (sel & sel.wrapping_neg(), sel + (sel & sel.wrapping_neg()));
         sel = r | (((sel ^ r) >> 2) / lo);
         // Every base line keeps a place in the cover; the fins span few columns.
-        if chosen.iter().any(|&b| bases[b].mask & cover == 0)
+        if cover & target_lines == 0
+            || chosen.iter().any(|&b| bases[b].mask & cover == 0)
             || (union & !cover).count_ones() > FIN_COLUMNS
         {
             continue;
@@ -284,8 +410,10 @@ fn covers(
         }
         let in_base = |c: usize| chosen.iter().any(|&b| lines.base_of[c] == bases[b].number);
         let mut elims = Vec::new();
-        for j in (0..64).filter(|j| cover >> j & 1 == 1) {
-            let Some(col) = lines.cover[j] else { continue };
+        for j in bits(cover) {
+            let Some(col) = lines.cover[j as usize] else {
+                continue;
+            };
             for &c in &g.shape(col).cells {
                 if common[c / 64] >> (c % 64) & 1 == 1
                     && board.value(c).is_none()

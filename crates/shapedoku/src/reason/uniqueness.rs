@@ -95,7 +95,7 @@ fn floored(board: &Board) -> Vec<(Corners, [u8; 2])> {
             }
             for &n2 in g.peers(p) {
                 let n2 = n2 as usize;
-                if n2 == n1 || !touches(board, n2, pair) || g.are_peers(n1, n2) {
+                if n2 == n1 || !touches(board, n2, pair) || board.sees(n1, n2) {
                     continue;
                 }
                 for q in closing(board, p, n1, n2) {
@@ -115,16 +115,20 @@ fn floored(board: &Board) -> Vec<(Corners, [u8; 2])> {
 fn hidden_rectangles(board: &Board) -> Vec<(Corners, [u8; 2])> {
     let g = board.geometry();
     let mut out = Vec::new();
-    for p in bivalue(board) {
+    let bivalue = bivalue(board);
+    if bivalue.is_empty() {
+        return out;
+    }
+    let links = &Links::new(board);
+    for p in bivalue {
         let pair = board.candidates(p);
         for x in pair.iter() {
             let y = pair.without(x).first().unwrap_or(x);
             // The other end of every strong link on x, from a cell.
-            let ends = |c: usize| -> Vec<usize> {
+            let ends = |c: usize| {
                 g.shapes_of(c)
                     .iter()
-                    .filter_map(|&s| strong_end(board, s as usize, c, x))
-                    .collect()
+                    .filter_map(move |&s| links.end(s as usize, c, x))
             };
             for &n1 in g.peers(p) {
                 let n1 = n1 as usize;
@@ -132,11 +136,11 @@ fn hidden_rectangles(board: &Board) -> Vec<(Corners, [u8; 2])> {
                     continue;
                 }
                 for q in ends(n1) {
-                    if q == p || g.are_peers(p, q) || !board.candidates(q).contains(y) {
+                    if q == p || board.sees(p, q) || !board.candidates(q).contains(y) {
                         continue;
                     }
                     for n2 in ends(q) {
-                        if n2 <= n1 || !g.are_peers(p, n2) || g.are_peers(n1, n2) {
+                        if n2 <= n1 || !board.sees(p, n2) || board.sees(n1, n2) {
                             continue;
                         }
                         let r = [p, n1, n2, q];
@@ -149,6 +153,57 @@ fn hidden_rectangles(board: &Board) -> Vec<(Corners, [u8; 2])> {
         }
     }
     out
+}
+
+/// Every house's places for every symbol, up to two, found once per search: [`strong_end`]
+/// as a table lookup, for the hidden rectangles' inner loops.
+struct Links {
+    n: usize,
+    /// Per shape and symbol: how many places (3 for more, or placed, or not a house), and the
+    /// first two.
+    places: Vec<(u8, u32, u32)>,
+}
+
+impl Links {
+    fn new(board: &Board) -> Links {
+        let g = board.geometry();
+        let n = g.symbol_count();
+        let mut places = vec![(3u8, 0u32, 0u32); g.shapes().len() * n];
+        for (s, shape) in g.shapes().iter().enumerate() {
+            if shape.rule != Rule::NoRepeat || shape.cells.len() != n {
+                continue;
+            }
+            let row = &mut places[s * n..(s + 1) * n];
+            row.iter_mut().for_each(|e| *e = (0, 0, 0));
+            for &k in &shape.cells {
+                if let Some(v) = board.value(k) {
+                    row[v as usize].0 = 3;
+                    continue;
+                }
+                for v in board.candidates(k).iter() {
+                    let e = &mut row[v as usize];
+                    match e.0 {
+                        0 => *e = (1, k as u32, 0),
+                        1 => *e = (2, e.1, k as u32),
+                        _ => e.0 = 3,
+                    }
+                }
+            }
+        }
+        Links { n, places }
+    }
+
+    /// [`strong_end`]`(board, s, c, v)`.
+    fn end(&self, s: usize, c: usize, v: u8) -> Option<usize> {
+        let (count, a, b) = self.places[s * self.n + v as usize];
+        let (a, b) = (a as usize, b as usize);
+        match count {
+            1 if a != c => Some(a),
+            2 if a == c => Some(b),
+            2 if b == c => Some(a),
+            _ => None,
+        }
+    }
 }
 
 /// In house `s` (a no-repeat shape holding every symbol) where `v` has exactly two places,

@@ -36,7 +36,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     for (i, &a) in bivalue.iter().enumerate() {
         let pair = board.candidates(a);
         for &b in &bivalue[i + 1..] {
-            if board.candidates(b) != pair || g.are_peers(a, b) {
+            if board.candidates(b) != pair || board.sees(a, b) {
                 continue;
             }
             for x in pair.iter() {
@@ -46,7 +46,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     continue;
                 }
                 let xl = links[x as usize].get_or_insert_with(|| strong_links(board, x));
-                let sees = |p: usize, c: usize| p != c && g.are_peers(p, c);
+                let sees = |p: usize, c: usize| p != c && board.sees(p, c);
                 let link = xl.iter().find_map(|&(h, p, q)| {
                     if [p, q].iter().any(|e| *e == a || *e == b) {
                         None

@@ -10,20 +10,49 @@ use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::symbols::SymbolSet;
 use crate::{CellId, Symbol};
 
-/// Cells that see every cell in `seen` and hold candidate `z` (not themselves in `seen`).
+/// Cells that see every cell in `seen` and hold candidate `z` (not themselves in `seen`), in
+/// cell order: the AND of the cells' peer bitsets.
 pub(super) fn common_targets(board: &Board, seen: &[usize], z: u8) -> Vec<Candidate> {
-    let g = board.geometry();
-    g.peers(seen[0])
-        .iter()
-        .map(|&p| p as usize)
-        .filter(|&p| {
-            !seen.contains(&p)
+    let mut out = Vec::new();
+    each_common_target(board, seen, z, |p| {
+        out.push(Candidate::at(p, z));
+        true
+    });
+    out
+}
+
+/// Whether some cell outside `not`, seeing every cell in `seen` (and not in it), holds `z`: a
+/// test that allocates nothing, for searches whose candidates mostly eliminate nothing.
+pub(super) fn any_common_target(board: &Board, seen: &[usize], z: u8, not: &[usize]) -> bool {
+    !each_common_target(board, seen, z, |p| not.contains(&p))
+}
+
+/// Calls `f` on every cell seeing every cell in `seen` (not in it) that holds `z`, in cell
+/// order, while `f` returns true; returns false when `f` stopped it.
+fn each_common_target(
+    board: &Board,
+    seen: &[usize],
+    z: u8,
+    mut f: impl FnMut(usize) -> bool,
+) -> bool {
+    let t = board.tables();
+    let w = t.peer_words;
+    let row = |c: usize| &t.peer_bits[c * w..(c + 1) * w];
+    for i in 0..w {
+        let mut m = seen.iter().fold(!0u64, |m, &s| m & row(s)[i]);
+        while m != 0 {
+            let p = i * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            if !seen.contains(&p)
                 && board.value(p).is_none()
                 && board.candidates(p).contains(z)
-                && seen[1..].iter().all(|&s| g.are_peers(s, p))
-        })
-        .map(|p| Candidate::at(p, z))
-        .collect()
+                && !f(p)
+            {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 fn search(board: &Board, f: &mut Finder, xyz: bool) {

@@ -5,7 +5,7 @@
 //! cell seeing all the places of z among the four loses it. (XY- and XYZ-wings are the same
 //! argument on three cells; they are found, and named, before this.)
 
-use super::wings::common_targets;
+use super::wings::{any_common_target, common_targets};
 use super::{Board, CellCandidates, Deduction, Finder, Step};
 use crate::symbols::SymbolSet;
 use crate::{CellId, Symbol};
@@ -13,7 +13,6 @@ use crate::{CellId, Symbol};
 /// The one symbol of `union` whose places among `cells` do not all see one another, if
 /// exactly one is so.
 fn unrestricted(board: &Board, cells: &[usize; 4], union: SymbolSet) -> Option<u8> {
-    let g = board.geometry();
     let mut found = None;
     for v in union.iter() {
         // On the stack: this runs for every candidate quad of cells.
@@ -27,7 +26,7 @@ fn unrestricted(board: &Board, cells: &[usize; 4], union: SymbolSet) -> Option<u
         let restricted = holders
             .iter()
             .enumerate()
-            .all(|(i, &a)| holders[i + 1..].iter().all(|&b| g.are_peers(a, b)));
+            .all(|(i, &a)| holders[i + 1..].iter().all(|&b| board.sees(a, b)));
         if !restricted {
             if found.is_some() {
                 return None;
@@ -71,12 +70,16 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     let Some(z) = unrestricted(board, &cells, union) else {
                         continue;
                     };
-                    let seen: Vec<usize> = cells
-                        .iter()
-                        .copied()
-                        .filter(|&x| board.candidates(x).contains(z))
-                        .collect();
-                    let mut elim = common_targets(board, &seen, z);
+                    let (mut held, mut n) = ([0usize; 4], 0);
+                    for &x in cells.iter().filter(|&&x| board.candidates(x).contains(z)) {
+                        held[n] = x;
+                        n += 1;
+                    }
+                    let seen = &held[..n];
+                    if !any_common_target(board, seen, z, &cells) {
+                        continue;
+                    }
+                    let mut elim = common_targets(board, seen, z);
                     elim.retain(|e| !cells.contains(&e.cell_index()));
                     if elim.is_empty() {
                         continue;
