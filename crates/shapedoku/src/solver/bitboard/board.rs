@@ -225,6 +225,16 @@ impl<const W: usize> Board<W> {
         self.dirty = dirty;
     }
 
+    /// Records that a settled board lost `s` from `c` and nothing else: only `c`'s houses
+    /// need a new look, and only for `s`.
+    #[inline(always)]
+    pub(super) fn taken_out(&mut self, m: &Masks<W>, c: usize, s: usize) {
+        self.dirty = 1 << s;
+        self.touched.fill(0);
+        self.touched[s] = m.cell_houses[c];
+        self.recent = 0;
+    }
+
     /// The symbol placed in or left for `c` (the lowest, when several are left).
     #[inline(always)]
     pub(super) fn first_symbol(&self, m: &Masks<W>, c: usize) -> Option<usize> {

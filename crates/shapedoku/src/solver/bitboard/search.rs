@@ -128,11 +128,7 @@ impl<const W: usize> Search<W> {
             .open_houses
             .copy_from_slice(&self.stack_houses[base..]);
         self.stack_houses.truncate(base);
-        // The board was settled when it was pushed: only `c`'s houses changed, for `s`.
-        self.board.dirty = 1 << s;
-        self.board.touched.fill(0);
-        self.board.touched[s] = m.cell_houses[c];
-        self.board.recent = 0;
+        self.board.taken_out(m, c, s);
     }
 
     /// The solved board as a symbol per cell.
