@@ -51,6 +51,9 @@ pub(super) struct Masks<const W: usize> {
     pub(super) houses: Vec<Bits<W>>,
     /// For each cell, the houses holding it, as a mask over `houses`.
     pub(super) cell_houses: Vec<u64>,
+    /// For each cell, the houses holding one of its peers: where a placement there can take
+    /// places from its symbol.
+    pub(super) peer_houses: Vec<u64>,
     /// Pairs of houses sharing two or more cells, for locked candidates.
     pub(super) pairs: Vec<HousePair<W>>,
     /// Every house, as a mask.
@@ -96,6 +99,14 @@ impl<const W: usize> Masks<W> {
         for (h, m) in house_masks.iter().enumerate() {
             for_each_cell(m, |c| cell_houses[c] |= 1 << h);
         }
+        let peer_houses = peers
+            .iter()
+            .map(|p| {
+                let mut hs = 0u64;
+                for_each_cell(p, |c| hs |= cell_houses[c]);
+                hs
+            })
+            .collect();
         let tables = g.tables();
         let pairs = tables
             .house_pairs
@@ -121,6 +132,7 @@ impl<const W: usize> Masks<W> {
             },
             houses: house_masks,
             cell_houses,
+            peer_houses,
             all_cells: set(&mut (0..cells)),
         })
     }
@@ -140,6 +152,12 @@ pub(super) struct Board<const W: usize> {
     pub(super) open_houses: Vec<u64>,
     /// Symbols whose places changed since their houses were last scanned for hidden singles.
     pub(super) dirty: u64,
+    /// Per symbol, houses where it lost places by more than a placement in them (its own
+    /// placement's peers, locked candidates) since it was last scanned.
+    pub(super) touched: Vec<u64>,
+    /// The houses of the cells placed since the last hidden-singles pass began: a placement
+    /// takes its cell from the other symbols, so only these houses need a new look for them.
+    pub(super) recent: u64,
     /// Symbols whose places changed since their house pairs were last scanned for locked
     /// candidates.
     pub(super) lock_dirty: u64,
@@ -151,6 +169,8 @@ impl<const W: usize> Board<W> {
             places: vec![[0; W]; m.symbols + 1],
             open_houses: vec![0; m.symbols],
             dirty: 0,
+            touched: vec![0; m.symbols],
+            recent: 0,
             lock_dirty: 0,
         }
     }
@@ -159,6 +179,8 @@ impl<const W: usize> Board<W> {
     pub(super) fn reset(&mut self, m: &Masks<W>) {
         self.places.fill(m.all_cells);
         self.open_houses.fill(m.all_houses);
+        self.touched.fill(m.all_houses);
+        self.recent = 0;
         self.dirty = all_symbols(m.symbols);
         self.lock_dirty = self.dirty;
     }
@@ -186,17 +208,31 @@ impl<const W: usize> Board<W> {
         for i in 0..W {
             mine[i] &= !peers[i];
         }
+        self.touched[s] |= m.peer_houses[c];
         let n = m.symbols;
         let mut dirty = self.dirty | 1 << s;
+        let at = c & 63;
         for (t, set) in self.places[..n].iter_mut().enumerate() {
             let x = set[w];
-            dirty |= ((x & b != 0) as u64) << t;
+            dirty |= (x >> at & 1) << t;
             set[w] = x & !b;
         }
+        let houses = m.cell_houses[c];
+        self.recent |= houses;
         self.places[s][w] |= b;
         self.places[n][w] &= !b;
-        self.open_houses[s] &= !m.cell_houses[c];
+        self.open_houses[s] &= !houses;
         self.dirty = dirty;
+    }
+
+    /// Records that a settled board lost `s` from `c` and nothing else: only `c`'s houses
+    /// need a new look, and only for `s`.
+    #[inline(always)]
+    pub(super) fn taken_out(&mut self, m: &Masks<W>, c: usize, s: usize) {
+        self.dirty = 1 << s;
+        self.touched.fill(0);
+        self.touched[s] = m.cell_houses[c];
+        self.recent = 0;
     }
 
     /// The symbol placed in or left for `c` (the lowest, when several are left).

@@ -18,7 +18,9 @@
 //!   the unplaced cells seen once and seen twice; once-but-not-twice cells have one candidate,
 //!   never-seen cells none (a contradiction).
 //! - **Hidden singles**: for each symbol whose places changed, each house still open for it
-//!   is one masked look: no place left is a contradiction, one place is a placement.
+//!   and changed since the last pass is one masked look: no place left is a contradiction,
+//!   one place is a placement. A placement takes its cell from the other symbols, so for
+//!   them only the houses of the cells placed since the last pass are looked at again.
 //! - **Locked candidates** (pairs of houses sharing cells): at the root only. Measured in and
 //!   out, at every node they cut guesses but cost more than they saved on the hard classic
 //!   lists; at the root they decide most easy puzzles without a guess, for one scan.

@@ -69,23 +69,20 @@ impl<const W: usize> Board<W> {
         if any == 0 {
             return Ok(false);
         }
-        for s in 0..m.symbols {
-            let mut mine = [0u64; W];
-            for i in 0..W {
-                mine[i] = self.places[s][i] & singles[i];
-            }
-            let mut lost = false;
-            for_each_cell(&mine, |c| {
-                // A single placed just before in a peer took this cell's only candidate.
-                if !self.has(s, c) {
-                    lost = true;
-                } else if !lost {
-                    self.place(m, c, s);
-                }
-            });
+        // Singles are few: find each one's symbol rather than sweep every symbol's set.
+        let mut lost = false;
+        for_each_cell(&singles, |c| {
             if lost {
-                return Err(Contradiction);
+                return;
             }
+            match (0..m.symbols).find(|&s| self.has(s, c)) {
+                Some(s) => self.place(m, c, s),
+                // A single placed just before in a peer took this cell's only candidate.
+                None => lost = true,
+            }
+        });
+        if lost {
+            return Err(Contradiction);
         }
         Ok(true)
     }
@@ -96,29 +93,34 @@ impl<const W: usize> Board<W> {
         let mut todo = self.dirty;
         self.lock_dirty |= todo;
         self.dirty = 0;
+        // Placements from here on are in the next pass's `recent`, with their symbols dirty.
+        let recent = std::mem::take(&mut self.recent);
         let mut placed = false;
         while todo != 0 {
             let s = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let mut hs = self.open_houses[s];
+            let mut hs = self.open_houses[s] & (self.touched[s] | recent);
+            self.touched[s] = 0;
             while hs != 0 {
                 let h = hs.trailing_zeros() as usize;
                 hs &= hs - 1;
                 let house = &m.houses[h];
                 let set = &self.places[s];
-                let (mut seen, mut several, mut cell) = (0u64, false, 0usize);
+                // Branch-free over the words: most looks find several places.
+                let (mut any, mut multi, mut words) = (0u64, 0u64, 0u32);
                 for i in 0..W {
                     let y = set[i] & house[i];
-                    if y != 0 {
-                        several |= seen != 0 || y & (y - 1) != 0;
-                        seen |= y;
-                        cell = i * 64 + y.trailing_zeros() as usize;
-                    }
+                    any |= y;
+                    multi |= y & y.wrapping_sub(1);
+                    words += (y != 0) as u32;
                 }
-                if seen == 0 {
+                if any == 0 {
                     return Err(Contradiction);
                 }
-                if !several {
+                // One test, not two branches: `multi` alone is a coin toss.
+                if multi | (words ^ 1) as u64 == 0 {
+                    let i = (0..W).position(|i| set[i] & house[i] != 0).unwrap_or(0);
+                    let cell = i * 64 + (set[i] & house[i]).trailing_zeros() as usize;
                     self.place(m, cell, s);
                     placed = true;
                     hs &= self.open_houses[s];
@@ -160,6 +162,7 @@ impl<const W: usize> Board<W> {
             }
             if changed {
                 self.dirty |= 1 << s;
+                self.touched[s] = m.all_houses;
             }
         }
         self.dirty != 0

@@ -20,8 +20,8 @@ pub(super) struct Search<const W: usize> {
     stack: Vec<Bits<W>>,
     /// The open houses of every open alternative (`symbols` each).
     stack_houses: Vec<u64>,
-    /// The symbol each open alternative took out of its cell: its only changed set.
-    removed: Vec<u32>,
+    /// The cell and symbol each open alternative took out: its only change.
+    removed: Vec<(u32, u32)>,
 }
 
 impl<const W: usize> Search<W> {
@@ -93,10 +93,10 @@ impl<const W: usize> Search<W> {
                     }
                 }
             }
-            let Some(s) = self.removed.pop() else {
+            let Some((c, s)) = self.removed.pop() else {
                 break true;
             };
-            self.pop_alternative(m, s as usize);
+            self.pop_alternative(m, c as usize, s as usize);
             stats.nodes += 1;
             ok = self.board.settle(m);
         };
@@ -115,11 +115,11 @@ impl<const W: usize> Search<W> {
         let (w, b) = super::board::word_bit(c);
         self.stack[base + s][w] &= !b;
         self.stack_houses.extend_from_slice(&self.board.open_houses);
-        self.removed.push(s as u32);
+        self.removed.push((c as u32, s as u32));
     }
 
-    /// Returns to the innermost alternative, which took `s` out of one cell.
-    fn pop_alternative(&mut self, m: &Masks<W>, s: usize) {
+    /// Returns to the innermost alternative, which took `s` out of `c`.
+    fn pop_alternative(&mut self, m: &Masks<W>, c: usize, s: usize) {
         let base = self.stack.len() - (m.symbols + 1);
         self.board.places.copy_from_slice(&self.stack[base..]);
         self.stack.truncate(base);
@@ -128,7 +128,7 @@ impl<const W: usize> Search<W> {
             .open_houses
             .copy_from_slice(&self.stack_houses[base..]);
         self.stack_houses.truncate(base);
-        self.board.dirty = 1 << s;
+        self.board.taken_out(m, c, s);
     }
 
     /// The solved board as a symbol per cell.
