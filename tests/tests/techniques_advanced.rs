@@ -184,6 +184,19 @@ fn reglib(name: &str, t: Technique) -> Option<(usize, usize, usize)> {
 }
 
 #[test]
+fn reglib_locked_subsets() {
+    for (name, t) in [
+        ("Locked Pair", Technique::LockedPair),
+        ("Locked Triple", Technique::LockedTriple),
+    ] {
+        let Some((n, exact, found)) = reglib(name, t) else {
+            return;
+        };
+        assert!(n > 0 && exact == n && found == n, "{name}: {exact}/{n}");
+    }
+}
+
+#[test]
 fn reglib_wings() {
     let Some((n, exact, found)) = reglib("XY-Wing", Technique::XyWing) else {
         return;

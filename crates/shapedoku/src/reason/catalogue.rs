@@ -138,6 +138,12 @@ catalogue! {
         Se::ByHouse { boxed: 1.2, other: 1.5 };
     /// A rule beyond shapes (a kropki dot, a thermometer, anti-knight...) rules candidates out.
     RuleElimination = "rule_elimination", "Rule Elimination", 20, Easy, Se::Fixed(2.0);
+    /// A naked pair where a house meets another shape, removing candidates outside the overlap
+    /// in both. Sudoku Explainer sees a naked pair.
+    LockedPair = "locked_pair", "Locked Pair", 40, Medium, Se::Fixed(3.0);
+    /// A naked triple where a house meets another shape, removing candidates outside the
+    /// overlap in both. Sudoku Explainer sees a naked triple.
+    LockedTriple = "locked_triple", "Locked Triple", 60, Medium, Se::Fixed(3.6);
     /// A box (or jigsaw region) whose places for a symbol all lie in one row or column.
     LockedCandidatesPointing = "locked_candidates_pointing",
         "Locked Candidates Type 1 (Pointing)", 50, Medium, Se::Fixed(2.6);

@@ -6,8 +6,9 @@
 //! - [`registry`] (here): the searches, simplest first, and which techniques each one finds;
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
-//! - one file per technique (`singles`, `overlap`, `subsets`, `cages`, `cage_overlap`,
-//!   `innies`, `fish`, `finned_fish`, `empty_rectangle`, `uniqueness`, `colouring`, `chains`,
+//! - one file per technique (`singles`, `locked_subsets`, `overlap`, `subsets`, `cages`,
+//!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `empty_rectangle`, `uniqueness`,
+//!   `colouring`, `chains`,
 //!   `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`, `als_xz` and `als_xy_wing` over the almost
 //!   locked sets of `als`, `forcing`, `guess`, `rules` for the rules beyond shapes), with no
 //!   words in them.
@@ -37,6 +38,7 @@ pub mod fish;
 mod forcing;
 pub mod guess;
 mod innies;
+mod locked_subsets;
 pub mod overlap;
 pub mod rate;
 mod rules;
@@ -211,6 +213,8 @@ pub fn registry() -> &'static [Search] {
         first(&[T::NakedSingle], singles::naked_single),
         first(&[T::HiddenSingle], singles::hidden_single),
         s(&[T::RuleElimination], rules::find),
+        s(&[T::LockedPair], locked_subsets::locked_pairs),
+        s(&[T::LockedTriple], locked_subsets::locked_triples),
         s(OVERLAPS, overlap::find),
         s(&[T::NakedPair], subsets::naked_pairs),
         s(&[T::HiddenPair], subsets::hidden_pairs),

@@ -141,6 +141,17 @@ pub enum Deduction {
         /// Their symbols.
         symbols: SymbolSet,
     },
+    /// `cells`, where the two `shapes` meet, hold only `symbols` between them (as many as
+    /// cells), so both shapes' other cells lose those symbols, outside the overlap in each.
+    /// Two or three cells.
+    LockedSubset {
+        /// The house and the other shape the cells lie in.
+        shapes: [ShapeId; 2],
+        /// The subset's cells.
+        cells: Vec<CellId>,
+        /// Their symbols.
+        symbols: SymbolSet,
+    },
     /// `symbols` have only `cells` as places in `house` (as many cells as symbols), so those
     /// cells lose every other candidate. Two to four symbols.
     HiddenSubset {
@@ -635,6 +646,10 @@ impl Deduction {
             Deduction::HiddenSubset { cells, .. } => {
                 by_size(cells.len(), [T::HiddenPair, T::HiddenTriple, T::HiddenQuad])
             }
+            Deduction::LockedSubset { cells, .. } => by_size(
+                cells.len(),
+                [T::LockedPair, T::LockedTriple, T::LockedTriple],
+            ),
             Deduction::CageCombination { .. } => T::CageCombination,
             Deduction::Innies { .. } => T::InniesOuties,
             Deduction::CageOverlap { .. } => T::CageOverlap,
@@ -724,6 +739,7 @@ impl Deduction {
             | Deduction::CageOverlap { source, target, .. } => vec![*source, *target],
             Deduction::NakedSubset { shape, .. } => vec![*shape],
             Deduction::HiddenSubset { house, .. } => vec![*house],
+            Deduction::LockedSubset { shapes, .. } => shapes.to_vec(),
             Deduction::CageCombination { cage, .. } => vec![*cage],
             Deduction::Fish { base, cover, .. } => base.iter().chain(cover).copied().collect(),
             Deduction::Innies { houses, cages, .. } => {
@@ -752,6 +768,7 @@ impl Deduction {
         match self {
             Deduction::NakedSubset { cells, .. }
             | Deduction::HiddenSubset { cells, .. }
+            | Deduction::LockedSubset { cells, .. }
             | Deduction::Innies { cells, .. } => cells.clone(),
             Deduction::XyWing { pivot, pincers, .. }
             | Deduction::XyzWing { pivot, pincers, .. } => {

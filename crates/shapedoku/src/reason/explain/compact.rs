@@ -157,7 +157,8 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             format!("{} in {}", sym(g, *symbol), short(g, *source))
         }
         Deduction::NakedSubset { cells, symbols, .. }
-        | Deduction::HiddenSubset { cells, symbols, .. } => {
+        | Deduction::HiddenSubset { cells, symbols, .. }
+        | Deduction::LockedSubset { cells, symbols, .. } => {
             format!("{} in {}", syms(g, *symbols, ","), compress_cells(g, cells))
         }
         Deduction::Fish {

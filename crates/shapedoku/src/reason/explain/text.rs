@@ -150,12 +150,17 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             shape,
             cells: cs,
             symbols,
-        } => subset(g, false, *shape, cs, *symbols),
+        } => subset(g, "naked", &label(g, *shape), cs, *symbols),
+        Deduction::LockedSubset {
+            shapes,
+            cells: cs,
+            symbols,
+        } => subset(g, "locked", &shapes_label(g, shapes), cs, *symbols),
         Deduction::HiddenSubset {
             house,
             cells: cs,
             symbols,
-        } => subset(g, true, *house, cs, *symbols),
+        } => subset(g, "hidden", &label(g, *house), cs, *symbols),
         Deduction::Fish {
             symbol,
             base,
@@ -287,7 +292,7 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
 
 /// `naked pair 4,8: r4c4 and r4c8 hold only 4 and 8 between them in row 4`, `hidden pair 1,2: 1
 /// and 2 fit only in r1c1 and r1c2 in row 1`.
-fn subset(g: &Geometry, hidden: bool, shape: ShapeId, cs: &[CellId], symbols: SymbolSet) -> String {
+fn subset(g: &Geometry, kind: &str, within: &str, cs: &[CellId], symbols: SymbolSet) -> String {
     let size = match cs.len() {
         2 => "pair",
         3 => "triple",
@@ -295,16 +300,14 @@ fn subset(g: &Geometry, hidden: bool, shape: ShapeId, cs: &[CellId], symbols: Sy
         _ => "subset",
     };
     let (names, values) = (and_list(&cells(g, cs)), and_list(&symbol_list(g, symbols)));
-    let what = if hidden {
+    let what = if kind == "hidden" {
         format!("{values} fit only in {names}")
     } else {
         format!("{names} hold only {values} between them")
     };
     format!(
-        "{} {size} {}: {what} in {}",
-        if hidden { "hidden" } else { "naked" },
-        syms(g, symbols, ","),
-        label(g, shape)
+        "{kind} {size} {}: {what} in {within}",
+        syms(g, symbols, ",")
     )
 }
 
