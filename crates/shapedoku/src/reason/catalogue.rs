@@ -228,8 +228,21 @@ catalogue! {
     UniqueRectangle3 = "unique_rectangle_3", "Uniqueness Test 3", 100, Hard, Se::Fixed(4.8);
     /// Unique rectangle with a symbol locked into its two extra corners.
     UniqueRectangle4 = "unique_rectangle_4", "Uniqueness Test 4", 100, Hard, Se::Fixed(4.6);
+    /// Unique rectangle whose two opposite corners, or three, share one extra symbol.
+    UniqueRectangle5 = "unique_rectangle_5", "Uniqueness Test 5", 100, Hard, Se::Fixed(4.6);
+    /// Unique rectangle with two opposite bivalue corners and strong links on its sides.
+    UniqueRectangle6 = "unique_rectangle_6", "Uniqueness Test 6", 100, Hard, Se::Fixed(4.6);
     /// Unique rectangle by strong links through the corner opposite a bivalue one.
     HiddenRectangle = "hidden_rectangle", "Hidden Rectangle", 100, Hard, Se::Fixed(4.7);
+    /// Avoidable rectangle: three corners solved (none a given), the fourth loses the value
+    /// that would make the pattern. Sudoku Explainer does not tell givens from placed values;
+    /// the value is that of the unique rectangle of the same shape.
+    AvoidableRectangle1 = "avoidable_rectangle_1", "Avoidable Rectangle Type 1", 100, Hard,
+        Se::Fixed(4.5);
+    /// Avoidable rectangle: two corners of a side solved, the other two sharing an extra
+    /// symbol.
+    AvoidableRectangle2 = "avoidable_rectangle_2", "Avoidable Rectangle Type 2", 100, Hard,
+        Se::Fixed(4.6);
     /// Bivalue universal grave plus one cell.
     BugPlusOne = "bug_plus_one", "Bivalue Universal Grave + 1", 100, Hard, Se::Fixed(5.6);
     /// Simple colours, trap: a cell sees both colours of a symbol's strong-link network.

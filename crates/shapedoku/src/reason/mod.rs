@@ -25,6 +25,7 @@
 mod als;
 mod als_xy_wing;
 mod als_xz;
+mod avoidable;
 mod board;
 mod cage_overlap;
 mod cages;
@@ -197,7 +198,11 @@ pub fn registry() -> &'static [Search] {
         T::UniqueRectangle2,
         T::UniqueRectangle3,
         T::UniqueRectangle4,
+        T::UniqueRectangle5,
+        T::UniqueRectangle6,
         T::HiddenRectangle,
+        T::AvoidableRectangle1,
+        T::AvoidableRectangle2,
         T::BugPlusOne,
     ];
     const FINNED_FISH: &[Technique] = &[

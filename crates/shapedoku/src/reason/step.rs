@@ -554,6 +554,20 @@ pub enum RectangleKind {
     /// A corner holds only the pair and the first symbol is locked into the two sides through
     /// the opposite corner, which loses the second.
     Hidden,
+    /// Two opposite corners or three hold one same extra symbol and nothing else beyond the
+    /// pair: one of them holds it, so cells seeing all of them lose it.
+    Type5,
+    /// Two opposite corners hold only the pair; the first symbol has a strong link on a side
+    /// through each of the other two, which therefore lose it.
+    Type6,
+    /// Avoidable rectangle: three corners hold values placed while solving (no givens), the
+    /// first symbol on the corner opposite the empty one and the second on the other two: the
+    /// empty corner loses the first.
+    Avoidable1,
+    /// Avoidable rectangle: two corners of a side hold values placed while solving; each of the
+    /// other two holds the value that would complete the pattern and one same extra symbol,
+    /// which cells seeing both lose.
+    Avoidable2,
 }
 
 /// The name people give a simple chain.
@@ -688,6 +702,10 @@ impl Deduction {
                 RectangleKind::Type3 => T::UniqueRectangle3,
                 RectangleKind::Type4 => T::UniqueRectangle4,
                 RectangleKind::Hidden => T::HiddenRectangle,
+                RectangleKind::Type5 => T::UniqueRectangle5,
+                RectangleKind::Type6 => T::UniqueRectangle6,
+                RectangleKind::Avoidable1 => T::AvoidableRectangle1,
+                RectangleKind::Avoidable2 => T::AvoidableRectangle2,
             },
             Deduction::BugPlusOne { .. } => T::BugPlusOne,
             Deduction::XyWing { .. } => T::XyWing,

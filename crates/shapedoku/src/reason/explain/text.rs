@@ -427,6 +427,22 @@ fn rectangle(
             "{}; {x} has only two places in each side through the corner opposite the bivalue one, so were that corner {y} the rest would follow into the pattern",
             head("hidden rectangle")
         ),
+        RectangleKind::Type5 => format!(
+            "{}, so one of the corners with more candidates holds their one extra symbol, which every cell seeing them all loses",
+            head("unique rectangle type 5")
+        ),
+        RectangleKind::Type6 => format!(
+            "{}; the other two corners see the two that hold only {x} and {y}, and a side through each has no other place for {x}, so were either {x} the rest would follow into the pattern: they are not {x}",
+            head("unique rectangle type 6")
+        ),
+        RectangleKind::Avoidable1 => format!(
+            "{} (none of them is a given), so the empty corner is not {x}",
+            head("avoidable rectangle type 1")
+        ),
+        RectangleKind::Avoidable2 => format!(
+            "{} (none of them is a given), so one of the two empty corners holds their one extra symbol, which every cell seeing both loses",
+            head("avoidable rectangle type 2")
+        ),
     }
 }
 
