@@ -42,6 +42,10 @@ fn map(name: &str) -> Option<&'static [Technique]> {
         "W-Wing" => &[T::WWing],
         "Simple Colors Trap" => &[T::SimpleColorsTrap],
         "Simple Colors Wrap" => &[T::SimpleColorsWrap],
+        "Multi-Colors 1" => &[T::MultiColors1],
+        "Multi-Colors 2" => &[T::MultiColors2],
+        "Uniqueness Test Type 5" => &[T::UniqueRectangle5],
+        "Uniqueness Test Type 6" => &[T::UniqueRectangle6],
         // Finned fish are searched over rows and columns only (no Franken or mutant fins).
         "Finned X-Wing" => &[T::FinnedXWing],
         "Sashimi X-Wing" => &[T::SashimiXWing],

@@ -249,6 +249,19 @@ fn reglib_rectangles() {
 }
 
 #[test]
+fn reglib_multi_colours() {
+    for (name, t) in [
+        ("Multi-Colors 1", Technique::MultiColors1),
+        ("Multi-Colors 2", Technique::MultiColors2),
+    ] {
+        let Some((n, exact, found)) = reglib(name, t) else {
+            return;
+        };
+        assert!(n > 0 && exact == n && found == n, "{name}: {exact}/{n}");
+    }
+}
+
+#[test]
 fn reglib_wings() {
     let Some((n, exact, found)) = reglib("XY-Wing", Technique::XyWing) else {
         return;

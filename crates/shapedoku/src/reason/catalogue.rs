@@ -249,6 +249,11 @@ catalogue! {
     SimpleColorsTrap = "simple_colors_trap", "Simple Colors Trap", 150, Hard, Se::Fixed(6.6);
     /// Simple colours, wrap: one colour puts the symbol twice in a house.
     SimpleColorsWrap = "simple_colors_wrap", "Simple Colors Wrap", 150, Hard, Se::Fixed(6.6);
+    /// Multi-colours, type 1: colours of two strong-link networks see each other, so cells
+    /// seeing both other colours lose the symbol. Sudoku Explainer finds it as a chain.
+    MultiColors1 = "multi_colors_1", "Multi Colors 1", 200, Hard, Se::Fixed(6.6);
+    /// Multi-colours, type 2: a colour sees both colours of another network, so it is false.
+    MultiColors2 = "multi_colors_2", "Multi Colors 2", 200, Hard, Se::Fixed(6.6);
     /// Sue de Coq: where two houses meet, cells with two or more extra symbols, matched by
     /// cells of each house outside the other. Sudoku Explainer has no such rule; its value is
     /// calibrated on published ratings.

@@ -8,7 +8,7 @@
 //! - [`rate`]: the rating, from the steps and the catalogue;
 //! - one file per technique (`singles`, `locked_subsets`, `overlap`, `subsets`, `cages`,
 //!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `empty_rectangle`, `uniqueness`,
-//!   `colouring`, `chains`,
+//!   `colouring`, `multi_colours`, `chains`,
 //!   `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`, `als_xz` and `als_xy_wing` over the almost
 //!   locked sets of `als`, `forcing`, `guess`, `rules` for the rules beyond shapes), with no
 //!   words in them.
@@ -40,6 +40,7 @@ mod forcing;
 pub mod guess;
 mod innies;
 mod locked_subsets;
+mod multi_colours;
 pub mod overlap;
 pub mod rate;
 mod rules;
@@ -193,6 +194,7 @@ pub fn registry() -> &'static [Search] {
     ];
     const SIMPLE_CHAINS: &[Technique] = &[T::Skyscraper, T::TwoStringKite, T::TurbotFish];
     const COLOURS: &[Technique] = &[T::SimpleColorsTrap, T::SimpleColorsWrap];
+    const MULTI_COLOURS: &[Technique] = &[T::MultiColors1, T::MultiColors2];
     const UNIQUENESS: &[Technique] = &[
         T::UniqueRectangle1,
         T::UniqueRectangle2,
@@ -241,6 +243,7 @@ pub fn registry() -> &'static [Search] {
         s(UNIQUENESS, uniqueness::find),
         s(FINNED_FISH, finned_fish::find),
         s(COLOURS, colouring::find_simple_colours),
+        s(MULTI_COLOURS, multi_colours::find),
         s(&[T::SueDeCoq], sue_de_coq::find),
         first(&[T::XChain], chains::find_x),
         first(&[T::XyChain], chains::find_xy),

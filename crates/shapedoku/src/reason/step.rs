@@ -329,6 +329,20 @@ pub enum Deduction {
         /// Whether a colour contradicts itself (wrap) rather than trapping outside cells.
         wrap: bool,
     },
+    /// Multi-colours on `symbol`: two networks of strong links, each split into two colours
+    /// of which exactly one is true, listed with the first colour of each being the one that
+    /// sees the other network. Without `both_seen` (type 1) the two first colours see each
+    /// other, so one of the second colours is true and a cell seeing both loses the symbol;
+    /// with it (type 2) the first network's first colour sees both colours of the second, so
+    /// it is false and its places lose the symbol.
+    MultiColours {
+        /// The symbol.
+        symbol: Symbol,
+        /// The two networks' colours.
+        networks: [[Vec<CellId>; 2]; 2],
+        /// Type 2 rather than type 1.
+        both_seen: bool,
+    },
     /// An X-chain: links on one symbol, strong first and alternating, five links or more.
     XChain {
         /// The nodes, end to end.
@@ -714,6 +728,12 @@ impl Deduction {
             Deduction::RemotePair { .. } => T::RemotePair,
             Deduction::SimpleColours { wrap: false, .. } => T::SimpleColorsTrap,
             Deduction::SimpleColours { wrap: true, .. } => T::SimpleColorsWrap,
+            Deduction::MultiColours {
+                both_seen: false, ..
+            } => T::MultiColors1,
+            Deduction::MultiColours {
+                both_seen: true, ..
+            } => T::MultiColors2,
             Deduction::XChain { .. } => T::XChain,
             Deduction::XyChain { .. } => T::XyChain,
             Deduction::Aic { .. } => T::Aic,
@@ -801,6 +821,7 @@ impl Deduction {
             Deduction::WWing { cells, link, .. } => cells.iter().chain(link).copied().collect(),
             Deduction::RemotePair { cells, .. } => cells.clone(),
             Deduction::SimpleColours { colours, .. } => colours.concat(),
+            Deduction::MultiColours { networks, .. } => networks.concat().concat(),
             Deduction::WxyzWing { pivot, wings, .. } => std::iter::once(pivot)
                 .chain(wings)
                 .map(|w| w.cell)

@@ -253,6 +253,16 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             compress_cells(g, &colours[0]),
             compress_cells(g, &colours[1])
         ),
+        Deduction::MultiColours {
+            symbol, networks, ..
+        } => format!(
+            "{} ({}) / ({}), ({}) / ({})",
+            sym(g, *symbol),
+            compress_cells(g, &networks[0][0]),
+            compress_cells(g, &networks[0][1]),
+            compress_cells(g, &networks[1][0]),
+            compress_cells(g, &networks[1][1])
+        ),
         Deduction::SimpleChain { nodes, .. }
         | Deduction::XChain { nodes }
         | Deduction::XyChain { nodes }

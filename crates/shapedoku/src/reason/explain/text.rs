@@ -257,6 +257,11 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             colours,
             wrap,
         } => colouring(g, *symbol, colours, *wrap),
+        Deduction::MultiColours {
+            symbol,
+            networks,
+            both_seen,
+        } => multi_colours(g, *symbol, networks, *both_seen),
         Deduction::XChain { nodes } => format!("X-chain: {}", chain_said(g, nodes)),
         Deduction::XyChain { nodes } => format!("XY-chain: {}", chain_said(g, nodes)),
         Deduction::Aic { nodes } => format!("AIC: {}", chain_said(g, nodes)),
@@ -490,6 +495,37 @@ fn colouring(g: &Geometry, symbol: Symbol, colours: &[Vec<CellId>; 2], wrap: boo
     };
     format!(
         "simple colours on {v}: strong links split its places into {a} and {b}, which alternate; {tail}"
+    )
+}
+
+/// `multi colours on 5: strong links split its places into r1c1 | r1c5 and into r2c2 | r8c2;
+/// where a side of one sees a side of the other ...`.
+fn multi_colours(
+    g: &Geometry,
+    symbol: Symbol,
+    networks: &[[Vec<CellId>; 2]; 2],
+    both_seen: bool,
+) -> String {
+    let v = sym(g, symbol);
+    let side = |k: usize, c: usize| and_list(&cells(g, &networks[k][c]));
+    let tail = if both_seen {
+        format!(
+            "{} sees both sides of the second, so it is not {v}",
+            side(0, 0)
+        )
+    } else {
+        format!(
+            "where a side of one sees a side of the other (as {} sees {}), the two are not both {v}, so one of the sides opposite them is, and a cell seeing both of those loses {v}",
+            side(0, 0),
+            side(1, 0)
+        )
+    };
+    format!(
+        "multi colours on {v}: strong links split its places into {} | {} and into {} | {}; {tail}",
+        side(0, 0),
+        side(0, 1),
+        side(1, 0),
+        side(1, 1)
     )
 }
 
