@@ -37,28 +37,36 @@ pub(super) fn find(board: &Board, f: &mut Finder) -> bool {
     true
 }
 
-/// Rectangles [e, u, w, q] with an empty corner e, every corner empty or solved but not
-/// given, two or three solved, the two diagonals' solved values different and equal along each
-/// diagonal; each rectangle once.
+/// Rectangles [s1, s2, n, q] with a side s1–s2 solved (not given) with two values, at least
+/// one empty corner, every corner empty or solved but not given, and the values along each
+/// diagonal able to match; each rectangle once. Every avoidable rectangle of either type has
+/// such a side.
 fn rectangles(board: &Board) -> Vec<Corners> {
     let g = board.geometry();
     let free = |c: usize| !board.is_given(c) && board.value(c).is_some();
-    let usable = |c: usize| board.value(c).is_none() || free(c);
+    // Empty and holding v, or solved with v (not given).
+    let can_be = |c: usize, v: u8| match board.value(c) {
+        None => board.candidates(c).contains(v),
+        Some(w) => w == v && !board.is_given(c),
+    };
     let mut out: Vec<Corners> = Vec::new();
-    for e in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
-        for &u in g.peers(e) {
-            let u = u as usize;
-            if !usable(u) {
+    for s1 in (0..g.cell_count()).filter(|&c| free(c)) {
+        let v1 = board.value(s1).unwrap_or(0);
+        for &s2 in g.peers(s1) {
+            let s2 = s2 as usize;
+            let Some(v2) = board.value(s2) else { continue };
+            if s2 <= s1 || v2 == v1 || board.is_given(s2) {
                 continue;
             }
-            for &w in g.peers(e) {
-                let w = w as usize;
-                if w <= u || !usable(w) || g.are_peers(u, w) || !(free(u) || free(w)) {
+            for &n in g.peers(s1) {
+                let n = n as usize;
+                if n == s2 || !can_be(n, v2) || g.are_peers(n, s2) {
                     continue;
                 }
-                for q in closing(board, e, u, w) {
-                    let r = [e, u, w, q];
-                    if usable(q) && fits(board, &r) && symmetric(board, &r) {
+                for q in closing(board, s1, s2, n) {
+                    let r = [s1, s2, n, q];
+                    let empty = board.value(n).is_none() || board.value(q).is_none();
+                    if empty && can_be(q, v1) && fits(board, &r) && symmetric(board, &r) {
                         let mut key = r;
                         key.sort_unstable();
                         if !out.iter().any(|o| {
@@ -181,10 +189,10 @@ mod tests {
             Deduction::UniqueRectangle {
                 kind: RectangleKind::Avoidable1,
                 cells: [
-                    cell_id(&g, 2, 4),
+                    cell_id(&g, 1, 1),
                     cell_id(&g, 1, 4),
                     cell_id(&g, 2, 1),
-                    cell_id(&g, 1, 1)
+                    cell_id(&g, 2, 4)
                 ],
                 symbols: [symbol(5), symbol(6)],
                 subset: Vec::new(),

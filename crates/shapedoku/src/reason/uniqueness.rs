@@ -114,35 +114,61 @@ fn floored(board: &Board) -> Vec<(Corners, [u8; 2])> {
     out
 }
 
-/// Rectangles with a bivalue corner p whose other corners are empty and hold one of its
-/// symbols or both (and maybe more), each rectangle once: corners [p, n1, n2, q] as in
-/// [`floored`]. A corner that lost x or y still makes the pattern if it ends up the other
-/// one: a solution with every corner x or y has a twin, whatever the candidates say.
+/// Rectangles for types 5 and 6, each once: corners [p, n1, n2, q] as in [`floored`], p
+/// holding only the pair and every corner empty and holding x or y. A corner that lost x or y
+/// still makes the pattern if it ends up the other one: a solution with every corner x or y
+/// has a twin, whatever the candidates say. Only the rectangles the types can use are built:
+/// n1 and n2 with one same extra symbol and q with no other (type 5), or q holding only the
+/// pair too (type 6).
 fn anchored(board: &Board) -> Vec<(Corners, [u8; 2])> {
     let g = board.geometry();
     let mut out: Vec<(Corners, [u8; 2])> = Vec::new();
-    let mut seen: Vec<([usize; 4], SymbolSet)> = Vec::new();
-    for p in bivalue(board) {
+    let mut seen: Vec<[usize; 4]> = Vec::new();
+    let mut add = |r: Corners, xy: [u8; 2], out: &mut Vec<(Corners, [u8; 2])>| {
+        let mut key = r;
+        key.sort_unstable();
+        if !seen.contains(&key) && symmetric(board, &r) {
+            seen.push(key);
+            out.push((r, xy));
+        }
+    };
+    let cells = bivalue(board);
+    for &p in &cells {
         let pair = board.candidates(p);
         let xy = [pair.first().unwrap_or(0), pair.iter().last().unwrap_or(0)];
+        let extra = |c: usize| board.candidates(c).minus(pair);
         let holds = |c: usize| touches(board, c, pair);
         for &n1 in g.peers(p) {
             let n1 = n1 as usize;
-            if !holds(n1) {
+            if !holds(n1) || extra(n1).len() != 1 {
                 continue;
             }
             for &n2 in g.peers(p) {
                 let n2 = n2 as usize;
-                if n2 <= n1 || !holds(n2) || g.are_peers(n1, n2) {
+                if n2 <= n1 || !holds(n2) || extra(n2) != extra(n1) || g.are_peers(n1, n2) {
                     continue;
                 }
                 for q in closing(board, p, n1, n2) {
-                    let r = [p, n1, n2, q];
-                    let mut key = r;
-                    key.sort_unstable();
-                    if holds(q) && !seen.contains(&(key, pair)) && symmetric(board, &r) {
-                        seen.push((key, pair));
-                        out.push((r, xy));
+                    if holds(q) && extra(q).minus(extra(n1)).is_empty() {
+                        add([p, n1, n2, q], xy, &mut out);
+                    }
+                }
+            }
+        }
+        for &q in &cells {
+            if q <= p || board.candidates(q) != pair || g.are_peers(p, q) {
+                continue;
+            }
+            let common: Vec<usize> = g
+                .peers(p)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| g.are_peers(c, q) && holds(c))
+                .collect();
+            for (i, &n1) in common.iter().enumerate() {
+                for &n2 in &common[i + 1..] {
+                    if !g.are_peers(n1, n2) {
+                        add([p, n1, n2, q], xy, &mut out);
                     }
                 }
             }
