@@ -187,9 +187,7 @@ mod tests {
             "Locked Pair: 1,2 in r1c12 => r1c5,r13c3,r2c2<>1, r1c5,r13c3,r2c2<>2"
         );
         // Nothing outside box 1: only a naked pair, not locked.
-        for (r, c) in [(1, 5)] {
-            b.set_candidates(cell(&g, r, c), set(&[3, 4, 5]));
-        }
+        b.set_candidates(cell(&g, 1, 5), set(&[3, 4, 5]));
         let mut f = Finder::new(10);
         locked_pairs(&b, &mut f);
         assert!(f.steps.is_empty(), "{:?}", f.steps);
