@@ -81,6 +81,8 @@ fn check_sound(step: &Step, solution: &[u8], g: &Geometry, context: &str) {
 
 struct Row {
     line: String,
+    /// HoDoKu's grid: `+d` marks a value placed while solving, not a given.
+    plus: String,
     technique: String,
     elims: Vec<(usize, u8)>,
     deleted: Vec<(usize, u8)>,
@@ -122,6 +124,7 @@ fn reglib_rows() -> Option<Vec<Row>> {
             .collect();
         rows.push(Row {
             line: f[0].to_string(),
+            plus: f[9].to_string(),
             technique: f[1].to_string(),
             elims,
             deleted,
@@ -135,6 +138,28 @@ fn reglib_rows() -> Option<Vec<Row>> {
 /// the rows where some step makes exactly the expected eliminations. Returns (rows, exact,
 /// found).
 fn reglib(name: &str, t: Technique) -> Option<(usize, usize, usize)> {
+    reglib_with(name, t, false)
+}
+
+/// The givens of HoDoKu's grid (`+d` values left out) and the values placed since.
+fn split_plus(plus: &str) -> (String, Vec<(usize, u8)>) {
+    let (mut givens, mut placed) = (String::new(), Vec::new());
+    let mut chars = plus.chars();
+    while let Some(ch) = chars.next() {
+        if ch == '+' {
+            let d = chars.next().expect("a digit after +");
+            placed.push((givens.len(), d as u8 - b'1'));
+            givens.push('.');
+        } else {
+            givens.push(ch);
+        }
+    }
+    (givens, placed)
+}
+
+/// [`reglib`] for the uniqueness techniques: the board knows the puzzle is unique, and which
+/// values are givens and which were placed while solving (avoidable rectangles tell them apart).
+fn reglib_with(name: &str, t: Technique, unique: bool) -> Option<(usize, usize, usize)> {
     let rows = reglib_rows()?;
     let g = builtin::geometry("classic").unwrap();
     let search = search_for(t);
@@ -145,6 +170,16 @@ fn reglib(name: &str, t: Technique) -> Option<(usize, usize, usize)> {
             .solve()
             .expect("regression positions are solvable");
         let mut b = Board::new(&p);
+        if unique {
+            let (givens, placed) = split_plus(&row.plus);
+            let q = Puzzle::from_line(g.clone(), &givens).unwrap();
+            assert_eq!(Solver::new(&q).count(2).verdict(), Verdict::Unique);
+            b = Board::new(&q);
+            for (c, v) in placed {
+                b.place(c, v);
+            }
+            b.set_known_unique(true);
+        }
         for &(c, v) in &row.deleted {
             b.eliminate(c, v);
         }
@@ -181,6 +216,49 @@ fn reglib(name: &str, t: Technique) -> Option<(usize, usize, usize)> {
     }
     eprintln!("{name}: {n} rows, {found} with a step, {exact} with exactly HoDoKu's eliminations");
     Some((n, exact, found))
+}
+
+#[test]
+fn reglib_locked_subsets() {
+    for (name, t) in [
+        ("Locked Pair", Technique::LockedPair),
+        ("Locked Triple", Technique::LockedTriple),
+    ] {
+        let Some((n, exact, found)) = reglib(name, t) else {
+            return;
+        };
+        assert!(n > 0 && exact == n && found == n, "{name}: {exact}/{n}");
+    }
+}
+
+#[test]
+fn reglib_rectangles() {
+    // HoDoKu's type 6 asks for the symbol locked into the rectangle in both rows and both
+    // columns; a strong link on a side through each corner is enough, so every row is found.
+    for (name, t) in [
+        ("Uniqueness Test Type 5", Technique::UniqueRectangle5),
+        ("Uniqueness Test Type 6", Technique::UniqueRectangle6),
+        ("Avoidable Rectangle Type 1", Technique::AvoidableRectangle1),
+        ("Avoidable Rectangle Type 2", Technique::AvoidableRectangle2),
+    ] {
+        let Some((n, exact, found)) = reglib_with(name, t, true) else {
+            return;
+        };
+        assert!(n > 0 && exact == n && found == n, "{name}: {exact}/{n}");
+    }
+}
+
+#[test]
+fn reglib_multi_colours() {
+    for (name, t) in [
+        ("Multi-Colors 1", Technique::MultiColors1),
+        ("Multi-Colors 2", Technique::MultiColors2),
+    ] {
+        let Some((n, exact, found)) = reglib(name, t) else {
+            return;
+        };
+        assert!(n > 0 && exact == n && found == n, "{name}: {exact}/{n}");
+    }
 }
 
 #[test]

@@ -171,6 +171,20 @@ pub struct Board {
     known_unique: bool,
     /// The almost locked sets and their links at the last candidate state the ALS searches saw.
     pub(crate) als_memo: super::als::Memo,
+    /// The puzzle's givens, one bit per cell: a value placed later may be swapped in an
+    /// avoidable rectangle, a given may not. Shared, since it never changes along a solve.
+    givens: Arc<[u64]>,
+}
+
+/// The givens of a puzzle as bits over its cells.
+fn given_bits(puzzle: &Puzzle) -> Arc<[u64]> {
+    let mut bits = vec![0u64; puzzle.givens().len().div_ceil(64)];
+    for (c, v) in puzzle.givens().iter().enumerate() {
+        if v.is_some() {
+            bits[c / 64] |= 1 << (c % 64);
+        }
+    }
+    bits.into()
 }
 
 impl Board {
@@ -187,6 +201,7 @@ impl Board {
             finned_memo: Default::default(),
             known_unique: false,
             als_memo: Default::default(),
+            givens: given_bits(puzzle),
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -229,6 +244,12 @@ impl Board {
     pub fn is_known_unique(&self) -> bool {
         self.known_unique
     }
+    /// Whether `cell` holds one of the puzzle's givens (a value placed since, by a step or
+    /// [`Board::place`], is not one; on a board made from a candidate grid every placed
+    /// value counts as given).
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.givens[cell / 64] >> (cell % 64) & 1 == 1
+    }
     /// The geometry.
     pub fn geometry(&self) -> &Arc<Geometry> {
         &self.geometry
@@ -250,6 +271,7 @@ impl Board {
             finned_memo: Default::default(),
             known_unique: false,
             als_memo: Default::default(),
+            givens: given_bits(puzzle),
         };
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
@@ -264,6 +286,7 @@ impl Board {
         self.values.clone_from(&other.values);
         self.cands.clone_from(&other.cands);
         self.known_unique = other.known_unique;
+        self.givens = other.givens.clone();
     }
     /// The placed value of a cell.
     pub fn value(&self, cell: usize) -> Option<u8> {

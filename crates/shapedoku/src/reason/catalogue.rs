@@ -138,6 +138,12 @@ catalogue! {
         Se::ByHouse { boxed: 1.2, other: 1.5 };
     /// A rule beyond shapes (a kropki dot, a thermometer, anti-knight...) rules candidates out.
     RuleElimination = "rule_elimination", "Rule Elimination", 20, Easy, Se::Fixed(2.0);
+    /// A naked pair where a house meets another shape, removing candidates outside the overlap
+    /// in both. Sudoku Explainer sees a naked pair.
+    LockedPair = "locked_pair", "Locked Pair", 40, Medium, Se::Fixed(3.0);
+    /// A naked triple where a house meets another shape, removing candidates outside the
+    /// overlap in both. Sudoku Explainer sees a naked triple.
+    LockedTriple = "locked_triple", "Locked Triple", 60, Medium, Se::Fixed(3.6);
     /// A box (or jigsaw region) whose places for a symbol all lie in one row or column.
     LockedCandidatesPointing = "locked_candidates_pointing",
         "Locked Candidates Type 1 (Pointing)", 50, Medium, Se::Fixed(2.6);
@@ -222,14 +228,32 @@ catalogue! {
     UniqueRectangle3 = "unique_rectangle_3", "Uniqueness Test 3", 100, Hard, Se::Fixed(4.8);
     /// Unique rectangle with a symbol locked into its two extra corners.
     UniqueRectangle4 = "unique_rectangle_4", "Uniqueness Test 4", 100, Hard, Se::Fixed(4.6);
+    /// Unique rectangle whose two opposite corners, or three, share one extra symbol.
+    UniqueRectangle5 = "unique_rectangle_5", "Uniqueness Test 5", 100, Hard, Se::Fixed(4.6);
+    /// Unique rectangle with two opposite bivalue corners and strong links on its sides.
+    UniqueRectangle6 = "unique_rectangle_6", "Uniqueness Test 6", 100, Hard, Se::Fixed(4.6);
     /// Unique rectangle by strong links through the corner opposite a bivalue one.
     HiddenRectangle = "hidden_rectangle", "Hidden Rectangle", 100, Hard, Se::Fixed(4.7);
+    /// Avoidable rectangle: three corners solved (none a given), the fourth loses the value
+    /// that would make the pattern. Sudoku Explainer does not tell givens from placed values;
+    /// the value is that of the unique rectangle of the same shape.
+    AvoidableRectangle1 = "avoidable_rectangle_1", "Avoidable Rectangle Type 1", 100, Hard,
+        Se::Fixed(4.5);
+    /// Avoidable rectangle: two corners of a side solved, the other two sharing an extra
+    /// symbol.
+    AvoidableRectangle2 = "avoidable_rectangle_2", "Avoidable Rectangle Type 2", 100, Hard,
+        Se::Fixed(4.6);
     /// Bivalue universal grave plus one cell.
     BugPlusOne = "bug_plus_one", "Bivalue Universal Grave + 1", 100, Hard, Se::Fixed(5.6);
     /// Simple colours, trap: a cell sees both colours of a symbol's strong-link network.
     SimpleColorsTrap = "simple_colors_trap", "Simple Colors Trap", 150, Hard, Se::Fixed(6.6);
     /// Simple colours, wrap: one colour puts the symbol twice in a house.
     SimpleColorsWrap = "simple_colors_wrap", "Simple Colors Wrap", 150, Hard, Se::Fixed(6.6);
+    /// Multi-colours, type 1: colours of two strong-link networks see each other, so cells
+    /// seeing both other colours lose the symbol. Sudoku Explainer finds it as a chain.
+    MultiColors1 = "multi_colors_1", "Multi Colors 1", 200, Hard, Se::Fixed(6.6);
+    /// Multi-colours, type 2: a colour sees both colours of another network, so it is false.
+    MultiColors2 = "multi_colors_2", "Multi Colors 2", 200, Hard, Se::Fixed(6.6);
     /// Sue de Coq: where two houses meet, cells with two or more extra symbols, matched by
     /// cells of each house outside the other. Sudoku Explainer has no such rule; its value is
     /// calibrated on published ratings.

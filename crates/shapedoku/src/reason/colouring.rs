@@ -14,7 +14,7 @@ use crate::{CellId, Symbol, SymbolSet};
 /// Splits a graph (`adj` over `nodes.len()` nodes) into connected parts, each with every node's
 /// colour (0 or 1) and distance from the part's first node in breadth-first order; `None` for a
 /// part that cannot be two-coloured (an odd cycle, only on a broken board).
-fn colour_parts(adj: &[Vec<usize>]) -> Vec<Option<Vec<(usize, u8)>>> {
+pub(super) fn colour_parts(adj: &[Vec<usize>]) -> Vec<Option<Vec<(usize, u8)>>> {
     let mut colour = vec![u8::MAX; adj.len()];
     let mut parts = Vec::new();
     for start in 0..adj.len() {
@@ -129,7 +129,7 @@ pub(crate) fn find_remote_pairs(board: &Board, f: &mut Finder) {
 }
 
 /// The places of `x` joined by strong links, as a graph: (places, neighbours of each).
-fn conjugate_graph(board: &Board, x: u8) -> (Vec<usize>, Vec<Vec<usize>>) {
+pub(super) fn conjugate_graph(board: &Board, x: u8) -> (Vec<usize>, Vec<Vec<usize>>) {
     let g = board.geometry();
     let mut nodes: Vec<usize> = Vec::new();
     let mut adj: Vec<Vec<usize>> = Vec::new();

@@ -6,8 +6,9 @@
 //! - [`registry`] (here): the searches, simplest first, and which techniques each one finds;
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
-//! - one file per technique (`singles`, `overlap`, `subsets`, `cages`, `cage_overlap`,
-//!   `innies`, `fish`, `finned_fish`, `empty_rectangle`, `uniqueness`, `colouring`, `chains`,
+//! - one file per technique (`singles`, `locked_subsets`, `overlap`, `subsets`, `cages`,
+//!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `empty_rectangle`, `uniqueness`,
+//!   `colouring`, `multi_colours`, `chains`,
 //!   `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`, `als_xz` and `als_xy_wing` over the almost
 //!   locked sets of `als`, `forcing`, `guess`, `rules` for the rules beyond shapes), with no
 //!   words in them.
@@ -24,6 +25,7 @@
 mod als;
 mod als_xy_wing;
 mod als_xz;
+mod avoidable;
 mod board;
 mod cage_overlap;
 mod cages;
@@ -37,6 +39,8 @@ pub mod fish;
 mod forcing;
 pub mod guess;
 mod innies;
+mod locked_subsets;
+mod multi_colours;
 pub mod overlap;
 pub mod rate;
 mod rules;
@@ -190,12 +194,17 @@ pub fn registry() -> &'static [Search] {
     ];
     const SIMPLE_CHAINS: &[Technique] = &[T::Skyscraper, T::TwoStringKite, T::TurbotFish];
     const COLOURS: &[Technique] = &[T::SimpleColorsTrap, T::SimpleColorsWrap];
+    const MULTI_COLOURS: &[Technique] = &[T::MultiColors1, T::MultiColors2];
     const UNIQUENESS: &[Technique] = &[
         T::UniqueRectangle1,
         T::UniqueRectangle2,
         T::UniqueRectangle3,
         T::UniqueRectangle4,
+        T::UniqueRectangle5,
+        T::UniqueRectangle6,
         T::HiddenRectangle,
+        T::AvoidableRectangle1,
+        T::AvoidableRectangle2,
         T::BugPlusOne,
     ];
     const FINNED_FISH: &[Technique] = &[
@@ -211,6 +220,8 @@ pub fn registry() -> &'static [Search] {
         first(&[T::NakedSingle], singles::naked_single),
         first(&[T::HiddenSingle], singles::hidden_single),
         s(&[T::RuleElimination], rules::find),
+        s(&[T::LockedPair], locked_subsets::locked_pairs),
+        s(&[T::LockedTriple], locked_subsets::locked_triples),
         s(OVERLAPS, overlap::find),
         s(&[T::NakedPair], subsets::naked_pairs),
         s(&[T::HiddenPair], subsets::hidden_pairs),
@@ -232,6 +243,7 @@ pub fn registry() -> &'static [Search] {
         s(UNIQUENESS, uniqueness::find),
         s(FINNED_FISH, finned_fish::find),
         s(COLOURS, colouring::find_simple_colours),
+        s(MULTI_COLOURS, multi_colours::find),
         s(&[T::SueDeCoq], sue_de_coq::find),
         first(&[T::XChain], chains::find_x),
         first(&[T::XyChain], chains::find_xy),

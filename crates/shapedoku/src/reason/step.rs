@@ -141,6 +141,17 @@ pub enum Deduction {
         /// Their symbols.
         symbols: SymbolSet,
     },
+    /// `cells`, where the two `shapes` meet, hold only `symbols` between them (as many as
+    /// cells), so both shapes' other cells lose those symbols, outside the overlap in each.
+    /// Two or three cells.
+    LockedSubset {
+        /// The house and the other shape the cells lie in.
+        shapes: [ShapeId; 2],
+        /// The subset's cells.
+        cells: Vec<CellId>,
+        /// Their symbols.
+        symbols: SymbolSet,
+    },
     /// `symbols` have only `cells` as places in `house` (as many cells as symbols), so those
     /// cells lose every other candidate. Two to four symbols.
     HiddenSubset {
@@ -323,6 +334,20 @@ pub enum Deduction {
         colours: [Vec<CellId>; 2],
         /// Whether a colour contradicts itself (wrap) rather than trapping outside cells.
         wrap: bool,
+    },
+    /// Multi-colours on `symbol`: two networks of strong links, each split into two colours
+    /// of which exactly one is true, listed with the first colour of each being the one that
+    /// sees the other network. Without `both_seen` (type 1) the two first colours see each
+    /// other, so one of the second colours is true and a cell seeing both loses the symbol;
+    /// with it (type 2) the first network's first colour sees both colours of the second, so
+    /// it is false and its places lose the symbol.
+    MultiColours {
+        /// The symbol.
+        symbol: Symbol,
+        /// The two networks' colours.
+        networks: [[Vec<CellId>; 2]; 2],
+        /// Type 2 rather than type 1.
+        both_seen: bool,
     },
     /// An X-chain: links on one symbol, strong first and alternating, five links or more.
     XChain {
@@ -549,6 +574,20 @@ pub enum RectangleKind {
     /// A corner holds only the pair and the first symbol is locked into the two sides through
     /// the opposite corner, which loses the second.
     Hidden,
+    /// Two opposite corners or three hold one same extra symbol and nothing else beyond the
+    /// pair: one of them holds it, so cells seeing all of them lose it.
+    Type5,
+    /// Two opposite corners hold only the pair; the first symbol has a strong link on a side
+    /// through each of the other two, which therefore lose it.
+    Type6,
+    /// Avoidable rectangle: three corners hold values placed while solving (no givens), the
+    /// first symbol on the corner opposite the empty one and the second on the other two: the
+    /// empty corner loses the first.
+    Avoidable1,
+    /// Avoidable rectangle: two corners of a side hold values placed while solving; each of the
+    /// other two holds the value that would complete the pattern and one same extra symbol,
+    /// which cells seeing both lose.
+    Avoidable2,
 }
 
 /// The name people give a simple chain.
@@ -641,6 +680,10 @@ impl Deduction {
             Deduction::HiddenSubset { cells, .. } => {
                 by_size(cells.len(), [T::HiddenPair, T::HiddenTriple, T::HiddenQuad])
             }
+            Deduction::LockedSubset { cells, .. } => by_size(
+                cells.len(),
+                [T::LockedPair, T::LockedTriple, T::LockedTriple],
+            ),
             Deduction::CageCombination { .. } => T::CageCombination,
             Deduction::Innies { .. } => T::InniesOuties,
             Deduction::CageOverlap { .. } => T::CageOverlap,
@@ -679,6 +722,10 @@ impl Deduction {
                 RectangleKind::Type3 => T::UniqueRectangle3,
                 RectangleKind::Type4 => T::UniqueRectangle4,
                 RectangleKind::Hidden => T::HiddenRectangle,
+                RectangleKind::Type5 => T::UniqueRectangle5,
+                RectangleKind::Type6 => T::UniqueRectangle6,
+                RectangleKind::Avoidable1 => T::AvoidableRectangle1,
+                RectangleKind::Avoidable2 => T::AvoidableRectangle2,
             },
             Deduction::BugPlusOne { .. } => T::BugPlusOne,
             Deduction::XyWing { .. } => T::XyWing,
@@ -687,6 +734,12 @@ impl Deduction {
             Deduction::RemotePair { .. } => T::RemotePair,
             Deduction::SimpleColours { wrap: false, .. } => T::SimpleColorsTrap,
             Deduction::SimpleColours { wrap: true, .. } => T::SimpleColorsWrap,
+            Deduction::MultiColours {
+                both_seen: false, ..
+            } => T::MultiColors1,
+            Deduction::MultiColours {
+                both_seen: true, ..
+            } => T::MultiColors2,
             Deduction::XChain { .. } => T::XChain,
             Deduction::XyChain { .. } => T::XyChain,
             Deduction::Aic { .. } => T::Aic,
@@ -730,6 +783,7 @@ impl Deduction {
             | Deduction::CageOverlap { source, target, .. } => vec![*source, *target],
             Deduction::NakedSubset { shape, .. } => vec![*shape],
             Deduction::HiddenSubset { house, .. } => vec![*house],
+            Deduction::LockedSubset { shapes, .. } => shapes.to_vec(),
             Deduction::CageCombination { cage, .. } => vec![*cage],
             Deduction::Fish { base, cover, .. } => base.iter().chain(cover).copied().collect(),
             Deduction::Innies { houses, cages, .. } => {
@@ -758,6 +812,7 @@ impl Deduction {
         match self {
             Deduction::NakedSubset { cells, .. }
             | Deduction::HiddenSubset { cells, .. }
+            | Deduction::LockedSubset { cells, .. }
             | Deduction::Innies { cells, .. } => cells.clone(),
             Deduction::XyWing { pivot, pincers, .. }
             | Deduction::XyzWing { pivot, pincers, .. } => {
@@ -772,6 +827,7 @@ impl Deduction {
             Deduction::WWing { cells, link, .. } => cells.iter().chain(link).copied().collect(),
             Deduction::RemotePair { cells, .. } => cells.clone(),
             Deduction::SimpleColours { colours, .. } => colours.concat(),
+            Deduction::MultiColours { networks, .. } => networks.concat().concat(),
             Deduction::WxyzWing { pivot, wings, .. } => std::iter::once(pivot)
                 .chain(wings)
                 .map(|w| w.cell)

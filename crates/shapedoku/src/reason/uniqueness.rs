@@ -1,4 +1,5 @@
-//! Uniqueness: unique rectangles (types 1 to 4, hidden rectangle) and BUG+1. They rest on the
+//! Uniqueness: unique rectangles (types 1 to 6, hidden rectangle), avoidable rectangles (in
+//! `avoidable`) and BUG+1. They rest on the
 //! puzzle having one solution, so they run only on a board marked
 //! [`Board::is_known_unique`].
 //!
@@ -20,13 +21,16 @@ use crate::symbols::SymbolSet;
 use crate::{CellId, ShapeId, Symbol};
 
 /// The four corners, in the order of [`Deduction::UniqueRectangle`]: sides a–b, c–d, a–c, b–d.
-type Corners = [usize; 4];
+pub(super) type Corners = [usize; 4];
 
 /// Which of the corners a shape may hold together (as bits over the corner indices): a side.
 const SIDES: [u8; 4] = [0b0011, 0b1100, 0b0101, 0b1010];
 
+/// The sides as pairs of corner indices.
+const SIDE_PAIRS: [(usize, usize); 4] = [(0, 1), (2, 3), (0, 2), (1, 3)];
+
 /// Whether a swap of two symbols among the corners keeps every shape holding them valid.
-fn symmetric(board: &Board, r: &Corners) -> bool {
+pub(super) fn symmetric(board: &Board, r: &Corners) -> bool {
     let g = board.geometry();
     for &c in r {
         for &s in g.shapes_of(c) {
@@ -61,7 +65,7 @@ fn touches(board: &Board, c: usize, pair: SymbolSet) -> bool {
 }
 
 /// The cells q that close a rectangle p, n1, n2, q (q sees n1 and n2, not p).
-fn closing(board: &Board, p: usize, n1: usize, n2: usize) -> Vec<usize> {
+pub(super) fn closing(board: &Board, p: usize, n1: usize, n2: usize) -> Vec<usize> {
     let t = board.tables();
     let words = board.geometry().cell_count().div_ceil(64);
     let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
@@ -108,6 +112,144 @@ fn floored(board: &Board) -> Vec<(Corners, [u8; 2])> {
         }
     }
     out
+}
+
+/// Rectangles for types 5 and 6, each once: corners [p, n1, n2, q] as in [`floored`], p
+/// holding only the pair and every corner empty and holding x or y. A corner that lost x or y
+/// still makes the pattern if it ends up the other one: a solution with every corner x or y
+/// has a twin, whatever the candidates say. Only the rectangles the types can use are built:
+/// n1 and n2 with one same extra symbol and q with no other (type 5), or q holding only the
+/// pair too (type 6).
+fn anchored(board: &Board) -> Vec<(Corners, [u8; 2])> {
+    let g = board.geometry();
+    let mut out: Vec<(Corners, [u8; 2])> = Vec::new();
+    let mut seen: Vec<[usize; 4]> = Vec::new();
+    let mut add = |r: Corners, xy: [u8; 2], out: &mut Vec<(Corners, [u8; 2])>| {
+        let mut key = r;
+        key.sort_unstable();
+        if !seen.contains(&key) && symmetric(board, &r) {
+            seen.push(key);
+            out.push((r, xy));
+        }
+    };
+    let cells = bivalue(board);
+    for &p in &cells {
+        let pair = board.candidates(p);
+        let xy = [pair.first().unwrap_or(0), pair.iter().last().unwrap_or(0)];
+        let extra = |c: usize| board.candidates(c).minus(pair);
+        let holds = |c: usize| touches(board, c, pair);
+        for &n1 in g.peers(p) {
+            let n1 = n1 as usize;
+            if !holds(n1) || extra(n1).len() != 1 {
+                continue;
+            }
+            for &n2 in g.peers(p) {
+                let n2 = n2 as usize;
+                if n2 <= n1 || !holds(n2) || extra(n2) != extra(n1) || g.are_peers(n1, n2) {
+                    continue;
+                }
+                for q in closing(board, p, n1, n2) {
+                    if holds(q) && extra(q).minus(extra(n1)).is_empty() {
+                        add([p, n1, n2, q], xy, &mut out);
+                    }
+                }
+            }
+        }
+        for &q in &cells {
+            if q <= p || board.candidates(q) != pair || g.are_peers(p, q) {
+                continue;
+            }
+            let common: Vec<usize> = g
+                .peers(p)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| g.are_peers(c, q) && holds(c))
+                .collect();
+            for (i, &n1) in common.iter().enumerate() {
+                for &n2 in &common[i + 1..] {
+                    if !g.are_peers(n1, n2) {
+                        add([p, n1, n2, q], xy, &mut out);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The corners (by index) holding more than the pair, as bits.
+fn with_extras(board: &Board, r: &Corners, pair: SymbolSet) -> u8 {
+    (0..4)
+        .filter(|&i| !board.candidates(r[i]).minus(pair).is_empty())
+        .fold(0, |m, i| m | 1 << i)
+}
+
+/// Opposite corners: a–d and b–c.
+const DIAGONALS: [u8; 2] = [0b1001, 0b0110];
+
+/// Type 5: two opposite corners, or three, hold more than the pair, all of it one extra
+/// symbol z: one of them is z (else the pattern), so cells seeing all of them lose it.
+fn type5(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
+    let pair = SymbolSet::single(xy[0]).with(xy[1]);
+    let extras = with_extras(board, r, pair);
+    if !(extras.count_ones() >= 3 || DIAGONALS.contains(&extras)) {
+        return true;
+    }
+    let cells: Vec<usize> = (0..4)
+        .filter(|&i| extras >> i & 1 == 1)
+        .map(|i| r[i])
+        .collect();
+    let extra = cells
+        .iter()
+        .fold(SymbolSet::EMPTY, |u, &c| u.union(board.candidates(c)))
+        .minus(pair);
+    let Some(z) = extra.single_value() else {
+        return true;
+    };
+    let mut elims = seeing_all(board, &cells, z);
+    elims.retain(|e| !r.contains(&e.cell_index()));
+    f.push(step(r, RectangleKind::Type5, xy, elims, Vec::new(), None))
+}
+
+/// Type 6: two opposite corners hold only the pair. Were one of the other two x, the
+/// bivalue corners (each seeing it) would be y, so the last corner, seeing both, could not be
+/// y; a strong link on x along a side through it makes it x: the pattern. So a corner with
+/// more loses x when a side through the opposite one is a strong link on x.
+fn type6(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
+    let pair = SymbolSet::single(xy[0]).with(xy[1]);
+    let extras = with_extras(board, r, pair);
+    if !DIAGONALS.contains(&extras) {
+        return true;
+    }
+    let (e1, e2) = if extras == DIAGONALS[0] {
+        (0, 3)
+    } else {
+        (1, 2)
+    };
+    for (x, y) in [(xy[0], xy[1]), (xy[1], xy[0])] {
+        let strong_through = |i: usize| {
+            SIDE_PAIRS
+                .iter()
+                .filter(|&&(u, v)| u == i || v == i)
+                .any(|&(u, v)| locked(board, r[u], r[v], x).is_some())
+        };
+        let elims: Vec<Candidate> = [(e1, e2), (e2, e1)]
+            .iter()
+            .filter(|&&(e, other)| board.candidates(r[e]).contains(x) && strong_through(other))
+            .map(|&(e, _)| Candidate::at(r[e], x))
+            .collect();
+        if !f.push(step(
+            r,
+            RectangleKind::Type6,
+            [x, y],
+            elims,
+            Vec::new(),
+            None,
+        )) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Hidden rectangles: corners [p, n1, n2, q] where p holds only {x, y} and x has only two
@@ -229,7 +371,7 @@ fn strong_end(board: &Board, s: usize, c: usize, v: u8) -> Option<usize> {
     other
 }
 
-fn step(
+pub(super) fn step(
     r: &Corners,
     kind: RectangleKind,
     [x, y]: [u8; 2],
@@ -281,10 +423,21 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             }
         }
     }
+    let anchored = anchored(board);
+    for find in [type5 as Finds, type6] {
+        for (r, xy) in &anchored {
+            if !find(board, r, *xy, f) {
+                return;
+            }
+        }
+    }
     for (r, xy) in hidden_rectangles(board) {
         if !hidden(board, &r, xy, f) {
             return;
         }
+    }
+    if !super::avoidable::find(board, f) {
+        return;
     }
     bug_plus_one(board, f);
 }
@@ -732,6 +885,70 @@ mod tests {
         let s = steps(&b, Technique::HiddenRectangle);
         assert_eq!(s.len(), 1, "{s:?}");
         assert_eq!(s[0].eliminations, elims(&g, "r2c4<>7"));
+    }
+
+    #[test]
+    fn type_5_on_a_diagonal() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        // r1c1 and r2c4 hold 4, 7 and 9: one of them is 9, so the cells seeing both (r1c5,
+        // r1c6, r2c2 and r2c3) lose 9.
+        let b = board(
+            &g,
+            &[
+                (1, 1, &[4, 7, 9]),
+                (1, 4, &[4, 7]),
+                (2, 1, &[4, 7]),
+                (2, 4, &[4, 7, 9]),
+            ],
+        );
+        let s = steps(&b, Technique::UniqueRectangle5);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(
+            s[0].eliminations,
+            elims(&g, "r1c5<>9 r1c6<>9 r2c2<>9 r2c3<>9")
+        );
+    }
+
+    #[test]
+    fn type_6() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        // r1c4 and r2c1 hold only 4 and 7; 4 has no place in rows 1, 2 and columns 1, 4 but
+        // the corners: were r1c1 4, r2c4 would be 4 too, the pattern. Both lose 4.
+        let mut b = board(
+            &g,
+            &[
+                (1, 1, &[4, 7, 1]),
+                (1, 4, &[4, 7]),
+                (2, 1, &[4, 7]),
+                (2, 4, &[4, 7, 2]),
+            ],
+        );
+        for k in [2, 3, 5, 6, 7, 8, 9] {
+            b.eliminate(cell(&g, 1, k), sym(4));
+            b.eliminate(cell(&g, 2, k), sym(4));
+        }
+        for k in 3..=9 {
+            b.eliminate(cell(&g, k, 1), sym(4));
+            b.eliminate(cell(&g, k, 4), sym(4));
+        }
+        let s = steps(&b, Technique::UniqueRectangle6);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].eliminations, elims(&g, "r1c1<>4 r2c4<>4"));
+        assert_eq!(
+            s[0].deduction,
+            Deduction::UniqueRectangle {
+                kind: RectangleKind::Type6,
+                cells: [
+                    cell_id(&g, 1, 4),
+                    cell_id(&g, 1, 1),
+                    cell_id(&g, 2, 4),
+                    cell_id(&g, 2, 1)
+                ],
+                symbols: [symbol(4), symbol(7)],
+                subset: Vec::new(),
+                house: None,
+            }
+        );
     }
 
     #[test]

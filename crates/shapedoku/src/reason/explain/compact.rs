@@ -157,7 +157,8 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             format!("{} in {}", sym(g, *symbol), short(g, *source))
         }
         Deduction::NakedSubset { cells, symbols, .. }
-        | Deduction::HiddenSubset { cells, symbols, .. } => {
+        | Deduction::HiddenSubset { cells, symbols, .. }
+        | Deduction::LockedSubset { cells, symbols, .. } => {
             format!("{} in {}", syms(g, *symbols, ","), compress_cells(g, cells))
         }
         Deduction::Fish {
@@ -253,6 +254,16 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             sym(g, *symbol),
             compress_cells(g, &colours[0]),
             compress_cells(g, &colours[1])
+        ),
+        Deduction::MultiColours {
+            symbol, networks, ..
+        } => format!(
+            "{} ({}) / ({}), ({}) / ({})",
+            sym(g, *symbol),
+            compress_cells(g, &networks[0][0]),
+            compress_cells(g, &networks[0][1]),
+            compress_cells(g, &networks[1][0]),
+            compress_cells(g, &networks[1][1])
         ),
         Deduction::SimpleChain { nodes, .. }
         | Deduction::XChain { nodes }

@@ -150,12 +150,17 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             shape,
             cells: cs,
             symbols,
-        } => subset(g, false, *shape, cs, *symbols),
+        } => subset(g, "naked", &label(g, *shape), cs, *symbols),
+        Deduction::LockedSubset {
+            shapes,
+            cells: cs,
+            symbols,
+        } => subset(g, "locked", &shapes_label(g, shapes), cs, *symbols),
         Deduction::HiddenSubset {
             house,
             cells: cs,
             symbols,
-        } => subset(g, true, *house, cs, *symbols),
+        } => subset(g, "hidden", &label(g, *house), cs, *symbols),
         Deduction::Fish {
             symbol,
             base,
@@ -257,6 +262,11 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             colours,
             wrap,
         } => colouring(g, *symbol, colours, *wrap),
+        Deduction::MultiColours {
+            symbol,
+            networks,
+            both_seen,
+        } => multi_colours(g, *symbol, networks, *both_seen),
         Deduction::XChain { nodes } => format!("X-chain: {}", chain_said(g, nodes)),
         Deduction::XyChain { nodes } => format!("XY-chain: {}", chain_said(g, nodes)),
         Deduction::Aic { nodes } => format!("AIC: {}", chain_said(g, nodes)),
@@ -292,7 +302,7 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
 
 /// `naked pair 4,8: r4c4 and r4c8 hold only 4 and 8 between them in row 4`, `hidden pair 1,2: 1
 /// and 2 fit only in r1c1 and r1c2 in row 1`.
-fn subset(g: &Geometry, hidden: bool, shape: ShapeId, cs: &[CellId], symbols: SymbolSet) -> String {
+fn subset(g: &Geometry, kind: &str, within: &str, cs: &[CellId], symbols: SymbolSet) -> String {
     let size = match cs.len() {
         2 => "pair",
         3 => "triple",
@@ -300,16 +310,14 @@ fn subset(g: &Geometry, hidden: bool, shape: ShapeId, cs: &[CellId], symbols: Sy
         _ => "subset",
     };
     let (names, values) = (and_list(&cells(g, cs)), and_list(&symbol_list(g, symbols)));
-    let what = if hidden {
+    let what = if kind == "hidden" {
         format!("{values} fit only in {names}")
     } else {
         format!("{names} hold only {values} between them")
     };
     format!(
-        "{} {size} {}: {what} in {}",
-        if hidden { "hidden" } else { "naked" },
-        syms(g, symbols, ","),
-        label(g, shape)
+        "{kind} {size} {}: {what} in {within}",
+        syms(g, symbols, ",")
     )
 }
 
@@ -429,6 +437,22 @@ fn rectangle(
             "{}; {x} has only two places in each side through the corner opposite the bivalue one, so were that corner {y} the rest would follow into the pattern",
             head("hidden rectangle")
         ),
+        RectangleKind::Type5 => format!(
+            "{}, so one of the corners with more candidates holds their one extra symbol, which every cell seeing them all loses",
+            head("unique rectangle type 5")
+        ),
+        RectangleKind::Type6 => format!(
+            "{}; the other two corners see the two that hold only {x} and {y}, and a side through each has no other place for {x}, so were either {x} the rest would follow into the pattern: they are not {x}",
+            head("unique rectangle type 6")
+        ),
+        RectangleKind::Avoidable1 => format!(
+            "{} (none of them is a given), so the empty corner is not {x}",
+            head("avoidable rectangle type 1")
+        ),
+        RectangleKind::Avoidable2 => format!(
+            "{} (none of them is a given), so one of the two empty corners holds their one extra symbol, which every cell seeing both loses",
+            head("avoidable rectangle type 2")
+        ),
     }
 }
 
@@ -486,6 +510,37 @@ fn colouring(g: &Geometry, symbol: Symbol, colours: &[Vec<CellId>; 2], wrap: boo
     };
     format!(
         "simple colours on {v}: strong links split its places into {a} and {b}, which alternate; {tail}"
+    )
+}
+
+/// `multi colours on 5: strong links split its places into r1c1 | r1c5 and into r2c2 | r8c2;
+/// where a side of one sees a side of the other ...`.
+fn multi_colours(
+    g: &Geometry,
+    symbol: Symbol,
+    networks: &[[Vec<CellId>; 2]; 2],
+    both_seen: bool,
+) -> String {
+    let v = sym(g, symbol);
+    let side = |k: usize, c: usize| and_list(&cells(g, &networks[k][c]));
+    let tail = if both_seen {
+        format!(
+            "{} sees both sides of the second, so it is not {v}",
+            side(0, 0)
+        )
+    } else {
+        format!(
+            "where a side of one sees a side of the other (as {} sees {}), the two are not both {v}, so one of the sides opposite them is, and a cell seeing both of those loses {v}",
+            side(0, 0),
+            side(1, 0)
+        )
+    };
+    format!(
+        "multi colours on {v}: strong links split its places into {} | {} and into {} | {}; {tail}",
+        side(0, 0),
+        side(0, 1),
+        side(1, 0),
+        side(1, 1)
     )
 }
 
