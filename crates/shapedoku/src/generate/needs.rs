@@ -46,7 +46,11 @@ pub fn unavailable(g: &Geometry, t: Technique, killer: bool) -> Option<String> {
         | T::UniqueRectangle2
         | T::UniqueRectangle3
         | T::UniqueRectangle4
+        | T::UniqueRectangle5
+        | T::UniqueRectangle6
         | T::HiddenRectangle
+        | T::AvoidableRectangle1
+        | T::AvoidableRectangle2
             if rules || killer =>
         {
             "uniqueness techniques are off on geometries with rules or cages"
@@ -54,7 +58,12 @@ pub fn unavailable(g: &Geometry, t: Technique, killer: bool) -> Option<String> {
         T::BugPlusOne if rules || killer || !all_houses => {
             "BUG+1 needs every shape to be a house and no other rules"
         }
-        T::LockedCandidatesPointing | T::LockedCandidatesClaiming if !(boxy && lines) => {
+        T::LockedCandidatesPointing
+        | T::LockedCandidatesClaiming
+        | T::LockedPair
+        | T::LockedTriple
+            if !(boxy && lines) =>
+        {
             "locked candidates need boxes or regions and rows and columns"
         }
         T::XWing | T::Swordfish | T::Jellyfish | T::Skyscraper if !lines => {

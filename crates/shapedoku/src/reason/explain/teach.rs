@@ -66,6 +66,11 @@ fn argument(g: &Geometry, step: &Step) -> String {
             cells: cs,
             symbols,
         } => naked_subset(g, *shape, cs, *symbols),
+        Deduction::LockedSubset {
+            shapes,
+            cells: cs,
+            symbols,
+        } => locked_subset(g, *shapes, cs, *symbols),
         Deduction::HiddenSubset {
             house,
             cells: cs,
@@ -121,6 +126,11 @@ fn argument(g: &Geometry, step: &Step) -> String {
             colours,
             wrap,
         } => colours_why(g, *symbol, colours, *wrap),
+        Deduction::MultiColours {
+            symbol,
+            networks,
+            both_seen,
+        } => multi_colours_why(g, *symbol, networks, *both_seen),
         Deduction::XChain { nodes } => chain_why(g, "X-chain", nodes, step),
         Deduction::XyChain { nodes } => chain_why(g, "XY-chain", nodes, step),
         Deduction::Aic { nodes } => chain_why(g, "alternating inference chain", nodes, step),
@@ -259,6 +269,17 @@ fn naked_subset(g: &Geometry, shape: ShapeId, cs: &[CellId], symbols: SymbolSet)
         and_list(&cells(g, cs)),
         and_list(&symbol_list(g, symbols)),
         label(g, shape)
+    )
+}
+
+fn locked_subset(g: &Geometry, shapes: [ShapeId; 2], cs: &[CellId], symbols: SymbolSet) -> String {
+    let n = cs.len();
+    format!(
+        "The {n} cells {} lie in both {a} and {b} and have only the {n} candidates {} between them, so they take exactly these symbols, one each; every other cell of {a} and of {b} sees all {n} of them, so none can take one of these symbols.",
+        and_list(&cells(g, cs)),
+        and_list(&symbol_list(g, symbols)),
+        a = label(g, shapes[0]),
+        b = label(g, shapes[1])
     )
 }
 
@@ -494,6 +515,36 @@ fn colours_why(g: &Geometry, symbol: Symbol, colours: &[Vec<CellId>; 2], wrap: b
     }
 }
 
+fn multi_colours_why(
+    g: &Geometry,
+    symbol: Symbol,
+    networks: &[[Vec<CellId>; 2]; 2],
+    both_seen: bool,
+) -> String {
+    let v = sym(g, symbol);
+    let net = |n: &[Vec<CellId>; 2]| {
+        format!(
+            "{} against {}",
+            and_list(&cells(g, &n[0])),
+            and_list(&cells(g, &n[1]))
+        )
+    };
+    let head = format!(
+        "Two separate networks of strong links on {v} each split into two colours, one of which holds every {v} of its network: {} in the first, {} in the second.",
+        net(&networks[0]),
+        net(&networks[1])
+    );
+    if both_seen {
+        format!(
+            "{head} A colour of the first network sees both colours of the second, one of which is true, so that colour cannot be true: its cells lose {v}."
+        )
+    } else {
+        format!(
+            "{head} A colour of each network see each other, so at most one of them is true and the other colour of one network is; a cell that sees both of those other colours is not {v}."
+        )
+    }
+}
+
 fn chain_why(g: &Geometry, name: &str, nodes: &[Candidate], step: &Step) -> String {
     let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
         return String::new();
@@ -563,6 +614,15 @@ fn rectangle(
         ),
         RectangleKind::Type4 => format!(
             "so the two corners with extras cannot both be {x}/{y}; {x} must go in one of them ({shape} has no other place for it), so neither can be {y}"
+        ),
+        RectangleKind::Type5 => format!(
+            "so one of the corners with the extra candidate holds it, and {gone} (which see all of them) cannot be true"
+        ),
+        RectangleKind::Type6 => format!(
+            "and {x} has only two places on a side through each of the two corners with extras; were either of them {x}, the links would make the other one {x} and the bivalue corners {y}, leaving only {x} and {y} in all four, so neither is {x}"
+        ),
+        RectangleKind::Avoidable1 | RectangleKind::Avoidable2 => format!(
+            "and since its filled corners were placed while solving, not given, the swap would give a second solution there too; the open corners must not complete the pattern, so {gone} go"
         ),
         RectangleKind::Hidden => format!(
             "and {x} has only two places in each side through the corner opposite the bivalue one; were that corner {y}, those links would fill the rectangle with {x} and {y}, so it is not {y}"

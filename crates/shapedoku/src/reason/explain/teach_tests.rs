@@ -120,6 +120,10 @@ fn variants(g: &Geometry) -> Vec<Step> {
         (RectangleKind::Type3, vec![c(2, 7)]),
         (RectangleKind::Type4, vec![]),
         (RectangleKind::Hidden, vec![]),
+        (RectangleKind::Type5, vec![]),
+        (RectangleKind::Type6, vec![]),
+        (RectangleKind::Avoidable1, vec![]),
+        (RectangleKind::Avoidable2, vec![]),
     ] {
         out.push(elim(
             g,
@@ -130,6 +134,34 @@ fn variants(g: &Geometry) -> Vec<Step> {
                 symbols: [symbol(4), symbol(7)],
                 subset,
                 house: Some(shape_id(g, "row 2")),
+            },
+        ));
+    }
+    for both_seen in [false, true] {
+        out.push(elim(
+            g,
+            &[(9, 9, 5)],
+            Deduction::MultiColours {
+                symbol: symbol(5),
+                networks: [
+                    [vec![c(1, 1)], vec![c(1, 5)]],
+                    [vec![c(6, 5)], vec![c(6, 1), c(9, 1)]],
+                ],
+                both_seen,
+            },
+        ));
+    }
+    for (cs, syms) in [
+        (vec![c(1, 1), c(1, 2)], vec![2, 5]),
+        (vec![c(1, 1), c(1, 2), c(1, 3)], vec![2, 5, 8]),
+    ] {
+        out.push(elim(
+            g,
+            &[(1, 9, 2)],
+            Deduction::LockedSubset {
+                shapes: [shape_id(g, "row 1"), shape_id(g, "box 1")],
+                cells: cs,
+                symbols: set(&syms),
             },
         ));
     }
