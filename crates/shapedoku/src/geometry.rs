@@ -805,11 +805,14 @@ impl Geometry {
             }
         }
         let mut peer_start = Vec::with_capacity(nc + 1);
-        let mut peers = Vec::new();
+        // One buffer for every cell's peers: building the geometry is part of every start of
+        // the command line, and a fresh growing vector per cell was a good part of it.
+        let mut peers = Vec::with_capacity(nc * 3 * symbols.len());
         let mut mark = CellSet::new(nc);
+        let mut mine: Vec<u32> = Vec::with_capacity(nc);
         for (c, shapes_of_c) in cell_shapes.iter().enumerate() {
             peer_start.push(peers.len() as u32);
-            let mut mine: Vec<u32> = Vec::new();
+            mine.clear();
             for &si in shapes_of_c {
                 let s = &shapes[si as usize];
                 if !s.is_no_repeat() {
@@ -825,7 +828,7 @@ impl Geometry {
                 mark.remove(o as usize);
             }
             mine.sort_unstable();
-            peers.extend(mine);
+            peers.extend_from_slice(&mine);
         }
         peer_start.push(peers.len() as u32);
         let n = symbols.len();

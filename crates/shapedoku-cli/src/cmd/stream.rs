@@ -56,8 +56,9 @@ fn answer(
     }
     let c = solver.count_with(limit, &search.budget());
     // Clashing givens are an error in a TOML file, and the same givens as a line get the same
-    // answer. Givens that clash have no solution, so only then is it worth looking.
-    if c.verdict() == Verdict::NoSolution {
+    // answer. Givens that clash have no solution, so only then is it worth looking, and only
+    // when the solver did not place them all without meeting a clash.
+    if c.verdict() == Verdict::NoSolution && solver.givens_may_clash() {
         if let Err(clash) = p.check_clashes() {
             return Answer::Failed(clash.to_string());
         }

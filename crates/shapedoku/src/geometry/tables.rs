@@ -152,7 +152,8 @@ fn overlaps(g: &Geometry, houses: &[usize], no_repeat: &[usize]) -> Vec<OverlapP
             for &c in b_cells {
                 in_b[c] = false;
             }
-            let outside = b_cells.iter().copied().filter(|&c| !in_a[c]).collect();
+            let mut outside = Vec::with_capacity(b_cells.len() - shared[b]);
+            outside.extend(b_cells.iter().copied().filter(|&c| !in_a[c]));
             out.push(OverlapPair {
                 source: a,
                 target: b,
@@ -194,7 +195,8 @@ fn house_pairs(
         .collect();
     found.sort_unstable_by_key(|&(a, b, _)| (a, b));
     let mut pairs = Vec::with_capacity(found.len());
-    let mut cells = Vec::new();
+    // Each pair lays out its source house and the target's cells outside it.
+    let mut cells = Vec::with_capacity(found.len() * 2 * g.symbol_count());
     for (a, b, p) in found {
         let source = &g.shape(p.source).cells;
         let start = cells.len() as u32;

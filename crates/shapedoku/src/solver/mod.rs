@@ -204,6 +204,9 @@ pub struct Solver {
     /// The bitboard kernel, when the geometry's rules are all no-repeat and it fits; it
     /// counts, and the generic engine does everything else (random solutions, candidates).
     kernel: Option<bitboard::Kernel>,
+    /// Whether the last count placed every given on the kernel's board without one landing
+    /// on a peer's symbol: then no two givens clash.
+    givens_clean: bool,
 }
 
 impl Solver {
@@ -224,6 +227,7 @@ impl Solver {
             engine: Propagation::new(geometry.clone()),
             search: Search::new(nc, geometry.symbol_count()),
             kernel: bitboard::Kernel::new(&geometry),
+            givens_clean: false,
             geometry,
         }
     }
@@ -279,7 +283,31 @@ impl Solver {
             });
         }
         self.givens.copy_from_slice(givens);
+        self.givens_clean = false;
         Ok(())
+    }
+
+    /// False when the last count of these givens placed each of them without meeting a peer
+    /// (a cell of a shared no-repeat shape or rule) with the same symbol, so
+    /// [`Puzzle::check_clashes`] would find nothing; true when they may clash or no count has
+    /// said. Lets a batch skip looking for clashes on most lines that have no solution.
+    ///
+    /// ```
+    /// use shapedoku::{builtin, Solver};
+    /// let mut s = Solver::for_geometry(builtin::geometry("4x4").unwrap());
+    /// let mut givens = [None; 16];
+    /// givens[0] = Some(0);
+    /// givens[1] = Some(0);
+    /// s.set_givens(&givens).unwrap();
+    /// assert!(s.count(2).solutions.is_empty());
+    /// assert!(s.givens_may_clash());
+    /// givens[1] = Some(1);
+    /// s.set_givens(&givens).unwrap();
+    /// s.count(2);
+    /// assert!(!s.givens_may_clash());
+    /// ```
+    pub fn givens_may_clash(&self) -> bool {
+        !self.givens_clean
     }
 
     /// Counts solutions up to `limit` (at least 1) with no limit on the work; `count(2)` is
@@ -369,7 +397,9 @@ impl Solver {
     ) -> Count {
         let mut meter = budget::Meter::new(budget, guess_cap);
         if let (Some(k), None) = (&mut self.kernel, &rng) {
-            return k.count(&self.geometry, &self.givens, limit, &mut meter);
+            let c = k.count(&self.geometry, &self.givens, limit, &mut meter);
+            self.givens_clean = k.givens_loaded();
+            return c;
         }
         self.search
             .run(&mut self.engine, &self.givens, limit, &mut meter, rng)

@@ -111,4 +111,13 @@ impl Kernel {
             Kernel::W4(e) => e.search.run(&e.masks, geometry, givens, limit, meter),
         }
     }
+
+    /// Whether the last count placed every given without one landing on a peer's symbol.
+    pub(super) fn givens_loaded(&self) -> bool {
+        match self {
+            Kernel::W1(e) => e.search.loaded,
+            Kernel::W2(e) => e.search.loaded,
+            Kernel::W4(e) => e.search.loaded,
+        }
+    }
 }

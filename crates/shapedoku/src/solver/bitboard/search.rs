@@ -22,6 +22,8 @@ pub(super) struct Search<const W: usize> {
     stack_houses: Vec<u64>,
     /// The cell and symbol each open alternative took out: its only change.
     removed: Vec<(u32, u32)>,
+    /// Whether the last load placed every given.
+    pub(super) loaded: bool,
 }
 
 impl<const W: usize> Search<W> {
@@ -33,6 +35,7 @@ impl<const W: usize> Search<W> {
             stack: Vec::with_capacity(depth * (m.symbols + 1)),
             stack_houses: Vec::with_capacity(depth * m.symbols),
             removed: Vec::with_capacity(depth),
+            loaded: false,
         }
     }
 
@@ -69,7 +72,8 @@ impl<const W: usize> Search<W> {
         stats.nodes += 1;
         // Locked candidates at the root only: there they decide most easy puzzles without a
         // guess; at every node they cost more than the guesses they save on hard ones.
-        let mut ok = self.load(m, givens) && self.board.settle_locked(m);
+        self.loaded = self.load(m, givens);
+        let mut ok = self.loaded && self.board.settle_locked(m);
         let exhausted = loop {
             if ok {
                 match self.choose(m) {
