@@ -126,10 +126,15 @@ fn replayed_se(g: &Geometry, run: &LogicalRun) -> f64 {
     for s in &run.steps {
         if let Some(v) = se_value(g, s) {
             let best = if v > se {
-                // The cheaper step rarely makes the same progress, so the solve still needs
-                // part of the harder one's work: count halfway between them.
                 let cheap = easiest_at(g, &board, s, v);
-                cheap + REPLAY_SHARE * (v - cheap)
+                if is_single(s.technique()) {
+                    // Any single places a digit: the cheaper one makes the same progress.
+                    cheap
+                } else {
+                    // A cheaper elimination rarely makes the same progress, so the solve still
+                    // needs part of the harder one's work: count halfway between them.
+                    cheap + REPLAY_SHARE * (v - cheap)
+                }
             } else {
                 v
             };
@@ -139,6 +144,13 @@ fn replayed_se(g: &Geometry, run: &LogicalRun) -> f64 {
         board.apply(s);
     }
     se + hard_steps_bonus(se, &values)
+}
+
+fn is_single(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+    )
 }
 
 /// How much of the gap between the step taken and the cheapest one at that point counts.
