@@ -262,14 +262,14 @@ catalogue! {
     XChain = "x_chain", "X-Chain", 260, Expert, Se::Fixed(6.6);
     /// XY-chain: a chain through bivalue cells.
     XyChain = "xy_chain", "XY-Chain", 260, Expert, Se::Fixed(6.8);
-    /// Alternating inference chain.
-    Aic = "aic", "AIC", 280, Expert, Se::Fixed(7.0);
+    /// Alternating inference chain. Sudoku Explainer rates chains more the longer they are.
+    Aic = "aic", "AIC", 280, Expert, Se::ByLength { base: 6.8, per: 0.05, cap: 8 };
     /// ALS-XZ: two almost locked sets joined by a restricted common symbol (singly or doubly
     /// linked). Sudoku Explainer has no almost locked sets; it finds these as forcing chains.
-    AlsXz = "als_xz", "ALS-XZ", 300, Expert, Se::Fixed(7.7);
+    AlsXz = "als_xz", "ALS-XZ", 300, Expert, Se::Fixed(7.9);
     /// ALS-XY-wing: two almost locked sets each joined to a pivot set by a restricted common
     /// symbol.
-    AlsXyWing = "als_xy_wing", "ALS-XY-Wing", 320, Expert, Se::Fixed(7.8);
+    AlsXyWing = "als_xy_wing", "ALS-XY-Wing", 320, Expert, Se::Fixed(8.0);
     /// Forcing chain by contradiction: assuming a candidate, singles lead to a contradiction.
     /// Sudoku Explainer values these from 7.5 up, more for longer chains.
     ForcingChain = "forcing_chain", "Forcing Chain", 500, Extreme,

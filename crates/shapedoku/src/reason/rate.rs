@@ -4,8 +4,8 @@
 //! past that level's ceiling, much as HoDoKu does. For classic 9x9 puzzles there is also an
 //! estimate on Sudoku Explainer's scale (1.0–11.9): the largest, over the steps, of the easiest
 //! SE value that makes progress at that point (a naked single counts 2.3 only where no hidden
-//! single was there, a W-wing its value only where no XY-wing was). Weights,
-//! levels and SE values are read from the [`super::catalogue`]; the method is documented in
+//! single was there; a W-wing where an XY-wing was counts halfway between the two), plus a
+//! little for each further step near the hardest. Weights, levels and SE values are read from the [`super::catalogue`]; the method is documented in
 //! `docs/techniques.md`.
 //!
 //! ```
@@ -117,22 +117,59 @@ fn se_floor(t: Technique) -> Option<f64> {
 /// one, a W-wing before an XY-wing), but Sudoku Explainer rates each point by the easiest step
 /// there, so where a step's value is above the largest so far, the searches after it whose
 /// techniques are cheaper on SE's scale are run on the board of that point, and the cheapest
-/// step they find counts instead. Guesses count apart.
+/// step they find counts halfway to the step's own value. Each further hard step adds a
+/// little ([`hard_steps_bonus`]). Guesses count apart.
 fn replayed_se(g: &Geometry, run: &LogicalRun) -> f64 {
     let mut board = run.start.clone();
     let mut se: f64 = 1.0;
+    let mut values = Vec::with_capacity(run.steps.len());
     for s in &run.steps {
         if let Some(v) = se_value(g, s) {
             let best = if v > se {
-                easiest_at(g, &board, s, v)
+                let cheap = easiest_at(g, &board, s, v);
+                if is_single(s.technique()) {
+                    // Any single places a digit: the cheaper one makes the same progress.
+                    cheap
+                } else {
+                    // A cheaper elimination rarely makes the same progress, so the solve still
+                    // needs part of the harder one's work: count halfway between them.
+                    cheap + REPLAY_SHARE * (v - cheap)
+                }
             } else {
                 v
             };
             se = se.max(best);
+            values.push(best);
         }
         board.apply(s);
     }
-    se
+    se + hard_steps_bonus(se, &values)
+}
+
+fn is_single(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+    )
+}
+
+/// How much of the gap between the step taken and the cheapest one at that point counts.
+const REPLAY_SHARE: f64 = 0.5;
+
+/// What each further hard step adds to the SE estimate, and how many count.
+const HARD_STEP_BONUS: f64 = 0.05;
+const HARD_STEP_CAP: usize = 6;
+
+/// Sudoku Explainer's value is its hardest step, but a puzzle that needs that step many times
+/// leaves it fewer easy ways round, and its published ratings run higher: each step after the
+/// first within 0.3 of the hardest (and at least 6.0, the chains and beyond) adds
+/// [`HARD_STEP_BONUS`], at most [`HARD_STEP_CAP`] times.
+fn hard_steps_bonus(se: f64, values: &[f64]) -> f64 {
+    let hard = values
+        .iter()
+        .filter(|&&x| x >= se - 0.3 && x >= 6.0)
+        .count();
+    HARD_STEP_BONUS * hard.saturating_sub(1).min(HARD_STEP_CAP) as f64
 }
 
 /// The cheapest SE value of a step available on `board` where the solver took `step` (of SE
