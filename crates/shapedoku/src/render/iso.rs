@@ -9,7 +9,7 @@
 //! Clues outside the cells (little killers, sandwich, X-sum and skyscraper clues) are written
 //! where their canvas position falls in the plane of the first cell they read.
 
-use super::svg::{esc, num, open_document, title_size};
+use super::svg::{cage_total, esc, num, open_document, title_size};
 use super::{RenderOptions, color_shapes};
 use crate::constraint::RuleKind;
 use crate::geometry::{Geometry, ShapeKind};
@@ -331,20 +331,12 @@ fn cages(s: &mut String, page: &Page<'_>, opts: &RenderOptions<'_>, thin_w: f64)
         let (Some(c), Some(sum)) = (first, sh.sum()) else {
             continue;
         };
-        let label = sum.to_string();
-        let w = fs * 0.62 * label.chars().count() as f64 + fs * 0.3;
-        let (lx, ly) = page.at(c, INSET * 0.5, INSET * 0.5);
-        let _ = writeln!(
+        cage_total(
             s,
-            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="none"/><text x="{}" y="{}">{}</text>"#,
-            num(lx),
-            num(ly),
-            num(w),
-            num(fs * 1.1),
-            esc(&col.background),
-            num(lx + fs * 0.15),
-            num(ly + fs * 0.9),
-            esc(&label)
+            page.at(c, INSET * 0.5, INSET * 0.5),
+            fs,
+            sum,
+            &col.background,
         );
     }
     let _ = writeln!(s, "</g>");

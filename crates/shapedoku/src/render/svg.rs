@@ -232,25 +232,11 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
             let (Some(tl), Some(sum)) = (sh.cells.iter().map(|&c| g.pos(c)).min(), sh.sum()) else {
                 continue;
             };
-            let label = sum.to_string();
-            // A background patch keeps the dashes from crossing the number.
-            let w = fs * 0.62 * label.chars().count() as f64 + fs * 0.3;
-            let (lx, ly) = (
+            let at = (
                 x(tl.col as f64 - 1.0) + inset * 0.5,
                 y(tl.row as f64 - 1.0) + inset * 0.5,
             );
-            let _ = writeln!(
-                s,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="none"/><text x="{}" y="{}">{}</text>"#,
-                num(lx),
-                num(ly),
-                num(w),
-                num(fs * 1.1),
-                esc(&col.background),
-                num(lx + fs * 0.15),
-                num(ly + fs * 0.9),
-                esc(&label)
-            );
+            cage_total(&mut s, at, fs, sum, &col.background);
         }
         let _ = writeln!(s, "</g>");
     }
@@ -374,6 +360,26 @@ impl Frame {
             self.oy + (p.row - 1) as f64 * self.cs,
         )
     }
+}
+
+/// A cage's total at `at` (its top-left corner), on a background patch that keeps the cage's
+/// dashes from crossing the number.
+pub(super) fn cage_total(s: &mut String, at: (f64, f64), fs: f64, sum: i64, background: &str) {
+    let label = sum.to_string();
+    let w = fs * 0.62 * label.chars().count() as f64 + fs * 0.3;
+    let (lx, ly) = at;
+    let _ = writeln!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="none"/><text x="{}" y="{}">{}</text>"#,
+        num(lx),
+        num(ly),
+        num(w),
+        num(fs * 1.1),
+        esc(background),
+        num(lx + fs * 0.15),
+        num(ly + fs * 0.9),
+        esc(&label)
+    );
 }
 
 /// The entries to draw, one per cell: only in cells without a given, only symbols of the
