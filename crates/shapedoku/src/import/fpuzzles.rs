@@ -3,10 +3,11 @@
 //! silently. Adding a rule is one entry: a line rule (`renban`, ...) is
 //! `("renban", Map::Lines("renban"))`; a pair or cell rule (`difference`, `odd`) a
 //! [`Map::Custom`] function of a few lines pushing one [`RuleDraft`] per item, its cells read
-//! by `cells_of`.
+//! by `cells_of` (`fpuzzles_cells.rs`).
 
 use super::ImportError;
 use super::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
+use super::fpuzzles_cells::{cells_of, lines, list, parse_rc, rc_list};
 use serde_json::{Map as Object, Value};
 
 /// How one top-level key is imported.
@@ -214,72 +215,6 @@ fn apply(map: Map, key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportErro
 fn flag(key: &str, v: &Value) -> Result<bool, ImportError> {
     v.as_bool()
         .ok_or_else(|| ImportError::key(key, format!("`{key}` must be true or false")))
-}
-
-pub(super) fn list<'a>(key: &str, v: &'a Value) -> Result<&'a Vec<Value>, ImportError> {
-    v.as_array()
-        .ok_or_else(|| ImportError::key(key, format!("`{key}` must be a list")))
-}
-
-/// `R3C7` → (3, 7), within a grid of `size`.
-pub(super) fn parse_rc(s: &str, size: u32) -> Option<Rc> {
-    let u = s.trim().to_ascii_uppercase();
-    let (r, c) = u.strip_prefix('R')?.split_once('C')?;
-    let (r, c) = (r.parse::<u32>().ok()?, c.parse::<u32>().ok()?);
-    ((1..=size).contains(&r) && (1..=size).contains(&c)).then_some((r, c))
-}
-
-pub(super) fn rc_list(
-    key: &str,
-    i: usize,
-    v: Option<&Value>,
-    size: u32,
-) -> Result<Vec<Rc>, ImportError> {
-    let bad = || {
-        ImportError::key(
-            key,
-            format!(
-                "`{key}` {}: its cells must be a list of cells such as \"R1C1\" inside the {size}x{size} grid",
-                i + 1
-            ),
-        )
-    };
-    let items = v.and_then(Value::as_array).ok_or_else(bad)?;
-    items
-        .iter()
-        .map(|x| x.as_str().and_then(|s| parse_rc(s, size)).ok_or_else(bad))
-        .collect()
-}
-
-pub(super) fn cells_of(
-    key: &str,
-    i: usize,
-    item: &Value,
-    size: u32,
-) -> Result<Vec<Rc>, ImportError> {
-    let cells = rc_list(key, i, item.get("cells"), size)?;
-    if cells.is_empty() {
-        return Err(ImportError::key(
-            key,
-            format!("`{key}` {} has no cells", i + 1),
-        ));
-    }
-    Ok(cells)
-}
-
-pub(super) fn lines(
-    key: &str,
-    i: usize,
-    item: &Value,
-    size: u32,
-) -> Result<Vec<Vec<Rc>>, ImportError> {
-    let Some(ls) = item.get("lines").and_then(Value::as_array) else {
-        return Err(ImportError::key(
-            key,
-            format!("`{key}` {} has no `lines`", i + 1),
-        ));
-    };
-    ls.iter().map(|l| rc_list(key, i, Some(l), size)).collect()
 }
 
 fn killers(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {

@@ -3,7 +3,7 @@
 
 use super::ImportError;
 use super::draft::{Draft, Rc, RuleDraft, SYMBOLS, cell_list};
-use super::fpuzzles::{cells_of, lines, list};
+use super::fpuzzles_cells::{cells_of, lines, list, rc_list};
 use crate::load::toml_string;
 use serde_json::Value;
 
@@ -331,7 +331,7 @@ fn outside(s: &str, size: u32) -> Option<Rc> {
 pub(super) fn clone(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let cells = cells_of(key, i, item, d.size)?;
-        let copy = super::fpuzzles::rc_list(key, i, item.get("cloneCells"), d.size)?;
+        let copy = rc_list(key, i, item.get("cloneCells"), d.size)?;
         let keys = vec![("copy".into(), cells_key(&copy))];
         d.rules
             .push(rule("clone", format!("`{key}` {}", i + 1), cells, keys));

@@ -30,6 +30,7 @@
 
 mod draft;
 mod fpuzzles;
+mod fpuzzles_cells;
 mod fpuzzles_rules;
 mod lz;
 mod sudokupad;

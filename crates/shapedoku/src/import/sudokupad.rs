@@ -133,7 +133,7 @@ fn cells(v: Option<&Value>) -> Result<Draft, ImportError> {
 fn cell(v: &Value, size: u32) -> Option<Rc> {
     let rc = match v {
         Value::Array(a) if a.len() == 2 => (a[0].as_f64()?, a[1].as_f64()?),
-        Value::String(s) => return super::fpuzzles::parse_rc(s, size),
+        Value::String(s) => return super::fpuzzles_cells::parse_rc(s, size),
         _ => return None,
     };
     let ok = |x: f64| x.fract() == 0.0 && (0.0..f64::from(size)).contains(&x);

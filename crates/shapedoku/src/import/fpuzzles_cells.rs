@@ -1,0 +1,74 @@
+//! Cells out of f-puzzles JSON: `R3C7` references, lists of them and the `cells` / `lines`
+//! fields every rule entry uses, with errors naming the key and the entry. Shared by the key
+//! table (`fpuzzles.rs`) and the rule importers (`fpuzzles_rules.rs`) so neither reads the
+//! other.
+
+use super::ImportError;
+use super::draft::Rc;
+use serde_json::Value;
+
+pub(super) fn list<'a>(key: &str, v: &'a Value) -> Result<&'a Vec<Value>, ImportError> {
+    v.as_array()
+        .ok_or_else(|| ImportError::key(key, format!("`{key}` must be a list")))
+}
+
+/// `R3C7` → (3, 7), within a grid of `size`.
+pub(super) fn parse_rc(s: &str, size: u32) -> Option<Rc> {
+    let u = s.trim().to_ascii_uppercase();
+    let (r, c) = u.strip_prefix('R')?.split_once('C')?;
+    let (r, c) = (r.parse::<u32>().ok()?, c.parse::<u32>().ok()?);
+    ((1..=size).contains(&r) && (1..=size).contains(&c)).then_some((r, c))
+}
+
+pub(super) fn rc_list(
+    key: &str,
+    i: usize,
+    v: Option<&Value>,
+    size: u32,
+) -> Result<Vec<Rc>, ImportError> {
+    let bad = || {
+        ImportError::key(
+            key,
+            format!(
+                "`{key}` {}: its cells must be a list of cells such as \"R1C1\" inside the {size}x{size} grid",
+                i + 1
+            ),
+        )
+    };
+    let items = v.and_then(Value::as_array).ok_or_else(bad)?;
+    items
+        .iter()
+        .map(|x| x.as_str().and_then(|s| parse_rc(s, size)).ok_or_else(bad))
+        .collect()
+}
+
+pub(super) fn cells_of(
+    key: &str,
+    i: usize,
+    item: &Value,
+    size: u32,
+) -> Result<Vec<Rc>, ImportError> {
+    let cells = rc_list(key, i, item.get("cells"), size)?;
+    if cells.is_empty() {
+        return Err(ImportError::key(
+            key,
+            format!("`{key}` {} has no cells", i + 1),
+        ));
+    }
+    Ok(cells)
+}
+
+pub(super) fn lines(
+    key: &str,
+    i: usize,
+    item: &Value,
+    size: u32,
+) -> Result<Vec<Vec<Rc>>, ImportError> {
+    let Some(ls) = item.get("lines").and_then(Value::as_array) else {
+        return Err(ImportError::key(
+            key,
+            format!("`{key}` {} has no `lines`", i + 1),
+        ));
+    };
+    ls.iter().map(|l| rc_list(key, i, Some(l), size)).collect()
+}
