@@ -7,7 +7,7 @@
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
 //! - one file per technique (`singles`, `locked_subsets`, `overlap`, `subsets`, `cages`,
-//!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `empty_rectangle`, `uniqueness`,
+//!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `empty_rectangle`, `uniqueness`, `bug`,
 //!   `colouring`, `multi_colours`, `chains`,
 //!   `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`, `als_xz` and `als_xy_wing` over the almost
 //!   locked sets of `als`, `forcing`, `guess`, `rules` for the rules beyond shapes), with no
@@ -27,6 +27,7 @@ mod als_xy_wing;
 mod als_xz;
 mod avoidable;
 mod board;
+mod bug;
 mod cage_overlap;
 mod cages;
 pub mod catalogue;

@@ -1,7 +1,6 @@
 //! Uniqueness: unique rectangles (types 1 to 6, hidden rectangle), avoidable rectangles (in
-//! `avoidable`) and BUG+1. They rest on the
-//! puzzle having one solution, so they run only on a board marked
-//! [`Board::is_known_unique`].
+//! `avoidable`) and BUG+1 (in `bug`). They rest on the puzzle having one solution, so they
+//! run only on a board marked [`Board::is_known_unique`].
 //!
 //! A rectangle is four empty cells a, b, c, d with sides a–b, c–d, a–c, b–d: every shape that
 //! holds one of them holds exactly one side (two cells) and is a plain no-repeat shape, and
@@ -10,10 +9,6 @@
 //! them) and give a second solution. Rows, columns and boxes make the classic rectangle over
 //! two rows, two columns and two boxes; a rectangle over four boxes, or one a diagonal or a
 //! cage crosses, is refused, since a swap there breaks a shape.
-//!
-//! BUG+1 needs every shape to be a house (each symbol exactly once) and no other rules: then
-//! a grave (two candidates per cell, two places per symbol and house) has an even number of
-//! solutions, every constraint being "exactly one of two".
 
 use super::{Board, Candidate, Deduction, Finder, RectangleKind, Step};
 use crate::geometry::Rule;
@@ -439,7 +434,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     if !super::avoidable::find(board, f) {
         return;
     }
-    bug_plus_one(board, f);
+    super::bug::find(board, f);
 }
 
 fn only_pair(board: &Board, c: usize, [x, y]: [u8; 2]) -> bool {
@@ -674,68 +669,9 @@ fn hidden(_board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
     ))
 }
 
-/// BUG+1: every empty cell bivalue but one with three candidates, and every symbol with two
-/// places in every house but one symbol with three in that cell's houses.
-fn bug_plus_one(board: &Board, f: &mut Finder) {
-    let g = board.geometry();
-    let t = board.tables();
-    let all_houses =
-        g.shapes().len() == t.houses.len() && g.shapes().iter().all(|s| s.rule == Rule::NoRepeat);
-    if !all_houses {
-        return;
-    }
-    let mut plus = None;
-    for c in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
-        match board.candidates(c).len() {
-            2 => {}
-            3 if plus.is_none() => plus = Some(c),
-            _ => return,
-        }
-    }
-    let Some(cell) = plus else { return };
-    let mut symbol = None;
-    for &h in &t.houses {
-        let has_cell = g.shape(h).cells.contains(&cell);
-        for v in g.symbols().all().iter() {
-            if board.has_placed(h, v) {
-                continue;
-            }
-            match board.place_mask(h, v).count_ones() {
-                2 => {}
-                3 if has_cell && board.candidates(cell).contains(v) => {
-                    if symbol.is_some_and(|s| s != v) {
-                        return;
-                    }
-                    symbol = Some(v);
-                }
-                _ => return,
-            }
-        }
-    }
-    let Some(v) = symbol else { return };
-    // Without v the cell's houses must be left with two places for it, as in a grave.
-    let three = g
-        .shapes_of(cell)
-        .iter()
-        .all(|&h| board.place_mask(h as usize, v).count_ones() == 3);
-    if !three {
-        return;
-    }
-    // Written as HoDoKu writes it: the cell loses its other candidates.
-    let others = board.candidates(cell).without(v);
-    f.push(Step::eliminating(
-        others.iter().map(|o| Candidate::at(cell, o)).collect(),
-        Deduction::BugPlusOne {
-            cell: CellId::new(cell),
-            symbol: Symbol::new(v as usize),
-        },
-    ));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Puzzle;
     use crate::reason::test_util::*;
     use crate::reason::{Technique, tests::x_sudoku};
 
@@ -949,21 +885,5 @@ mod tests {
                 house: None,
             }
         );
-    }
-
-    #[test]
-    fn bug_plus_one() {
-        // A grave but for r7c3 {3,6,9}, where 9 has three places in row 7, column 3 and box 7.
-        let g = crate::builtin::geometry("classic").unwrap();
-        let p = Puzzle::from_line(
-            g.clone(),
-            ".9.613.84...2571393.18492..9685714234379268151..384......192..8..943567151.768..2",
-        )
-        .unwrap();
-        let mut b = Board::new(&p);
-        b.set_known_unique(true);
-        let s = steps(&b, Technique::BugPlusOne);
-        assert_eq!(s.len(), 1, "{s:?}");
-        assert_eq!(s[0].eliminations, elims(&g, "r7c3<>3 r7c3<>6"));
     }
 }
