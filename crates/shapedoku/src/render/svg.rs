@@ -1,7 +1,7 @@
 //! The SVG writer. Output is deterministic: elements come in a fixed layer order, shapes and
 //! cells in index order, and every number is written with at most two decimals.
 
-use super::{Edge, Orientation, RenderOptions, color_shapes, edges};
+use super::{Colors, Edge, Orientation, RenderOptions, color_shapes, edges};
 use crate::SymbolSet;
 use crate::geometry::{Geometry, Rule, ShapeKind};
 use crate::pos::Pos;
@@ -35,13 +35,14 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     let grid_w = g.cols() as f64 * cs;
     let width = grid_w.max(title_w) + 2.0 * margin;
     let height = g.rows() as f64 * cs + 2.0 * margin + title_h;
-    let ox = ((width - grid_w) / 2.0).round();
-    let oy = margin + title_h;
+    let frame = Frame {
+        ox: ((width - grid_w) / 2.0).round(),
+        oy: margin + title_h,
+        cs,
+    };
     // Canvas position (1-based) of a cell corner: column c's left edge is at x(c - 1).
-    let x = |c: f64| ox + c * cs;
-    let y = |r: f64| oy + r * cs;
-    let thin_w = (cs / 48.0).max(0.5);
-    let thick_w = (cs / 16.0).max(1.5);
+    let x = |c: f64| frame.x(c);
+    let y = |r: f64| frame.y(r);
 
     let mut s = String::new();
     open_document(
@@ -52,8 +53,46 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         margin + title_h * 0.55,
         cs,
     );
+    cell_backgrounds(&mut s, g, &frame, col);
+    shape_fills(&mut s, g, &frame, col);
+    highlight_fills(&mut s, g, &frame, opts);
 
-    // Cell backgrounds: one rectangle per run of consecutive cells in a row.
+    // Rules beyond shapes drawn under the lines: thermometers, odd and even cells, chevrons.
+    let place = super::rules::Place {
+        x: &x,
+        y: &y,
+        cs,
+        centres: None,
+    };
+    super::rules::draw_under(&mut s, g, &place, col);
+    grid_lines(&mut s, g, &frame, col);
+    // Marks on the edges (dots, letters) and corners (quadruples) over the lines.
+    super::rules::draw_over(&mut s, g, &place, col);
+    let caged = cage_layers(&mut s, g, &frame, col);
+
+    let at = super::lines::Place {
+        ox: frame.ox,
+        oy: frame.oy,
+        cs,
+        centres: None,
+    };
+    super::lines::draw(&mut s, g, &at);
+    super::outside::draw(&mut s, g, &at);
+    value_layers(&mut s, puzzle, opts, &frame, caged);
+    if opts.cell_ids {
+        cell_id_layer(&mut s, g, &frame);
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Stroke widths of the thin and thick lines for a cell size.
+fn line_widths(cs: f64) -> (f64, f64) {
+    ((cs / 48.0).max(0.5), (cs / 16.0).max(1.5))
+}
+
+/// Cell backgrounds: one rectangle per run of consecutive cells in a row.
+fn cell_backgrounds(s: &mut String, g: &Geometry, f: &Frame, col: &Colors) {
     let mut bg = String::new();
     for r in 1..=g.rows() {
         let mut c = 1;
@@ -69,11 +108,11 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
             let _ = write!(
                 bg,
                 "M{} {}h{}v{}h-{}z",
-                num(x((start - 1) as f64)),
-                num(y((r - 1) as f64)),
-                num((c - start) as f64 * cs),
-                num(cs),
-                num((c - start) as f64 * cs)
+                num(f.x((start - 1) as f64)),
+                num(f.y((r - 1) as f64)),
+                num((c - start) as f64 * f.cs),
+                num(f.cs),
+                num((c - start) as f64 * f.cs)
             );
         }
     }
@@ -82,71 +121,70 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         r#"<path class="cells" d="{bg}" fill="{}"/>"#,
         esc(&col.background)
     );
+}
 
-    // Region and extra fills.
-    let cell_path = |cells: &[usize]| {
-        let mut sorted: Vec<Pos> = cells.iter().map(|&c| g.pos(c)).collect();
-        sorted.sort_unstable();
-        let mut d = String::new();
-        for p in sorted {
-            let _ = write!(
-                d,
-                "M{} {}h{}v{}h-{}z",
-                num(x((p.col - 1) as f64)),
-                num(y((p.row - 1) as f64)),
-                num(cs),
-                num(cs),
-                num(cs)
-            );
-        }
-        d
-    };
+/// Region fills, then extra no-repeat shapes half transparent, coloured so that neighbours
+/// differ.
+fn shape_fills(s: &mut String, g: &Geometry, f: &Frame, col: &Colors) {
     let regions: Vec<usize> = (0..g.shapes().len())
         .filter(|&i| g.shape(i).kind == ShapeKind::Region)
         .collect();
-    if !regions.is_empty() && !col.region_fills.is_empty() {
-        let colors = color_shapes(g, &regions, col.region_fills.len());
-        let _ = writeln!(s, r#"<g class="regions">"#);
-        for (k, &si) in regions.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                r#"<path d="{}" fill="{}"/>"#,
-                cell_path(&g.shape(si).cells),
-                esc(&col.region_fills[colors[k]])
-            );
-        }
-        let _ = writeln!(s, "</g>");
-    }
+    fill_group(s, g, f, &regions, &col.region_fills, r#"class="regions""#);
     let extras: Vec<usize> = (0..g.shapes().len())
         .filter(|&i| g.shape(i).kind == ShapeKind::Extra && g.shape(i).rule == Rule::NoRepeat)
         .collect();
-    if !extras.is_empty() && !col.extra_fills.is_empty() {
-        let colors = color_shapes(g, &extras, col.extra_fills.len());
-        let _ = writeln!(s, r#"<g class="extra-shapes" fill-opacity="0.5">"#);
-        for (k, &si) in extras.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                r#"<path d="{}" fill="{}"/>"#,
-                cell_path(&g.shape(si).cells),
-                esc(&col.extra_fills[colors[k]])
-            );
-        }
-        let _ = writeln!(s, "</g>");
+    let attrs = r#"class="extra-shapes" fill-opacity="0.5""#;
+    fill_group(s, g, f, &extras, &col.extra_fills, attrs);
+}
+
+/// One group of filled shapes (nothing when there are no shapes or no colours).
+fn fill_group(
+    s: &mut String,
+    g: &Geometry,
+    f: &Frame,
+    shapes: &[usize],
+    fills: &[String],
+    attrs: &str,
+) {
+    if shapes.is_empty() || fills.is_empty() {
+        return;
     }
+    let colors = color_shapes(g, shapes, fills.len());
+    let _ = writeln!(s, "<g {attrs}>");
+    for (k, &si) in shapes.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r#"<path d="{}" fill="{}"/>"#,
+            cell_squares(g, f, &g.shape(si).cells),
+            esc(&fills[colors[k]])
+        );
+    }
+    let _ = writeln!(s, "</g>");
+}
 
-    let frame = Frame { ox, oy, cs };
-    highlight_fills(&mut s, g, &frame, opts);
+/// A path of the cells' squares, in canvas order.
+fn cell_squares(g: &Geometry, f: &Frame, cells: &[usize]) -> String {
+    let mut sorted: Vec<Pos> = cells.iter().map(|&c| g.pos(c)).collect();
+    sorted.sort_unstable();
+    let mut d = String::new();
+    for p in sorted {
+        let _ = write!(
+            d,
+            "M{} {}h{}v{}h-{}z",
+            num(f.x((p.col - 1) as f64)),
+            num(f.y((p.row - 1) as f64)),
+            num(f.cs),
+            num(f.cs),
+            num(f.cs)
+        );
+    }
+    d
+}
 
-    // Rules beyond shapes drawn under the lines: thermometers, odd and even cells, chevrons.
-    let place = super::rules::Place {
-        x: &x,
-        y: &y,
-        cs,
-        centres: None,
-    };
-    super::rules::draw_under(&mut s, g, &place, col);
-
-    // Lines: thin first so thick ones cover them where they meet.
+/// Thin lines, diagonals, thick lines: thin first so thick ones cover them where they meet.
+fn grid_lines(s: &mut String, g: &Geometry, f: &Frame, col: &Colors) {
+    let (thin_w, thick_w) = line_widths(f.cs);
+    let (x, y) = (|c: f64| f.x(c), |r: f64| f.y(r));
     let es = edges(g);
     let thin = line_path(&es, false, &x, &y);
     let thick = line_path(&es, true, &x, &y);
@@ -156,28 +194,7 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         esc(&col.thin_line),
         num(thin_w)
     );
-
-    let mut diag = String::new();
-    for sh in g.shapes() {
-        if !matches!(sh.kind, ShapeKind::Diagonal | ShapeKind::AntiDiagonal) || sh.cells.is_empty()
-        {
-            continue;
-        }
-        let a = g.pos(sh.cells[0]);
-        let b = g.pos(*sh.cells.last().unwrap_or(&sh.cells[0]));
-        // From the outer corner of the first cell to the outer corner of the last one.
-        let dr = (b.row as f64 - a.row as f64).signum();
-        let dc = (b.col as f64 - a.col as f64).signum();
-        let (ax, ay) = (
-            x(a.col as f64 - 0.5 - dc / 2.0),
-            y(a.row as f64 - 0.5 - dr / 2.0),
-        );
-        let (bx, by) = (
-            x(b.col as f64 - 0.5 + dc / 2.0),
-            y(b.row as f64 - 0.5 + dr / 2.0),
-        );
-        let _ = write!(diag, "M{} {}L{} {}", num(ax), num(ay), num(bx), num(by));
-    }
+    let diag = diagonal_path(g, f);
     if !diag.is_empty() {
         let _ = writeln!(
             s,
@@ -192,100 +209,117 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         esc(&col.thick_line),
         num(thick_w)
     );
+}
 
-    // Marks on the edges (dots, letters) and corners (quadruples) over the lines.
-    super::rules::draw_over(&mut s, g, &place, col);
+/// Each diagonal shape from the outer corner of its first cell to that of its last one.
+fn diagonal_path(g: &Geometry, f: &Frame) -> String {
+    let mut diag = String::new();
+    for sh in g.shapes() {
+        if !matches!(sh.kind, ShapeKind::Diagonal | ShapeKind::AntiDiagonal) || sh.cells.is_empty()
+        {
+            continue;
+        }
+        let a = g.pos(sh.cells[0]);
+        let b = g.pos(*sh.cells.last().unwrap_or(&sh.cells[0]));
+        let dr = (b.row as f64 - a.row as f64).signum();
+        let dc = (b.col as f64 - a.col as f64).signum();
+        let (ax, ay) = (
+            f.x(a.col as f64 - 0.5 - dc / 2.0),
+            f.y(a.row as f64 - 0.5 - dr / 2.0),
+        );
+        let (bx, by) = (
+            f.x(b.col as f64 - 0.5 + dc / 2.0),
+            f.y(b.row as f64 - 0.5 + dr / 2.0),
+        );
+        let _ = write!(diag, "M{} {}L{} {}", num(ax), num(ay), num(bx), num(by));
+    }
+    diag
+}
 
-    // Cages: dashed outlines inset inside their cells, and the sum in the top-left cell.
+/// Cages: dashed outlines inset inside their cells, and the sum in the top-left cell.
+/// Whether there were any (values then make room for the sums).
+fn cage_layers(s: &mut String, g: &Geometry, f: &Frame, col: &Colors) -> bool {
     let cages: Vec<usize> = (0..g.shapes().len())
         .filter(|&i| {
             g.shape(i).kind == ShapeKind::Cage || matches!(g.shape(i).rule, Rule::Sum { .. })
         })
         .collect();
-    if !cages.is_empty() {
-        let inset = (cs * 0.09).round().max(2.0);
-        let dash = num((cs / 12.0).max(2.0));
-        let _ = writeln!(
-            s,
-            r#"<g class="cages" fill="none" stroke="{}" stroke-width="{}" stroke-dasharray="{dash} {dash}">"#,
-            esc(&col.cage),
-            num(thin_w * 1.5)
-        );
-        for &si in &cages {
-            let _ = writeln!(
-                s,
-                r#"<path d="{}"/>"#,
-                cage_outline(g, &g.shape(si).cells, cs, inset, &x, &y)
-            );
-        }
-        let _ = writeln!(s, "</g>");
-        let fs = (cs * 0.25).round();
-        let _ = writeln!(
-            s,
-            r#"<g class="cage-sums" font-size="{}" fill="{}">"#,
-            num(fs),
-            esc(&col.cage)
-        );
-        for &si in &cages {
-            let sh = g.shape(si);
-            // A cage without a total has no label.
-            let (Some(tl), Some(sum)) = (sh.cells.iter().map(|&c| g.pos(c)).min(), sh.sum()) else {
-                continue;
-            };
-            let at = (
-                x(tl.col as f64 - 1.0) + inset * 0.5,
-                y(tl.row as f64 - 1.0) + inset * 0.5,
-            );
-            cage_total(&mut s, at, fs, sum, &col.background);
-        }
-        let _ = writeln!(s, "</g>");
+    if cages.is_empty() {
+        return false;
     }
+    let cs = f.cs;
+    let (x, y) = (|c: f64| f.x(c), |r: f64| f.y(r));
+    let inset = (cs * 0.09).round().max(2.0);
+    let dash = num((cs / 12.0).max(2.0));
+    let _ = writeln!(
+        s,
+        r#"<g class="cages" fill="none" stroke="{}" stroke-width="{}" stroke-dasharray="{dash} {dash}">"#,
+        esc(&col.cage),
+        num(line_widths(cs).0 * 1.5)
+    );
+    for &si in &cages {
+        let _ = writeln!(
+            s,
+            r#"<path d="{}"/>"#,
+            cage_outline(g, &g.shape(si).cells, cs, inset, &x, &y)
+        );
+    }
+    let _ = writeln!(s, "</g>");
+    let fs = (cs * 0.25).round();
+    let _ = writeln!(
+        s,
+        r#"<g class="cage-sums" font-size="{}" fill="{}">"#,
+        num(fs),
+        esc(&col.cage)
+    );
+    for &si in &cages {
+        let sh = g.shape(si);
+        // A cage without a total has no label.
+        let (Some(tl), Some(sum)) = (sh.cells.iter().map(|&c| g.pos(c)).min(), sh.sum()) else {
+            continue;
+        };
+        let at = (
+            x(tl.col as f64 - 1.0) + inset * 0.5,
+            y(tl.row as f64 - 1.0) + inset * 0.5,
+        );
+        cage_total(s, at, fs, sum, &col.background);
+    }
+    let _ = writeln!(s, "</g>");
+    true
+}
 
-    let at = super::lines::Place {
-        ox,
-        oy,
-        cs,
-        centres: None,
-    };
-    super::lines::draw(&mut s, g, &at);
-    super::outside::draw(&mut s, g, &at);
-
-    // Values: givens bold, solution values lighter. The baseline sits 0.35 em below the centre
-    // so digits look vertically centred without relying on dominant-baseline support.
-    // With cages, values are a little smaller and lower so they clear the sums in the corners.
-    let (fs, drop) = if cages.is_empty() {
-        ((cs * 0.6).round(), 0.0)
-    } else {
+/// Values (givens bold, solution values lighter, entries), then candidates. The baseline sits
+/// 0.35 em below the centre so digits look vertically centred without relying on
+/// dominant-baseline support. With cages, values are a little smaller and lower so they clear
+/// the sums in the corners.
+fn value_layers(s: &mut String, puzzle: &Puzzle, opts: &RenderOptions<'_>, f: &Frame, caged: bool) {
+    let g = puzzle.geometry();
+    let (cs, col, sym) = (f.cs, &opts.colors, g.symbols());
+    let (fs, drop) = if caged {
         ((cs * 0.5).round(), (cs * 0.06).round())
+    } else {
+        ((cs * 0.6).round(), 0.0)
     };
-    let text_at = |cell: usize, ch: char| {
+    let text_at = |cell: usize, v: u8| {
         let p = g.pos(cell);
         format!(
             r#"<text x="{}" y="{}">{}</text>"#,
-            num(x(p.col as f64 - 0.5)),
-            num(y(p.row as f64 - 0.5) + fs * 0.35 + drop),
-            esc(&ch.to_string())
+            num(f.x(p.col as f64 - 0.5)),
+            num(f.y(p.row as f64 - 0.5) + fs * 0.35 + drop),
+            esc(&sym.char(v).to_string())
         )
     };
-    let sym = g.symbols();
     let givens: Vec<String> = puzzle
         .givens()
         .iter()
         .enumerate()
-        .filter_map(|(c, v)| v.map(|v| text_at(c, sym.char(v))))
+        .filter_map(|(c, v)| v.map(|v| text_at(c, v)))
         .collect();
-    if !givens.is_empty() {
-        let _ = writeln!(
-            s,
-            r#"<g class="givens" font-size="{}" font-weight="bold" text-anchor="middle" fill="{}">"#,
-            num(fs),
-            esc(&col.given)
-        );
-        for t in givens {
-            let _ = writeln!(s, "{t}");
-        }
-        let _ = writeln!(s, "</g>");
-    }
+    let attrs = format!(
+        r#"class="givens" font-size="{}" font-weight="bold""#,
+        num(fs)
+    );
+    text_group(s, &givens, &attrs, &col.given);
     let entries = entries(puzzle, opts);
     if let Some(sol) = opts.solution {
         let vals: Vec<String> = sol
@@ -295,38 +329,18 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
             .filter(|&(c, &v)| {
                 puzzle.givens()[c].is_none() && entries[c].is_none() && (v as usize) < sym.len()
             })
-            .map(|(c, &v)| text_at(c, sym.char(v)))
+            .map(|(c, &v)| text_at(c, v))
             .collect();
-        if !vals.is_empty() {
-            let _ = writeln!(
-                s,
-                r#"<g class="solution" font-size="{}" text-anchor="middle" fill="{}">"#,
-                num(fs),
-                esc(&col.solution)
-            );
-            for t in vals {
-                let _ = writeln!(s, "{t}");
-            }
-            let _ = writeln!(s, "</g>");
-        }
+        let attrs = format!(r#"class="solution" font-size="{}""#, num(fs));
+        text_group(s, &vals, &attrs, &col.solution);
     }
     let vals: Vec<String> = entries
         .iter()
         .enumerate()
-        .filter_map(|(c, v)| v.map(|v| text_at(c, sym.char(v))))
+        .filter_map(|(c, v)| v.map(|v| text_at(c, v)))
         .collect();
-    if !vals.is_empty() {
-        let _ = writeln!(
-            s,
-            r#"<g class="entries" font-size="{}" text-anchor="middle" fill="{}">"#,
-            num(fs),
-            esc(&col.entry)
-        );
-        for t in vals {
-            let _ = writeln!(s, "{t}");
-        }
-        let _ = writeln!(s, "</g>");
-    }
+    let attrs = format!(r#"class="entries" font-size="{}""#, num(fs));
+    text_group(s, &vals, &attrs, &col.entry);
     let showing = |c: usize| {
         puzzle.givens()[c].is_some()
             || entries[c].is_some()
@@ -335,13 +349,24 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
                 .and_then(|sol| sol.get(c))
                 .is_some_and(|&v| (v as usize) < sym.len())
     };
-    let slots = Slots::new(sym.len(), cs, !cages.is_empty());
-    candidate_layers(&mut s, g, &frame, &slots, opts, &showing);
-    if opts.cell_ids {
-        cell_id_layer(&mut s, g, &frame);
+    let slots = Slots::new(sym.len(), cs, caged);
+    candidate_layers(s, g, f, &slots, opts, &showing);
+}
+
+/// A group of centred texts (nothing when there are none).
+fn text_group(s: &mut String, texts: &[String], attrs: &str, fill: &str) {
+    if texts.is_empty() {
+        return;
     }
-    s.push_str("</svg>\n");
-    s
+    let _ = writeln!(
+        s,
+        r#"<g {attrs} text-anchor="middle" fill="{}">"#,
+        esc(fill)
+    );
+    for t in texts {
+        let _ = writeln!(s, "{t}");
+    }
+    let _ = writeln!(s, "</g>");
 }
 
 /// Where the grid sits on the page: canvas column c's left edge is at `ox + c * cs`.
@@ -352,6 +377,16 @@ struct Frame {
 }
 
 impl Frame {
+    /// Canvas x of a column edge (column c's left edge is at `x(c - 1)`).
+    fn x(&self, c: f64) -> f64 {
+        self.ox + c * self.cs
+    }
+
+    /// Canvas y of a row edge.
+    fn y(&self, r: f64) -> f64 {
+        self.oy + r * self.cs
+    }
+
     /// Top-left corner of a cell.
     fn corner(&self, g: &Geometry, cell: usize) -> (f64, f64) {
         let p = g.pos(cell);
