@@ -5,7 +5,7 @@
 //! a circle at each end; clones as shaded cells; a little killer's total outside the grid with
 //! a small arrow along its diagonal. The colours are the conventional ones, not themable.
 
-use super::svg::{esc, num};
+use super::page::{esc, num};
 use crate::constraint::RuleKind;
 use crate::{CellId, Geometry};
 use std::fmt::Write;

@@ -19,9 +19,11 @@
 //! assert_eq!(edges.iter().filter(|e| e.thick).count(), 16 + 8);
 //! ```
 
+mod cell_layers;
 mod iso;
 mod lines;
 mod outside;
+mod page;
 #[cfg(feature = "png")]
 mod png;
 mod rules;

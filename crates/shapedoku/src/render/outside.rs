@@ -3,7 +3,7 @@
 //! cells are tinted (red, the usual colour for an indexing column or row).
 
 use super::lines::Place;
-use super::svg::num;
+use super::page::num;
 use crate::Geometry;
 use crate::constraint::RuleKind;
 use std::fmt::Write;

@@ -162,8 +162,8 @@ fn mark(
     let (bx, by) = at.centre(g, cells[1]);
     let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
     let r = at.cs * 0.11;
-    let ink = super::svg::esc(&col.thick_line);
-    let paper = super::svg::esc(&col.background);
+    let ink = super::page::esc(&col.thick_line);
+    let paper = super::page::esc(&col.background);
     let text = |s: &mut String, t: &str, size: f64| {
         let _ = writeln!(
             s,
@@ -258,7 +258,7 @@ fn chevrons(s: &mut String, g: &Geometry, at: &Place<'_>, cell: CellId, min: boo
     let _ = writeln!(
         s,
         r#"<path d="{d}" fill="none" stroke="{}" stroke-width="{}"/>"#,
-        super::svg::esc(&col.thick_line),
+        super::page::esc(&col.thick_line),
         num((at.cs / 30.0).max(0.8))
     );
 }
@@ -288,14 +288,14 @@ fn quadruple(
             0.18
         };
     let (top, bottom) = chars.split_at(chars.char_indices().nth(2).map_or(chars.len(), |(i, _)| i));
-    let ink = super::svg::esc(&col.thick_line);
+    let ink = super::page::esc(&col.thick_line);
     let _ = writeln!(
         s,
         r#"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{ink}" stroke-width="{}"/>"#,
         num(mx),
         num(my),
         num(at.cs * 0.22),
-        super::svg::esc(&col.background),
+        super::page::esc(&col.background),
         num((at.cs / 40.0).max(0.8))
     );
     for (line, dy) in [
@@ -312,11 +312,11 @@ fn quadruple(
             num(my + size * dy),
             num(size),
             num(size * 0.15),
-            super::svg::esc(line)
+            super::page::esc(line)
         );
     }
 }
 
 fn num(v: f64) -> String {
-    super::svg::num(v)
+    super::page::num(v)
 }
