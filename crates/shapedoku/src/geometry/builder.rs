@@ -120,24 +120,7 @@ impl GeometryBuilder {
             }]);
         }
         let mut issues = Vec::new();
-        let n = self.symbols.len();
-        // Cells: every grid position plus declared cells, in canvas (row-major) order.
-        let mut all: Vec<Pos> = self.cells.clone();
-        for (gi, g) in self.grids.iter().enumerate() {
-            if g.size == 0 || g.size > 1024 || g.at.row == 0 || g.at.col == 0 {
-                issues.push(BuildIssue {
-                    part: Part::Grid(gi),
-                    error: ModelError::BadGrid {
-                        grid: gi + 1,
-                        reason: "size must be 1 to 1024 and `at` 1-based".into(),
-                    },
-                });
-                continue;
-            }
-            all.extend(g.positions());
-        }
-        all.sort_unstable();
-        all.dedup();
+        let all = self.canvas_cells(&mut issues);
         if all.is_empty() {
             issues.push(BuildIssue {
                 part: Part::Whole,
@@ -150,214 +133,20 @@ impl GeometryBuilder {
         let index: HashMap<Pos, usize> = all.iter().enumerate().map(|(i, &p)| (p, i)).collect();
 
         let mut shapes: Vec<Shape> = Vec::new();
-        let multi = self.grids.len() > 1;
         for (gi, g) in self.grids.iter().enumerate() {
-            if g.size == 0 || g.size > 1024 || g.at.row == 0 || g.at.col == 0 {
-                continue;
-            }
-            let cell = |r: u32, c: u32| index[&Pos::new(g.at.row + r, g.at.col + c)];
-            let mut push = |name: String, kind, number, cells: Vec<usize>| {
-                shapes.push(Shape {
-                    name,
-                    kind,
-                    grid: multi.then_some(gi),
-                    number,
-                    cells,
-                    rule: Rule::NoRepeat,
-                })
-            };
-            if g.rows {
-                for r in 0..g.size {
-                    push(
-                        format!("row {}", r + 1),
-                        ShapeKind::Row,
-                        r + 1,
-                        (0..g.size).map(|c| cell(r, c)).collect(),
-                    );
-                }
-            }
-            if g.columns {
-                for c in 0..g.size {
-                    push(
-                        format!("column {}", c + 1),
-                        ShapeKind::Column,
-                        c + 1,
-                        (0..g.size).map(|r| cell(r, c)).collect(),
-                    );
-                }
-            }
-            if let Some((h, w)) = g.boxes {
-                if h == 0 || w == 0 || g.size % h != 0 || g.size % w != 0 {
-                    issues.push(BuildIssue {
-                        part: Part::Grid(gi),
-                        error: ModelError::BadGrid {
-                            grid: gi + 1,
-                            reason: format!("boxes of {h}x{w} do not tile a {0}x{0} grid", g.size),
-                        },
-                    });
-                } else {
-                    let per_row = g.size / w;
-                    for b in 0..(g.size / h) * per_row {
-                        let (br, bc) = (b / per_row * h, b % per_row * w);
-                        let cells = (0..h).flat_map(|r| (0..w).map(move |c| (br + r, bc + c)));
-                        push(
-                            format!("box {}", b + 1),
-                            ShapeKind::Box,
-                            b + 1,
-                            cells.map(|(r, c)| cell(r, c)).collect(),
-                        );
-                    }
-                }
-            }
-            if g.diagonals {
-                push(
-                    "diagonal ↘".into(),
-                    ShapeKind::Diagonal,
-                    1,
-                    (0..g.size).map(|i| cell(i, i)).collect(),
-                );
-                push(
-                    "diagonal ↗".into(),
-                    ShapeKind::AntiDiagonal,
-                    2,
-                    (0..g.size).map(|i| cell(g.size - 1 - i, i)).collect(),
-                );
-            }
-            if let Some(map) = &g.regions {
-                let want = (g.size * g.size) as usize;
-                if map.len() != want {
-                    issues.push(BuildIssue {
-                        part: Part::Grid(gi),
-                        error: ModelError::BadGrid {
-                            grid: gi + 1,
-                            reason: format!(
-                                "the region map has {} letters but the grid has {want} cells",
-                                map.len()
-                            ),
-                        },
-                    });
-                } else {
-                    let mut letters: Vec<char> = Vec::new();
-                    for &ch in map {
-                        if ch != '.' && !letters.contains(&ch) {
-                            letters.push(ch);
-                        }
-                    }
-                    for (k, &ch) in letters.iter().enumerate() {
-                        let cells = map
-                            .iter()
-                            .enumerate()
-                            .filter(|&(_, &x)| x == ch)
-                            .map(|(i, _)| cell(i as u32 / g.size, i as u32 % g.size))
-                            .collect();
-                        push(
-                            format!("region {ch}"),
-                            ShapeKind::Region,
-                            k as u32 + 1,
-                            cells,
-                        );
-                    }
-                }
+            if grid_is_valid(g) {
+                self.grid_shapes(gi, g, &index, &mut shapes, &mut issues);
             }
         }
         let first_explicit = shapes.len();
         // One set for every shape, emptied after each: a set per shape would cost shapes x cells.
         let mut seen = CellSet::new(all.len());
         let mut sums = SumCheck::new(self.symbols.values());
-        for (si, (name, kind, poss, rule)) in self.shapes.iter().enumerate() {
-            let mut cells = Vec::with_capacity(poss.len());
-            let mut ok = true;
-            if poss.is_empty() {
-                issues.push(BuildIssue {
-                    part: Part::Shape(si),
-                    error: ModelError::EmptyShape {
-                        shape: name.clone(),
-                    },
-                });
-                continue;
-            }
-            for &p in poss {
-                match index.get(&p) {
-                    None => {
-                        issues.push(BuildIssue {
-                            part: Part::Shape(si),
-                            error: ModelError::NoSuchCell {
-                                shape: name.clone(),
-                                pos: p,
-                            },
-                        });
-                        ok = false;
-                    }
-                    Some(&c) => {
-                        if !seen.insert(c) {
-                            issues.push(BuildIssue {
-                                part: Part::Shape(si),
-                                error: ModelError::RepeatedCell {
-                                    shape: name.clone(),
-                                    pos: p,
-                                },
-                            });
-                            ok = false;
-                        }
-                        cells.push(c);
-                    }
-                }
-            }
-            for &c in &cells {
-                seen.remove(c);
-            }
-            if let Rule::Sum { total, distinct } = *rule {
-                if !sums.reachable(cells.len(), total, distinct) {
-                    issues.push(BuildIssue {
-                        part: Part::Shape(si),
-                        error: ModelError::ImpossibleSum {
-                            shape: name.clone(),
-                            cells: cells.len(),
-                            kind: if distinct {
-                                "distinct symbols"
-                            } else {
-                                "symbols"
-                            },
-                            total,
-                        },
-                    });
-                    ok = false;
-                }
-            }
-            if ok {
-                shapes.push(Shape {
-                    name: name.clone(),
-                    kind: *kind,
-                    grid: None,
-                    number: si as u32 + 1,
-                    cells,
-                    rule: *rule,
-                });
-            }
+        for si in 0..self.shapes.len() {
+            let shape = self.explicit_shape(si, &index, &mut seen, &mut sums, &mut issues);
+            shapes.extend(shape);
         }
-        for (i, s) in shapes.iter().enumerate() {
-            if s.is_no_repeat() && s.cells.len() > n {
-                // Explicit shapes come after every grid's shapes and keep their 1-based builder
-                // index in `number`.
-                let part = if i >= first_explicit {
-                    Part::Shape(s.number as usize - 1)
-                } else {
-                    match s.grid {
-                        Some(g) => Part::Grid(g),
-                        None if self.grids.len() == 1 => Part::Grid(0),
-                        None => Part::Whole,
-                    }
-                };
-                issues.push(BuildIssue {
-                    part,
-                    error: ModelError::ShapeTooLarge {
-                        shape: s.name.clone(),
-                        cells: s.cells.len(),
-                        symbols: n,
-                    },
-                });
-            }
-        }
+        self.check_shape_sizes(&shapes, first_explicit, &mut issues);
         if !issues.is_empty() {
             return Err(issues);
         }
@@ -371,6 +160,233 @@ impl GeometryBuilder {
             cols,
             shapes,
         ))
+    }
+
+    /// Every grid position plus declared cells, in canvas (row-major) order; a grid with a bad
+    /// size or position is reported and left out.
+    fn canvas_cells(&self, issues: &mut Vec<BuildIssue>) -> Vec<Pos> {
+        let mut all: Vec<Pos> = self.cells.clone();
+        for (gi, g) in self.grids.iter().enumerate() {
+            if !grid_is_valid(g) {
+                issues.push(bad_grid(
+                    gi,
+                    "size must be 1 to 1024 and `at` 1-based".into(),
+                ));
+                continue;
+            }
+            all.extend(g.positions());
+        }
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
+    /// A grid's own shapes: rows, columns, boxes, diagonals, regions, in that order.
+    fn grid_shapes(
+        &self,
+        gi: usize,
+        g: &GridSpec,
+        index: &HashMap<Pos, usize>,
+        shapes: &mut Vec<Shape>,
+        issues: &mut Vec<BuildIssue>,
+    ) {
+        let multi = self.grids.len() > 1;
+        let cell = |r: u32, c: u32| index[&Pos::new(g.at.row + r, g.at.col + c)];
+        let mut push = |name: String, kind, number, cells: Vec<usize>| {
+            shapes.push(Shape {
+                name,
+                kind,
+                grid: multi.then_some(gi),
+                number,
+                cells,
+                rule: Rule::NoRepeat,
+            })
+        };
+        if g.rows {
+            for r in 0..g.size {
+                let cells = (0..g.size).map(|c| cell(r, c)).collect();
+                push(format!("row {}", r + 1), ShapeKind::Row, r + 1, cells);
+            }
+        }
+        if g.columns {
+            for c in 0..g.size {
+                let cells = (0..g.size).map(|r| cell(r, c)).collect();
+                push(format!("column {}", c + 1), ShapeKind::Column, c + 1, cells);
+            }
+        }
+        if let Some((h, w)) = g.boxes {
+            if h == 0 || w == 0 || g.size % h != 0 || g.size % w != 0 {
+                let reason = format!("boxes of {h}x{w} do not tile a {0}x{0} grid", g.size);
+                issues.push(bad_grid(gi, reason));
+            } else {
+                let per_row = g.size / w;
+                for b in 0..(g.size / h) * per_row {
+                    let (br, bc) = (b / per_row * h, b % per_row * w);
+                    let cells = (0..h).flat_map(|r| (0..w).map(move |c| (br + r, bc + c)));
+                    let cells = cells.map(|(r, c)| cell(r, c)).collect();
+                    push(format!("box {}", b + 1), ShapeKind::Box, b + 1, cells);
+                }
+            }
+        }
+        if g.diagonals {
+            let down = (0..g.size).map(|i| cell(i, i)).collect();
+            push("diagonal ↘".into(), ShapeKind::Diagonal, 1, down);
+            let up = (0..g.size).map(|i| cell(g.size - 1 - i, i)).collect();
+            push("diagonal ↗".into(), ShapeKind::AntiDiagonal, 2, up);
+        }
+        if let Some(map) = &g.regions {
+            let want = (g.size * g.size) as usize;
+            if map.len() != want {
+                let reason = format!(
+                    "the region map has {} letters but the grid has {want} cells",
+                    map.len()
+                );
+                issues.push(bad_grid(gi, reason));
+                return;
+            }
+            let mut letters: Vec<char> = Vec::new();
+            for &ch in map {
+                if ch != '.' && !letters.contains(&ch) {
+                    letters.push(ch);
+                }
+            }
+            for (k, &ch) in letters.iter().enumerate() {
+                let cells = map
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &x)| x == ch)
+                    .map(|(i, _)| cell(i as u32 / g.size, i as u32 % g.size))
+                    .collect();
+                push(
+                    format!("region {ch}"),
+                    ShapeKind::Region,
+                    k as u32 + 1,
+                    cells,
+                );
+            }
+        }
+    }
+
+    /// The `si`-th explicit shape, or `None` after reporting what is wrong with it (no cells,
+    /// a cell off the canvas or repeated, a total its cells cannot make). `seen` comes in
+    /// empty and goes out empty.
+    fn explicit_shape(
+        &self,
+        si: usize,
+        index: &HashMap<Pos, usize>,
+        seen: &mut CellSet,
+        sums: &mut SumCheck<'_>,
+        issues: &mut Vec<BuildIssue>,
+    ) -> Option<Shape> {
+        let (name, kind, poss, rule) = &self.shapes[si];
+        let mut report = |error| {
+            issues.push(BuildIssue {
+                part: Part::Shape(si),
+                error,
+            })
+        };
+        if poss.is_empty() {
+            report(ModelError::EmptyShape {
+                shape: name.clone(),
+            });
+            return None;
+        }
+        let mut cells = Vec::with_capacity(poss.len());
+        let mut ok = true;
+        for &p in poss {
+            let Some(&c) = index.get(&p) else {
+                report(ModelError::NoSuchCell {
+                    shape: name.clone(),
+                    pos: p,
+                });
+                ok = false;
+                continue;
+            };
+            if !seen.insert(c) {
+                report(ModelError::RepeatedCell {
+                    shape: name.clone(),
+                    pos: p,
+                });
+                ok = false;
+            }
+            cells.push(c);
+        }
+        for &c in &cells {
+            seen.remove(c);
+        }
+        if let Rule::Sum { total, distinct } = *rule {
+            if !sums.reachable(cells.len(), total, distinct) {
+                report(ModelError::ImpossibleSum {
+                    shape: name.clone(),
+                    cells: cells.len(),
+                    kind: if distinct {
+                        "distinct symbols"
+                    } else {
+                        "symbols"
+                    },
+                    total,
+                });
+                ok = false;
+            }
+        }
+        ok.then(|| Shape {
+            name: name.clone(),
+            kind: *kind,
+            grid: None,
+            number: si as u32 + 1,
+            cells,
+            rule: *rule,
+        })
+    }
+
+    /// A no-repeat shape with more cells than symbols can never be filled.
+    fn check_shape_sizes(
+        &self,
+        shapes: &[Shape],
+        first_explicit: usize,
+        issues: &mut Vec<BuildIssue>,
+    ) {
+        let n = self.symbols.len();
+        for (i, s) in shapes.iter().enumerate() {
+            if !s.is_no_repeat() || s.cells.len() <= n {
+                continue;
+            }
+            // Explicit shapes come after every grid's shapes and keep their 1-based builder
+            // index in `number`.
+            let part = if i >= first_explicit {
+                Part::Shape(s.number as usize - 1)
+            } else {
+                match s.grid {
+                    Some(g) => Part::Grid(g),
+                    None if self.grids.len() == 1 => Part::Grid(0),
+                    None => Part::Whole,
+                }
+            };
+            issues.push(BuildIssue {
+                part,
+                error: ModelError::ShapeTooLarge {
+                    shape: s.name.clone(),
+                    cells: s.cells.len(),
+                    symbols: n,
+                },
+            });
+        }
+    }
+}
+
+/// Whether a grid's size and position can be built at all.
+fn grid_is_valid(g: &GridSpec) -> bool {
+    g.size != 0 && g.size <= 1024 && g.at.row != 0 && g.at.col != 0
+}
+
+/// An error about the `gi`-th grid.
+fn bad_grid(gi: usize, reason: String) -> BuildIssue {
+    BuildIssue {
+        part: Part::Grid(gi),
+        error: ModelError::BadGrid {
+            grid: gi + 1,
+            reason,
+        },
     }
 }
 
