@@ -138,14 +138,7 @@ pub(super) fn highlight_fills(s: &mut String, g: &Geometry, f: &Frame, opts: &Re
             esc(&opts.colors.highlight_shape)
         );
     }
-    let mut cells: Vec<usize> = h
-        .cells
-        .iter()
-        .map(|c| c.index())
-        .filter(|&c| c < g.cell_count())
-        .collect();
-    cells.sort_unstable();
-    cells.dedup();
+    let cells = h.cells_in(g);
     if !cells.is_empty() {
         let _ = writeln!(
             s,
@@ -153,15 +146,7 @@ pub(super) fn highlight_fills(s: &mut String, g: &Geometry, f: &Frame, opts: &Re
             esc(&opts.colors.highlight_cell)
         );
         for c in cells {
-            let (x, y) = f.corner(g, c);
-            let _ = writeln!(
-                s,
-                r#"<rect data-cell="{c}" x="{}" y="{}" width="{}" height="{}"/>"#,
-                num(x),
-                num(y),
-                num(f.cs),
-                num(f.cs)
-            );
+            cell_rect(s, g, f, c);
         }
         let _ = writeln!(s, "</g>");
     }
@@ -324,15 +309,20 @@ fn mark_layers(
 pub(super) fn cell_id_layer(s: &mut String, g: &Geometry, f: &Frame) {
     let _ = writeln!(s, r##"<g class="cell-ids" fill="#000" fill-opacity="0">"##);
     for c in 0..g.cell_count() {
-        let (x, y) = f.corner(g, c);
-        let _ = writeln!(
-            s,
-            r#"<rect data-cell="{c}" x="{}" y="{}" width="{}" height="{}"/>"#,
-            num(x),
-            num(y),
-            num(f.cs),
-            num(f.cs)
-        );
+        cell_rect(s, g, f, c);
     }
     let _ = writeln!(s, "</g>");
+}
+
+/// A cell's square carrying its id.
+fn cell_rect(s: &mut String, g: &Geometry, f: &Frame, c: usize) {
+    let (x, y) = f.corner(g, c);
+    let _ = writeln!(
+        s,
+        r#"<rect data-cell="{c}" x="{}" y="{}" width="{}" height="{}"/>"#,
+        num(x),
+        num(y),
+        num(f.cs),
+        num(f.cs)
+    );
 }

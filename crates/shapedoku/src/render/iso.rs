@@ -217,14 +217,7 @@ fn fills(s: &mut String, page: &Page<'_>, opts: &RenderOptions<'_>) {
             esc(&col.highlight_shape)
         );
     }
-    let mut cells: Vec<usize> = h
-        .cells
-        .iter()
-        .map(|c| c.index())
-        .filter(|&c| c < g.cell_count())
-        .collect();
-    cells.sort_unstable();
-    cells.dedup();
+    let cells = h.cells_in(g);
     if !cells.is_empty() {
         let _ = writeln!(
             s,

@@ -170,6 +170,20 @@ impl Highlight {
             && self.placements.is_empty()
             && self.eliminations.is_empty()
     }
+
+    /// The highlighted cells that exist in `g`, each once, in index order (ids from a client
+    /// may be stale or repeated).
+    pub(crate) fn cells_in(&self, g: &Geometry) -> Vec<usize> {
+        let mut cells: Vec<usize> = self
+            .cells
+            .iter()
+            .map(|c| c.index())
+            .filter(|&c| c < g.cell_count())
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
 }
 
 /// Which way a unit edge runs.
