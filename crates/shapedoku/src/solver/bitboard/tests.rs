@@ -261,3 +261,39 @@ fn settling_leaves_no_single_after_guesses_and_alternatives() {
     }
     assert!(settled > 100, "too few settled boards: {settled}");
 }
+
+/// Loading the givens all at once gives the board that placing them one by one gives, and
+/// refuses exactly the givens where one lands on a peer holding its symbol.
+#[test]
+fn load_equals_placing_givens_one_by_one() {
+    let mut compared = 0;
+    for (name, blank) in SERVED {
+        let g = builtin::geometry(name).unwrap();
+        let m = Masks::<4>::new(&g, &[]).unwrap();
+        let mut search = super::search::Search::new(&m);
+        for seed in 0..20 {
+            let p = planted(&g, seed, blank.clone(), seed % 2 == 1);
+            let mut b = Board::new(&m);
+            b.reset(&m);
+            let mut placed = true;
+            for (c, v) in p.givens().iter().enumerate() {
+                if let Some(s) = *v {
+                    let s = s as usize;
+                    if !b.has(s, c) {
+                        placed = false;
+                        break;
+                    }
+                    b.place(&m, c, s);
+                }
+            }
+            let loaded = search.load_for_test(&m, p.givens());
+            assert_eq!(loaded.is_some(), placed, "{name} seed {seed}");
+            if let Some(l) = loaded {
+                assert_eq!(l.places, b.places, "{name} seed {seed}");
+                assert_eq!(l.open_houses, b.open_houses, "{name} seed {seed}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 50, "too few loads compared: {compared}");
+}
