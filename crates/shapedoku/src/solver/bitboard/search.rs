@@ -7,6 +7,8 @@ use super::board::{Bits, Board, Masks, for_each_cell, word_bit};
 use crate::solver::budget::Meter;
 use crate::solver::count::{Count, Stats};
 use crate::{Geometry, Grid};
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::Arc;
 
 /// The most candidate counts the branching tells apart; cells with more count as this many.
@@ -91,7 +93,8 @@ impl<const W: usize> Search<W> {
         clash == 0
     }
 
-    /// Counts solutions up to `limit` from the givens, within the meter's budget.
+    /// Counts solutions up to `limit` from the givens, within the meter's budget. With `rng`,
+    /// finds one solution at random as the generic engine does (see [`Search::choose_random`]).
     pub(super) fn run(
         &mut self,
         m: &Masks<W>,
@@ -99,6 +102,7 @@ impl<const W: usize> Search<W> {
         givens: &[Option<u8>],
         limit: usize,
         meter: &mut Meter<'_>,
+        mut rng: Option<&mut Xoshiro256PlusPlus>,
     ) -> Count {
         let mut stats = Stats::default();
         let mut solutions = Vec::new();
@@ -107,13 +111,19 @@ impl<const W: usize> Search<W> {
         self.stack_houses.clear();
         self.removed.clear();
         stats.nodes += 1;
-        // Locked candidates at the root only: there they decide most easy puzzles without a
-        // guess; at every node they cost more than the guesses they save on hard ones.
+        // Counting: locked candidates at the root only; there they decide most easy puzzles
+        // without a guess, at every node they cost more than the guesses they save on hard
+        // ones. A random solution has them at every node, as the generic engine does.
+        let every_node = rng.is_some();
         self.loaded = self.load(m, givens);
         let mut ok = self.loaded && self.board.settle_locked(m);
         let exhausted = loop {
             if ok {
-                match self.choose(m) {
+                let pick = match rng.as_deref_mut() {
+                    None => self.choose(m),
+                    Some(rng) => self.choose_random(m, rng),
+                };
+                match pick {
                     None => {
                         solutions.push(Grid::from_solver(geometry.clone(), self.grid(m)));
                         if solutions.len() >= limit {
@@ -129,7 +139,7 @@ impl<const W: usize> Search<W> {
                         stats.nodes += 1;
                         self.push_alternative(c, s);
                         self.board.place(m, c, s);
-                        ok = self.board.settle(m);
+                        ok = self.board.settle_with(m, every_node);
                         continue;
                     }
                 }
@@ -139,7 +149,7 @@ impl<const W: usize> Search<W> {
             };
             self.pop_alternative(m, c as usize, s as usize);
             stats.nodes += 1;
-            ok = self.board.settle(m);
+            ok = self.board.settle_with(m, every_node);
         };
         Count {
             solutions,
@@ -191,7 +201,7 @@ impl<const W: usize> Search<W> {
         // Most nodes have a bivalue cell: three bit-sliced counters find one.
         let c = match first(&self.at_least::<3>(m)) {
             Some(c) => c,
-            None => self.fewest(m),
+            None => self.fewest::<{ LEVELS + 1 }>(m),
         };
         Some((c, self.board.first_symbol(m, c)?))
     }
@@ -214,25 +224,54 @@ impl<const W: usize> Search<W> {
         std::array::from_fn(|i| ge[L - 2][i] & !ge[L - 1][i])
     }
 
-    /// The first unplaced cell with fewest candidates, counting up to [`LEVELS`].
-    fn fewest(&self, m: &Masks<W>) -> usize {
+    /// What a random solution branches on, the generic engine's choice exactly: the first
+    /// unplaced cell with fewest candidates, and its `k`-th candidate for `k` drawn from `rng`
+    /// below their number. With the same fixed point after every node (singles and locked
+    /// candidates on the same houses and pairs) and these choices, the search tree and so
+    /// the solution found are the generic engine's, seed for seed; it is only used where that
+    /// holds (see `Solver::kernel_fills`). `None` when every cell is placed.
+    fn choose_random(&self, m: &Masks<W>, rng: &mut Xoshiro256PlusPlus) -> Option<(usize, usize)> {
+        if self.board.open().iter().all(|&w| w == 0) {
+            return None;
+        }
+        // Exact counts up to the alphabet: cells with 8 and 9 candidates must differ.
+        let c = match first(&self.at_least::<3>(m)) {
+            Some(c) => c,
+            None if m.symbols <= 9 => self.fewest::<10>(m),
+            None => self.fewest::<{ LEVELS + 1 }>(m),
+        };
+        let mut cands = 0u64;
+        for s in 0..m.symbols {
+            cands |= (self.board.has(s, c) as u64) << s;
+        }
+        let mut x = cands;
+        for _ in 0..rng.random_range(0..cands.count_ones()) {
+            x &= x - 1;
+        }
+        Some((c, x.trailing_zeros() as usize))
+    }
+
+    /// The first unplaced cell with fewest candidates, counting up to `N - 1` (cells with
+    /// more count as that many).
+    fn fewest<const N: usize>(&self, m: &Masks<W>) -> usize {
         let open = self.board.open();
-        let mut ge = [[0u64; W]; LEVELS + 1];
+        // `ge[k]`: the unplaced cells with at least `k` candidates.
+        let mut ge = [[0u64; W]; N];
         ge[0] = *open;
         for set in &self.board.places[..m.symbols] {
-            for k in (1..=LEVELS).rev() {
+            for k in (1..N).rev() {
                 for i in 0..W {
                     ge[k][i] |= ge[k - 1][i] & set[i];
                 }
             }
         }
-        for k in 3..LEVELS {
+        for k in 3..N - 1 {
             let exact: Bits<W> = std::array::from_fn(|i| ge[k][i] & !ge[k + 1][i]);
             if let Some(c) = first(&exact) {
                 return c;
             }
         }
-        first(&ge[LEVELS]).or_else(|| first(open)).unwrap_or(0)
+        first(&ge[N - 1]).or_else(|| first(open)).unwrap_or(0)
     }
 }
 
