@@ -497,7 +497,7 @@ pub fn generate(geometry: Arc<Geometry>, opts: &Options<'_>) -> Result<Generated
     let attempts = opts.attempts.max(1);
     let budgets = Budgets::new(opts);
     // One compiled solver fills every grid and, on the plain geometry, makes every uniqueness
-    // check (compiling it was a twentieth of a minimal classic puzzle's time).
+    // check (compiling a second one cost 2 % of a minimal classic puzzle).
     let mut filler = Solver::new(&plan.pattern);
     let mut misses = Misses::default();
     for attempt in 0..attempts {
