@@ -47,8 +47,9 @@
 //! Counting runs on the bitboard kernel (`bitboard/`: per symbol, the cells where it can still
 //! go, as a few machine words) when the geometry has no sum shape, every rule beyond shapes only
 //! adds peers (anti-knight, anti-king, disjoint groups), and it has at most 256 cells, 64 houses
-//! and 64 symbols. Everything else, and random solutions on every geometry, runs on the generic
-//! engine below.
+//! and 64 symbols; so do random solutions on those of up to 9 symbols, with locked candidates
+//! at every node, which then find the generic engine's solution for the same seed. Everything
+//! else runs on the generic engine below.
 //!
 //! # Propagation
 //!
@@ -202,8 +203,14 @@ pub struct Solver {
     engine: Propagation,
     search: Search,
     /// The bitboard kernel, when the geometry's rules are all no-repeat and it fits; it
-    /// counts, and the generic engine does everything else (random solutions, candidates).
+    /// counts, and the generic engine does everything else (candidates, estimates, random
+    /// solutions unless `kernel_fills`).
     kernel: Option<bitboard::Kernel>,
+    /// Whether random solutions run on the kernel too: where its propagation with locked
+    /// candidates at every node reaches the generic engine's fixed point (no rule beyond
+    /// no-repeat shapes, no naked pairs or probing: at most 9 symbols), so that it finds the
+    /// same solution for the same seed, several times faster (a generator's fills).
+    kernel_fills: bool,
     /// Whether the last count placed every given on the kernel's board without one landing
     /// on a peer's symbol: then no two givens clash.
     givens_clean: bool,
@@ -222,11 +229,17 @@ impl Solver {
     /// Compiles a solver for a geometry with no givens.
     pub fn for_geometry(geometry: Arc<Geometry>) -> Self {
         let nc = geometry.cell_count();
+        let engine = Propagation::new(geometry.clone());
+        let kernel = bitboard::Kernel::new(&geometry);
+        let kernel_fills = kernel.is_some()
+            && (2..=9).contains(&geometry.symbol_count())
+            && engine.only_no_repeat();
         Solver {
             givens: vec![None; nc],
-            engine: Propagation::new(geometry.clone()),
+            engine,
             search: Search::new(nc, geometry.symbol_count()),
-            kernel: bitboard::Kernel::new(&geometry),
+            kernel,
+            kernel_fills,
             givens_clean: false,
             geometry,
         }
@@ -237,6 +250,7 @@ impl Solver {
     #[cfg(test)]
     pub(crate) fn without_kernel(mut self) -> Self {
         self.kernel = None;
+        self.kernel_fills = false;
         self
     }
 
@@ -396,10 +410,15 @@ impl Solver {
         rng: Option<&mut Xoshiro256PlusPlus>,
     ) -> Count {
         let mut meter = budget::Meter::new(budget, guess_cap);
-        if let (Some(k), None) = (&mut self.kernel, &rng) {
-            let c = k.count(&self.geometry, &self.givens, limit, &mut meter);
-            self.givens_clean = k.givens_loaded();
-            return c;
+        if let Some(k) = &mut self.kernel {
+            if rng.is_none() {
+                let c = k.count(&self.geometry, &self.givens, limit, &mut meter, None);
+                self.givens_clean = k.givens_loaded();
+                return c;
+            }
+            if self.kernel_fills {
+                return k.count(&self.geometry, &self.givens, limit, &mut meter, rng);
+            }
         }
         self.search
             .run(&mut self.engine, &self.givens, limit, &mut meter, rng)

@@ -68,6 +68,12 @@ impl Propagation {
         }
     }
 
+    /// Whether every rule is a no-repeat shape or a pair of peers: no propagator beyond
+    /// singles, naked pairs and locked candidates.
+    pub(super) fn only_no_repeat(&self) -> bool {
+        self.propagators.is_empty()
+    }
+
     /// The geometry compiled.
     pub(super) fn geometry(&self) -> &Arc<Geometry> {
         &self.geometry

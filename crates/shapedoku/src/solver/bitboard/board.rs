@@ -34,6 +34,10 @@ pub(super) struct HousePair<const W: usize> {
     pub(super) a_only: Bits<W>,
     /// The second house's cells outside the first.
     pub(super) b_only: Bits<W>,
+    /// The houses holding a cell of `a_only`: where clearing it takes places.
+    pub(super) a_houses: u64,
+    /// The houses holding a cell of `b_only`.
+    pub(super) b_houses: u64,
 }
 
 /// One geometry's rules as cell sets: what a placement clears and where hidden singles are.
@@ -113,10 +117,19 @@ impl<const W: usize> Masks<W> {
             .iter()
             .map(|p| {
                 let (a, b) = (&house_masks[p.a as usize], &house_masks[p.b as usize]);
+                let a_only = std::array::from_fn(|i| a[i] & !b[i]);
+                let b_only = std::array::from_fn(|i| b[i] & !a[i]);
+                let houses_of = |cells: &Bits<W>| {
+                    let mut hs = 0u64;
+                    for_each_cell(cells, |c| hs |= cell_houses[c]);
+                    hs
+                };
                 HousePair {
                     both: 1 << p.a | 1 << p.b,
-                    a_only: std::array::from_fn(|i| a[i] & !b[i]),
-                    b_only: std::array::from_fn(|i| b[i] & !a[i]),
+                    a_houses: houses_of(&a_only),
+                    b_houses: houses_of(&b_only),
+                    a_only,
+                    b_only,
                 }
             })
             .collect();
@@ -161,6 +174,9 @@ pub(super) struct Board<const W: usize> {
     /// Symbols whose places changed since their house pairs were last scanned for locked
     /// candidates.
     pub(super) lock_dirty: u64,
+    /// Per symbol, the houses where it lost places since its pairs were last scanned: only
+    /// pairs with one of them can have become locked.
+    pub(super) lock_houses: Vec<u64>,
 }
 
 impl<const W: usize> Board<W> {
@@ -172,6 +188,7 @@ impl<const W: usize> Board<W> {
             touched: vec![0; m.symbols],
             recent: 0,
             lock_dirty: 0,
+            lock_houses: vec![0; m.symbols],
         }
     }
 
@@ -180,6 +197,7 @@ impl<const W: usize> Board<W> {
         self.places.fill(m.all_cells);
         self.open_houses.fill(m.all_houses);
         self.touched.fill(m.all_houses);
+        self.lock_houses.fill(m.all_houses);
         self.recent = 0;
         self.dirty = all_symbols(m.symbols);
         self.lock_dirty = self.dirty;

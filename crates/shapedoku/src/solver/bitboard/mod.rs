@@ -21,12 +21,19 @@
 //!   and changed since the last pass is one masked look: no place left is a contradiction,
 //!   one place is a placement. A placement takes its cell from the other symbols, so for
 //!   them only the houses of the cells placed since the last pass are looked at again.
-//! - **Locked candidates** (pairs of houses sharing cells): at the root only. Measured in and
-//!   out, at every node they cut guesses but cost more than they saved on the hard classic
-//!   lists; at the root they decide most easy puzzles without a guess, for one scan.
+//! - **Locked candidates** (pairs of houses sharing cells): at the root only when counting.
+//!   Measured in and out, at every node they cut guesses but cost more than they saved on the
+//!   hard classic lists; at the root they decide most easy puzzles without a guess, for one
+//!   scan. A random solution (a generator's fill) has them at every node, as the generic
+//!   engine does, so that both reach the same fixed point after every node.
 //! - **Search** (`search.rs`): branch on an unplaced cell with fewest candidates (counted with
 //!   the same bit-slicing, up to eight), lowest symbol first; the alternative is a copy of the
 //!   board (20 words on a 9x9) on a stack allocated once per solver.
+//!
+//! - **Random solutions** (`search.rs`): branch on the first unplaced cell with fewest
+//!   candidates and a candidate drawn from the seeded generator, the generic engine's choice;
+//!   with the same fixed points, the same tree and solution, seed for seed (so generated
+//!   puzzles did not change when fills moved here, about four times faster on classic).
 //!
 //! The kernel counts exactly what the generic engine counts, fills the same [`Count`] and
 //! spends the same [`crate::solver::Budget`] (guesses checked at every guess, the clock every
@@ -47,6 +54,7 @@ use super::count::Count;
 use super::rules;
 use crate::Geometry;
 use board::Masks;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use search::Search;
 use std::sync::Arc;
 
@@ -97,18 +105,20 @@ impl Kernel {
         }
     }
 
-    /// Counts solutions up to `limit` from the givens, within the meter's budget.
+    /// Counts solutions up to `limit` from the givens, within the meter's budget; with `rng`,
+    /// finds one at random, branching as the generic engine does.
     pub(super) fn count(
         &mut self,
         geometry: &Arc<Geometry>,
         givens: &[Option<u8>],
         limit: usize,
         meter: &mut Meter<'_>,
+        rng: Option<&mut Xoshiro256PlusPlus>,
     ) -> Count {
         match self {
-            Kernel::W1(e) => e.search.run(&e.masks, geometry, givens, limit, meter),
-            Kernel::W2(e) => e.search.run(&e.masks, geometry, givens, limit, meter),
-            Kernel::W4(e) => e.search.run(&e.masks, geometry, givens, limit, meter),
+            Kernel::W1(e) => e.search.run(&e.masks, geometry, givens, limit, meter, rng),
+            Kernel::W2(e) => e.search.run(&e.masks, geometry, givens, limit, meter, rng),
+            Kernel::W4(e) => e.search.run(&e.masks, geometry, givens, limit, meter, rng),
         }
     }
 

@@ -8,17 +8,14 @@ use super::board::{Bits, Board, Masks, for_each_cell};
 pub(super) struct Contradiction;
 
 impl<const W: usize> Board<W> {
-    /// Propagates singles to a fixed point; false on a contradiction.
-    pub(super) fn settle(&mut self, m: &Masks<W>) -> bool {
-        self.settle_with(m, false)
-    }
-
     /// Propagates singles and locked candidates to a fixed point; false on a contradiction.
     pub(super) fn settle_locked(&mut self, m: &Masks<W>) -> bool {
         self.settle_with(m, true)
     }
 
-    fn settle_with(&mut self, m: &Masks<W>, locked: bool) -> bool {
+    /// Propagates singles, and locked candidates when `locked`, to a fixed point; false on a
+    /// contradiction.
+    pub(super) fn settle_with(&mut self, m: &Masks<W>, locked: bool) -> bool {
         loop {
             match self.naked_singles(m) {
                 Err(Contradiction) => return false,
@@ -101,6 +98,7 @@ impl<const W: usize> Board<W> {
             todo &= todo - 1;
             let mut hs = self.open_houses[s] & (self.touched[s] | recent);
             self.touched[s] = 0;
+            self.lock_houses[s] |= hs;
             while hs != 0 {
                 let h = hs.trailing_zeros() as usize;
                 hs &= hs - 1;
@@ -131,9 +129,9 @@ impl<const W: usize> Board<W> {
     }
 
     /// Locked candidates for every symbol changed since the last scan: in each pair of houses
-    /// still open for it, places confined to the shared cells in one house clear it from the
-    /// other house's cells outside them. Returns whether anything was removed (the changed
-    /// symbols are then dirty for hidden singles).
+    /// still open for it, one of which changed for it, places confined to the shared cells in
+    /// one house clear it from the other house's cells outside them. Returns whether anything
+    /// was removed (the changed symbols are then dirty for hidden singles).
     fn locked_candidates(&mut self, m: &Masks<W>) -> bool {
         let mut todo = self.lock_dirty;
         self.lock_dirty = 0;
@@ -141,10 +139,12 @@ impl<const W: usize> Board<W> {
             let s = todo.trailing_zeros() as usize;
             todo &= todo - 1;
             let open = self.open_houses[s];
+            // A pair neither of whose houses lost a place since its last scan is as it was.
+            let changed = std::mem::take(&mut self.lock_houses[s]);
             let set = &mut self.places[s];
-            let mut changed = false;
+            let mut cleared = 0u64;
             for p in &m.pairs {
-                if open & p.both != p.both {
+                if open & p.both != p.both || changed & p.both == 0 {
                     continue;
                 }
                 let (mut in_a, mut in_b) = (0u64, 0u64);
@@ -153,16 +153,20 @@ impl<const W: usize> Board<W> {
                     in_b |= set[i] & p.b_only[i];
                 }
                 if (in_a == 0) != (in_b == 0) {
-                    let clear = if in_a == 0 { &p.b_only } else { &p.a_only };
+                    let (clear, houses) = if in_a == 0 {
+                        (&p.b_only, p.b_houses)
+                    } else {
+                        (&p.a_only, p.a_houses)
+                    };
                     for i in 0..W {
                         set[i] &= !clear[i];
                     }
-                    changed = true;
+                    cleared |= houses;
                 }
             }
-            if changed {
+            if cleared != 0 {
                 self.dirty |= 1 << s;
-                self.touched[s] = m.all_houses;
+                self.touched[s] |= cleared;
             }
         }
         self.dirty != 0

@@ -236,7 +236,7 @@ fn settling_leaves_no_single_after_guesses_and_alternatives() {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let mut b = Board::new(&m);
             b.reset(&m);
-            let mut ok = b.settle(&m);
+            let mut ok = b.settle_with(&m, false);
             while ok && b.open().iter().any(|&w| w != 0) {
                 assert!(at_fixed_point(&b, &m), "{name} seed {seed}");
                 settled += 1;
@@ -255,9 +255,85 @@ fn settling_leaves_no_single_after_guesses_and_alternatives() {
                     b.places[s][w] &= !bit;
                     b.taken_out(&m, c, s);
                 }
-                ok = b.settle(&m);
+                ok = b.settle_with(&m, false);
             }
         }
     }
     assert!(settled > 100, "too few settled boards: {settled}");
+}
+
+/// Loading the givens all at once gives the board that placing them one by one gives, and
+/// refuses exactly the givens where one lands on a peer holding its symbol.
+#[test]
+fn load_equals_placing_givens_one_by_one() {
+    let mut compared = 0;
+    for (name, blank) in SERVED {
+        let g = builtin::geometry(name).unwrap();
+        let m = Masks::<4>::new(&g, &[]).unwrap();
+        let mut search = super::search::Search::new(&m);
+        for seed in 0..20 {
+            let p = planted(&g, seed, blank.clone(), seed % 2 == 1);
+            let mut b = Board::new(&m);
+            b.reset(&m);
+            let mut placed = true;
+            for (c, v) in p.givens().iter().enumerate() {
+                if let Some(s) = *v {
+                    let s = s as usize;
+                    if !b.has(s, c) {
+                        placed = false;
+                        break;
+                    }
+                    b.place(&m, c, s);
+                }
+            }
+            let loaded = search.load_for_test(&m, p.givens());
+            assert_eq!(loaded.is_some(), placed, "{name} seed {seed}");
+            if let Some(l) = loaded {
+                assert_eq!(l.places, b.places, "{name} seed {seed}");
+                assert_eq!(l.open_houses, b.open_houses, "{name} seed {seed}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 50, "too few loads compared: {compared}");
+}
+
+/// Random solutions on the kernel are the generic engine's, seed for seed (the generator's
+/// puzzles depend on it): from the blank grid and from partial and spoiled givens, on every
+/// served geometry of up to 9 symbols, with the same guesses.
+#[test]
+fn random_solutions_equal_the_generic_engines() {
+    let mut compared = 0;
+    for (name, blank) in SERVED {
+        let g = builtin::geometry(name).unwrap();
+        if g.symbol_count() > 9 {
+            continue;
+        }
+        for seed in 0..40 {
+            let p = if seed < 10 {
+                Puzzle::empty(g.clone())
+            } else {
+                planted(&g, seed, blank.end..blank.end + 30, seed % 3 == 0)
+            };
+            let mut fast = Solver::new(&p);
+            assert!(
+                fast.kernel_fills,
+                "{name}: random solutions not on the kernel"
+            );
+            let mut slow = Solver::new(&p).without_kernel();
+            let (a, b) = (
+                fast.random_solution_with(seed, &Budget::default()),
+                slow.random_solution_with(seed, &Budget::default()),
+            );
+            let (sa, sb): (Vec<Vec<u8>>, Vec<Vec<u8>>) = (
+                a.solutions.iter().map(|s| s.to_vec()).collect(),
+                b.solutions.iter().map(|s| s.to_vec()).collect(),
+            );
+            assert_eq!(sa, sb, "{name} seed {seed}: {}", p.to_line());
+            assert_eq!(a.stats.guesses, b.stats.guesses, "{name} seed {seed}");
+            assert_eq!(a.exhausted, b.exhausted, "{name} seed {seed}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 200, "too few compared: {compared}");
 }
