@@ -4,6 +4,7 @@ use crate::args::{Cli, Command, Format, InputArgs};
 use crate::{Io, exit};
 use serde::Serialize;
 
+mod answer;
 pub mod bench;
 pub mod candidates;
 pub mod check;

@@ -5,7 +5,7 @@
 //! pipe the batch is a live filter (with one worker, a line's answer is out before the next
 //! line is read).
 
-use super::solve::{
+use super::answer::{
     Probes, answer_line, estimate_code, note_undecided, verdict_code, write_failure, write_result,
 };
 use crate::args::{Format, SolveArgs};
