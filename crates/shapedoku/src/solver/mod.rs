@@ -29,8 +29,7 @@
 //! | `propagator.rs` | the propagator interface: `Propagator`, `Domains`, `Values` |
 //! | `rules.rs` | the registry: the propagator of each shape's rule |
 //! | `sum.rs` | the sum rule's propagator (Killer cages) |
-//! | `relation.rs` | pair rules as per-cell arc lists over relation tables (nonconsecutive, marks) |
-//! | `marks.rs` | kropki, XV, difference and ratio marks and their negative constraint |
+//! | `relation.rs` | pair rules as per-cell arc lists over tables built from their [`crate::constraint::PairLaw`]s (nonconsecutive, kropki/XV/difference/ratio marks and their negative constraint) |
 //! | `cell_rules.rs` | odd/even, minimum/maximum, quadruples, disjoint groups |
 //! | `peers.rs` | extra peers from rules that only forbid a symbol twice (anti-knight, anti-king, disjoint groups) |
 //! | `thermo.rs` | thermometers |
@@ -113,7 +112,6 @@ mod estimate;
 mod handover;
 mod houses;
 mod locked;
-mod marks;
 mod naked_pairs;
 pub mod oracle;
 mod peers;
