@@ -168,3 +168,64 @@ fn candidate_grids_in_every_form_are_read_back() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("the candidates of r1c3 rule out 4"), "{err}");
 }
+
+/// A jigsaw whose r9c9 may only be 2 or 9 (docs/format.md, Candidates).
+const JIGSAW: &str = "variant = \"jigsaw\"\ngivens = \"\"\"\n....94...\n....3..2.\n.....7.4.\n..862....\n3.9.....6\n.........\n51.......\n....1....\n...2.....\n\"\"\"\n";
+
+#[test]
+fn a_variants_candidates_are_where_hint_and_rate_start() {
+    let narrowed = format!("{JIGSAW}candidates = {{ r9c9 = \"29\", r1-2c1 = \"6789\" }}\n");
+    let (code, out, err) = run_in_memory(&["hint"], &narrowed);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "r9c9 = 9: naked single, 9 is the only candidate left\n"
+    );
+    // Without them the first step is elsewhere: the hint comes from the candidates alone.
+    let (code, out, _) = run_in_memory(&["hint"], JIGSAW);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "r6c1 = 1: hidden single, 1 fits nowhere else in region D\n"
+    );
+    let (code, out, _) = run_in_memory(&["solve", "--explain"], &narrowed);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.lines().next(),
+        Some("r9c9 = 9: naked single, 9 is the only candidate left")
+    );
+    // The position printed back as a puzzle file's table holds the narrowed cells.
+    let (code, out, _) = run_in_memory(&["hint", "--candidates=toml"], &narrowed);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("[candidates]\n"), "{out}");
+    assert!(out.contains("\nr9c9 = \"9\"\n"), "{out}");
+    assert!(out.contains("\nr1c1 = \"678\"\n"), "{out}");
+    // ... and reads back as the same position.
+    let table = out.lines().filter(|l| !l.contains(':')).collect::<Vec<_>>();
+    let back = format!("{JIGSAW}{}\n", table.join("\n"));
+    let (code, again, err) = run_in_memory(&["hint", "--candidates=toml"], &back);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(again, out);
+    let (code, _, err) = run_in_memory(&["rate"], &narrowed);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn solve_and_rate_count_only_solutions_within_the_candidates() {
+    let four = "variant = \"4x4\"\ngivens = \"12.. .... .... ....\"\n";
+    let (_, out, _) = run_in_memory(&["solve", "--count", "100"], four);
+    assert_eq!(out.lines().last(), Some("24 solutions"));
+    let narrowed = format!("{four}candidates = {{ r2c1 = \"3\" }}\n");
+    let (_, out, _) = run_in_memory(&["solve", "--count", "100"], &narrowed);
+    assert_eq!(out.lines().last(), Some("12 solutions"));
+    // Candidates that leave out the solution's value: no solution, and nothing to rate.
+    let wrong = format!("{JIGSAW}candidates = {{ r9c9 = \"12\" }}\n");
+    let (code, _, err) = run_in_memory(&["solve"], JIGSAW);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run_in_memory(&["solve"], &wrong);
+    assert_ne!(code, 0, "{out}");
+    assert!(format!("{out}{err}").contains("no solution"), "{out}{err}");
+    let (code, out, err) = run_in_memory(&["rate"], &wrong);
+    assert_ne!(code, 0, "{out}");
+    assert!(format!("{out}{err}").contains("no solution"), "{out}{err}");
+}

@@ -5,8 +5,8 @@
 
 use proptest::prelude::*;
 use shapedoku::{
-    Geometry, GeometryBuilder, GridSpec, Pos, Puzzle, Rule, ShapeKind, Solver, Symbols, Verdict,
-    oracle,
+    CellId, Geometry, GeometryBuilder, GridSpec, Pos, Puzzle, Rule, ShapeKind, Solver, SymbolSet,
+    Symbols, Verdict, oracle,
 };
 use std::sync::Arc;
 
@@ -149,6 +149,20 @@ fn puzzle(
     Puzzle::new(g, givens).unwrap()
 }
 
+/// Narrows about `pct` % of the empty cells to random candidates that keep the planted value
+/// (a puzzle file's `candidates`).
+fn narrow(p: &mut Puzzle, planted: &[u8], rng: &mut Mix, pct: u64) {
+    let n = p.geometry().symbol_count() as u8;
+    for (c, &v) in planted.iter().enumerate() {
+        if p.givens()[c].is_none() && rng.below(100) < pct {
+            let set = (0..n)
+                .filter(|_| rng.below(3) == 0)
+                .fold(SymbolSet::single(v), SymbolSet::with);
+            p.set_candidates(CellId::new(c), set).unwrap();
+        }
+    }
+}
+
 /// The checks every case runs: solutions are valid, the planted grid is found, and the fast
 /// count agrees with the oracle's (same solutions when both finished).
 fn check(p: &Puzzle, planted: &[u8], limit: usize) -> Result<(), TestCaseError> {
@@ -224,6 +238,21 @@ proptest! {
         let g = killer(size, boxes, &planted, &mut rng);
         let max_blanks = if big { 24 } else { 16 };
         let p = puzzle(g, &planted, &mut rng, blank_pct, max_blanks);
+        check(&p, &planted, limit)?;
+    }
+
+    #[test]
+    fn planted_with_narrowed_candidates(kind in 0usize..8, seed in any::<u64>(), blank_pct in 40u64..95, narrow_pct in 10u64..80, limit in 2usize..=3) {
+        let g = geometry(kind);
+        let planted = Solver::for_geometry(g.clone()).random_solution(seed).expect("solution");
+        let mut rng = Mix(seed ^ 0xca4d);
+        let max_blanks = match g.cell_count() {
+            0..=36 => 36,
+            37..=81 => 32,
+            _ => 44,
+        };
+        let mut p = puzzle(g, &planted, &mut rng, blank_pct, max_blanks);
+        narrow(&mut p, &planted, &mut rng, narrow_pct);
         check(&p, &planted, limit)?;
     }
 

@@ -179,8 +179,9 @@ pub struct SolveArgs {
 pub struct GridArgs {
     /// Also print the position's candidates as a grid: `table` (the default, framed as HoDoKu
     /// and Sudoku Explainer print it), `tokens` (one token such as `1249` per cell, a row per
-    /// line) or `line` (one character per cell and symbol, `.` where not a candidate). Each
-    /// form is also read as input. `hint` prints the position the step is taken in, `solve
+    /// line), `line` (one character per cell and symbol, `.` where not a candidate) or `toml`
+    /// (a puzzle file's `[candidates]` table, for any variant). Each form is also read as
+    /// input (`toml` as part of a puzzle file). `hint` prints the position the step is taken in, `solve
     /// --explain` the position it starts from.
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "table", value_name = "FORM")]
     pub candidates: Option<CandidateForm>,
@@ -195,6 +196,9 @@ pub enum CandidateForm {
     Tokens,
     /// One character per cell and symbol on one line (729 for a 9x9).
     Line,
+    /// A puzzle file's `[candidates]` table (any geometry): a `r1c3 = "34"` line per cell
+    /// not open to every symbol.
+    Toml,
 }
 
 /// How explained steps are written.

@@ -252,6 +252,14 @@ function say(text, kind) {
   const p = $('hint-text');
   p.className = `note ${kind || ''}`;
   p.textContent = text;
+  sayWhy('');
+}
+
+// The second line of a step: why it works (hidden while "say why" is off).
+function sayWhy(text) {
+  const p = $('hint-why');
+  p.textContent = text ? `Why: ${text}` : '';
+  p.hidden = !text;
 }
 
 async function enter(symbol) {
@@ -302,6 +310,7 @@ async function hint() {
   if (h.outcome === 'step') {
     state.hint = h;
     say(h.step.text, 'step');
+    sayWhy(h.step.why);
     drawing.dataset.hintCells = h.step.highlight.cells.join(' ');
   } else if (h.outcome === 'mistakes') {
     say(h.mistakes.map((m) => m.text).join('; '), 'bad');
@@ -341,7 +350,10 @@ async function explainAll() {
     const lvl = document.createElement('span');
     lvl.className = 'lvl';
     lvl.textContent = ` (${s.level})`;
-    li.append(document.createTextNode(s.text), lvl);
+    const why = document.createElement('span');
+    why.className = 'why';
+    why.textContent = s.why;
+    li.append(document.createTextNode(s.text), lvl, why);
     ol.append(li);
   }
   if (r.data.stopped) say(`${r.data.steps.length} steps, then ${stopNote(r.data.stopped).toLowerCase()}`, 'bad');
@@ -484,6 +496,7 @@ $('open-file').addEventListener('change', async (e) => {
 $('btn-save').addEventListener('click', save);
 $('btn-hint').addEventListener('click', hint);
 $('btn-step').addEventListener('click', step);
+$('show-why').addEventListener('change', (e) => document.body.classList.toggle('no-why', !e.target.checked));
 $('btn-explain').addEventListener('click', explainAll);
 $('btn-rate').addEventListener('click', rate);
 $('btn-fill').addEventListener('click', fillCandidates);

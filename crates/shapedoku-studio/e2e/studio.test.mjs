@@ -82,6 +82,11 @@ test('three hints, each highlighting the cell it places', async () => {
     const text = await page.textContent('#hint-text');
     const m = text.match(/^r(\d+)c(\d+) = /);
     assert.ok(m, `a placement: ${text}`);
+    // The second line says why the step works, naming the placed cell.
+    const why = await page.textContent('#hint-why');
+    assert.match(why, /^Why: \S/);
+    assert.ok(why.includes(`r${m[1]}c${m[2]}`), `why names the cell: ${why}`);
+    assert.ok(await page.isVisible('#hint-why'));
     const [row, col] = [Number(m[1]), Number(m[2])];
     const cells = await page.$$eval('#drawing svg .highlight-cells rect', (rs) => rs.map((r) => ({
       id: r.dataset.cell, x: Number(r.getAttribute('x')), y: Number(r.getAttribute('y')),
@@ -129,6 +134,14 @@ test('a wrong entry typed into a cell is pointed out, and explain all lists the 
   await page.waitForFunction((n) => document.querySelectorAll('#drawing svg .entries text').length === n, entries);
   await page.click('#btn-explain');
   await page.waitForFunction(() => document.querySelectorAll('#steps li').length > 0, null, { timeout: 20000 });
+  // Every listed step says why it works; "say why" hides and shows those lines.
+  const whys = await page.$$eval('#steps li', (ls) => ls.map((l) => l.querySelector('.why')?.textContent || ''));
+  assert.ok(whys.every((w) => w.length > 20), JSON.stringify(whys.slice(0, 3)));
+  assert.ok(await page.locator('#steps li .why').first().isVisible());
+  await page.uncheck('#show-why');
+  assert.equal(await page.locator('#steps li .why').first().isVisible(), false);
+  await page.check('#show-why');
+  assert.ok(await page.locator('#steps li .why').first().isVisible());
   assert.match(await page.textContent('#rating'), /(easy|medium|hard|expert|extreme)/);
 });
 

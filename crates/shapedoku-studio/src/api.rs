@@ -352,6 +352,8 @@ pub struct StepView {
     pub text: String,
     /// The compact notation.
     pub compact: String,
+    /// Why the step works, in a sentence or two for learners (the teaching style's addition).
+    pub why: String,
     /// The level this step alone asks for.
     pub level: String,
     /// What it places.

@@ -405,6 +405,10 @@ async fn hints_show_the_next_step_point_out_mistakes_and_know_when_it_is_solved(
     assert_eq!(v["outcome"], "step");
     let step = &v["step"];
     assert!(!step["text"].as_str().unwrap().is_empty());
+    // Why it works, for learners, naming the cell the step places.
+    let why = step["why"].as_str().unwrap();
+    let name = step["placements"][0]["name"].as_str().unwrap();
+    assert!(why.contains(name), "{why}");
     let placed = &step["placements"][0];
     let cell = placed["cell"].as_u64().unwrap() as usize;
     assert!(

@@ -41,6 +41,9 @@ pub enum GridForm {
     Tokens,
     /// The tokens framed by box borders.
     Table,
+    /// A puzzle file's `[candidates]` table, one `r1c3 = "34"` line per cell that is not open
+    /// to every symbol: any geometry, read back by loading the file (see `docs/format.md`).
+    Toml,
 }
 
 /// A candidate grid that could not be read, with where (1-based line and column, counted in
@@ -257,6 +260,15 @@ pub fn write(g: &Geometry, cells: &[SymbolSet], form: GridForm) -> Result<String
     }
     let syms = g.symbols();
     let token = |s: SymbolSet| s.iter().map(|v| syms.char(v)).collect::<String>();
+    if form == GridForm::Toml {
+        let mut out = String::from("[candidates]\n");
+        for (c, &s) in cells.iter().enumerate() {
+            if s != syms.all() {
+                out += &format!("{} = {}\n", g.pos(c), crate::load::toml_string(&token(s)));
+            }
+        }
+        return Ok(out);
+    }
     if form == GridForm::Line {
         let mut out = String::with_capacity(cells.len() * syms.len() + 1);
         for &s in cells {
@@ -268,7 +280,7 @@ pub fn write(g: &Geometry, cells: &[SymbolSet], form: GridForm) -> Result<String
     }
     let (rows, cols) = (g.rows() as usize, g.cols() as usize);
     if rows * cols != g.cell_count() {
-        return Err("only a rectangular grid is written as rows; use the one-line form".into());
+        return Err("only a rectangular grid is written as rows; use the line or toml form".into());
     }
     let width = cells.iter().map(|&s| s.len() as usize).max().unwrap_or(1);
     let (bh, bw) = box_size(g).unwrap_or((rows, cols));

@@ -15,9 +15,11 @@
 //! ```
 
 mod local;
+mod pair_law;
 
+pub(crate) use local::orthogonal_neighbours;
 pub use local::{Mark, Relation};
-pub(crate) use local::{orthogonal_neighbours, unmarked_pairs};
+pub use pair_law::PairLaw;
 
 use crate::{CellId, Geometry, Pos, Symbol};
 
@@ -289,37 +291,38 @@ impl Constraint {
     /// filled this is whether the rule holds.
     pub fn holds(&self, g: &Geometry, value: &dyn Fn(CellId) -> Option<u8>) -> bool {
         let v = |c: CellId| value(c).map(|s| g.symbols().value(s));
-        match &self.kind {
-            RuleKind::AntiKnight | RuleKind::AntiKing => self
-                .pairs(g)
-                .iter()
-                .all(|&(a, b)| value(a).is_none() || value(a) != value(b)),
-            RuleKind::Nonconsecutive => self.pairs(g).iter().all(|&(a, b)| match (v(a), v(b)) {
-                (Some(x), Some(y)) => (x - y).abs() != 1,
-                _ => true,
-            }),
-            RuleKind::Thermo { cells } | RuleKind::SlowThermo { cells } => {
-                let strict = matches!(self.kind, RuleKind::Thermo { .. });
-                // Filled cells along the line must increase, by at least one step per cell
-                // between them when strict, whatever the empty ones hold.
-                let mut last: Option<(usize, i64)> = None;
-                for (i, &c) in cells.iter().enumerate() {
-                    let Some(x) = v(c) else { continue };
-                    if let Some((j, y)) = last {
-                        if x < y || strict && x - y < (i - j) as i64 {
-                            return false;
-                        }
-                    }
-                    last = Some((i, x));
-                }
-                true
-            }
-            _ => {
-                self.local_holds(g, value)
-                    && crate::line_rules::holds(&self.kind, g, &v)
-                    && crate::outside::holds(&self.kind, g, &v)
-            }
+        if !crate::line_rules::well_formed(&self.kind) {
+            return false;
         }
+        if let Some(pairs) = self.pairs_hold(g, value) {
+            return pairs && self.thermo_room(&v);
+        }
+        self.local_holds(g, value)
+            && crate::line_rules::holds(&self.kind, g, &v)
+            && crate::outside::holds(&self.kind, g, &v)
+    }
+
+    /// For a thermometer, whether filled cells with empty ones between them leave room for
+    /// the steps (values never fall; strictly rising ones need one more per step); true for
+    /// other rules. What the steps' [`PairLaw::Below`] or [`PairLaw::AtMost`] imply on a partly
+    /// filled line, so a check of placed values fails as soon as the line cannot be completed.
+    fn thermo_room(&self, v: &dyn Fn(CellId) -> Option<i64>) -> bool {
+        let (cells, strict) = match &self.kind {
+            RuleKind::Thermo { cells } => (cells, true),
+            RuleKind::SlowThermo { cells } => (cells, false),
+            _ => return true,
+        };
+        let mut last: Option<(usize, i64)> = None;
+        for (i, &c) in cells.iter().enumerate() {
+            let Some(x) = v(c) else { continue };
+            if let Some((j, y)) = last {
+                if x < y || strict && x - y < (i - j) as i64 {
+                    return false;
+                }
+            }
+            last = Some((i, x));
+        }
+        true
     }
 }
 

@@ -145,6 +145,32 @@ pub enum ModelError {
         /// The other.
         b: char,
     },
+    /// A cell's starting candidates are empty.
+    #[error("{pos} has no candidate")]
+    NoCandidates {
+        /// The cell.
+        pos: Pos,
+    },
+    /// A cell's starting candidates name a symbol index outside the alphabet.
+    #[error("the candidates of {pos} hold symbol {symbol}, but the alphabet has {symbols} symbols")]
+    CandidateNotSymbol {
+        /// The cell.
+        pos: Pos,
+        /// The first symbol index out of range.
+        symbol: usize,
+        /// Symbols in the alphabet.
+        symbols: usize,
+    },
+    /// A given cell's starting candidates leave out its given.
+    #[error("{pos} is given as `{given}`, which its candidates `{candidates}` leave out")]
+    CandidatesExcludeGiven {
+        /// The cell.
+        pos: Pos,
+        /// The given.
+        given: char,
+        /// The candidates, as symbols.
+        candidates: String,
+    },
     /// Givens already break a no-repeat shape.
     #[error("givens break shape `{shape}`: `{symbol}` at both {a} and {b}")]
     GivensClash {

@@ -1,7 +1,8 @@
 //! What the sum, line and copy rules require ([`RuleKind::LittleKiller`] to
 //! [`RuleKind::Sequence`]), checked on values placed so far, and the facts about a line that
 //! the solver and the checker share (a region-sum line's runs per box, the entropic and modular
-//! classes).
+//! classes). Whispers, palindromes and clones are pair rules, checked through
+//! [`crate::constraint::PairLaw`].
 //!
 //! A check on a partly filled grid must never fail while the filled cells can still be
 //! completed: each one only looks at what is already decided (a run of three filled cells, a
@@ -35,19 +36,6 @@ pub(crate) fn holds(kind: &RuleKind, g: &Geometry, value: &dyn Fn(CellId) -> Opt
             v.sort_unstable();
             let distinct = v.windows(2).all(|w| w[0] != w[1]);
             distinct && v.last().is_none_or(|hi| hi - v[0] < cells.len() as i64)
-        }
-        RuleKind::Whispers { cells, difference } => {
-            cells.windows(2).all(|w| match (value(w[0]), value(w[1])) {
-                (Some(a), Some(b)) => (a - b).abs() >= *difference,
-                _ => true,
-            })
-        }
-        RuleKind::Palindrome { cells } => {
-            let n = cells.len();
-            (0..n / 2).all(|i| same(value(cells[i]), value(cells[n - 1 - i])))
-        }
-        RuleKind::Clone { cells, half } => {
-            (0..*half).all(|i| same(value(cells[i]), value(cells[half + i])))
         }
         RuleKind::Between { cells } => between_holds(cells, value),
         RuleKind::RegionSum { cells } => {
@@ -106,10 +94,6 @@ pub(crate) fn well_formed(kind: &RuleKind) -> bool {
         | RuleKind::Sequence { cells, .. } => !cells.is_empty(),
         _ => true,
     }
-}
-
-fn same(a: Option<i64>, b: Option<i64>) -> bool {
-    a.zip(b).is_none_or(|(a, b)| a == b)
 }
 
 fn between_holds(cells: &[CellId], value: &dyn Fn(CellId) -> Option<i64>) -> bool {

@@ -11,14 +11,19 @@
 use crate::error::ModelError;
 use crate::geometry::{Geometry, Rule, ShapeKind};
 use crate::pos::Pos;
-use crate::{CellId, Symbol};
+use crate::{CellId, Symbol, SymbolSet};
 use std::sync::Arc;
 
-/// A geometry with givens: `givens[cell]` is the symbol index given there, if any.
+/// A geometry with givens: `givens[cell]` is the symbol index given there, if any. A puzzle
+/// may also narrow the starting candidates of some cells (see [`Puzzle::set_candidates`]):
+/// they are part of the puzzle, so the solver, the reasoner and every check respect them.
 #[derive(Debug, Clone)]
 pub struct Puzzle {
     geometry: Arc<Geometry>,
     givens: Vec<Option<u8>>,
+    /// Each cell's starting candidates, when some cell's are narrowed (`None`: every cell
+    /// may hold every symbol).
+    candidates: Option<Vec<SymbolSet>>,
 }
 
 /// A broken rule in a proposed solution or in givens.
@@ -53,6 +58,16 @@ pub enum Violation {
         given: char,
         /// What the grid holds.
         found: char,
+    },
+    /// A cell holds a symbol its starting candidates leave out.
+    #[error("{pos} holds `{found}`, which its candidates `{candidates}` leave out")]
+    Candidates {
+        /// Where.
+        pos: Pos,
+        /// What the grid holds.
+        found: char,
+        /// The cell's starting candidates.
+        candidates: String,
     },
     /// A symbol repeats in a no-repeat shape.
     #[error("`{symbol}` repeats in {shape} at {a} and {b}")]
@@ -99,7 +114,11 @@ impl Puzzle {
                 symbols: n,
             });
         }
-        Ok(Puzzle { geometry, givens })
+        Ok(Puzzle {
+            geometry,
+            givens,
+            candidates: None,
+        })
     }
 
     /// An empty puzzle (no givens).
@@ -108,6 +127,7 @@ impl Puzzle {
         Puzzle {
             geometry,
             givens: vec![None; n],
+            candidates: None,
         }
     }
 
@@ -132,6 +152,8 @@ impl Puzzle {
     /// assert_eq!(p.given_count(), 0);
     /// ```
     pub fn read_line(&mut self, text: &str) -> Result<(), ModelError> {
+        // A puzzle line has givens only: no cell's candidates carry over from the last one.
+        self.candidates = None;
         let read = if text.is_ascii() {
             self.read_ascii(text.as_bytes())
         } else {
@@ -279,6 +301,89 @@ impl Puzzle {
         self.givens[cell.index()] = value.map(|s| s.index() as u8);
         Ok(())
     }
+    /// Narrows the starting candidates of one cell to `set` (a puzzle file's `candidates`):
+    /// every solution puts one of them there. Fails, changing nothing, for a cell not in the
+    /// geometry, an empty set, a symbol outside the alphabet, or a given cell whose given
+    /// `set` leaves out. Setting the full alphabet lifts the cell's narrowing.
+    ///
+    /// ```
+    /// use shapedoku::{builtin, CellId, ModelError, Puzzle, Solver, SymbolSet};
+    /// let mut p = Puzzle::from_line(builtin::geometry("4x4").unwrap(), "12.. .... .... ....").unwrap();
+    /// // r2c1 is 3 or 4; only 3 is allowed now.
+    /// p.set_candidates(CellId::new(4), SymbolSet::single(2)).unwrap();
+    /// assert_eq!(p.candidates(CellId::new(4)), SymbolSet::single(2));
+    /// assert_eq!(p.candidates(CellId::new(0)), SymbolSet::single(0)); // the given alone
+    /// assert!(Solver::new(&p).count(100).solutions.iter().all(|s| s[4] == 2));
+    /// assert!(matches!(p.set_candidates(CellId::new(1), SymbolSet::single(0)),
+    ///     Err(ModelError::CandidatesExcludeGiven { .. })));
+    /// assert!(matches!(p.set_candidates(CellId::new(5), SymbolSet::EMPTY),
+    ///     Err(ModelError::NoCandidates { .. })));
+    /// ```
+    pub fn set_candidates(&mut self, cell: CellId, set: SymbolSet) -> Result<(), ModelError> {
+        let g = &self.geometry;
+        let Some(&pos) = g.cells().get(cell.index()) else {
+            return Err(ModelError::NoSuchCellId {
+                cell: cell.index(),
+                cells: g.cell_count(),
+            });
+        };
+        let all = g.symbols().all();
+        if let Some(symbol) = set.minus(all).first() {
+            return Err(ModelError::CandidateNotSymbol {
+                pos,
+                symbol: symbol as usize,
+                symbols: g.symbol_count(),
+            });
+        }
+        if set.is_empty() {
+            return Err(ModelError::NoCandidates { pos });
+        }
+        if let Some(v) = self.givens[cell.index()].filter(|&v| !set.contains(v)) {
+            return Err(ModelError::CandidatesExcludeGiven {
+                pos,
+                given: g.symbols().char(v),
+                candidates: g.symbols().write_set(set),
+            });
+        }
+        let n = g.cell_count();
+        self.candidates.get_or_insert_with(|| vec![all; n])[cell.index()] = set;
+        if self
+            .candidates
+            .as_ref()
+            .is_some_and(|c| c.iter().all(|&s| s == all))
+        {
+            self.candidates = None;
+        }
+        Ok(())
+    }
+
+    /// The starting candidates of a cell: its given alone, the set the puzzle narrows it to,
+    /// or the whole alphabet (the empty set for a cell not in the geometry).
+    pub fn candidates(&self, cell: CellId) -> SymbolSet {
+        let c = cell.index();
+        if c >= self.givens.len() {
+            return SymbolSet::EMPTY;
+        }
+        match (self.givens[c], &self.candidates) {
+            (Some(v), _) => SymbolSet::single(v),
+            (None, Some(cands)) => cands[c],
+            (None, None) => self.geometry.symbols().all(),
+        }
+    }
+
+    /// Every cell's narrowed starting candidates in cell order (the whole alphabet where a
+    /// cell is not narrowed; givens are not folded in), or `None` when no cell is narrowed.
+    pub fn narrowed(&self) -> Option<&[SymbolSet]> {
+        self.candidates.as_deref()
+    }
+
+    /// The first cell where `grid` (a symbol index per cell) leaves the starting candidates,
+    /// if any.
+    fn outside_candidates(&self, grid: &[u8]) -> Option<usize> {
+        let cands = self.candidates.as_ref()?;
+        (0..grid.len().min(cands.len())).find(|&c| !cands[c].contains(grid[c]))
+    }
+
     /// Number of givens.
     pub fn given_count(&self) -> usize {
         self.givens.iter().filter(|g| g.is_some()).count()
@@ -374,6 +479,14 @@ impl Puzzle {
                     });
                 }
             }
+        }
+        if let Some(c) = self.outside_candidates(grid) {
+            let cands = self.candidates(CellId::new(c));
+            return Err(Violation::Candidates {
+                pos: g.pos(c),
+                found: sym.char(grid[c]),
+                candidates: sym.write_set(cands),
+            });
         }
         verify_shapes(g, grid)
     }

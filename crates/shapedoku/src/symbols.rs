@@ -132,6 +132,21 @@ impl Symbols {
         self.chars.iter().collect()
     }
 
+    /// The symbols of a set as a string, in symbol order (`"125"`); indices outside the
+    /// alphabet are left out.
+    ///
+    /// ```
+    /// use shapedoku::{Symbols, SymbolSet};
+    /// let s = Symbols::new("ABCD".chars()).unwrap();
+    /// assert_eq!(s.write_set(SymbolSet::single(0).with(3)), "AD");
+    /// ```
+    pub fn write_set(&self, set: SymbolSet) -> String {
+        set.iter()
+            .filter(|&v| (v as usize) < self.len())
+            .map(|v| self.char(v))
+            .collect()
+    }
+
     /// True when values are the default 1..=N.
     pub fn has_default_values(&self) -> bool {
         self.values

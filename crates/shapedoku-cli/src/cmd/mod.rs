@@ -152,6 +152,7 @@ pub fn candidate_grid(
         F::Table => GridForm::Table,
         F::Tokens => GridForm::Tokens,
         F::Line => GridForm::Line,
+        F::Toml => GridForm::Toml,
     };
     write(board.geometry(), &board.candidate_sets(), form)
         .unwrap_or_else(|why| format!("(no candidate grid: {why})\n"))

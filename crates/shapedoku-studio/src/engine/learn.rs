@@ -64,6 +64,7 @@ fn step_view(g: &Geometry, step: &Step) -> StepView {
         name: technique.name().to_string(),
         text: explain::text(g, step),
         compact: explain::compact(g, step),
+        why: explain::why(g, step),
         level: technique.level().name().to_string(),
         placements,
         eliminations,

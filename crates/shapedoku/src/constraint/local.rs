@@ -1,8 +1,8 @@
 //! The rules that look at a cell and its orthogonal neighbours: marks on the edge between two
 //! cells (kropki dots, XV letters, difference and ratio dots, with the optional negative
 //! constraint), odd and even cells, minimum and maximum cells, quadruples and disjoint groups.
-//! What each requires, as [`Constraint::holds`] checks it; the solver's propagators live in
-//! the solver.
+//! What each requires, as [`Constraint::holds`] checks it (the pair rules among them through
+//! [`super::PairLaw`]); the solver's propagators live in the solver.
 
 use super::{Constraint, RuleKind};
 use crate::{CellId, Geometry, Pos};
@@ -133,33 +133,13 @@ impl Constraint {
         }
     }
 
-    /// [`Constraint::holds`] for the local rules.
+    /// [`Constraint::holds`] for the local rules that are not pair rules (those are in
+    /// `pair_law.rs`): odd and even cells, quadruples.
     pub(super) fn local_holds(&self, g: &Geometry, value: &dyn Fn(CellId) -> Option<u8>) -> bool {
         let v = |c: CellId| value(c).map(|s| g.symbols().value(s));
-        let both = |a: CellId, b: CellId, f: &dyn Fn(i64, i64) -> bool| match (v(a), v(b)) {
-            (Some(x), Some(y)) => f(x, y),
-            _ => true,
-        };
         match &self.kind {
-            RuleKind::Marks { marks, negative } => {
-                marks
-                    .iter()
-                    .all(|m| both(m.cells[0], m.cells[1], &|x, y| m.relation.holds(x, y)))
-                    && (negative.is_empty()
-                        || unmarked_pairs(g, marks).iter().all(|&(a, b)| {
-                            both(a, b, &|x, y| negative.iter().all(|r| !r.holds(x, y)))
-                        }))
-            }
             RuleKind::Odd { cells } => cells.iter().all(|&c| v(c).is_none_or(|x| x % 2 != 0)),
             RuleKind::Even { cells } => cells.iter().all(|&c| v(c).is_none_or(|x| x % 2 == 0)),
-            RuleKind::Minimum { cells } | RuleKind::Maximum { cells } => {
-                let min = matches!(self.kind, RuleKind::Minimum { .. });
-                cells.iter().all(|&c| {
-                    orthogonal_neighbours(g, c)
-                        .into_iter()
-                        .all(|n| both(c, n, &|x, y| if min { x < y } else { x > y }))
-                })
-            }
             RuleKind::Quadruple { cells, symbols } => {
                 // Only a full set of cells can be missing a symbol; until then, only too many
                 // required symbols for the cells still empty breaks it.
@@ -177,15 +157,6 @@ impl Constraint {
                 }
                 missing <= empty
             }
-            RuleKind::DisjointGroups { groups } => groups.iter().all(|grp| {
-                let mut seen = 0u64;
-                grp.iter().filter_map(|&c| value(c)).all(|s| {
-                    let bit = 1u64 << s;
-                    let fresh = seen & bit == 0;
-                    seen |= bit;
-                    fresh
-                })
-            }),
             _ => true,
         }
     }

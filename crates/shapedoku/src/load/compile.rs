@@ -11,7 +11,7 @@ use super::definition::{
 use super::issues;
 use super::resolve::Link;
 use super::source::{Diagnostic, Source, Text};
-use super::state::{CellRef, Given, GridSrc, ShapeIn, State};
+use super::state::{CandidatesIn, CellRef, Given, GridSrc, ShapeIn, State};
 use crate::geometry::Size;
 use crate::pos::parse_cell_ref;
 use crate::{
@@ -55,6 +55,7 @@ pub(crate) fn gather(
             // A base's own example givens do not carry over to the puzzle.
             state.givens = None;
             state.solution = None;
+            state.candidates = None;
             state.is_puzzle = true;
         }
         state.syntax_broken |= link.read.syntax_broken;
@@ -124,7 +125,7 @@ fn add_file(
             super::rules::add_rule(state, src, r, k + 1, diags);
         }
     }
-    if def.cage.present || def.givens.is_present() {
+    if def.cage.present || def.givens.is_present() || def.candidates.is_present() {
         state.is_puzzle = true;
     }
     let given = |f: &Field<GivensDef>| {
@@ -138,6 +139,12 @@ fn add_file(
     }
     if let Some(g) = given(&def.solution) {
         state.solution = Some(g);
+    }
+    if let Some(def) = def.candidates.valid() {
+        state.candidates = Some(CandidatesIn {
+            src: src.clone(),
+            def: def.clone(),
+        });
     }
 }
 

@@ -52,6 +52,31 @@ pub struct FileDef {
     pub givens: Field<GivensDef>,
     /// The known solution, same forms as `givens`, no blanks. Checked when present.
     pub solution: Field<GivensDef>,
+    /// Starting candidates of some cells (see [`CandidatesDef`]). Default: every cell may
+    /// hold every symbol.
+    pub candidates: Field<CandidatesDef>,
+}
+
+/// A puzzle's `candidates`: `candidates = { r1c1 = "125", r4c7 = "39" }` (or a
+/// `[candidates]` table). Each key is a cell reference (a rectangle such as `r1-2c1-3` names
+/// each of its cells), each value those cells' candidates, one symbol per character
+/// (whitespace ignored). The puzzle's own, like `givens`: not inherited from a variant.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CandidatesDef {
+    /// Each entry as written: the cell reference and the symbols, with where each is.
+    pub entries: Vec<(Spanned<String>, Spanned<String>)>,
+}
+
+impl<'de> Deserialize<'de> for CandidatesDef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // Through serde the places are not known; the file reader keeps them.
+        let map = std::collections::BTreeMap::<String, String>::deserialize(d)?;
+        let entries = map
+            .into_iter()
+            .map(|(k, v)| (Spanned::new(0..0, k), Spanned::new(0..0, v)))
+            .collect();
+        Ok(CandidatesDef { entries })
+    }
 }
 
 /// A `[[grid]]` table.
@@ -477,7 +502,8 @@ mod tests {
                 "cage",
                 "rule",
                 "givens",
-                "solution"
+                "solution",
+                "candidates"
             ]
         );
         assert_eq!(

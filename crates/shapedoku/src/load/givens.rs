@@ -5,7 +5,7 @@
 
 use super::definition::GivensDef;
 use super::source::{Diagnostic, Source, Text};
-use super::state::Given;
+use super::state::{Given, State};
 use crate::{Geometry, GridSpec, ModelError, Pos, Puzzle, Rule};
 use std::ops::Range;
 use std::sync::Arc;
@@ -22,15 +22,12 @@ pub(crate) struct Checked {
     pub solution: Option<Vec<u8>>,
 }
 
-/// Reads and checks the givens and solution against the geometry.
-pub(crate) fn check(
-    g: &Arc<Geometry>,
-    givens: Option<&Given>,
-    solution: Option<&Given>,
-    diags: &mut Vec<Diagnostic>,
-) -> Checked {
+/// Reads and checks the givens, the candidates and the solution against the geometry.
+pub(crate) fn check(g: &Arc<Geometry>, state: &State, diags: &mut Vec<Diagnostic>) -> Checked {
+    let (givens, solution) = (state.givens.as_ref(), state.solution.as_ref());
     let mut puzzle = Puzzle::empty(g.clone());
     let mut givens_ok = true;
+    let mut given_spans = None;
     if let Some(gv) = givens {
         let gv = Located::new(gv);
         match Values::read(g, &gv, "givens", true, diags) {
@@ -41,9 +38,14 @@ pub(crate) fn check(
                 };
                 clashes(g, &puzzle, &gv, &spans, diags);
                 full_sums(g, &puzzle, &gv, &spans, diags);
+                given_spans = Some((gv.src, spans));
             }
             None => givens_ok = false,
         }
+    }
+    if let (Some(cands), true) = (&state.candidates, givens_ok) {
+        let at = given_spans.as_ref().map(|(src, spans)| (src, &spans[..]));
+        super::candidates::apply(g, &mut puzzle, cands, at, diags);
     }
     let mut out = Checked::default();
     if let Some(sol) = solution {
@@ -509,6 +511,7 @@ fn check_solution(
     let mut found = Vec::new();
     if let Some(p) = givens {
         changed_givens(g, p, grid, &at, &mut found);
+        left_candidates(g, p, grid, &at, &mut found);
     }
     for (si, s) in g.shapes().iter().enumerate() {
         if s.is_no_repeat() {
@@ -580,6 +583,35 @@ fn changed_givens(
                 "the solution must keep every given",
             )),
             _ => {}
+        }
+    }
+}
+
+/// Each cell where the solution leaves the puzzle's narrowed candidates.
+fn left_candidates(
+    g: &Geometry,
+    puzzle: &Puzzle,
+    grid: &[u8],
+    at: &dyn Fn(usize) -> Range<usize>,
+    found: &mut Vec<Broken>,
+) {
+    let Some(sets) = puzzle.narrowed() else {
+        return;
+    };
+    let sym = g.symbols();
+    for (c, set) in sets.iter().enumerate() {
+        if !set.contains(grid[c]) {
+            found.push((
+                at(c),
+                format!(
+                    "the solution is wrong: it has `{}` at {}, which its candidates `{}` leave out",
+                    sym.char(grid[c]),
+                    g.pos(c),
+                    sym.write_set(*set)
+                ),
+                None,
+                "the solution must keep to every cell's candidates",
+            ));
         }
     }
 }

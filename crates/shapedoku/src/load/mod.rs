@@ -10,7 +10,8 @@
 //! 4. `compile` (with `issues`): the chain of definitions → a [`Geometry`]; the parts that are
 //!    sound are still compiled, so problems in shapes, givens and the solution are found even
 //!    when some other part of the file is broken.
-//! 5. `givens`: givens and solution, read and checked against the geometry.
+//! 5. `givens`: givens and solution, read and checked against the geometry; `candidates`:
+//!    the cells whose starting candidates the puzzle narrows.
 //!
 //! ```
 //! let text = r#"
@@ -30,6 +31,7 @@
 pub mod definition;
 pub mod resolve;
 
+mod candidates;
 mod compile;
 mod faces;
 mod givens;
@@ -281,8 +283,7 @@ impl<'r> Loader<'r> {
             out.is_puzzle = state.is_puzzle;
             out.givens_span = state.givens.as_ref().map(|g| g.def.span());
             if let Some(g) = compile::build(&state, diags) {
-                let given =
-                    givens::check(&g, state.givens.as_ref(), state.solution.as_ref(), diags);
+                let given = givens::check(&g, &state, diags);
                 out.geometry = Some(g);
                 out.puzzle = given.puzzle;
                 out.solution = given.solution;

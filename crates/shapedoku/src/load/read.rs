@@ -5,8 +5,8 @@
 //! builds anything.
 
 use super::definition::{
-    CageDef, Field, FileDef, GivensDef, GridDef, KindDef, MAX_CANVAS, MAX_VALUE, RuleDef, ShapeDef,
-    Tables, keys,
+    CageDef, CandidatesDef, Field, FileDef, GivensDef, GridDef, KindDef, MAX_CANVAS, MAX_VALUE,
+    RuleDef, ShapeDef, Tables, keys,
 };
 use super::source::{Diagnostic, Source, closest};
 use serde::de::DeserializeOwned;
@@ -85,6 +85,7 @@ pub(crate) fn read(src: &Arc<Source>, items: (&mut u64, u64)) -> Read {
         rule: top.tables(d, "rule", read_rule),
         givens: top.givens(d, "givens"),
         solution: top.givens(d, "solution"),
+        candidates: top.candidates(d),
         variant,
     };
     Read {
@@ -518,6 +519,41 @@ impl<'t, 'i> TableReader<'t, 'i> {
         };
         Field::Valid(Spanned::new(v.span(), def))
     }
+    /// `candidates`: a table of cell reference = string of symbols.
+    fn candidates(&self, d: &mut Vec<Diagnostic>) -> Field<CandidatesDef> {
+        const EXAMPLE: &str = "{ r1c1 = \"125\", r4c7 = \"39\" }";
+        let Some(v) = self.get("candidates") else {
+            return Field::Absent;
+        };
+        let DeValue::Table(t) = v.get_ref() else {
+            return self.wrong(
+                d,
+                "candidates",
+                v,
+                "a table of cells and their candidates",
+                EXAMPLE,
+            );
+        };
+        let mut entries = Vec::new();
+        for (k, item) in t.iter() {
+            let Some(s) = item.get_ref().as_str() else {
+                let message = format!(
+                    "`candidates` gives {} {}, where a string of symbols belongs",
+                    k.get_ref(),
+                    type_name(item.get_ref())
+                );
+                d.push(self.problem(item.span(), message, "candidates", EXAMPLE));
+                return Field::Invalid;
+            };
+            entries.push((
+                Spanned::new(k.span(), k.get_ref().to_string()),
+                Spanned::new(item.span(), s.to_string()),
+            ));
+        }
+        // In file order, so "listed twice" points at the later listing.
+        entries.sort_by_key(|(k, _)| k.span().start);
+        Field::Valid(Spanned::new(v.span(), CandidatesDef { entries }))
+    }
     /// An array of tables (`[[grid]]`), each read by `item` (given the table and its index
     /// among the tables).
     fn tables<T>(
@@ -633,7 +669,7 @@ mod tests {
     /// the types are the one description of the format.
     #[test]
     fn the_reader_fills_the_same_definition_as_serde() {
-        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\nwrap = true\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\nplane = \"top\"\norigin = [0, 1, 1]\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2\"]\nblack = []\nx = []\nv = []\npairs = []\nvalue = 2\nnegative = true\nsymbols = \"1\"\n[[rule]]\ntype = \"sequence\"\ntotal = 3\nat = [0, 1]\ndirection = \"down-right\"\ncircle = \"r1c1\"\ndifference = 5\ncopy = \"r1c2\"\nloop = true\nstates = \"s\"\nstart = \"s\"\naccept = \"s\"\ntransitions = [\"s 1 s\"]\nregex = \"1\"\ncount = 3\nindexes = \"column\"\n";
+        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\ncandidates = { r1c1 = \"12\", r1c2 = \"2\" }\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\nwrap = true\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\nplane = \"top\"\norigin = [0, 1, 1]\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2\"]\nblack = []\nx = []\nv = []\npairs = []\nvalue = 2\nnegative = true\nsymbols = \"1\"\n[[rule]]\ntype = \"sequence\"\ntotal = 3\nat = [0, 1]\ndirection = \"down-right\"\ncircle = \"r1c1\"\ndifference = 5\ncopy = \"r1c2\"\nloop = true\nstates = \"s\"\nstart = \"s\"\naccept = \"s\"\ntransitions = [\"s 1 s\"]\nregex = \"1\"\ncount = 3\nindexes = \"column\"\n";
         let r = read_str(text);
         assert!(r.head.is_empty() && r.body.is_empty(), "{:?}", r.body);
         let serde: FileDef = toml::from_str(text).unwrap();

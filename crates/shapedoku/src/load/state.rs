@@ -2,7 +2,7 @@
 //! builder, with the places in the files each part was written, so that later problems (the
 //! builder's issues, givens) can be pointed at.
 
-use super::definition::GivensDef;
+use super::definition::{CandidatesDef, GivensDef};
 use super::source::{Source, Text};
 use crate::geometry::Size;
 use crate::{GridSpec, Limits, Pos, Rule, ShapeKind, Symbols};
@@ -69,6 +69,13 @@ pub(crate) struct Given {
     pub def: Spanned<GivensDef>,
 }
 
+/// A puzzle's `candidates` and the file they are written in.
+#[derive(Debug, Clone)]
+pub(crate) struct CandidatesIn {
+    pub src: Arc<Source>,
+    pub def: Spanned<CandidatesDef>,
+}
+
 /// What a chain of files describes, gathered base first.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct State {
@@ -88,6 +95,7 @@ pub(crate) struct State {
     pub rules: Vec<RuleIn>,
     pub givens: Option<Given>,
     pub solution: Option<Given>,
+    pub candidates: Option<CandidatesIn>,
     pub is_puzzle: bool,
     /// The caps the geometry must stay within.
     pub limits: Limits,

@@ -375,3 +375,142 @@ mod caps {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+mod candidates {
+    use super::*;
+    use crate::{CellId, Solver, SymbolSet};
+
+    #[test]
+    fn every_problem_is_placed_and_names_the_cell() {
+        let text = "variant = \"4x4\"\ngivens = \"12.. .... .... ....\"\ncandidates = { r2c1 = \"3\", r9c9 = \"1\", r1x = \"1\", r2c2 = \"x\", r3c3 = \"\", r1c1 = \"23\", R2C1 = \"4\" }\n";
+        let p = problems(text);
+        let want = [
+            (
+                3,
+                28,
+                "`candidates` names r9c9, which is not a cell of this puzzle",
+            ),
+            (
+                3,
+                40,
+                "`r1x` is not a cell reference: it needs a `c` before the column",
+            ),
+            (
+                3,
+                59,
+                "`x` in the candidates of r2c2 is not a symbol of this puzzle",
+            ),
+            (3, 70, "r3c3 has no candidate"),
+            (
+                3,
+                81,
+                "r1c1 is given as `1`, which its candidates `23` leave out",
+            ),
+            (3, 87, "r2c1 is listed twice in `candidates`"),
+        ];
+        let got: Vec<(usize, usize, &str)> =
+            p.iter().map(|(l, c, m)| (*l, *c, m.as_str())).collect();
+        assert_eq!(got, want);
+        let p = problems("variant = \"4x4\"\ncandidates = [\"1\"]\n");
+        assert!(
+            has(
+                &p,
+                2,
+                14,
+                "`candidates` must be a table of cells and their candidates, not an array"
+            ),
+            "{p:?}"
+        );
+        let p = problems("variant = \"4x4\"\ncandidates = { r1c1 = 12 }\n");
+        assert!(
+            has(
+                &p,
+                2,
+                23,
+                "`candidates` gives r1c1 an integer, where a string of symbols belongs"
+            ),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn a_stated_solution_must_keep_to_the_candidates() {
+        let text = "variant = \"4x4\"\ngivens = \"12.. 3... ...2 ..1.\"\nsolution = \"1243 3421 4132 2314\"\ncandidates = { r1c3 = \"3\" }\n";
+        let p = problems(text);
+        assert_eq!(
+            p,
+            [(
+                3,
+                15,
+                "the solution is wrong: it has `4` at r1c3, which its candidates `3` leave out"
+                    .to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn candidates_name_canvas_cells_in_any_alphabet() {
+        // Samurai: r7c7 is shared by the top-left and the middle grid; r1c10 is no cell.
+        let l = load_str(
+            "t.toml",
+            "variant = \"samurai\"\nsymbols = \"🍎🍐🍊🍋🍉🍇🍓🫐🍒\"\ncandidates = { r7c7 = \"🍎🍒\", r19-21c19 = \"🍐 🍊\" }\n",
+            None,
+        )
+        .unwrap();
+        let g = &l.geometry;
+        let at = |r, c| CellId::new(g.cell_at(crate::Pos::new(r, c)).unwrap());
+        assert_eq!(l.puzzle.candidates(at(7, 7)), SymbolSet::single(0).with(8));
+        for r in 19..=21 {
+            assert_eq!(l.puzzle.candidates(at(r, 19)), SymbolSet::single(1).with(2));
+        }
+        assert_eq!(l.puzzle.candidates(at(1, 1)), g.symbols().all());
+        let p = problems(
+            "variant = \"samurai\"\nsymbols = \"🍎🍐🍊🍋🍉🍇🍓🫐🍒\"\ncandidates = { r1c10 = \"🍎\", r1c1 = \"🍎🥝\" }\n",
+        );
+        assert_eq!(
+            p,
+            [
+                (
+                    3,
+                    16,
+                    "`candidates` names r1c10, which is not a cell of this puzzle".to_string()
+                ),
+                (
+                    3,
+                    38,
+                    "`🥝` in the candidates of r1c1 is not a symbol of this puzzle".to_string()
+                )
+            ]
+        );
+    }
+
+    #[test]
+    fn candidates_are_the_puzzles_own_and_restrict_every_count() {
+        let plain = load_str(
+            "t.toml",
+            "variant = \"4x4\"\ngivens = \"12.. .... .... ....\"\n",
+            None,
+        )
+        .unwrap();
+        assert_eq!(Solver::new(&plain.puzzle).count(100).solutions.len(), 24);
+        let text =
+            "variant = \"4x4\"\ngivens = \"12.. .... .... ....\"\ncandidates = { r2c1 = \"3\" }\n";
+        let narrowed = load_str("t.toml", text, None).unwrap();
+        assert!(narrowed.is_puzzle);
+        let count = Solver::new(&narrowed.puzzle).count(100);
+        assert_eq!(count.solutions.len(), 12);
+        assert!(count.solutions.iter().all(|s| s[4] == 2));
+        assert_eq!(
+            crate::oracle::count(&narrowed.puzzle, 100),
+            12,
+            "the reference solver agrees"
+        );
+        // A puzzle file on a variant with candidates does not inherit them.
+        let dir = std::env::temp_dir().join(format!("shapedoku-cands-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("base.toml"), text).unwrap();
+        let child = load_str("c.toml", "variant = \"base.toml\"\n", Some(&dir)).unwrap();
+        assert!(child.puzzle.narrowed().is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -203,12 +203,25 @@ impl Board {
             als_memo: Default::default(),
             givens: given_bits(puzzle),
         };
+        b.place_givens(puzzle);
+        b
+    }
+
+    /// Places a puzzle's givens and narrows the other cells to the puzzle's starting
+    /// candidates.
+    fn place_givens(&mut self, puzzle: &Puzzle) {
         for (c, v) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *v {
-                b.place(c, v);
+                self.place(c, v);
             }
         }
-        b
+        if let Some(sets) = puzzle.narrowed() {
+            for (c, &s) in sets.iter().enumerate() {
+                if self.values[c].is_none() {
+                    self.cands[c] = self.cands[c].intersect(s);
+                }
+            }
+        }
     }
 
     /// The board of a candidate grid: its placed values, and every other cell's candidates as
@@ -273,11 +286,7 @@ impl Board {
             als_memo: Default::default(),
             givens: given_bits(puzzle),
         };
-        for (c, v) in puzzle.givens().iter().enumerate() {
-            if let Some(v) = *v {
-                b.place(c, v);
-            }
-        }
+        b.place_givens(puzzle);
         b
     }
     /// Makes this board a copy of `other` (same geometry) without allocating, for trying

@@ -23,10 +23,27 @@ pub fn find(board: &Board, f: &mut Finder) {
     else {
         return;
     };
-    let Ok(puzzle) = Puzzle::new(g.clone(), board.values().to_vec()) else {
+    let Ok(mut puzzle) = Puzzle::new(g.clone(), board.values().to_vec()) else {
         return;
     };
-    let count = Solver::new(&puzzle).count_with(1, f.budget());
+    let mut count = Solver::new(&puzzle).count_with(1, f.budget());
+    let fits = |s: &[u8]| {
+        (0..s.len()).all(|c| board.value(c).is_some() || board.candidates(c).contains(s[c]))
+    };
+    if count.solutions.first().is_some_and(|s| !fits(s)) {
+        // A solution of the placed values that leaves the board's candidates (a puzzle's
+        // narrowed cells) may not be the puzzle's: search again within them.
+        let open = (0..g.cell_count()).filter(|&c| board.value(c).is_none());
+        for c in open {
+            if puzzle
+                .set_candidates(CellId::new(c), board.candidates(c))
+                .is_err()
+            {
+                return;
+            }
+        }
+        count = Solver::new(&puzzle).count_with(1, f.budget());
+    }
     if let Some(why) = count.stopped {
         f.stop(why);
     }

@@ -29,8 +29,7 @@
 //! | `propagator.rs` | the propagator interface: `Propagator`, `Domains`, `Values` |
 //! | `rules.rs` | the registry: the propagator of each shape's rule |
 //! | `sum.rs` | the sum rule's propagator (Killer cages) |
-//! | `relation.rs` | pair rules as per-cell arc lists over relation tables (nonconsecutive, marks) |
-//! | `marks.rs` | kropki, XV, difference and ratio marks and their negative constraint |
+//! | `relation.rs` | pair rules as per-cell arc lists over tables built from their [`crate::constraint::PairLaw`]s (nonconsecutive, kropki/XV/difference/ratio marks and their negative constraint) |
 //! | `cell_rules.rs` | odd/even, minimum/maximum, quadruples, disjoint groups |
 //! | `peers.rs` | extra peers from rules that only forbid a symbol twice (anti-knight, anti-king, disjoint groups) |
 //! | `thermo.rs` | thermometers |
@@ -114,7 +113,6 @@ mod estimate;
 mod handover;
 mod houses;
 mod locked;
-mod marks;
 mod naked_pairs;
 pub mod oracle;
 mod peers;
@@ -144,7 +142,7 @@ pub use count::{Count, Stats, Stop, Verdict};
 pub use estimate::Estimate;
 pub(crate) use rules::narrow_by_rule;
 
-use crate::{CellId, Geometry, Grid, Pos, Puzzle};
+use crate::{CellId, Geometry, Grid, Pos, Puzzle, SymbolSet};
 use propagate::Propagation;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -177,6 +175,14 @@ pub enum SolverError {
     #[error("{found} givens for a geometry of {expected} cells")]
     GivensLength {
         /// Givens passed.
+        found: usize,
+        /// Cells of the geometry.
+        expected: usize,
+    },
+    /// Not one set of candidates per cell.
+    #[error("{found} sets of candidates for a geometry of {expected} cells")]
+    CandidatesLength {
+        /// Sets passed.
         found: usize,
         /// Cells of the geometry.
         expected: usize,
@@ -223,7 +229,41 @@ impl Solver {
         // A puzzle's givens are in range by construction; should one not be, the search
         // reports "no solution" for it rather than misreading it (see `load_givens`).
         s.givens.copy_from_slice(puzzle.givens());
+        s.set_narrowed(puzzle.narrowed());
         s
+    }
+
+    /// Narrows the starting candidates of the cells (one set per cell, as
+    /// [`Puzzle::narrowed`] gives them), or lifts every narrowing with `None`; the givens are
+    /// kept, and stay in force across [`Solver::set_givens`]. [`Solver::new`] takes a
+    /// puzzle's own. Fails, changing nothing, when there is not one set per cell.
+    ///
+    /// ```
+    /// use shapedoku::{builtin, Puzzle, Solver, SymbolSet, Verdict};
+    /// let p = Puzzle::from_line(builtin::geometry("4x4").unwrap(), "12.. .... .... ....").unwrap();
+    /// let mut s = Solver::new(&p);
+    /// assert_eq!(s.count(100).solutions.len(), 24);
+    /// let mut sets = vec![SymbolSet::full(4); 16];
+    /// sets[4] = SymbolSet::single(2); // r2c1 is 3
+    /// s.set_candidates(Some(&sets)).unwrap();
+    /// assert_eq!(s.count(100).solutions.len(), 12);
+    /// ```
+    pub fn set_candidates(&mut self, sets: Option<&[SymbolSet]>) -> Result<(), SolverError> {
+        if let Some(sets) = sets.filter(|s| s.len() != self.geometry.cell_count()) {
+            return Err(SolverError::CandidatesLength {
+                found: sets.len(),
+                expected: self.geometry.cell_count(),
+            });
+        }
+        self.set_narrowed(sets);
+        Ok(())
+    }
+
+    /// [`Solver::set_candidates`] on sets of the right length.
+    fn set_narrowed(&mut self, sets: Option<&[SymbolSet]>) {
+        let all = self.engine.all;
+        self.engine.narrowed = sets.map(|s| s.iter().map(|m| m.0 & all).collect());
+        self.givens_clean = false;
     }
 
     /// Compiles a solver for a geometry with no givens.
@@ -410,7 +450,8 @@ impl Solver {
         rng: Option<&mut Xoshiro256PlusPlus>,
     ) -> Count {
         let mut meter = budget::Meter::new(budget, guess_cap);
-        if let Some(k) = &mut self.kernel {
+        // The kernel starts from givens alone: narrowed candidates go to the generic engine.
+        if let (Some(k), None) = (&mut self.kernel, &self.engine.narrowed) {
             if rng.is_none() {
                 let c = k.count(&self.geometry, &self.givens, limit, &mut meter, None);
                 self.givens_clean = k.givens_loaded();

@@ -1,6 +1,6 @@
 //! A deliberately simple reference solver, used to cross-check the fast [`crate::Solver`].
 //!
-//! It fills empty cells in index order, tries every symbol, and after each placement checks
+//! It fills empty cells in index order, tries every symbol the puzzle allows there, and after each placement checks
 //! every shape that contains the cell: no symbol twice in a no-repeat shape, a complete sum
 //! shape adds up to its total, and every rule beyond shapes holds between the filled cells. No propagation, no heuristics: slow, but easy to trust. Use it
 //! only on small puzzles (a few dozen empty cells).
@@ -55,7 +55,8 @@ fn fill(
         );
         return;
     };
-    for s in 0..n {
+    let allowed = puzzle.candidates(crate::CellId::new(cell));
+    for s in (0..n).filter(|&s| allowed.contains(s)) {
         grid[cell] = Some(s);
         if fits(puzzle, grid, cell) {
             fill(puzzle, grid, empty, k + 1, n, limit, out);

@@ -4,6 +4,8 @@
 //! goes at once, before either cell is nearly solved.
 
 use super::propagator::{Domains, Narrowed, Propagator, Values, support};
+use super::relation::law_rows;
+use crate::constraint::PairLaw;
 
 /// Pairs and the relation's tables.
 #[derive(Debug, Clone)]
@@ -16,27 +18,13 @@ pub(super) struct PairChain {
 }
 
 impl PairChain {
-    /// The relation `allowed(value of first, value of second)` on every pair.
-    pub(super) fn new(
-        pairs: Vec<(u32, u32)>,
-        values: &Values,
-        allowed: impl Fn(i64, i64) -> bool,
-    ) -> PairChain {
-        let v = values.all();
-        let table = |f: &dyn Fn(i64, i64) -> bool| -> Vec<u64> {
-            v.iter()
-                .map(|&x| {
-                    v.iter()
-                        .enumerate()
-                        .filter(|&(_, &y)| f(x, y))
-                        .fold(0u64, |m, (t, _)| m | 1 << t)
-                })
-                .collect()
-        };
+    /// One law on every pair (its tables built from [`PairLaw::allows`]).
+    pub(super) fn new(pairs: Vec<(u32, u32)>, values: &Values, law: &PairLaw) -> PairChain {
+        let (forward, backward) = law_rows(values, law);
         PairChain {
             pairs,
-            forward: table(&|x, y| allowed(x, y)),
-            backward: table(&|y, x| allowed(x, y)),
+            forward,
+            backward,
         }
     }
 }
@@ -59,7 +47,7 @@ mod tests {
     #[test]
     fn whispers_remove_five_at_once() {
         let values = Values::new(&(1..=9).collect::<Vec<i64>>());
-        let w = PairChain::new(vec![(0, 1)], &values, |x, y| (x - y).abs() >= 5);
+        let w = PairChain::new(vec![(0, 1)], &values, &PairLaw::Apart(5));
         let (mut cells, mut queue) = (vec![0x1ff, 0x1ff], Vec::new());
         let mut d = Domains::new(&mut cells, &mut queue, &values);
         assert_eq!(w.propagate(&mut d), Ok(true));

@@ -32,6 +32,8 @@ pub(super) struct Propagation {
     house_open: Vec<bool>,
     /// Cells solved but not yet cleared from their peers.
     queue: Vec<u32>,
+    /// The puzzle's narrowed starting candidates per cell, when it narrows some.
+    pub(super) narrowed: Option<Vec<u64>>,
 }
 
 impl Propagation {
@@ -62,6 +64,7 @@ impl Propagation {
             propagators: propagators.into(),
             peers,
             queue: Vec::with_capacity(g.cell_count() * 2),
+            narrowed: None,
             values,
             tables,
             geometry,
@@ -79,11 +82,24 @@ impl Propagation {
         &self.geometry
     }
 
-    /// Fills `cur` with the givens (every other cell gets every symbol) and queues them; false
-    /// when two givens contradict at once or a given is not a symbol.
+    /// Fills `cur` with the givens (every other cell gets every symbol, or its narrowed
+    /// candidates) and queues them; false when two givens contradict at once, a given is not
+    /// a symbol, or a given lies outside its cell's candidates.
     pub(super) fn load_givens(&mut self, givens: &[Option<u8>], cur: &mut [u64]) -> bool {
         self.queue.clear();
-        cur.fill(self.all);
+        match &self.narrowed {
+            Some(n) => {
+                cur.copy_from_slice(n);
+                // A cell narrowed to one symbol is solved from the start.
+                let single = |c: usize| cur[c] & cur[c].wrapping_sub(1) == 0;
+                if cur.contains(&0) {
+                    return false;
+                }
+                self.queue
+                    .extend((0..cur.len()).filter(|&c| single(c)).map(|c| c as u32));
+            }
+            None => cur.fill(self.all),
+        }
         for (c, given) in givens.iter().enumerate() {
             if let Some(v) = *given {
                 let b = 1u64.checked_shl(v.into()).unwrap_or(0);

@@ -1,5 +1,6 @@
 //! Pair rules (nonconsecutive, kropki and XV marks, their negative constraints, ...): a
-//! relation each listed pair of cells must meet, propagated to arc consistency through per-cell
+//! law each listed pair of cells must meet ([`PairLaw`], from the rule's
+//! [`crate::constraint::Constraint::pair_laws`]), propagated to arc consistency through per-cell
 //! arc lists. A relation is a table: for each symbol of one cell, the symbols the other may then
 //! hold. A pass looks at each cell once and only follows its arcs when the cell has few enough
 //! candidates that some symbol of a neighbour could lose every support, so a pass costs one
@@ -9,6 +10,7 @@
 //! come here in the solver: they become extra peers of the house path (`peers.rs`).
 
 use super::propagator::{Domains, Narrowed, Propagator, Values, support};
+use crate::constraint::PairLaw;
 
 /// One relation as tables over symbols, in both directions.
 #[derive(Debug, Clone)]
@@ -23,25 +25,13 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// The table of `allowed(value of first, value of second)`.
-    pub(super) fn new(values: &Values, allowed: impl Fn(i64, i64) -> bool) -> Table {
-        let v = values.all();
-        let table = |f: &dyn Fn(i64, i64) -> bool| -> Vec<u64> {
-            v.iter()
-                .map(|&x| {
-                    v.iter()
-                        .enumerate()
-                        .filter(|&(_, &y)| f(x, y))
-                        .fold(0u64, |m, (t, _)| m | 1 << t)
-                })
-                .collect()
-        };
-        let forward = table(&|x, y| allowed(x, y));
-        let backward = table(&|y, x| allowed(x, y));
+    /// The table of a law, built from [`PairLaw::allows`] once, when the rule is compiled.
+    pub(super) fn new(values: &Values, law: &PairLaw) -> Table {
+        let (forward, backward) = law_rows(values, law);
         // Symbol t of the second cell loses support when every candidate of the first is one
         // whose row excludes t: at most (symbols whose row excludes t) candidates, which is
         // the count of symbols missing from backward[t]. Likewise the other way.
-        let all = crate::SymbolSet::full(v.len()).0;
+        let all = crate::SymbolSet::full(values.all().len()).0;
         let slack = forward
             .iter()
             .chain(&backward)
@@ -54,6 +44,28 @@ impl Table {
             slack,
         }
     }
+}
+
+/// A law's rows over the alphabet, both ways: `forward[s]` what the second cell may hold when
+/// the first holds symbol `s`, `backward[t]` what the first may hold when the second holds `t`.
+pub(super) fn law_rows(values: &Values, law: &PairLaw) -> (Vec<u64>, Vec<u64>) {
+    let v = values.all();
+    let n = v.len();
+    // One pass over every pair of symbols fills both directions.
+    let mut backward = vec![0u64; n];
+    let forward = (0..n)
+        .map(|x| {
+            let mut row = 0u64;
+            for (y, back) in backward.iter_mut().enumerate() {
+                if law.allows(v, x as u8, y as u8) {
+                    row |= 1 << y;
+                    *back |= 1 << x;
+                }
+            }
+            row
+        })
+        .collect();
+    (forward, backward)
 }
 
 /// Pairs of cells, each with a relation, as arc lists per cell.
@@ -117,26 +129,36 @@ impl Propagator for PairNetwork {
     }
 }
 
-/// One relation over many pairs (nonconsecutive, say): `allowed(value of first, value of
-/// second)` over these pairs.
-pub(super) fn pair_relation(
-    pairs: Vec<(u32, u32)>,
-    values: &Values,
-    allowed: impl Fn(i64, i64) -> bool,
-) -> PairNetwork {
-    let pairs: Vec<(u32, u32, usize)> = pairs.into_iter().map(|(a, b)| (a, b, 0)).collect();
-    PairNetwork::new(&pairs, vec![Table::new(values, allowed)])
+/// A rule's pairs under their laws (from [`crate::constraint::Constraint::pair_laws`]) as
+/// one network, with one table per distinct law.
+pub(super) fn law_network(laws: &[(u32, u32, PairLaw)], values: &Values) -> PairNetwork {
+    let mut kinds: Vec<&PairLaw> = Vec::new();
+    let mut tables = Vec::new();
+    let mut pairs = Vec::with_capacity(laws.len());
+    for (a, b, law) in laws {
+        let t = match kinds.iter().position(|&k| k == law) {
+            Some(t) => t,
+            None => {
+                kinds.push(law);
+                tables.push(Table::new(values, law));
+                tables.len() - 1
+            }
+        };
+        pairs.push((*a, *b, t));
+    }
+    PairNetwork::new(&pairs, tables)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constraint::Relation;
     use crate::solver::propagator::Contradiction;
 
     #[test]
     fn a_solved_cell_removes_its_neighbours_consecutive_values() {
         let values = Values::new(&(1..=9).collect::<Vec<i64>>());
-        let r = pair_relation(vec![(0, 1)], &values, |x, y| (x - y).abs() != 1);
+        let r = law_network(&[(0, 1, PairLaw::NotConsecutive)], &values);
         let (mut cells, mut queue) = (vec![1 << 4, 0x1ff], Vec::new());
         let mut d = Domains::new(&mut cells, &mut queue, &values);
         assert_eq!(r.propagate(&mut d), Ok(true));
@@ -150,10 +172,33 @@ mod tests {
     fn two_candidates_that_both_exclude_a_symbol_remove_it() {
         // Nonconsecutive: {3, 5} next door rules out 4 (both exclude it), but not 6.
         let values = Values::new(&(1..=9).collect::<Vec<i64>>());
-        let r = pair_relation(vec![(1, 0)], &values, |x, y| (x - y).abs() != 1);
+        let r = law_network(&[(1, 0, PairLaw::NotConsecutive)], &values);
         let (mut cells, mut queue) = (vec![1 << 2 | 1 << 4, 0x1ff], Vec::new());
         let mut d = Domains::new(&mut cells, &mut queue, &values);
         assert_eq!(r.propagate(&mut d), Ok(true));
         assert_eq!(cells[1], 0x1ff & !(1 << 3));
+    }
+
+    #[test]
+    fn a_black_dot_leaves_only_halves_and_doubles() {
+        let values = Values::new(&(1..=9).collect::<Vec<i64>>());
+        let m = law_network(&[(0, 1, PairLaw::Mark(Relation::Ratio(2)))], &values);
+        let (mut cells, mut queue) = (vec![0x1ff, 0x1ff], Vec::new());
+        let mut d = Domains::new(&mut cells, &mut queue, &values);
+        assert_eq!(m.propagate(&mut d), Ok(true));
+        // 1 2 3 4 6 8 have a half or a double within 1..9; 5 7 9 have neither.
+        let keep = [1, 2, 3, 4, 6, 8].iter().fold(0, |m, v| m | 1 << (v - 1));
+        assert_eq!(cells, vec![keep, keep]);
+    }
+
+    #[test]
+    fn the_negative_constraint_bans_both_relations_on_unmarked_pairs() {
+        let values = Values::new(&[1, 2, 3, 4]);
+        let neg = PairLaw::NoneOf(vec![Relation::Difference(1), Relation::Ratio(2)]);
+        let m = law_network(&[(0, 1, neg)], &values);
+        // 2 next to {1, 3, 4}: 1 (ratio and difference), 3 (difference), 4 (ratio) all go.
+        let (mut cells, mut queue) = (vec![0b0010, 0b1101], Vec::new());
+        let mut d = Domains::new(&mut cells, &mut queue, &values);
+        assert_eq!(m.propagate(&mut d), Err(Contradiction));
     }
 }

@@ -3,19 +3,18 @@
 //! without one does not compile.
 
 use super::propagator::{Domains, Propagator, Values};
-use super::relation::pair_relation;
+use super::relation::law_network;
 use super::sum::SumCage;
 use super::thermo::Thermo;
 // Marks between neighbours and rules on single cells.
 use super::cell_rules::{AllDifferent, Allowed, Extremum, Quadruple};
-use super::marks;
 use super::{
     between::Between, class_windows::ClassWindows, linear::Linear, outside, pair_chain::PairChain,
     region_sum::RegionSum, renban::Renban, sequence::Sequence, zipper::Zipper,
 };
 use crate::CellId;
 use crate::constraint::{Constraint, RuleKind};
-use crate::constraint::{Mark, Relation, orthogonal_neighbours, unmarked_pairs};
+use crate::constraint::{PairLaw, orthogonal_neighbours};
 use crate::{Geometry, Rule, Shape};
 
 /// The propagator for a shape's rule, or `None` when the house path covers it: a no-repeat
@@ -49,10 +48,9 @@ pub(super) fn peer_pairs(c: &Constraint, g: &Geometry) -> Option<Vec<(u32, u32)>
 
 /// The propagator of a rule beyond shapes (see [`crate::constraint`]).
 pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<dyn Propagator> {
-    let pairs = || {
-        c.pairs(g)
-            .iter()
-            .map(|&(a, b)| (a.index() as u32, b.index() as u32))
+    let laws = || -> Vec<(u32, u32, PairLaw)> {
+        (c.pair_laws(g).unwrap_or_default().into_iter())
+            .map(|(a, b, law)| (a.index() as u32, b.index() as u32, law))
             .collect()
     };
     let line = |cells: &[crate::CellId]| cells.iter().map(|c| c.index() as u32).collect();
@@ -62,16 +60,20 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         return Box::new(Linear::new(Vec::new(), 1));
     }
     match &c.kind {
-        RuleKind::AntiKnight | RuleKind::AntiKing => {
-            Box::new(pair_relation(pairs(), values, |x, y| x != y))
-        }
-        RuleKind::Nonconsecutive => {
-            Box::new(pair_relation(pairs(), values, |x, y| (x - y).abs() != 1))
+        // The pair rules: tables built from their laws (`constraint::PairLaw`) here, once.
+        RuleKind::AntiKnight
+        | RuleKind::AntiKing
+        | RuleKind::Nonconsecutive
+        | RuleKind::Marks { .. } => Box::new(law_network(&laws(), values)),
+        RuleKind::Whispers { .. } | RuleKind::Palindrome { .. } | RuleKind::Clone { .. } => {
+            let laws = laws();
+            let pairs = laws.iter().map(|&(a, b, _)| (a, b)).collect();
+            let law = laws.first().map_or(PairLaw::Equal, |l| l.2.clone());
+            Box::new(PairChain::new(pairs, values, &law))
         }
         RuleKind::Thermo { cells } => Box::new(Thermo::new(line(cells), true)),
         RuleKind::SlowThermo { cells } => Box::new(Thermo::new(line(cells), false)),
         // Marks between neighbours and rules on single cells.
-        RuleKind::Marks { marks, negative } => marks_propagator(marks, negative, g, values),
         RuleKind::Odd { cells } => parity(cells, true, values),
         RuleKind::Even { cells } => parity(cells, false, values),
         RuleKind::Minimum { cells } => extremum(cells, true, g),
@@ -102,26 +104,6 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             Box::new(Linear::new(terms.collect(), 0))
         }
         RuleKind::Renban { cells } => Box::new(Renban::new(line(cells), values)),
-        RuleKind::Whispers { cells, difference } => {
-            let pairs = cells
-                .windows(2)
-                .map(|w| (w[0].index() as u32, w[1].index() as u32));
-            let d = *difference;
-            Box::new(PairChain::new(pairs.collect(), values, move |x, y| {
-                (x - y).abs() >= d
-            }))
-        }
-        RuleKind::Palindrome { cells } => {
-            let n = cells.len();
-            let pairs =
-                (0..n / 2).map(|i| (cells[i].index() as u32, cells[n - 1 - i].index() as u32));
-            Box::new(PairChain::new(pairs.collect(), values, |x, y| x == y))
-        }
-        RuleKind::Clone { cells, half } => {
-            let pairs =
-                (0..*half).map(|i| (cells[i].index() as u32, cells[half + i].index() as u32));
-            Box::new(PairChain::new(pairs.collect(), values, |x, y| x == y))
-        }
         RuleKind::Between { cells } => Box::new(Between::new(line(cells), values)),
         RuleKind::RegionSum { cells } => Box::new(RegionSum::new(
             line(cells),
@@ -164,26 +146,6 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
 
 fn ids(cells: &[CellId]) -> Vec<u32> {
     cells.iter().map(|c| c.index() as u32).collect()
-}
-
-/// Marks and, with a negative constraint, every unmarked orthogonal pair.
-fn marks_propagator(
-    marks: &[Mark],
-    negative: &[Relation],
-    g: &Geometry,
-    values: &Values,
-) -> Box<dyn Propagator> {
-    let idx = |c: CellId| c.index() as u32;
-    let marked = (marks.iter())
-        .map(|m| (idx(m.cells[0]), idx(m.cells[1]), m.relation))
-        .collect();
-    let unmarked = match negative.is_empty() {
-        true => Vec::new(),
-        false => (unmarked_pairs(g, marks).iter())
-            .map(|&(a, b)| (idx(a), idx(b)))
-            .collect(),
-    };
-    Box::new(marks::network(marked, unmarked, negative, values))
 }
 
 /// Odd (or even) cells: the symbols whose value is odd (or even).

@@ -7,7 +7,7 @@
 //! any of them stays with the search.
 
 use super::{PairRule, Problem, SumShape};
-use crate::constraint::{Constraint, RuleKind, orthogonal_neighbours, unmarked_pairs};
+use crate::constraint::{Constraint, PairLaw, RuleKind};
 use crate::{CellId, Geometry, SymbolSet};
 
 /// Whether [`add`] takes rules of this kind.
@@ -33,55 +33,20 @@ pub(super) fn encodable(kind: &RuleKind) -> bool {
 }
 
 /// Adds the rule to the problem (its pairs, sums or narrower candidates); nothing for a kind
-/// [`encodable`] refuses.
+/// [`encodable`] refuses. The pair rules' clauses come from [`Constraint::pair_laws`], the
+/// one statement of what each allows.
 pub(super) fn add(c: &Constraint, g: &Geometry, p: &mut Problem) {
-    let steps = |cells: &[CellId]| -> Vec<(CellId, CellId)> {
-        cells.windows(2).map(|w| (w[0], w[1])).collect()
-    };
+    if let Some(laws) = c.pair_laws(g) {
+        // One table per run of pairs under the same law (the laws come grouped).
+        for run in laws.chunk_by(|x, y| x.2 == y.2) {
+            let law = &run[0].2;
+            relate(p, run.iter().map(|&(a, b, _)| (a, b)), law);
+        }
+        return;
+    }
     match &c.kind {
-        RuleKind::AntiKnight | RuleKind::AntiKing | RuleKind::DisjointGroups { .. } => {
-            relate(p, c.pairs(g), |x, y| x != y)
-        }
-        RuleKind::Nonconsecutive => relate(p, c.pairs(g), |x, y| (x - y).abs() != 1),
-        RuleKind::Thermo { cells } => relate(p, steps(cells), |x, y| x < y),
-        RuleKind::SlowThermo { cells } => relate(p, steps(cells), |x, y| x <= y),
-        RuleKind::Marks { marks, negative } => {
-            for m in marks {
-                relate(p, vec![(m.cells[0], m.cells[1])], |x, y| {
-                    m.relation.holds(x, y)
-                });
-            }
-            if !negative.is_empty() {
-                relate(p, unmarked_pairs(g, marks), |x, y| {
-                    negative.iter().all(|r| !r.holds(x, y))
-                });
-            }
-        }
         RuleKind::Odd { cells } => parity(p, cells, 1),
         RuleKind::Even { cells } => parity(p, cells, 0),
-        RuleKind::Minimum { cells } | RuleKind::Maximum { cells } => {
-            let below = matches!(c.kind, RuleKind::Minimum { .. });
-            let pairs = cells
-                .iter()
-                .flat_map(|&a| orthogonal_neighbours(g, a).into_iter().map(move |b| (a, b)));
-            relate(p, pairs.collect(), |x, y| (x < y) == below && x != y);
-        }
-        RuleKind::Whispers { cells, difference } => {
-            relate(p, steps(cells), |x, y| (x - y).abs() >= *difference)
-        }
-        RuleKind::Palindrome { cells } => {
-            let n = cells.len();
-            relate(
-                p,
-                (0..n / 2).map(|i| (cells[i], cells[n - 1 - i])).collect(),
-                |x, y| x == y,
-            )
-        }
-        RuleKind::Clone { cells, half } => relate(
-            p,
-            (0..*half).map(|i| (cells[i], cells[half + i])).collect(),
-            |x, y| x == y,
-        ),
         RuleKind::LittleKiller { cells, total, .. } => p.sums.push(SumShape {
             cells: cells.clone(),
             total: *total,
@@ -91,17 +56,14 @@ pub(super) fn add(c: &Constraint, g: &Geometry, p: &mut Problem) {
     }
 }
 
-/// One relation on the values of each pair's cells.
-fn relate(p: &mut Problem, pairs: Vec<(CellId, CellId)>, allowed: impl Fn(i64, i64) -> bool) {
+/// One law on the symbols of each pair's cells.
+fn relate(p: &mut Problem, pairs: impl Iterator<Item = (CellId, CellId)>, law: &PairLaw) {
     let v = &p.values;
-    let table: Vec<SymbolSet> = v
-        .iter()
-        .map(|&x| {
-            let row = v.iter().enumerate().filter(|&(_, &y)| allowed(x, y));
-            SymbolSet(row.fold(0u64, |m, (t, _)| m | 1 << t))
-        })
+    let n = v.len() as u8;
+    let table: Vec<SymbolSet> = (0..n)
+        .map(|x| (0..n).filter(|&y| law.allows(v, x, y)).collect())
         .collect();
-    p.pairs.extend(pairs.into_iter().map(|(a, b)| PairRule {
+    p.pairs.extend(pairs.map(|(a, b)| PairRule {
         cells: [a, b],
         allowed: table.clone(),
     }));
