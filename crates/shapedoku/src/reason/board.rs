@@ -57,6 +57,13 @@ impl Tables {
         if !self.dense_inside.is_empty() {
             return self.dense_inside[i * self.h + j];
         }
+        self.inside_sparse(i, j)
+    }
+
+    /// [`Tables::inside`] past [`DENSE_HOUSES`] houses, out of line so that the table lookup
+    /// inlines into the fish searches' inner loops.
+    #[inline(never)]
+    fn inside_sparse(&self, i: usize, j: usize) -> u64 {
         let row = &self.meets[self.meet_start[i] as usize..self.meet_start[i + 1] as usize];
         row.binary_search_by_key(&(j as u32), |&(k, _)| k)
             .map_or(0, |k| row[k].1)

@@ -233,11 +233,14 @@ impl<'a> Graph<'a> {
     /// length. The order in which a breadth-first search meets the states of a depth does not
     /// depend on how deep it goes, so each length's chains are those (and in the order) a search
     /// bounded at that length finds.
+    /// With `first`, it returns at the first chain found (the shortest, and the first of its
+    /// length).
     fn bfs(
         &mut self,
         start: u32,
         mode: Mode,
         (min, max): (usize, usize),
+        first: bool,
         found: &mut Vec<(usize, Found)>,
     ) {
         self.epoch += 1;
@@ -249,7 +252,8 @@ impl<'a> Graph<'a> {
         self.queue.push(s0);
         let mut head = 0;
         let mut next = std::mem::take(&mut self.next);
-        while head < self.queue.len() {
+        let before = found.len();
+        while head < self.queue.len() && !(first && found.len() > before) {
             let st = self.queue[head];
             head += 1;
             let d = self.depth[st as usize] as usize;
@@ -282,6 +286,9 @@ impl<'a> Graph<'a> {
                     }
                     if let Some(nodes) = self.path(ns, s0) {
                         found.push((len, Found { nodes, elim }));
+                        if first {
+                            break;
+                        }
                     }
                 }
             }
@@ -318,7 +325,11 @@ type MakeFn = fn(&Geometry, Vec<Candidate>) -> Deduction;
 /// the finder is full). One search from each start serves every length: once some start has
 /// proved something at a length, later starts search no deeper, and the chains are then given
 /// by length, and within a length in the order of their starts, as a pass per length would.
+/// When the finder has room for one step only, that step is the first chain of the shortest
+/// length: each search stops at its first chain, and once one is found, later starts look only
+/// for shorter ones.
 fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], min: usize, max: usize) {
+    let one = f.limit.saturating_sub(f.steps.len()) <= 1;
     let mut gr = Graph::new(board);
     let nodes = gr.strong_start.len() - 1;
     let mut found: Vec<(usize, Found)> = Vec::new();
@@ -348,9 +359,18 @@ fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], min: usize, 
                 continue;
             }
             let before = found.len();
-            gr.bfs(start, mode, (min, cap), &mut found);
+            // A chain of the length found from a later start would come after the one found.
+            let depth = if one && !found.is_empty() {
+                cap - 2
+            } else {
+                cap
+            };
+            gr.bfs(start, mode, (min, depth), one, &mut found);
             if let Some(&(len, _)) = found.get(before) {
                 cap = cap.min(len);
+                if one && cap < min + 2 {
+                    break 'starts;
+                }
             }
         }
     }
@@ -453,6 +473,35 @@ mod tests {
             .collect();
         e.sort_unstable();
         e
+    }
+
+    /// With room for one step, a chain search stops early (each start at its first chain,
+    /// later starts only for shorter ones) and still gives the first step a search with room
+    /// for many gives, at every point of a logical solve.
+    #[test]
+    fn room_for_one_gives_the_first_of_many() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g,
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let mut found = 0;
+        while let Some(step) = crate::reason::next_step(&b) {
+            for find in [find_simple, find_x, find_xy, find_aic] {
+                let (mut one, mut many) = (Finder::new(1), Finder::new(1000));
+                find(&b, &mut one);
+                find(&b, &mut many);
+                assert_eq!(
+                    format!("{:?}", one.steps.first()),
+                    format!("{:?}", many.steps.first())
+                );
+                found += one.steps.len();
+            }
+            b.apply(&step);
+        }
+        assert!(b.is_solved() && found > 20, "{found}");
     }
 
     #[test]

@@ -26,63 +26,36 @@
 //! assert_eq!(f.steps[0].eliminations.len(), 2 * 7);
 //! ```
 
+use super::memo::changed_since;
 use super::{Board, Candidate, Deduction, Finder, FishKind, Step};
 use crate::symbols::SymbolSet;
 use crate::{ShapeId, Symbol};
-use std::sync::Mutex;
 
-/// Per symbol, the places it had in every house when a fish search on it last ran to the end
-/// without finding anything, and the largest size searched then. A fish on a symbol depends on
-/// nothing but that symbol's places, and the solver asks again after every step, when most
-/// symbols are unchanged: their searches are skipped. Never changes what is found, only whether
-/// a search that provably finds nothing runs again.
-#[derive(Default)]
-pub(crate) struct Memo(Mutex<Vec<Entry>>);
-
-#[derive(Default)]
-struct Entry {
-    /// Places per house, then the houses where the symbol is placed (as 0 or 1).
-    key: Vec<u64>,
-    /// Sizes `2..=clean` are known to find nothing for this key.
-    clean: usize,
-}
-
-/// A copy starts empty: boards are cloned to try assumptions (forcing chains, guesses), and an
-/// empty memo is always right, just slower.
-impl Clone for Memo {
-    fn clone(&self) -> Self {
-        Memo::default()
-    }
-}
-
-impl std::fmt::Debug for Memo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Memo")
-    }
-}
+/// Per symbol and size (2 to 4), its places when a search of that size on it last ran to the
+/// end without finding anything: a later search on fewer places looks only at bases with a
+/// house whose places changed since (see [`super::memo`]). Never changes what is found.
+pub(crate) type Memo = super::memo::Memo<Vec<[Option<Vec<u64>>; 3]>>;
 
 /// Finds fish of sizes 2, 3 and 4, smallest first.
 pub fn find(board: &Board, f: &mut Finder) {
     let places = Places::new(board);
-    let mut memo = board.fish_memo.0.lock().unwrap_or_else(|e| e.into_inner());
-    memo.resize_with(places.n, Entry::default);
-    let mut key = Vec::new();
-    for (v, e) in memo.iter_mut().enumerate() {
-        places.key(v as u8, &mut key);
-        if e.key != key {
-            e.key.clone_from(&key);
-            e.clean = 0;
-        }
-    }
+    let houses = places.placed.len();
+    let mut memo = board.fish_memo.lock();
+    memo.resize_with(places.n, Default::default);
+    let keys: Vec<Vec<u64>> = (0..places.n as u8).map(|v| places.key(v)).collect();
+    let mut units = Vec::new();
+    let mut changed = vec![Vec::new(); places.n];
     for k in 2..=4 {
-        let skip: Vec<bool> = memo.iter().map(|e| e.clean >= k).collect();
-        let found = search_size(board, &places, f, k, &skip);
-        // A symbol searched to the end without a find is clean at this size, and so up to it
-        // if it was clean below (with room for several finds, a symbol past the first find
-        // may have had one at a smaller size).
-        for (v, e) in memo.iter_mut().enumerate() {
-            if !skip[v] && e.clean.max(1) + 1 >= k && found.is_none_or(|w| (v as u8) < w) {
-                e.clean = k;
+        for (v, ch) in changed.iter_mut().enumerate() {
+            changed_since(memo[v][k - 2].as_deref(), &keys[v], &mut units);
+            // A house changed if its places did or whether the symbol is placed there did.
+            ch.clear();
+            ch.extend((0..houses).map(|i| units[i] || units[houses + i]));
+        }
+        let clean = search_size(board, &places, f, k, &changed);
+        for (v, c) in clean.into_iter().enumerate() {
+            if c {
+                memo[v][k - 2] = Some(keys[v].clone());
             }
         }
         if f.is_full() {
@@ -94,7 +67,8 @@ pub fn find(board: &Board, f: &mut Finder) {
 /// Finds fish with `k` base and `k` cover houses.
 pub fn find_size(board: &Board, f: &mut Finder, k: usize) {
     let places = Places::new(board);
-    search_size(board, &places, f, k, &vec![false; places.n]);
+    let all = vec![true; places.placed.len()];
+    search_size(board, &places, f, k, &vec![all; places.n]);
 }
 
 /// Every house's places for every symbol, computed once per search (not once per size).
@@ -119,34 +93,34 @@ impl Places {
         }
         Places { n, masks, placed }
     }
-    /// The memo key of a symbol: its places in every house, then where it is placed.
-    fn key(&self, v: u8, out: &mut Vec<u64>) {
-        out.clear();
-        out.extend((0..self.placed.len()).map(|i| self.mask(i, v)));
-        out.extend(self.placed.iter().map(|p| p.contains(v) as u64));
+    /// The memo key of a symbol: its places in every house, then whether each house may be a
+    /// base (1 where the symbol is not placed), so that placing it only takes away.
+    fn key(&self, v: u8) -> Vec<u64> {
+        let mut out: Vec<u64> = (0..self.placed.len()).map(|i| self.mask(i, v)).collect();
+        out.extend(self.placed.iter().map(|p| u64::from(!p.contains(v))));
+        out
     }
     fn mask(&self, house: usize, v: u8) -> u64 {
         self.masks[house * self.n + v as usize]
     }
 }
 
-/// Searches size `k` on every symbol not marked in `skip`; returns the first symbol on which a
-/// step was found, if any.
+/// Searches size `k` on every symbol, each only for bases with a house marked in its
+/// `changed` (by house index; the others are known to hold no fish with their base in
+/// unchanged houses); returns, per symbol, whether its search ran to the end and found nothing.
 fn search_size(
     board: &Board,
     places: &Places,
     f: &mut Finder,
     k: usize,
-    skip: &[bool],
-) -> Option<u8> {
+    changed: &[Vec<bool>],
+) -> Vec<bool> {
     let t = board.tables();
+    let mut clean = vec![false; places.n];
     let mut cand: Vec<(usize, u64)> = Vec::new();
-    let mut found = None;
-    let (mut dis, mut allowed) = (Vec::new(), Vec::new());
+    let (mut dis, mut allowed, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
     for v in 0..places.n as u8 {
-        if skip[v as usize] {
-            continue;
-        }
+        let ch = &changed[v as usize];
         cand.clear();
         for i in 0..t.houses.len() {
             if places.placed[i].contains(v) {
@@ -157,7 +131,8 @@ fn search_size(
                 cand.push((i, m));
             }
         }
-        if cand.len() < k {
+        if cand.len() < k || !cand.iter().any(|&(i, _)| ch[i]) {
+            clean[v as usize] = true;
             continue;
         }
         // Which later candidates each one is disjoint from, as bits over candidate indices, so
@@ -174,14 +149,21 @@ fn search_size(
         }
         allowed.clear();
         allowed.resize((k + 1) * words, 0);
-        for i in 0..cand.len() {
+        fresh.clear();
+        fresh.resize(words, 0);
+        for (i, &(h, _)) in cand.iter().enumerate() {
             allowed[i / 64] |= 1 << (i % 64);
+            if ch[h] {
+                fresh[i / 64] |= 1 << (i % 64);
+            }
         }
         let mut s = Search {
             board,
             words,
             dis: &dis,
             allowed: &mut allowed,
+            fresh: &fresh,
+            nfresh: 0,
             places,
             v,
             k,
@@ -194,14 +176,12 @@ fn search_size(
         };
         let before = f.steps.len();
         let go = s.bases(f, &cand, 0);
-        if found.is_none() && f.steps.len() > before {
-            found = Some(v);
-        }
+        clean[v as usize] = go && f.steps.len() == before;
         if !go {
             break;
         }
     }
-    found
+    clean
 }
 
 /// The search state, in fixed arrays (k is at most 4) so that the inner loop allocates nothing.
@@ -215,6 +195,11 @@ struct Search<'a> {
     dis: &'a [u64],
     /// `allowed[nb * words..]`: the candidates disjoint from the nb bases chosen so far.
     allowed: &'a mut Vec<u64>,
+    /// The candidates whose places changed since the symbol's last search found nothing: a
+    /// base needs one of them.
+    fresh: &'a [u64],
+    /// How many of the chosen bases are fresh.
+    nfresh: usize,
     places: &'a Places,
     v: u8,
     k: usize,
@@ -271,12 +256,21 @@ impl Search<'_> {
         let mut left: usize = (0..w)
             .map(|i| (self.allowed[lvl + i] & from_mask(i)).count_ones() as usize)
             .sum();
+        // Without a fresh base so far, the walk ends past the last fresh candidate.
+        let need_fresh = self.nfresh == 0;
+        let last_fresh = (0..w).rev().find_map(|i| {
+            let b = self.allowed[lvl + i] & from_mask(i) & self.fresh[i];
+            (b != 0).then(|| i * 64 + 63 - b.leading_zeros() as usize)
+        });
+        let Some(last_fresh) = last_fresh.or((!need_fresh).then_some(usize::MAX)) else {
+            return true;
+        };
         for wi in from / 64..w {
             let mut bits = self.allowed[lvl + wi] & from_mask(wi);
             while bits != 0 {
                 let j = wi * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if left < self.k - self.nb {
+                if left < self.k - self.nb || (need_fresh && j > last_fresh) {
                     return true;
                 }
                 left -= 1;
@@ -287,6 +281,14 @@ impl Search<'_> {
                 for i in 0..w {
                     self.allowed[lvl + w + i] = self.allowed[lvl + i] & self.dis[j * w + i];
                 }
+                let is_fresh = self.fresh[j / 64] >> (j % 64) & 1 == 1;
+                if need_fresh
+                    && !is_fresh
+                    && (self.nb + 1 == self.k
+                        || (0..w).all(|i| self.allowed[lvl + w + i] & self.fresh[i] == 0))
+                {
+                    continue;
+                }
                 let covered = self.covers[..self.nc]
                     .iter()
                     .fold(0, |a, &p| a | t.inside(h, p));
@@ -294,7 +296,9 @@ impl Search<'_> {
                 self.base_mask[self.nb] = m;
                 self.covered[self.nb] = covered;
                 self.nb += 1;
+                self.nfresh += usize::from(is_fresh);
                 let go = self.cover(f, cand, j + 1);
+                self.nfresh -= usize::from(is_fresh);
                 self.nb -= 1;
                 if !go {
                     return false;

@@ -41,6 +41,7 @@ mod forcing;
 pub mod guess;
 mod innies;
 mod locked_subsets;
+mod memo;
 mod multi_colours;
 pub mod overlap;
 pub mod rate;
