@@ -7,15 +7,17 @@
 //! after all. So z is in A1 or in An, and every cell seeing all its places in both loses it.
 //!
 //! A set may come back in a chain (each implication holds on its own), so the chains from one
-//! start are a search over states (set, symbols the link into it used), each state visited
-//! once, breadth first: the chain kept for a state is a shortest one. Ends of two or three sets
+//! start are a search over states (set, symbol the link into it used; links of two symbols
+//! share one state per set), each state visited once, breadth first: the chain kept for a
+//! state is a shortest one. Starts with no cell seeing all places of one of their symbols are
+//! skipped. Ends of two or three sets
 //! are ALS-XZ and ALS-XY-wing, found before; [`MAX_SETS`] and [`MAX_STATES`] bound the search on
 //! large geometries. Of the chains with the same eliminations the one with fewest cells is kept.
 
 use super::als::{Table, table, tidy};
 use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::symbols::SymbolSet;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 /// The most sets in a chain.
 const MAX_SETS: usize = 8;
@@ -44,8 +46,21 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
     // By eliminations: the fewest cells of a chain making them, and the step.
     let mut found: BTreeMap<Vec<Candidate>, (usize, Step)> = BTreeMap::new();
     let mut nodes: Vec<Node> = Vec::new();
-    let mut seen: HashSet<(usize, u64)> = HashSet::new();
+    // States met from the current start, by (set, symbol of the link into it); links of two
+    // symbols share one mark per set, which may leave a chain out, never makes a wrong one.
+    let mut marks: Vec<u32> = vec![0; table.links.len() * 65];
+    let mut stamp = 0u32;
     let mut visited = 0usize;
+    let (n, top) = (
+        board.geometry().cell_count(),
+        board.geometry().symbol_count(),
+    );
+    let mut places = vec![vec![0u64; n.div_ceil(64)]; top];
+    for c in (0..n).filter(|&c| board.value(c).is_none()) {
+        for v in board.candidates(c).iter() {
+            places[v as usize][c / 64] |= 1 << (c % 64);
+        }
+    }
     'starts: for a in 0..table.links.len() {
         if f.out_of_budget() {
             break;
@@ -56,9 +71,10 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
         // A start none of whose symbols has a cell seeing all its places makes nothing.
         let list = &table.list;
         let useful = list.sets[a].cands.iter().any(|z| {
-            let mut none = Vec::new();
-            list.targets(board, &[a], z, &mut none);
-            !none.is_empty()
+            list.seen(a, z)
+                .iter()
+                .zip(&places[z as usize])
+                .any(|(x, y)| x & y != 0)
         });
         if !useful {
             continue;
@@ -66,7 +82,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
         // A doubly linked first pair is tried with each symbol: A1 must hold the one used.
         for x in firsts.iter() {
             nodes.clear();
-            seen.clear();
+            stamp += 1;
             nodes.push(Node {
                 set: a,
                 used: SymbolSet::single(x),
@@ -96,9 +112,14 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                     } else {
                         rcc.minus(node.used)
                     };
-                    if used.is_empty() || !seen.insert((c, used.0)) {
+                    if used.is_empty() {
                         continue;
                     }
+                    let key = c * 65 + used.single_value().map_or(64, |v| v as usize);
+                    if marks[key] == stamp {
+                        continue;
+                    }
+                    marks[key] = stamp;
                     let next = Node {
                         set: c,
                         used,
