@@ -85,6 +85,8 @@ struct Row {
     plus: String,
     technique: String,
     elims: Vec<(usize, u8)>,
+    /// Placements the step must make (Template Set and other placing steps).
+    places: Vec<(usize, u8)>,
     deleted: Vec<(usize, u8)>,
 }
 
@@ -112,6 +114,14 @@ fn reglib_rows() -> Option<Vec<Row>> {
             })
             .collect();
         elims.sort_unstable();
+        let mut places: Vec<(usize, u8)> = f[7]
+            .split_whitespace()
+            .filter_map(|e| {
+                let (p, d) = e.split_once('=')?;
+                Some((g.cell_at(p.parse().ok()?)?, d.parse::<u8>().ok()? - 1))
+            })
+            .collect();
+        places.sort_unstable();
         let deleted = f[8]
             .split_whitespace()
             .filter_map(|t| {
@@ -127,6 +137,7 @@ fn reglib_rows() -> Option<Vec<Row>> {
             plus: f[9].to_string(),
             technique: f[1].to_string(),
             elims,
+            places,
             deleted,
         });
     }
@@ -194,7 +205,9 @@ fn reglib_with(name: &str, t: Technique, unique: bool) -> Option<(usize, usize, 
         let hit = f.steps.iter().any(|s| {
             let mut e = raw(&s.eliminations);
             e.sort_unstable();
-            e == row.elims
+            let mut p = raw(&s.placements);
+            p.sort_unstable();
+            e == row.elims && p == row.places
         });
         if !hit && std::env::var_os("SHAPEDOKU_DEBUG_REGLIB").is_some() {
             let show = |e: &[(usize, u8)]| {
@@ -334,6 +347,38 @@ fn reglib_als() {
     };
     assert!(n > 0 && found * 10 >= n * 8, "{found}/{n}");
     assert!(exact * 10 >= n * 6, "ALS-XY-wing: {exact}/{n} exact");
+}
+
+#[test]
+fn reglib_als_chains_and_blossoms() {
+    for (name, t, want) in [
+        ("ALS-XY-Chain", Technique::AlsXyChain, 0),
+        ("Death Blossom", Technique::DeathBlossom, 0),
+    ] {
+        let Some((n, exact, found)) = reglib(name, t) else {
+            return;
+        };
+        assert!(
+            n > 0 && exact >= want,
+            "{name}: {exact}/{n} exact, {found} found"
+        );
+    }
+}
+
+#[test]
+fn reglib_templates() {
+    for (name, t, want) in [
+        ("Template Set", Technique::TemplateSet, 0),
+        ("Template Delete", Technique::TemplateDelete, 0),
+    ] {
+        let Some((n, exact, found)) = reglib(name, t) else {
+            return;
+        };
+        assert!(
+            n > 0 && exact >= want,
+            "{name}: {exact}/{n} exact, {found} found"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

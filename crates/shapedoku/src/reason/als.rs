@@ -1,6 +1,7 @@
-//! Almost locked sets (ALS) for the ALS techniques (`als_xz`, `als_xy_wing`): n empty cells of
-//! one no-repeat shape holding n + 1 symbols between them. They are listed, with the pairs
-//! joined by restricted common symbols, once per candidate state for both techniques, as
+//! Almost locked sets (ALS) for the ALS techniques (`als_xz`, `als_xy_wing`, `als_xy_chain`,
+//! `death_blossom`): n empty cells of one no-repeat shape holding n + 1 symbols between them.
+//! They are listed, with the pairs joined by restricted common symbols, once per candidate
+//! state for all the techniques, as
 //! bitsets over cells, so that the tests the techniques repeat (do two sets overlap, does every
 //! place of x in one see every place of x in the other, which cells see all places of z) are a
 //! few word operations each.
@@ -19,8 +20,8 @@ const MAX_CELLS_BIG: usize = 4;
 /// The most sets listed: a bound on the quadratic pair searches on very large geometries.
 const MAX_SETS: usize = 4000;
 
-/// The sets of a board with their links, which ALS-XZ and ALS-XY-wing both read: the solver
-/// and the rating run the two on the same board one after the other.
+/// The sets of a board with their links, which every ALS technique reads: the solver and the
+/// rating run them on the same board one after the other.
 #[derive(Debug)]
 pub(super) struct Table {
     values: Vec<Option<u8>>,
@@ -175,7 +176,7 @@ impl List {
         set.start + self.words * (1 + 2 * k)
     }
     /// The cells of set `a`.
-    fn cells(&self, a: usize) -> &[u64] {
+    pub(super) fn cells(&self, a: usize) -> &[u64] {
         let s = self.sets[a].start;
         &self.bits[s..s + self.words]
     }
@@ -185,7 +186,7 @@ impl List {
         &self.bits[s..s + self.words]
     }
     /// The cells that see every place of `v` in set `a`.
-    fn seen(&self, a: usize, v: u8) -> &[u64] {
+    pub(super) fn seen(&self, a: usize, v: u8) -> &[u64] {
         let s = self.slot(a, v) + self.words;
         &self.bits[s..s + self.words]
     }

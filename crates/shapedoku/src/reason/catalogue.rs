@@ -270,10 +270,22 @@ catalogue! {
     /// ALS-XY-wing: two almost locked sets each joined to a pivot set by a restricted common
     /// symbol.
     AlsXyWing = "als_xy_wing", "ALS-XY-Wing", 320, Expert, Se::Fixed(8.0);
+    /// ALS-XY-chain: four or more almost locked sets, each joined to the next by a restricted
+    /// common symbol.
+    AlsXyChain = "als_xy_chain", "ALS-XY-Chain", 340, Expert, Se::Fixed(8.1);
+    /// Death blossom: a stem cell whose every candidate is a restricted common symbol of a
+    /// petal almost locked set.
+    DeathBlossom = "death_blossom", "Death Blossom", 360, Expert, Se::Fixed(8.2);
     /// Forcing chain by contradiction: assuming a candidate, singles lead to a contradiction.
     /// Sudoku Explainer values these from 7.5 up, more for longer chains.
     ForcingChain = "forcing_chain", "Forcing Chain", 500, Extreme,
         Se::ByLength { base: 7.5, per: 0.05, cap: 20 };
+    /// Template Set: a cell every placement of a symbol consistent with the candidates uses.
+    /// Tried after forcing chains (HoDoKu leaves templates out of its default solve).
+    TemplateSet = "template_set", "Template Set", 600, Extreme, Se::Fixed(8.5);
+    /// Template Delete: a candidate no placement of its symbol consistent with the candidates
+    /// uses.
+    TemplateDelete = "template_delete", "Template Delete", 600, Extreme, Se::Fixed(8.5);
     /// A guess, when nothing else applies; stated plainly.
     Guess = "guess", "Guess", 1000, Extreme, Se::Guess;
 }

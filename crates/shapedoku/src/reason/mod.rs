@@ -9,9 +9,9 @@
 //! - one file per technique (`singles`, `locked_subsets`, `overlap`, `subsets`, `cages`,
 //!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `empty_rectangle`, `uniqueness`, `bug`,
 //!   `colouring`, `multi_colours`, `chains`,
-//!   `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`, `als_xz` and `als_xy_wing` over the almost
-//!   locked sets of `als`, `forcing`, `guess`, `rules` for the rules beyond shapes), with no
-//!   words in them.
+//!   `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`, `als_xz`, `als_xy_wing`, `als_xy_chain` and
+//!   `death_blossom` over the almost locked sets of `als`, `forcing`, `templates`, `guess`,
+//!   `rules` for the rules beyond shapes), with no words in them.
 //!
 //! ```
 //! use shapedoku::{builtin, Puzzle, reason};
@@ -23,6 +23,7 @@
 //! ```
 
 mod als;
+mod als_xy_chain;
 mod als_xy_wing;
 mod als_xz;
 mod avoidable;
@@ -33,6 +34,7 @@ mod cages;
 pub mod catalogue;
 mod chains;
 mod colouring;
+mod death_blossom;
 mod empty_rectangle;
 pub mod explain;
 mod finned_fish;
@@ -50,6 +52,7 @@ pub mod singles;
 pub mod step;
 pub mod subsets;
 mod sue_de_coq;
+mod templates;
 #[cfg(test)]
 mod test_util;
 #[cfg(test)]
@@ -252,7 +255,10 @@ pub fn registry() -> &'static [Search] {
         first(&[T::Aic], chains::find_aic),
         s(&[T::AlsXz], als_xz::find),
         s(&[T::AlsXyWing], als_xy_wing::find),
+        s(&[T::AlsXyChain], als_xy_chain::find),
+        s(&[T::DeathBlossom], death_blossom::find),
         first(&[T::ForcingChain], forcing::find),
+        s(&[T::TemplateSet, T::TemplateDelete], templates::find),
         first(&[T::Guess], guess::find),
     ];
     REGISTRY

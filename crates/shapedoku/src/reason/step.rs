@@ -415,6 +415,38 @@ pub enum Deduction {
         /// X (A–C) and Y (B–C): one symbol each, or two when doubly linked.
         restricted: [SymbolSet; 2],
     },
+    /// ALS-XY-chain: almost locked sets, each joined to the next by restricted common symbols,
+    /// consecutive links using different symbols. Were a symbol of both end sets (not used by
+    /// the link at either end) in neither, the first set would be locked and push the links'
+    /// symbols along to the last, which would then hold it: it is in one of the ends, and
+    /// every cell seeing all its places in both loses it.
+    AlsChain {
+        /// The sets, four or more, in chain order.
+        sets: Vec<Als>,
+        /// For each link (between `sets[i]` and `sets[i + 1]`), the symbols it uses.
+        restricted: Vec<SymbolSet>,
+    },
+    /// Death blossom: for each candidate of the stem cell a petal, an almost locked set whose
+    /// places of that candidate all see the stem. Whichever the stem takes, that petal is
+    /// locked and holds a symbol all petals share and the stem lacks, so every cell seeing
+    /// all places of that symbol in every petal loses it.
+    DeathBlossom {
+        /// The stem with its candidates.
+        stem: CellCandidates,
+        /// One petal per stem candidate, in symbol order.
+        petals: Vec<Als>,
+    },
+    /// Templates of `symbol`: its placements consistent with the candidates, one cell in every
+    /// house and no two in one no-repeat shape. A cell in every template holds it
+    /// (`placing`); a candidate in none is false.
+    Template {
+        /// The symbol.
+        symbol: Symbol,
+        /// How many templates it has.
+        templates: usize,
+        /// Whether the step places the symbol (Template Set) or removes it (Template Delete).
+        placing: bool,
+    },
     /// Placing `assumed` makes singles place `implied` (in order) until `broken` shows a
     /// contradiction, so `assumed` is false.
     ForcingChain {
@@ -747,6 +779,10 @@ impl Deduction {
             Deduction::SueDeCoq { .. } => T::SueDeCoq,
             Deduction::AlsXz { .. } => T::AlsXz,
             Deduction::AlsXyWing { .. } => T::AlsXyWing,
+            Deduction::AlsChain { .. } => T::AlsXyChain,
+            Deduction::DeathBlossom { .. } => T::DeathBlossom,
+            Deduction::Template { placing: true, .. } => T::TemplateSet,
+            Deduction::Template { placing: false, .. } => T::TemplateDelete,
             Deduction::ForcingChain { .. } => T::ForcingChain,
             Deduction::Guess { .. } => T::Guess,
         }
@@ -793,6 +829,8 @@ impl Deduction {
             Deduction::SueDeCoq { shapes, .. } => shapes.to_vec(),
             Deduction::AlsXz { sets, .. } => sets.iter().map(|a| a.shape).collect(),
             Deduction::AlsXyWing { sets, .. } => sets.iter().map(|a| a.shape).collect(),
+            Deduction::AlsChain { sets, .. } => sets.iter().map(|a| a.shape).collect(),
+            Deduction::DeathBlossom { petals, .. } => petals.iter().map(|a| a.shape).collect(),
             Deduction::FinnedFish { base, cover, .. } => {
                 base.iter().chain(cover).copied().collect()
             }
@@ -842,6 +880,10 @@ impl Deduction {
             Deduction::AlsXyWing { sets, .. } => {
                 sets.iter().flat_map(|a| a.cells.clone()).collect()
             }
+            Deduction::AlsChain { sets, .. } => sets.iter().flat_map(|a| a.cells.clone()).collect(),
+            Deduction::DeathBlossom { stem, petals } => std::iter::once(stem.cell)
+                .chain(petals.iter().flat_map(|a| a.cells.clone()))
+                .collect(),
             Deduction::FinnedFish { fins, .. } => fins.clone(),
             Deduction::EmptyRectangle { link, .. } => link.to_vec(),
             Deduction::UniqueRectangle { cells, subset, .. } => {

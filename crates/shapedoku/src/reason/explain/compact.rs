@@ -328,6 +328,29 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             syms(g, *x, ""),
             syms(g, *y, "")
         ),
+        Deduction::AlsChain { sets, restricted } => {
+            let mut out = als(g, &sets[0]);
+            for (a, x) in sets[1..].iter().zip(restricted) {
+                out.push_str(&format!(" -{}- {}", syms(g, *x, ""), als(g, a)));
+            }
+            out
+        }
+        Deduction::DeathBlossom { stem, petals } => {
+            let named: Vec<String> = petals
+                .iter()
+                .zip(stem.symbols.iter())
+                .map(|(a, v)| format!("{}: {}", sym(g, crate::Symbol::new(v as usize)), als(g, a)))
+                .collect();
+            format!(
+                "{} {{{}}} - {}",
+                cell(g, stem.cell),
+                syms(g, stem.symbols, ""),
+                named.join(", ")
+            )
+        }
+        Deduction::Template {
+            symbol, templates, ..
+        } => format!("{}: {templates} templates", sym(g, *symbol)),
     })
 }
 

@@ -3,7 +3,9 @@
 //! example). Shapes are named as the text form names them, so a jigsaw region, a diagonal or a
 //! Samurai's shared box read as such.
 
-use super::text::{and_list, chain, fish_name, label, or_list, simple_chain_name, symbol_list};
+use super::text::{
+    and_list, chain, chain_ends, fish_name, label, or_list, simple_chain_name, symbol_list,
+};
 use super::{cell, cells, sym, syms};
 use crate::reason::{
     Als, Broken, Candidate, CellCandidates, Deduction, FishKind, RectangleKind, Step,
@@ -162,6 +164,13 @@ fn argument(g: &Geometry, step: &Step) -> String {
         } => sue_de_coq(g, *shapes, core, *core_symbols, sides, *side_symbols),
         Deduction::AlsXz { sets, restricted } => als_xz(g, sets, restricted),
         Deduction::AlsXyWing { sets, restricted } => als_xy_wing(g, sets, *restricted),
+        Deduction::AlsChain { sets, restricted } => als_chain(g, sets, restricted),
+        Deduction::DeathBlossom { stem, petals } => death_blossom(g, stem, petals),
+        Deduction::Template {
+            symbol,
+            templates,
+            placing,
+        } => template(g, step, *symbol, *templates, *placing),
         Deduction::ForcingChain {
             assumed,
             implied,
@@ -680,6 +689,49 @@ fn als_xy_wing(g: &Geometry, sets: &[Als; 3], [x, y]: [SymbolSet; 2]) -> String 
         als(g, &sets[2]),
         als(g, &sets[0]),
         als(g, &sets[1])
+    )
+}
+
+fn als_chain(g: &Geometry, sets: &[Als], restricted: &[SymbolSet]) -> String {
+    let z = or_list(&symbol_list(g, chain_ends(sets, restricted)));
+    format!(
+        "An almost locked set that loses one of its symbols is locked with the rest. Were {z} in neither end, A1 = {} would be locked and hold {}; each next set, whose places of the link symbol all see the last set's, would lose it and be locked, holding the next link's symbol, until the last set, {}, held {z} after all. So {z} is in one of the two ends, and a cell seeing all its places in both cannot hold it.",
+        als(g, &sets[0]),
+        syms(g, restricted[0], ","),
+        als(g, &sets[sets.len() - 1])
+    )
+}
+
+fn death_blossom(g: &Geometry, stem: &CellCandidates, petals: &[Als]) -> String {
+    let common = petals
+        .iter()
+        .fold(SymbolSet(u64::MAX), |m, a| m.intersect(a.symbols))
+        .minus(stem.symbols);
+    let z = or_list(&symbol_list(g, common));
+    format!(
+        "The stem {} is one of {}. Whichever it is, the petal for that symbol (whose places of it all see the stem) loses it and, an almost locked set, is locked with every other symbol, {z} among them; so {z} is in one of the {} petals, and a cell seeing all its places in every petal cannot hold it.",
+        cell(g, stem.cell),
+        or_list(&symbol_list(g, stem.symbols)),
+        count(petals.len())
+    )
+}
+
+fn template(g: &Geometry, step: &Step, v: Symbol, templates: usize, placing: bool) -> String {
+    let v = sym(g, v);
+    let changed: Vec<CellId> = step
+        .placements
+        .iter()
+        .chain(&step.eliminations)
+        .map(|c| c.cell)
+        .collect();
+    let at = and_list(&cells(g, &changed));
+    let end = if placing {
+        format!("every one of them uses {at}, so each holds {v}")
+    } else {
+        format!("none of them uses {at}, so none can hold {v}")
+    };
+    format!(
+        "Every house holds {v} once, so the cells of {v} in the solution form a template: one cell in each house, no two seeing each other, each still allowing {v}. Of the {templates} templates the candidates leave, {end}."
     )
 }
 

@@ -399,6 +399,51 @@ fn samples(g: &Geometry) -> Vec<Step> {
         ),
         elim(
             g,
+            &[(1, 2, 1)],
+            Deduction::AlsChain {
+                sets: vec![
+                    als(vec![c(1, 1)], &[1, 2], "row 1"),
+                    als(vec![c(1, 5)], &[2, 3], "row 1"),
+                    als(vec![c(5, 5)], &[3, 4], "column 5"),
+                    als(vec![c(5, 2)], &[1, 4], "row 5"),
+                ],
+                restricted: vec![set(&[2]), set(&[3]), set(&[4])],
+            },
+        ),
+        elim(
+            g,
+            &[(2, 1, 3)],
+            Deduction::DeathBlossom {
+                stem: CellCandidates {
+                    cell: c(5, 5),
+                    symbols: set(&[1, 2]),
+                },
+                petals: vec![
+                    als(vec![c(5, 1)], &[1, 3], "row 5"),
+                    als(vec![c(1, 5), c(2, 5)], &[2, 3, 4], "column 5"),
+                ],
+            },
+        ),
+        Step {
+            placements: vec![cand(g, 1, 1, 1)],
+            eliminations: Vec::new(),
+            deduction: Deduction::Template {
+                symbol: symbol(1),
+                templates: 12,
+                placing: true,
+            },
+        },
+        elim(
+            g,
+            &[(2, 1, 1), (3, 1, 1)],
+            Deduction::Template {
+                symbol: symbol(1),
+                templates: 12,
+                placing: false,
+            },
+        ),
+        elim(
+            g,
             &[(1, 1, 1)],
             Deduction::ForcingChain {
                 assumed: cand(g, 1, 1, 1),

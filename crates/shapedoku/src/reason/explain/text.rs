@@ -291,6 +291,13 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
         } => sue_de_coq(g, *shapes, core, *core_symbols, sides, *side_symbols),
         Deduction::AlsXz { sets, restricted } => als_xz(g, sets, restricted),
         Deduction::AlsXyWing { sets, restricted } => als_xy_wing(g, sets, *restricted),
+        Deduction::AlsChain { sets, restricted } => als_chain(g, sets, restricted),
+        Deduction::DeathBlossom { stem, petals } => death_blossom(g, stem, petals),
+        Deduction::Template {
+            symbol,
+            templates,
+            placing,
+        } => template(g, *symbol, *templates, *placing),
         Deduction::ForcingChain {
             assumed,
             implied,
@@ -709,5 +716,59 @@ fn als_xy_wing(g: &Geometry, sets: &[Als; 3], [x, y]: [SymbolSet; 2]) -> String 
         als(g, &sets[1]),
         and_list(&symbol_list(g, y)),
         or_list(&symbol_list(g, zs))
+    )
+}
+
+/// The symbols of both end sets a chain's eliminations come from: those of both ends that
+/// neither end link uses.
+pub(super) fn chain_ends(sets: &[Als], restricted: &[SymbolSet]) -> SymbolSet {
+    let (first, last) = (&sets[0], &sets[sets.len() - 1]);
+    let used = restricted[0].union(restricted[restricted.len() - 1]);
+    first.symbols.intersect(last.symbols).minus(used)
+}
+
+/// `ALS-XY-chain: r1c1 {1,2} in row 1 -2- r1c5 {2,3} in row 1 -3- ...: ...`.
+fn als_chain(g: &Geometry, sets: &[Als], restricted: &[SymbolSet]) -> String {
+    let mut said = als(g, &sets[0]);
+    for (a, x) in sets[1..].iter().zip(restricted) {
+        said.push_str(&format!(" -{}- {}", syms(g, *x, ","), als(g, a)));
+    }
+    format!(
+        "ALS-XY-chain {said}: each set is joined to the next by a restricted common symbol; were {} in neither end, the first set would be locked and hold {}, and each set after it would lose the symbol of the link before and hold that of the link after, until the last held it after all; so it is in one of the ends, and every cell seeing all its places in both loses it",
+        or_list(&symbol_list(g, chain_ends(sets, restricted))),
+        and_list(&symbol_list(g, restricted[0]))
+    )
+}
+
+/// `death blossom: stem r5c5 {1,2} with petals ... (for 1) and ... (for 2): ...`.
+fn death_blossom(g: &Geometry, stem: &CellCandidates, petals: &[Als]) -> String {
+    let named: Vec<String> = petals
+        .iter()
+        .zip(stem.symbols.iter())
+        .map(|(a, s)| format!("{} (for {})", als(g, a), sym(g, Symbol::new(s as usize))))
+        .collect();
+    let common = petals
+        .iter()
+        .fold(SymbolSet(u64::MAX), |m, a| m.intersect(a.symbols))
+        .minus(stem.symbols);
+    format!(
+        "death blossom with stem {} and petals {}: whichever symbol the stem takes, its petal loses it and is locked, so one of the petals holds {}, which every cell seeing all its places in every petal loses",
+        marked(g, stem),
+        and_list(&named),
+        or_list(&symbol_list(g, common))
+    )
+}
+
+/// `template set on 1: every one of its 12 templates uses these cells`.
+fn template(g: &Geometry, v: Symbol, templates: usize, placing: bool) -> String {
+    let what = if placing {
+        "every one uses these cells"
+    } else {
+        "none uses these cells"
+    };
+    format!(
+        "template {} on {}: of its {templates} templates (one cell in every house, none seeing another, on cells that allow it) {what}",
+        if placing { "set" } else { "delete" },
+        sym(g, v)
     )
 }

@@ -1,0 +1,204 @@
+//! Death blossom over almost locked sets of any no-repeat shapes (see `als_xz` for the terms):
+//! a stem cell and, for each of its candidates s, a petal: an almost locked set outside the
+//! stem holding s, every place of which sees the stem. The petals hold a symbol z the stem
+//! lacks. Whichever symbol s the stem takes, s's petal loses it and is locked, so it holds z:
+//! z is in one of the petals, and every cell seeing all places of z in every petal loses it.
+//! The argument looks at one petal at a time, so petals may share cells (HoDoKu allows it as
+//! an option; its regression library has rows of both kinds).
+//!
+//! The petals are chosen for the stem's candidates in order, each choice narrowing the symbols
+//! all petals share and the cells seeing all their places; a choice that leaves no such cell
+//! holding such a symbol is not followed. [`MAX_NODES`]
+//! bounds the search on large geometries.
+
+use super::als::{List, Table, table, tidy};
+use super::{Board, Candidate, CellCandidates, Deduction, Finder, Step};
+use crate::CellId;
+
+/// The most petal choices the search tries on one board.
+const MAX_NODES: usize = 30_000;
+
+/// Death blossoms.
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    search(board, &table(board), f);
+}
+
+/// The search over one stem: the petals chosen so far.
+struct Blossom<'a> {
+    board: &'a Board,
+    list: &'a List,
+    stem: usize,
+    /// The stem's candidates, in order.
+    symbols: Vec<u8>,
+    /// For each of `symbols`, the sets that can be its petal.
+    options: Vec<Vec<usize>>,
+    petals: Vec<usize>,
+    nodes: usize,
+    steps: Vec<Step>,
+}
+
+fn search(board: &Board, table: &Table, f: &mut Finder) {
+    let list = &table.list;
+    let n = board.geometry().cell_count();
+    let top = board.geometry().symbol_count();
+    // For each cell and symbol, the sets holding the symbol whose places of it all see the cell.
+    let mut petals: Vec<Vec<usize>> = vec![Vec::new(); n * top];
+    for (a, set) in list.sets.iter().enumerate() {
+        for v in set.cands.iter() {
+            for (i, &w) in list.seen(a, v).iter().enumerate() {
+                let mut m = w;
+                while m != 0 {
+                    let c = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if c < n && board.value(c).is_none() && board.candidates(c).contains(v) {
+                        petals[c * top + v as usize].push(a);
+                    }
+                }
+            }
+        }
+    }
+    // Each symbol's candidate cells: where eliminations can be.
+    let words = n.div_ceil(64);
+    let mut places = vec![vec![0u64; words]; top];
+    for c in (0..n).filter(|&c| board.value(c).is_none()) {
+        for v in board.candidates(c).iter() {
+            places[v as usize][c / 64] |= 1 << (c % 64);
+        }
+    }
+    let mut nodes = 0;
+    let mut steps = Vec::new();
+    for stem in 0..n {
+        if board.value(stem).is_some() || f.out_of_budget() || nodes > MAX_NODES {
+            continue;
+        }
+        let symbols: Vec<u8> = board.candidates(stem).iter().collect();
+        let options: Vec<Vec<usize>> = symbols
+            .iter()
+            .map(|&s| petals[stem * top + s as usize].clone())
+            .collect();
+        if symbols.len() < 2 || options.iter().any(|o| o.is_empty()) {
+            continue;
+        }
+        let mut b = Blossom {
+            board,
+            list,
+            stem,
+            symbols,
+            options,
+            petals: Vec::new(),
+            nodes,
+            steps: Vec::new(),
+        };
+        let stem_symbols = board.candidates(stem);
+        let alive: Alive = (0..top as u8)
+            .filter(|&z| !stem_symbols.contains(z))
+            .map(|z| (z, places[z as usize].clone()))
+            .filter(|(_, m)| m.iter().any(|&w| w != 0))
+            .collect();
+        b.grow(&alive);
+        nodes = b.nodes;
+        steps.append(&mut b.steps);
+    }
+    // Most eliminations first, so the solver's choice among the first found is the best one.
+    steps.sort_by_key(|s| std::cmp::Reverse(s.eliminations.len()));
+    for step in steps {
+        if !f.push(step) {
+            return;
+        }
+    }
+}
+
+/// For each symbol the petals chosen so far all hold (and the stem lacks), the cells that
+/// still could lose it: they hold it and see all its places in every chosen petal.
+type Alive = Vec<(u8, Vec<u64>)>;
+
+impl Blossom<'_> {
+    /// Chooses a petal for the next stem symbol; `alive` is what the chosen ones leave.
+    fn grow(&mut self, alive: &Alive) {
+        let k = self.petals.len();
+        if k == self.symbols.len() {
+            self.record(alive);
+            return;
+        }
+        let list = self.list;
+        for i in 0..self.options[k].len() {
+            self.nodes += 1;
+            if self.nodes > MAX_NODES {
+                return;
+            }
+            let a = self.options[k][i];
+            let cands = list.sets[a].cands;
+            let next: Alive = alive
+                .iter()
+                .filter(|(z, _)| cands.contains(*z))
+                .filter_map(|(z, m)| {
+                    let m: Vec<u64> = m.iter().zip(list.seen(a, *z)).map(|(x, y)| x & y).collect();
+                    m.iter().any(|&w| w != 0).then_some((*z, m))
+                })
+                .collect();
+            if next.is_empty() {
+                continue;
+            }
+            self.petals.push(a);
+            self.grow(&next);
+            self.petals.pop();
+        }
+    }
+
+    /// Records the blossom's eliminations.
+    fn record(&mut self, alive: &Alive) {
+        let mut elim = Vec::new();
+        for (z, m) in alive {
+            for (i, &w) in m.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    elim.push(Candidate::at(i * 64 + w.trailing_zeros() as usize, *z));
+                    w &= w - 1;
+                }
+            }
+        }
+        self.steps.push(Step::eliminating(
+            tidy(elim),
+            Deduction::DeathBlossom {
+                stem: CellCandidates {
+                    cell: CellId::new(self.stem),
+                    symbols: self.board.candidates(self.stem),
+                },
+                petals: self.petals.iter().map(|&a| self.list.named(a)).collect(),
+            },
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::test_util::*;
+
+    #[test]
+    fn death_blossom_constructed() {
+        // Stem r5c5 {1,2}. Petal for 1: r5c1 {1,3} (row 5); petal for 2: r1c5 {2,4}, r2c5
+        // {3,4} (column 5). Whichever the stem is, one petal is locked and holds 3: r5c1 or
+        // r2c5 is 3, so r2c1 (column 1 and row 2) loses it.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        b.set_candidates(cell(&g, 5, 5), set(&[1, 2]));
+        b.set_candidates(cell(&g, 5, 1), set(&[1, 3]));
+        b.set_candidates(cell(&g, 1, 5), set(&[2, 4]));
+        b.set_candidates(cell(&g, 2, 5), set(&[3, 4]));
+        let mut f = Finder::new(1000);
+        search(&b, &Table::new(&b), &mut f);
+        let step = f
+            .steps
+            .iter()
+            .find(|s| {
+                matches!(&s.deduction, Deduction::DeathBlossom { stem, petals }
+                    if stem.cell == cell_id(&g, 5, 5)
+                        && petals.len() == 2
+                        && petals[0].cells == [cell_id(&g, 5, 1)]
+                        && petals[1].cells == [cell_id(&g, 1, 5), cell_id(&g, 2, 5)])
+            })
+            .expect("the death blossom is found");
+        assert_eq!(step.eliminations, elims(&g, "r2c1<>3"));
+    }
+}
