@@ -311,6 +311,28 @@ fn reglib_aic() {
 }
 
 #[test]
+fn reglib_grouped_chains_and_nice_loops() {
+    for (name, t) in [
+        ("Grouped AIC", Technique::GroupedAic),
+        ("Continuous Nice Loop", Technique::ContinuousNiceLoop),
+        ("Discontinuous Nice Loop", Technique::DiscontinuousNiceLoop),
+        (
+            "Grouped Continuous Nice Loop",
+            Technique::GroupedContinuousNiceLoop,
+        ),
+        (
+            "Grouped Discontinuous Nice Loop",
+            Technique::GroupedDiscontinuousNiceLoop,
+        ),
+    ] {
+        let Some((n, exact, found)) = reglib(name, t) else {
+            return;
+        };
+        assert!(n > 0, "{name}: {exact}/{n} exact, {found} found");
+    }
+}
+
+#[test]
 fn reglib_sue_de_coq() {
     let Some((n, exact, found)) = reglib("Sue de Coq", Technique::SueDeCoq) else {
         return;

@@ -27,6 +27,7 @@ mod als_xy_wing;
 mod als_xz;
 mod avoidable;
 mod board;
+mod chain_graph;
 mod cage_overlap;
 mod cages;
 pub mod catalogue;
@@ -37,10 +38,12 @@ pub mod explain;
 mod finned_fish;
 pub mod fish;
 mod forcing;
+mod grouped_chains;
 pub mod guess;
 mod innies;
 mod locked_subsets;
 mod multi_colours;
+mod nice_loops;
 pub mod overlap;
 pub mod rate;
 mod rules;
@@ -61,7 +64,7 @@ pub use board::Board;
 pub(crate) use board::Tables;
 pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
 pub use step::{
-    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, RectangleKind,
+    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind, RectangleKind,
     SimpleChainKind, Step,
 };
 
@@ -215,6 +218,11 @@ pub fn registry() -> &'static [Search] {
         T::FinnedJellyfish,
         T::SashimiJellyfish,
     ];
+    const NICE_LOOPS: &[Technique] = &[T::ContinuousNiceLoop, T::DiscontinuousNiceLoop];
+    const GROUPED_NICE_LOOPS: &[Technique] = &[
+        T::GroupedContinuousNiceLoop,
+        T::GroupedDiscontinuousNiceLoop,
+    ];
     const REGISTRY: &[Search] = &[
         first(&[T::FullHouse], singles::full_house),
         first(&[T::NakedSingle], singles::naked_single),
@@ -248,6 +256,10 @@ pub fn registry() -> &'static [Search] {
         first(&[T::XChain], chains::find_x),
         first(&[T::XyChain], chains::find_xy),
         first(&[T::Aic], chains::find_aic),
+        s(NICE_LOOPS, nice_loops::find),
+        s(&[T::GroupedXChain], grouped_chains::find_x),
+        s(&[T::GroupedAic], grouped_chains::find_aic),
+        s(GROUPED_NICE_LOOPS, nice_loops::find_grouped),
         s(&[T::AlsXz], als_xz::find),
         s(&[T::AlsXyWing], als_xy_wing::find),
         first(&[T::ForcingChain], forcing::find),

@@ -1,0 +1,193 @@
+//! Nice loops, plain and grouped (over the links of `chain_graph`): a loop of alternating
+//! links through a candidate.
+//!
+//! - *Continuous*: strong and weak links alternate all the way round. Then every node is true
+//!   or false in turn, so each weak link has exactly one true end: whatever sees both ends of a
+//!   weak link goes (on a house link, the symbol from cells seeing both; on a cell link, the
+//!   cell's other candidates).
+//! - *Discontinuous*: the alternation breaks at the start. Two strong links there make it true
+//!   (its cell loses every other candidate); two weak links make it false; a strong link out
+//!   and a weak link back on another candidate of the start's cell make that candidate false.
+//!
+//! Every discontinuous loop's conclusion is one an AIC also gives (an AIC gives more), so the
+//! loops are searched after the AICs and find what the AIC search's length limit left out, or,
+//! grouped, what a group node makes possible. Loops start and close on candidates, as HoDoKu's
+//! do; group nodes lie inside them. Shortest loops first; the first length that proves
+//! something ends the search.
+
+use super::chain_graph::{Bfs, ChainGraph};
+use super::grouped_chains::chain_nodes;
+use super::{Board, Candidate, Deduction, Finder, Step};
+
+/// Longest loops searched, in links.
+const MAX_LINKS: usize = 12;
+
+/// A loop found: its length in links, its nodes, whether its first link is strong, whether it
+/// is continuous, and what it eliminates.
+struct Found {
+    links: usize,
+    nodes: Vec<u32>,
+    first_strong: bool,
+    continuous: bool,
+    elim: Vec<(usize, u8)>,
+}
+
+/// What a continuous loop eliminates: for each weak link (odd-to-even nodes, and the closing
+/// link), what both its ends rule out.
+fn continuous_elims(g: &ChainGraph, nodes: &[u32]) -> Vec<(usize, u8)> {
+    let k = nodes.len();
+    let mut out: Vec<(usize, u8)> = (1..k)
+        .step_by(2)
+        .flat_map(|i| g.killed_by_both(nodes[i], nodes[(i + 1) % k]))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Loops leaving `start` by a strong link: continuous loops, and discontinuous ones whose start
+/// is true or that take another candidate from the start's cell.
+fn strong_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut Vec<Found>) {
+    let cell = g.cells(start)[0] as usize;
+    for &st in &bfs.queue {
+        let links = bfs.depth(st);
+        // Reached by a strong link: the next link is weak.
+        if st % 2 == 0 || links + 1 > cap {
+            continue;
+        }
+        let m = st / 2;
+        if m == start {
+            if links < 3 {
+                continue;
+            }
+            let Some(mut nodes) = bfs.path(g, bfs.parent(st)) else {
+                continue;
+            };
+            nodes.push(start);
+            let elim: Vec<(usize, u8)> = g
+                .board_candidates(cell)
+                .filter(|&v| v != g.symbol(start))
+                .map(|v| (cell, v))
+                .collect();
+            found.push(Found {
+                links,
+                nodes,
+                first_strong: true,
+                continuous: false,
+                elim,
+            });
+        } else if links >= 3 && g.weak_linked(m, start, true) {
+            let Some(nodes) = bfs.path(g, st) else {
+                continue;
+            };
+            let elim = continuous_elims(g, &nodes);
+            found.push(Found {
+                links: links + 1,
+                nodes,
+                first_strong: true,
+                continuous: true,
+                elim,
+            });
+        } else if links >= 2 && !g.cells(m).contains(&(cell as u32)) {
+            for v in g.board_candidates(cell).filter(|&v| v != g.symbol(start)) {
+                let Some(q) = g.single(cell, v) else {
+                    continue;
+                };
+                if !g.weak_linked(m, q, false) {
+                    continue;
+                }
+                let Some(mut nodes) = bfs.path(g, st) else {
+                    break;
+                };
+                nodes.push(q);
+                found.push(Found {
+                    links: links + 1,
+                    nodes,
+                    first_strong: true,
+                    continuous: false,
+                    elim: vec![(cell, v)],
+                });
+            }
+        }
+    }
+}
+
+/// Loops leaving `start` by a weak link and coming back by one: the start is false.
+fn weak_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut Vec<Found>) {
+    let cell = g.cells(start)[0] as usize;
+    for &st in &bfs.queue {
+        let links = bfs.depth(st);
+        if st % 2 == 0 || links < 2 || links + 1 > cap || st / 2 == start {
+            continue;
+        }
+        if !g.weak_linked(st / 2, start, true) {
+            continue;
+        }
+        let Some(mut nodes) = bfs.path(g, st) else {
+            continue;
+        };
+        nodes.push(start);
+        found.push(Found {
+            links: links + 1,
+            nodes,
+            first_strong: false,
+            continuous: false,
+            elim: vec![(cell, g.symbol(start))],
+        });
+    }
+}
+
+fn run(board: &Board, f: &mut Finder, grouped: bool) {
+    let g = ChainGraph::new(board, grouped);
+    if grouped && g.len() == g.singles {
+        return;
+    }
+    let mut bfs = Bfs::new(g.len());
+    let mut found: Vec<Found> = Vec::new();
+    let mut cap = MAX_LINKS;
+    for start in 0..g.singles as u32 {
+        if f.out_of_budget() {
+            break;
+        }
+        for first_strong in [true, false] {
+            let before = found.len();
+            bfs.explore(&g, start, first_strong, true, cap);
+            if first_strong {
+                strong_first(&g, &bfs, start, cap, &mut found);
+            } else {
+                weak_first(&g, &bfs, start, cap, &mut found);
+            }
+            found.retain(|x| !x.elim.is_empty() && grouped == x.nodes.iter().any(|&n| g.is_group(n)));
+            for x in &found[before.min(found.len())..] {
+                cap = cap.min(x.links);
+            }
+        }
+    }
+    found.retain(|x| x.links == cap);
+    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+    for x in found {
+        if seen.contains(&x.elim) {
+            continue;
+        }
+        let eliminations = x.elim.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
+        let deduction = Deduction::NiceLoop {
+            nodes: chain_nodes(&g, &x.nodes),
+            first_strong: x.first_strong,
+            continuous: x.continuous,
+        };
+        seen.push(x.elim);
+        if !f.push(Step::eliminating(eliminations, deduction)) {
+            return;
+        }
+    }
+}
+
+/// Nice loops through candidates only.
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    run(board, f, false);
+}
+
+/// Nice loops through at least one group node.
+pub(crate) fn find_grouped(board: &Board, f: &mut Finder) {
+    run(board, f, true);
+}
