@@ -191,3 +191,106 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
 pub(crate) fn find_grouped(board: &Board, f: &mut Finder) {
     run(board, f, true);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::Technique;
+    use crate::reason::test_util::*;
+
+    fn confine(b: &mut Board, shape: &str, d: u8, keep: &[(u32, u32)]) {
+        let g = b.geometry().clone();
+        for &c in &g.shape(shape_named(&g, shape)).cells {
+            let p = g.pos(c);
+            if !keep.contains(&(p.row, p.col)) {
+                b.eliminate(c, sym(d));
+            }
+        }
+    }
+
+    /// Digit `d` in each of `cells`.
+    fn line_but(g: &crate::Geometry, cells: &[(u32, u32)], d: u8) -> Vec<Candidate> {
+        cells.iter().map(|&(r, c)| cand(g, r, c, d)).collect()
+    }
+
+    #[test]
+    fn continuous_loop_of_bivalue_cells() {
+        // r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c1 {4,1}: (1)r1c1=(2)r1c1-(2)r1c5=(3)r1c5-
+        // (3)r5c5=(4)r5c5-(4)r5c1=(1)r5c1-(1)r1c1. Each weak link has one true end, so row 1
+        // loses 2, column 5 loses 3, row 5 loses 4 and column 1 loses 1 outside the loop.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        b.set_candidates(cell(&g, 1, 1), set(&[1, 2]));
+        b.set_candidates(cell(&g, 1, 5), set(&[2, 3]));
+        b.set_candidates(cell(&g, 5, 5), set(&[3, 4]));
+        b.set_candidates(cell(&g, 5, 1), set(&[1, 4]));
+        let mut f = Finder::new(20);
+        find(&b, &mut f);
+        assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+        let s = &f.steps[0];
+        assert_eq!(s.technique(), Technique::ContinuousNiceLoop);
+        let others = |fixed: u32, row: bool, d: u8| -> Vec<Candidate> {
+            let cells: Vec<(u32, u32)> = (1..=9)
+                .filter(|&k| k != 1 && k != 5)
+                .map(|k| if row { (fixed, k) } else { (k, fixed) })
+                .collect();
+            line_but(&g, &cells, d)
+        };
+        let mut want: Vec<Candidate> = [
+            others(1, true, 2),
+            others(5, false, 3),
+            others(5, true, 4),
+            others(1, false, 1),
+        ]
+        .concat();
+        want.sort_unstable();
+        assert_eq!(s.eliminations, want);
+        assert_eq!(s.deduction.length(), 8);
+        // The plain loop has no group node: the grouped search leaves it.
+        let mut f = Finder::new(20);
+        find_grouped(&b, &mut f);
+        assert!(f.steps.is_empty(), "{:?}", f.steps);
+    }
+
+    #[test]
+    fn grouped_continuous_loop() {
+        // Row 1 holds 1 at r1c1 r1c7 r1c8, row 3 at r3c2 r3c9: (1)r1c1 = (1)r1c78 [row 1] -
+        // (1)r3c9 [box 3] = (1)r3c2 [row 3] - (1)r1c1 [box 1]. Boxes 1 and 3 each get their 1 in
+        // row 1 or 3, so row 2 loses it in both.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        confine(&mut b, "row 1", 1, &[(1, 1), (1, 7), (1, 8)]);
+        confine(&mut b, "row 3", 1, &[(3, 2), (3, 9)]);
+        let mut f = Finder::new(20);
+        find_grouped(&b, &mut f);
+        assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+        let s = &f.steps[0];
+        assert_eq!(
+            s.eliminations,
+            elims(&g, "r2c1<>1 r2c2<>1 r2c3<>1 r2c7<>1 r2c8<>1 r2c9<>1")
+        );
+        assert_eq!(s.technique(), Technique::GroupedContinuousNiceLoop);
+        assert_eq!(s.deduction.length(), 4);
+    }
+
+    #[test]
+    fn discontinuous_loop_two_strong_links_make_the_start_true() {
+        // (1)r1c1 = (1)r1c78 [row 1] - (1)r2c9 [box 3] = (1)r6c9 [column 9] - (1)r6c1 [row 6]
+        // = (1)r1c1 [column 1]: two strong links meet at r1c1, so it is 1 and loses the rest.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        confine(&mut b, "row 1", 1, &[(1, 1), (1, 7), (1, 8)]);
+        confine(&mut b, "box 3", 1, &[(1, 7), (1, 8), (2, 9)]);
+        confine(&mut b, "column 9", 1, &[(2, 9), (6, 9)]);
+        confine(&mut b, "column 1", 1, &[(6, 1), (1, 1)]);
+        let mut f = Finder::new(20);
+        find_grouped(&b, &mut f);
+        let want: Vec<Candidate> = (2..=9).map(|d| cand(&g, 1, 1, d)).collect();
+        let s = f
+            .steps
+            .iter()
+            .find(|s| s.eliminations == want)
+            .unwrap_or_else(|| panic!("{:?}", f.steps));
+        assert_eq!(s.technique(), Technique::GroupedDiscontinuousNiceLoop);
+    }
+}
