@@ -10,9 +10,10 @@
 //! - weak ("not both"): two disjoint nodes on one symbol every cell of which sees every cell of
 //!   the other, or two candidates of one cell.
 //!
-//! The plain chains of `chains` work on candidates only and find their links on the fly; the
-//! groups make links irregular, so here they are listed once, and searches for every start
-//! read the lists.
+//! The plain chains of `chains` work on candidates only and find their links on the fly; here
+//! the links between candidates are found the same way (bitsets of peers), and the strong links
+//! and the links of groups, which are irregular, are listed once for the searches from every
+//! start to read.
 
 use super::Board;
 
@@ -105,28 +106,45 @@ impl<'a> ChainGraph<'a> {
     fn add_groups(&mut self) {
         let b = self.board;
         let g = b.geometry();
-        let mut groups: Vec<(u8, Vec<u32>)> = Vec::new();
+        let w = self.words;
+        // Each group as its symbol and its cells' bits (in `bits`), sorted and deduplicated:
+        // a box and a line give the same group from either side.
+        let mut bits: Vec<u64> = Vec::new();
+        let mut keys: Vec<(u8, u32)> = Vec::new();
+        let mut inter = vec![0u64; w];
         for o in &b.tables().overlaps {
-            let cells = &g.shape(o.source).cells;
-            for v in 0..g.symbol_count() as u8 {
-                let group: Vec<u32> = cells
-                    .iter()
-                    .enumerate()
-                    .take(64)
-                    .filter(|&(i, &c)| o.inside >> i & 1 == 1 && self.has(c, v))
-                    .map(|(_, &c)| c as u32)
-                    .collect();
-                if group.len() >= 2 {
-                    let mut group = group;
-                    group.sort_unstable();
-                    groups.push((v, group));
+            inter.fill(0);
+            for (i, &c) in g.shape(o.source).cells.iter().enumerate().take(64) {
+                if o.inside >> i & 1 == 1 {
+                    inter[c / 64] |= 1 << (c % 64);
+                }
+            }
+            for v in 0..g.symbol_count() {
+                let at = bits.len();
+                bits.extend((0..w).map(|i| inter[i] & self.cand_bits[v * w + i]));
+                if bits[at..].iter().map(|m| m.count_ones()).sum::<u32>() >= 2 {
+                    keys.push((v as u8, (at / w) as u32));
+                } else {
+                    bits.truncate(at);
                 }
             }
         }
-        groups.sort_unstable();
-        groups.dedup();
-        for (v, cells) in groups {
-            self.add_node(v, &cells);
+        let slice = |k: u32| &bits[k as usize * w..][..w];
+        keys.sort_unstable_by(|x, y| (x.0, slice(x.1)).cmp(&(y.0, slice(y.1))));
+        keys.dedup_by(|x, y| x.0 == y.0 && slice(x.1) == slice(y.1));
+        let mut cells: Vec<u32> = Vec::new();
+        for (v, k) in keys {
+            cells.clear();
+            for (i, &m) in slice(k).iter().enumerate() {
+                let mut m = m;
+                while m != 0 {
+                    cells.push((i * 64 + m.trailing_zeros() as usize) as u32);
+                    m &= m - 1;
+                }
+            }
+            let group = std::mem::take(&mut cells);
+            self.add_node(v, &group);
+            cells = group;
         }
     }
 
@@ -141,10 +159,10 @@ impl<'a> ChainGraph<'a> {
         let (w, n) = (self.words, g.symbol_count());
         let count = self.sym.len();
         let mut strong: Vec<(u32, u32)> = Vec::new();
-        // Nodes of each symbol, for the house and peer links.
-        let mut by_sym: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for x in 0..count {
-            by_sym[self.sym[x] as usize].push(x as u32);
+        // Group nodes of each symbol, for the house and peer links.
+        let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for x in self.singles..count {
+            groups_of[self.sym[x] as usize].push(x as u32);
         }
         let mut inside: Vec<u32> = Vec::new();
         let mut house_bits = vec![0u64; w];
@@ -153,7 +171,7 @@ impl<'a> ChainGraph<'a> {
             for &c in &g.shape(h).cells {
                 house_bits[c / 64] |= 1 << (c % 64);
             }
-            for v in 0..n {
+            for (v, groups) in groups_of.iter().enumerate() {
                 let places = (0..w)
                     .map(|i| (house_bits[i] & self.cand_bits[v * w + i]).count_ones())
                     .sum::<u32>();
@@ -163,7 +181,12 @@ impl<'a> ChainGraph<'a> {
                 // The nodes of `v` inside the house; two disjoint ones covering all its places
                 // are strongly linked.
                 inside.clear();
-                for &x in &by_sym[v] {
+                for &c in &g.shape(h).cells {
+                    if let Some(x) = self.single(c, v as u8) {
+                        inside.push(x);
+                    }
+                }
+                for &x in groups {
                     let o = &self.own[x as usize * w..][..w];
                     if (0..w).all(|i| o[i] & !house_bits[i] == 0) {
                         inside.push(x);
@@ -179,35 +202,35 @@ impl<'a> ChainGraph<'a> {
                 }
             }
         }
+        // Weak links between candidates are found on the fly (a bitset of peers); the ones to
+        // or from a group are listed.
         let mut weak: Vec<(u32, u32)> = Vec::new();
         for x in 0..count as u32 {
             let v = self.sym[x as usize] as usize;
-            // Peers on the symbol: candidates by bitset, groups by testing each.
             let seen = &self.seen[x as usize * w..][..w];
-            for i in 0..w {
-                let mut m = seen[i] & self.cand_bits[v * w + i];
-                while m != 0 {
-                    let c = i * 64 + m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    weak.push((x << 1, self.single_of[c * n + v] << 1));
+            if self.is_group(x) {
+                for (i, &s) in seen.iter().enumerate() {
+                    let mut m = s & self.cand_bits[v * w + i];
+                    while m != 0 {
+                        let c = i * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        weak.push((x << 1, self.single_of[c * n + v] << 1));
+                    }
                 }
             }
-            for &y in by_sym[v].iter().filter(|&&y| y as usize >= self.singles) {
+            for &y in &groups_of[v] {
                 let o = &self.own[y as usize * w..][..w];
                 if y != x && (0..w).all(|i| o[i] & !seen[i] == 0) {
                     weak.push((x << 1, y << 1));
                 }
             }
-            if (x as usize) < self.singles {
-                // Other candidates of the cell: weak, and strong in a bivalue cell.
+            if !self.is_group(x) {
+                // A bivalue cell's two candidates are strongly linked.
                 let c = self.cell_list[self.cell_start[x as usize] as usize] as usize;
                 let cands = b.candidates(c);
-                for u in cands.without(v as u8).iter() {
-                    let y = self.single_of[c * n + u as usize];
-                    weak.push((x << 1, y << 1 | 1));
-                    if cands.len() == 2 {
-                        strong.push((x << 1, y << 1 | 1));
-                    }
+                if cands.len() == 2 {
+                    let u = cands.without(v as u8).first().unwrap_or(v as u8);
+                    strong.push((x << 1, self.single_of[c * n + u as usize] << 1 | 1));
                 }
             }
         }
@@ -227,7 +250,8 @@ impl<'a> ChainGraph<'a> {
 
     /// The node's cells.
     pub(crate) fn cells(&self, x: u32) -> &[u32] {
-        &self.cell_list[self.cell_start[x as usize] as usize..self.cell_start[x as usize + 1] as usize]
+        &self.cell_list
+            [self.cell_start[x as usize] as usize..self.cell_start[x as usize + 1] as usize]
     }
 
     fn size(&self, x: u32) -> usize {
@@ -252,22 +276,34 @@ impl<'a> ChainGraph<'a> {
 
     fn disjoint(&self, x: u32, y: u32) -> bool {
         let w = self.words;
-        let (a, b) = (&self.own[x as usize * w..][..w], &self.own[y as usize * w..][..w]);
+        let (a, b) = (
+            &self.own[x as usize * w..][..w],
+            &self.own[y as usize * w..][..w],
+        );
         (0..w).all(|i| a[i] & b[i] == 0)
     }
 
     /// Whether `x` and `y` are weakly linked (by house, or in a cell when `cell_links`).
     pub(crate) fn weak_linked(&self, x: u32, y: u32, cell_links: bool) -> bool {
-        self.links(x, false, cell_links).any(|z| z == y)
+        if self.is_group(x) || self.is_group(y) {
+            return self.listed(x, false).any(|z| z >> 1 == y);
+        }
+        let (cx, cy) = (self.cells(x)[0] as usize, self.cells(y)[0] as usize);
+        if self.sym[x as usize] == self.sym[y as usize] {
+            cx != cy && self.board.tables().sees(cx, cy)
+        } else {
+            cell_links && cx == cy
+        }
     }
 
     /// Whether the node has a strong link (by house, or in a cell when `cell_links`).
     pub(crate) fn has_strong(&self, x: u32, cell_links: bool) -> bool {
-        self.links(x, true, cell_links).next().is_some()
+        self.listed(x, true).any(|e| cell_links || e & 1 == 0)
     }
 
-    /// The strong or weak links of `x`, with or without the links inside cells.
-    fn links(&self, x: u32, strong: bool, cell_links: bool) -> impl Iterator<Item = u32> + '_ {
+    /// The listed links of `x` (`node << 1 | in_cell`): every strong link, and the weak links
+    /// to or from a group.
+    fn listed(&self, x: u32, strong: bool) -> impl Iterator<Item = u32> + '_ {
         let (start, to) = if strong {
             (&self.strong_start, &self.strong_to)
         } else {
@@ -275,8 +311,36 @@ impl<'a> ChainGraph<'a> {
         };
         to[start[x as usize] as usize..start[x as usize + 1] as usize]
             .iter()
-            .filter(move |&&e| cell_links || e & 1 == 0)
-            .map(|&e| e >> 1)
+            .copied()
+    }
+
+    /// Calls `f` for each strong or weak link of `x`, with or without the links inside cells.
+    fn for_each_link(&self, x: u32, strong: bool, cell_links: bool, mut f: impl FnMut(u32)) {
+        for e in self.listed(x, strong) {
+            if cell_links || e & 1 == 0 {
+                f(e >> 1);
+            }
+        }
+        if strong || self.is_group(x) {
+            return;
+        }
+        let (w, n) = (self.words, self.board.geometry().symbol_count());
+        let v = self.sym[x as usize] as usize;
+        let seen = &self.seen[x as usize * w..][..w];
+        for (i, &s) in seen.iter().enumerate() {
+            let mut m = s & self.cand_bits[v * w + i];
+            while m != 0 {
+                let c = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                f(self.single_of[c * n + v]);
+            }
+        }
+        if cell_links {
+            let c = self.cells(x)[0] as usize;
+            for u in self.board.candidates(c).without(v as u8).iter() {
+                f(self.single_of[c * n + u as usize]);
+            }
+        }
     }
 
     /// The candidates that are false if `x` is true: `x`'s symbol in every cell seeing all of
@@ -332,10 +396,10 @@ impl<'a> ChainGraph<'a> {
     }
 }
 
-/// Adjacency lists (start offsets and targets) from a list of directed links.
-fn adjacency(count: usize, mut links: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
-    links.sort_unstable();
-    links.dedup();
+/// Adjacency lists (start offsets and targets) from a list of directed links, by counting:
+/// the lists keep the order the links were made in (a link listed twice, as a pair strong in
+/// two houses, only costs the search a look).
+fn adjacency(count: usize, links: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
     let mut start = vec![0u32; count + 1];
     for &(a, _) in &links {
         start[(a >> 1) as usize + 1] += 1;
@@ -343,7 +407,14 @@ fn adjacency(count: usize, mut links: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
     for i in 0..count {
         start[i + 1] += start[i];
     }
-    (start, links.into_iter().map(|(_, b)| b).collect())
+    let mut fill = start.clone();
+    let mut to = vec![0u32; links.len()];
+    for (a, b) in links {
+        let k = &mut fill[(a >> 1) as usize];
+        to[*k as usize] = b;
+        *k += 1;
+    }
+    (start, to)
 }
 
 /// A breadth-first search over a [`ChainGraph`], its buffers reused from start to start. A
@@ -399,16 +470,15 @@ impl Bfs {
                 continue;
             }
             let want_strong = st % 2 == 0;
-            for m in g.links(st / 2, want_strong, cell_links) {
+            g.for_each_link(st / 2, want_strong, cell_links, |m| {
                 let ns = m * 2 + u32::from(want_strong);
-                if self.stamp[ns as usize] == epoch {
-                    continue;
+                if self.stamp[ns as usize] != epoch {
+                    self.stamp[ns as usize] = epoch;
+                    self.depth[ns as usize] = d + 1;
+                    self.parent[ns as usize] = st;
+                    self.queue.push(ns);
                 }
-                self.stamp[ns as usize] = epoch;
-                self.depth[ns as usize] = d + 1;
-                self.parent[ns as usize] = st;
-                self.queue.push(ns);
-            }
+            });
         }
     }
 

@@ -21,13 +21,20 @@ struct Found {
     elim: Vec<(usize, u8)>,
 }
 
+/// A chain found: its length in links, its nodes and its eliminations.
+pub(crate) type Chain = (usize, Vec<u32>, Vec<(usize, u8)>);
+
 /// The step's nodes from the graph's.
 pub(crate) fn chain_nodes(g: &ChainGraph, nodes: &[u32]) -> Vec<ChainNode> {
     nodes
         .iter()
         .map(|&x| ChainNode {
             symbol: Symbol::new(g.symbol(x) as usize),
-            cells: g.cells(x).iter().map(|&c| CellId::new(c as usize)).collect(),
+            cells: g
+                .cells(x)
+                .iter()
+                .map(|&c| CellId::new(c as usize))
+                .collect(),
         })
         .collect()
 }
@@ -36,7 +43,7 @@ pub(crate) fn chain_nodes(g: &ChainGraph, nodes: &[u32]) -> Vec<ChainNode> {
 pub(crate) fn push_shortest(
     g: &ChainGraph,
     f: &mut Finder,
-    mut found: Vec<(usize, Vec<u32>, Vec<(usize, u8)>)>,
+    mut found: Vec<Chain>,
     make: impl Fn(Vec<ChainNode>) -> Deduction,
 ) {
     let Some(shortest) = found.iter().map(|x| x.0).min() else {
@@ -92,30 +99,28 @@ fn search(g: &ChainGraph, f: &mut Finder, x: bool) -> Vec<Found> {
     found
 }
 
-fn run(board: &super::Board, f: &mut Finder, x: bool) {
+/// Grouped X-chains (one symbol, three links or more), then, if there are none, grouped AICs
+/// (house and cell links), each through a group node, over one graph.
+pub(crate) fn find(board: &super::Board, f: &mut Finder) {
     let g = ChainGraph::new(board, true);
     if g.len() == g.singles {
         return;
     }
-    let found = search(&g, f, x)
-        .into_iter()
-        .map(|c| (c.links, c.nodes, c.elim))
-        .collect();
-    if x {
-        push_shortest(&g, f, found, |nodes| Deduction::GroupedXChain { nodes });
-    } else {
-        push_shortest(&g, f, found, |nodes| Deduction::GroupedAic { nodes });
+    for x in [true, false] {
+        let found: Vec<_> = search(&g, f, x)
+            .into_iter()
+            .map(|c| (c.links, c.nodes, c.elim))
+            .collect();
+        if found.is_empty() {
+            continue;
+        }
+        if x {
+            push_shortest(&g, f, found, |nodes| Deduction::GroupedXChain { nodes });
+        } else {
+            push_shortest(&g, f, found, |nodes| Deduction::GroupedAic { nodes });
+        }
+        return;
     }
-}
-
-/// Grouped X-chains: one symbol, three links or more, through a group node.
-pub(crate) fn find_x(board: &super::Board, f: &mut Finder) {
-    run(board, f, true);
-}
-
-/// Grouped AICs: house and cell links, through a group node.
-pub(crate) fn find_aic(board: &super::Board, f: &mut Finder) {
-    run(board, f, false);
 }
 
 #[cfg(test)]
@@ -146,7 +151,7 @@ mod tests {
         confine(&mut b, "box 3", 1, &[(1, 7), (1, 8), (2, 9)]);
         confine(&mut b, "column 9", 1, &[(2, 9), (6, 9)]);
         let mut f = Finder::new(50);
-        find_x(&b, &mut f);
+        find(&b, &mut f);
         let want = elims(&g, "r6c1<>1");
         let s = f
             .steps

@@ -27,10 +27,10 @@ mod als_xy_wing;
 mod als_xz;
 mod avoidable;
 mod board;
-mod chain_graph;
 mod cage_overlap;
 mod cages;
 pub mod catalogue;
+mod chain_graph;
 mod chains;
 mod colouring;
 mod empty_rectangle;
@@ -64,8 +64,8 @@ pub use board::Board;
 pub(crate) use board::Tables;
 pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
 pub use step::{
-    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind, RectangleKind,
-    SimpleChainKind, Step,
+    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind,
+    RectangleKind, SimpleChainKind, Step,
 };
 
 use crate::puzzle::Puzzle;
@@ -218,8 +218,10 @@ pub fn registry() -> &'static [Search] {
         T::FinnedJellyfish,
         T::SashimiJellyfish,
     ];
-    const NICE_LOOPS: &[Technique] = &[T::ContinuousNiceLoop, T::DiscontinuousNiceLoop];
-    const GROUPED_NICE_LOOPS: &[Technique] = &[
+    const GROUPED_CHAINS: &[Technique] = &[T::GroupedXChain, T::GroupedAic];
+    const NICE_LOOPS: &[Technique] = &[
+        T::ContinuousNiceLoop,
+        T::DiscontinuousNiceLoop,
         T::GroupedContinuousNiceLoop,
         T::GroupedDiscontinuousNiceLoop,
     ];
@@ -256,13 +258,11 @@ pub fn registry() -> &'static [Search] {
         first(&[T::XChain], chains::find_x),
         first(&[T::XyChain], chains::find_xy),
         first(&[T::Aic], chains::find_aic),
-        s(NICE_LOOPS, nice_loops::find),
-        s(&[T::GroupedXChain], grouped_chains::find_x),
-        s(&[T::GroupedAic], grouped_chains::find_aic),
-        s(GROUPED_NICE_LOOPS, nice_loops::find_grouped),
         s(&[T::AlsXz], als_xz::find),
         s(&[T::AlsXyWing], als_xy_wing::find),
+        s(GROUPED_CHAINS, grouped_chains::find),
         first(&[T::ForcingChain], forcing::find),
+        s(NICE_LOOPS, nice_loops::find),
         first(&[T::Guess], guess::find),
     ];
     REGISTRY

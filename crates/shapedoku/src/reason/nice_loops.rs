@@ -137,11 +137,9 @@ fn weak_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut Vec
     }
 }
 
-fn run(board: &Board, f: &mut Finder, grouped: bool) {
-    let g = ChainGraph::new(board, grouped);
-    if grouped && g.len() == g.singles {
-        return;
-    }
+/// Nice loops, with and without group nodes, over one graph (the technique says which).
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    let g = ChainGraph::new(board, true);
     let mut bfs = Bfs::new(g.len());
     let mut found: Vec<Found> = Vec::new();
     let mut cap = MAX_LINKS;
@@ -157,7 +155,7 @@ fn run(board: &Board, f: &mut Finder, grouped: bool) {
             } else {
                 weak_first(&g, &bfs, start, cap, &mut found);
             }
-            found.retain(|x| !x.elim.is_empty() && grouped == x.nodes.iter().any(|&n| g.is_group(n)));
+            found.retain(|x| !x.elim.is_empty());
             for x in &found[before.min(found.len())..] {
                 cap = cap.min(x.links);
             }
@@ -180,16 +178,6 @@ fn run(board: &Board, f: &mut Finder, grouped: bool) {
             return;
         }
     }
-}
-
-/// Nice loops through candidates only.
-pub(crate) fn find(board: &Board, f: &mut Finder) {
-    run(board, f, false);
-}
-
-/// Nice loops through at least one group node.
-pub(crate) fn find_grouped(board: &Board, f: &mut Finder) {
-    run(board, f, true);
 }
 
 #[cfg(test)]
@@ -246,10 +234,6 @@ mod tests {
         want.sort_unstable();
         assert_eq!(s.eliminations, want);
         assert_eq!(s.deduction.length(), 8);
-        // The plain loop has no group node: the grouped search leaves it.
-        let mut f = Finder::new(20);
-        find_grouped(&b, &mut f);
-        assert!(f.steps.is_empty(), "{:?}", f.steps);
     }
 
     #[test]
@@ -262,7 +246,7 @@ mod tests {
         confine(&mut b, "row 1", 1, &[(1, 1), (1, 7), (1, 8)]);
         confine(&mut b, "row 3", 1, &[(3, 2), (3, 9)]);
         let mut f = Finder::new(20);
-        find_grouped(&b, &mut f);
+        find(&b, &mut f);
         assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
         let s = &f.steps[0];
         assert_eq!(
@@ -284,7 +268,7 @@ mod tests {
         confine(&mut b, "column 9", 1, &[(2, 9), (6, 9)]);
         confine(&mut b, "column 1", 1, &[(6, 1), (1, 1)]);
         let mut f = Finder::new(20);
-        find_grouped(&b, &mut f);
+        find(&b, &mut f);
         let want: Vec<Candidate> = (2..=9).map(|d| cand(&g, 1, 1, d)).collect();
         let s = f
             .steps

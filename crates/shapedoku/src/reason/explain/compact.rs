@@ -279,7 +279,9 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
         } => format!(
             "{}-{}",
             super::text::linked(g, nodes, *first_strong),
-            nodes.first().map_or(String::new(), |n| super::text::node(g, n))
+            nodes
+                .first()
+                .map_or(String::new(), |n| super::text::node(g, n))
         ),
         Deduction::NiceLoop {
             nodes,

@@ -3,7 +3,9 @@
 //! example). Shapes are named as the text form names them, so a jigsaw region, a diagonal or a
 //! Samurai's shared box read as such.
 
-use super::text::{and_list, chain, fish_name, linked, label, or_list, simple_chain_name, symbol_list};
+use super::text::{
+    and_list, chain, fish_name, label, linked, or_list, simple_chain_name, symbol_list,
+};
 use super::{cell, cells, sym, syms};
 use crate::reason::{
     Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, RectangleKind, Step,
@@ -627,11 +629,24 @@ fn nice_loop_why(
     }
     let start = node_name(g, first);
     let breaks = if !first_strong {
-        format!("Were {start} true, the links would lead round to a node that rules it out, so it is false, and {elims} goes.")
+        format!(
+            "Were {start} true, the links would lead round to a node that rules it out, so it is false, and {elims} goes."
+        )
     } else if first == last {
-        format!("Were {start} false, the links would lead round to make it true, so it is true, and {elims} {}.", if step.eliminations.len() == 1 { "goes" } else { "go" })
+        format!(
+            "Were {start} false, the links would lead round to make it true, so it is true, and {elims} {}.",
+            if step.eliminations.len() == 1 {
+                "goes"
+            } else {
+                "go"
+            }
+        )
     } else {
-        format!("Were {start} false, the links would lead round to rule out {}; were it true, its cell could not hold {} either, so {elims} goes.", node_name(g, last), sym(g, last.symbol))
+        format!(
+            "Were {start} false, the links would lead round to rule out {}; were it true, its cell could not hold {} either, so {elims} goes.",
+            node_name(g, last),
+            sym(g, last.symbol)
+        )
     };
     format!(
         "The loop {notation} starts and ends in one cell, its links alternating strong (=) and weak (-) but for the start, where two links of one kind meet or the loop comes back on another candidate. {breaks}"

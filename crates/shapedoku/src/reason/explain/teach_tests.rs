@@ -4,8 +4,8 @@
 use super::{Style, render, teach, why};
 use crate::reason::test_util::{cand, cell_id, set, shape_id, symbol};
 use crate::reason::{
-    Als, Broken, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind, RectangleKind, SimpleChainKind,
-    Step, Technique,
+    Als, Broken, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind, RectangleKind,
+    SimpleChainKind, Step, Technique,
 };
 use crate::{Geometry, ShapeId};
 

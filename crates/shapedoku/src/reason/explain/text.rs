@@ -3,8 +3,8 @@
 
 use super::{cell, cells, sym, syms};
 use crate::reason::{
-    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind, RectangleKind,
-    SimpleChainKind, Step,
+    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind,
+    RectangleKind, SimpleChainKind, Step,
 };
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
@@ -595,7 +595,11 @@ pub(super) fn linked(g: &Geometry, nodes: &[ChainNode], first_strong: bool) -> S
     let mut s = String::new();
     for (i, n) in nodes.iter().enumerate() {
         if i > 0 {
-            s.push(if (i % 2 == 1) == first_strong { '=' } else { '-' });
+            s.push(if (i % 2 == 1) == first_strong {
+                '='
+            } else {
+                '-'
+            });
         }
         s.push_str(&node(g, n));
     }
