@@ -324,6 +324,43 @@ fn reglib_aic() {
 }
 
 #[test]
+fn reglib_grouped_chains_and_nice_loops() {
+    // The searches give the shortest chains and loops, which are seldom the ones HoDoKu lists:
+    // rows with a step and rows with exactly HoDoKu's eliminations, as measured (every step is
+    // checked sound by `reglib`).
+    for (name, t, with_step, exact_rows) in [
+        ("Grouped AIC", Technique::GroupedAic, 33, 3),
+        ("Continuous Nice Loop", Technique::ContinuousNiceLoop, 18, 1),
+        (
+            "Discontinuous Nice Loop",
+            Technique::DiscontinuousNiceLoop,
+            27,
+            7,
+        ),
+        (
+            "Grouped Continuous Nice Loop",
+            Technique::GroupedContinuousNiceLoop,
+            16,
+            1,
+        ),
+        (
+            "Grouped Discontinuous Nice Loop",
+            Technique::GroupedDiscontinuousNiceLoop,
+            30,
+            5,
+        ),
+    ] {
+        let Some((n, exact, found)) = reglib(name, t) else {
+            return;
+        };
+        assert!(
+            n > 0 && found >= with_step && exact >= exact_rows,
+            "{name}: {exact}/{n} exact, {found} with a step"
+        );
+    }
+}
+
+#[test]
 fn reglib_sue_de_coq() {
     let Some((n, exact, found)) = reglib("Sue de Coq", Technique::SueDeCoq) else {
         return;

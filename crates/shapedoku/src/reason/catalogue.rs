@@ -264,6 +264,14 @@ catalogue! {
     XyChain = "xy_chain", "XY-Chain", 260, Expert, Se::Fixed(6.8);
     /// Alternating inference chain. Sudoku Explainer rates chains more the longer they are.
     Aic = "aic", "AIC", 280, Expert, Se::ByLength { base: 6.8, per: 0.05, cap: 8 };
+    // Grouped chains come here, as in HoDoKu's order.
+    /// X-chain through group nodes (a symbol's places in one house that lie in another).
+    /// Sudoku Explainer has no group nodes and finds these as forcing chains.
+    GroupedXChain = "grouped_x_chain", "Grouped X-Chain", 280, Expert,
+        Se::ByLength { base: 7.5, per: 0.05, cap: 8 };
+    /// Alternating inference chain through group nodes.
+    GroupedAic = "grouped_aic", "Grouped AIC", 300, Expert,
+        Se::ByLength { base: 7.5, per: 0.05, cap: 8 };
     /// ALS-XZ: two almost locked sets joined by a restricted common symbol (singly or doubly
     /// linked). Sudoku Explainer has no almost locked sets; it finds these as forcing chains.
     AlsXz = "als_xz", "ALS-XZ", 300, Expert, Se::Fixed(7.9);
@@ -280,6 +288,24 @@ catalogue! {
     /// Sudoku Explainer values these from 7.5 up, more for longer chains.
     ForcingChain = "forcing_chain", "Forcing Chain", 500, Extreme,
         Se::ByLength { base: 7.5, per: 0.05, cap: 20 };
+    // Nice loops: what one of up to twelve links concludes, an AIC (plain or grouped) of up to
+    // eleven also concludes, but for two strong links meeting at the start; the solver tries
+    // them last, where they cost nothing, and they remain for hints and tools.
+    /// Continuous nice loop: an alternating loop, every weak link of which becomes strong.
+    /// Sudoku Explainer sees a chain.
+    ContinuousNiceLoop = "continuous_nice_loop", "Continuous Nice Loop", 280, Expert,
+        Se::ByLength { base: 6.8, per: 0.05, cap: 8 };
+    /// Discontinuous nice loop: a loop whose links meet twice strong or twice weak at its start,
+    /// or come back weakly on another candidate of its cell.
+    DiscontinuousNiceLoop = "discontinuous_nice_loop", "Discontinuous Nice Loop", 280, Expert,
+        Se::ByLength { base: 6.8, per: 0.05, cap: 8 };
+    /// Continuous nice loop through group nodes.
+    GroupedContinuousNiceLoop = "grouped_continuous_nice_loop", "Grouped Continuous Nice Loop",
+        300, Expert, Se::ByLength { base: 7.5, per: 0.05, cap: 8 };
+    /// Discontinuous nice loop through group nodes.
+    GroupedDiscontinuousNiceLoop = "grouped_discontinuous_nice_loop",
+        "Grouped Discontinuous Nice Loop", 300, Expert,
+        Se::ByLength { base: 7.5, per: 0.05, cap: 8 };
     /// Template Set: a cell every placement of a symbol consistent with the candidates uses.
     /// Tried after forcing chains (HoDoKu leaves templates out of its default solve).
     TemplateSet = "template_set", "Template Set", 600, Extreme, Se::Fixed(8.5);

@@ -32,6 +32,7 @@ mod bug;
 mod cage_overlap;
 mod cages;
 pub mod catalogue;
+mod chain_graph;
 mod chains;
 mod colouring;
 mod death_blossom;
@@ -40,11 +41,13 @@ pub mod explain;
 mod finned_fish;
 pub mod fish;
 mod forcing;
+mod grouped_chains;
 pub mod guess;
 mod innies;
 mod locked_subsets;
 mod memo;
 mod multi_colours;
+mod nice_loops;
 pub mod overlap;
 pub mod rate;
 mod rules;
@@ -66,8 +69,8 @@ pub use board::Board;
 pub(crate) use board::Tables;
 pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
 pub use step::{
-    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, RectangleKind,
-    SimpleChainKind, Step,
+    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind,
+    RectangleKind, SimpleChainKind, Step,
 };
 
 use crate::puzzle::Puzzle;
@@ -220,6 +223,13 @@ pub fn registry() -> &'static [Search] {
         T::FinnedJellyfish,
         T::SashimiJellyfish,
     ];
+    const GROUPED_CHAINS: &[Technique] = &[T::GroupedXChain, T::GroupedAic];
+    const NICE_LOOPS: &[Technique] = &[
+        T::ContinuousNiceLoop,
+        T::DiscontinuousNiceLoop,
+        T::GroupedContinuousNiceLoop,
+        T::GroupedDiscontinuousNiceLoop,
+    ];
     const REGISTRY: &[Search] = &[
         first(&[T::FullHouse], singles::full_house),
         first(&[T::NakedSingle], singles::naked_single),
@@ -253,11 +263,13 @@ pub fn registry() -> &'static [Search] {
         first(&[T::XChain], chains::find_x),
         first(&[T::XyChain], chains::find_xy),
         first(&[T::Aic], chains::find_aic),
+        s(GROUPED_CHAINS, grouped_chains::find),
         s(&[T::AlsXz], als_xz::find),
         s(&[T::AlsXyWing], als_xy_wing::find),
         s(&[T::AlsXyChain], als_xy_chain::find),
         s(&[T::DeathBlossom], death_blossom::find),
         first(&[T::ForcingChain], forcing::find),
+        s(NICE_LOOPS, nice_loops::find),
         s(&[T::TemplateSet, T::TemplateDelete], templates::find),
         first(&[T::Guess], guess::find),
     ];

@@ -364,6 +364,36 @@ pub enum Deduction {
         /// The nodes, end to end.
         nodes: Vec<Candidate>,
     },
+    /// A grouped X-chain: links on one symbol, strong first and alternating, with at least one
+    /// group node (a symbol's places in one house that also lie in another).
+    GroupedXChain {
+        /// The nodes, end to end.
+        nodes: Vec<ChainNode>,
+    },
+    /// A grouped alternating inference chain: house and cell links, strong first, with at
+    /// least one group node.
+    GroupedAic {
+        /// The nodes, end to end.
+        nodes: Vec<ChainNode>,
+    },
+    /// A nice loop through the candidate `nodes[0]` (a single cell).
+    ///
+    /// Continuous: the links alternate strong, weak, ... strong all the way round, the last
+    /// node joined to the first by a weak link that is not listed; every weak link is then in
+    /// fact strong, and whatever sees both of its ends goes.
+    ///
+    /// Discontinuous: the links alternate from `first_strong` and the last node lies in the
+    /// first node's cell; where two strong links meet at the start its candidate is true (its
+    /// cell loses every other), where two weak links meet it is false, and where a strong link
+    /// leaves and a weak one comes back on another candidate of the cell, that one is false.
+    NiceLoop {
+        /// The nodes, from the start round the loop.
+        nodes: Vec<ChainNode>,
+        /// Whether the first link is strong.
+        first_strong: bool,
+        /// Continuous rather than discontinuous.
+        continuous: bool,
+    },
     // Wings over any number of cells, Sue de Coq and almost locked sets.
     /// A pivot seeing three wings: the four cells hold four symbols between them, and every
     /// symbol but `symbol` (z) has all its places among them in one another's sight, so z is in
@@ -465,6 +495,24 @@ pub enum Deduction {
         /// Its candidates before the guess.
         options: SymbolSet,
     },
+}
+
+/// A node of a grouped chain or a nice loop: `symbol` in one cell, or in a group of cells of
+/// one house that also lie in another house, read as "one of them is `symbol`".
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ChainNode {
+    /// The symbol.
+    pub symbol: Symbol,
+    /// The cell, or the group's cells in order.
+    pub cells: Vec<CellId>,
+}
+
+impl ChainNode {
+    /// Whether the node is a group of two or more cells.
+    pub fn is_group(&self) -> bool {
+        self.cells.len() > 1
+    }
 }
 
 /// A cell named with its candidates, as wings are explained (`r1c1 {1,2,3}`).
@@ -775,6 +823,16 @@ impl Deduction {
             Deduction::XChain { .. } => T::XChain,
             Deduction::XyChain { .. } => T::XyChain,
             Deduction::Aic { .. } => T::Aic,
+            Deduction::GroupedXChain { .. } => T::GroupedXChain,
+            Deduction::GroupedAic { .. } => T::GroupedAic,
+            Deduction::NiceLoop {
+                nodes, continuous, ..
+            } => match (*continuous, nodes.iter().any(ChainNode::is_group)) {
+                (true, false) => T::ContinuousNiceLoop,
+                (false, false) => T::DiscontinuousNiceLoop,
+                (true, true) => T::GroupedContinuousNiceLoop,
+                (false, true) => T::GroupedDiscontinuousNiceLoop,
+            },
             Deduction::WxyzWing { .. } => T::WxyzWing,
             Deduction::SueDeCoq { .. } => T::SueDeCoq,
             Deduction::AlsXz { .. } => T::AlsXz,
@@ -807,6 +865,13 @@ impl Deduction {
             | Deduction::XChain { nodes }
             | Deduction::XyChain { nodes }
             | Deduction::Aic { nodes } => nodes.len().saturating_sub(1),
+            Deduction::GroupedXChain { nodes } | Deduction::GroupedAic { nodes } => {
+                nodes.len().saturating_sub(1)
+            }
+            // A continuous loop's closing link is not among its nodes.
+            Deduction::NiceLoop {
+                nodes, continuous, ..
+            } => nodes.len().saturating_sub(usize::from(!*continuous)),
             _ => 0,
         }
     }
@@ -860,6 +925,11 @@ impl Deduction {
             | Deduction::XChain { nodes }
             | Deduction::XyChain { nodes }
             | Deduction::Aic { nodes } => nodes.iter().map(|n| n.cell).collect(),
+            Deduction::GroupedXChain { nodes }
+            | Deduction::GroupedAic { nodes }
+            | Deduction::NiceLoop { nodes, .. } => {
+                nodes.iter().flat_map(|n| n.cells.iter().copied()).collect()
+            }
             Deduction::Guess { cell, .. } => vec![*cell],
             Deduction::RuleElimination { cells, .. } => cells.clone(),
             Deduction::WWing { cells, link, .. } => cells.iter().chain(link).copied().collect(),

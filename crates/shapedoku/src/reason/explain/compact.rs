@@ -269,6 +269,25 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
         | Deduction::XChain { nodes }
         | Deduction::XyChain { nodes }
         | Deduction::Aic { nodes } => chain(g, nodes),
+        Deduction::GroupedXChain { nodes } | Deduction::GroupedAic { nodes } => {
+            super::text::linked(g, nodes, true)
+        }
+        Deduction::NiceLoop {
+            nodes,
+            first_strong,
+            continuous: true,
+        } => format!(
+            "{}-{}",
+            super::text::linked(g, nodes, *first_strong),
+            nodes
+                .first()
+                .map_or(String::new(), |n| super::text::node(g, n))
+        ),
+        Deduction::NiceLoop {
+            nodes,
+            first_strong,
+            ..
+        } => super::text::linked(g, nodes, *first_strong),
         Deduction::CageCombination { cage, combos } => format!(
             "{}: {}",
             short(g, *cage),

@@ -4,11 +4,11 @@
 //! Samurai's shared box read as such.
 
 use super::text::{
-    and_list, chain, chain_ends, fish_name, label, or_list, simple_chain_name, symbol_list,
+    and_list, chain, chain_ends, fish_name, label, linked, or_list, simple_chain_name, symbol_list,
 };
 use super::{cell, cells, sym, syms};
 use crate::reason::{
-    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, RectangleKind, Step,
+    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, RectangleKind, Step,
 };
 use crate::{CellId, Geometry, ShapeId, Symbol, SymbolSet};
 
@@ -136,6 +136,15 @@ fn argument(g: &Geometry, step: &Step) -> String {
         Deduction::XChain { nodes } => chain_why(g, "X-chain", nodes, step),
         Deduction::XyChain { nodes } => chain_why(g, "XY-chain", nodes, step),
         Deduction::Aic { nodes } => chain_why(g, "alternating inference chain", nodes, step),
+        Deduction::GroupedXChain { nodes } => grouped_why(g, "grouped X-chain", nodes, step),
+        Deduction::GroupedAic { nodes } => {
+            grouped_why(g, "grouped alternating inference chain", nodes, step)
+        }
+        Deduction::NiceLoop {
+            nodes,
+            first_strong,
+            continuous,
+        } => nice_loop_why(g, nodes, *first_strong, *continuous, step),
         Deduction::EmptyRectangle {
             symbol,
             house,
@@ -571,6 +580,83 @@ fn chain_why(g: &Geometry, name: &str, nodes: &[Candidate], step: &Step) -> Stri
         } else {
             "they are"
         }
+    )
+}
+
+/// `5 in r1c1`, `5 in r1c7 or r1c8`.
+fn node_name(g: &Geometry, n: &ChainNode) -> String {
+    format!("{} in {}", sym(g, n.symbol), or_list(&cells(g, &n.cells)))
+}
+
+/// `they are` or `it is`, for a list of eliminations.
+fn are(step: &Step) -> &'static str {
+    if step.eliminations.len() == 1 {
+        "it is"
+    } else {
+        "they are"
+    }
+}
+
+fn grouped_why(g: &Geometry, name: &str, nodes: &[ChainNode], step: &Step) -> String {
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return String::new();
+    };
+    format!(
+        "In the {name} {} a group node such as {} stands for one symbol in any of its cells (they share a house, so at most one holds it); a strong link (=) means at least one end is true, a weak link (-) at most one. Were {} false, the links would make {} true, so one end is true either way, and {} would clash with both, so {} false.",
+        linked(g, nodes, true),
+        nodes
+            .iter()
+            .find(|n| n.is_group())
+            .map_or_else(|| node_name(g, first), |n| node_name(g, n)),
+        node_name(g, first),
+        node_name(g, last),
+        and_list(&candidates(g, &step.eliminations)),
+        are(step)
+    )
+}
+
+fn nice_loop_why(
+    g: &Geometry,
+    nodes: &[ChainNode],
+    first_strong: bool,
+    continuous: bool,
+    step: &Step,
+) -> String {
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return String::new();
+    };
+    let elims = and_list(&candidates(g, &step.eliminations));
+    let notation = linked(g, nodes, first_strong);
+    if continuous {
+        return format!(
+            "The loop {notation} closes with a weak link back to {}, and its strong (=) and weak (-) links alternate all the way round, so its nodes are true and false in turn: each weak link has exactly one true end, and {elims} would clash with both ends of one, so {} false.",
+            node_name(g, first),
+            are(step)
+        );
+    }
+    let start = node_name(g, first);
+    let breaks = if !first_strong {
+        format!(
+            "Were {start} true, the links would lead round to a node that rules it out, so it is false, and {elims} goes."
+        )
+    } else if first == last {
+        format!(
+            "Were {start} false, the links would lead round to make it true, so it is true, and {elims} {}.",
+            if step.eliminations.len() == 1 {
+                "goes"
+            } else {
+                "go"
+            }
+        )
+    } else {
+        format!(
+            "Were {start} false, the links would lead round to rule out {}; were it true, its cell could not hold {} either, so {elims} goes.",
+            node_name(g, last),
+            sym(g, last.symbol)
+        )
+    };
+    format!(
+        "The loop {notation} starts and ends in one cell, its links alternating strong (=) and weak (-) but for the start, where two links of one kind meet or the loop comes back on another candidate. {breaks}"
     )
 }
 

@@ -4,8 +4,8 @@
 use super::{Style, render, teach, why};
 use crate::reason::test_util::{cand, cell_id, set, shape_id, symbol};
 use crate::reason::{
-    Als, Broken, CellCandidates, Deduction, FishKind, OverlapKind, RectangleKind, SimpleChainKind,
-    Step, Technique,
+    Als, Broken, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind, RectangleKind,
+    SimpleChainKind, Step, Technique,
 };
 use crate::{Geometry, ShapeId};
 
@@ -182,6 +182,10 @@ fn variants(g: &Geometry) -> Vec<Step> {
 /// One step of every other deduction, constructed by hand on the classic grid.
 fn samples(g: &Geometry) -> Vec<Step> {
     let c = |r, k| cell_id(g, r, k);
+    let node = |v: u8, cells: &[(u32, u32)]| ChainNode {
+        symbol: symbol(v),
+        cells: cells.iter().map(|&(r, k)| c(r, k)).collect(),
+    };
     let als = |cells: Vec<_>, syms: &[u8], shape: &str| Als {
         shape: shape_id(g, shape),
         cells,
@@ -336,6 +340,105 @@ fn samples(g: &Geometry) -> Vec<Step> {
                     cand(g, 1, 5, 4),
                     cand(g, 1, 5, 3),
                 ],
+            },
+        ),
+        elim(
+            g,
+            &[(6, 1, 1)],
+            Deduction::GroupedXChain {
+                nodes: vec![
+                    node(1, &[(1, 1)]),
+                    node(1, &[(1, 7), (1, 8)]),
+                    node(1, &[(2, 9)]),
+                    node(1, &[(6, 9)]),
+                ],
+            },
+        ),
+        elim(
+            g,
+            &[(6, 1, 2)],
+            Deduction::GroupedAic {
+                nodes: vec![
+                    node(1, &[(6, 1)]),
+                    node(2, &[(6, 1)]),
+                    node(2, &[(1, 7), (1, 8)]),
+                    node(2, &[(2, 9)]),
+                    node(2, &[(6, 9)]),
+                ],
+            },
+        ),
+        elim(
+            g,
+            &[(1, 5, 1), (2, 5, 3)],
+            Deduction::NiceLoop {
+                nodes: vec![
+                    node(1, &[(1, 1)]),
+                    node(1, &[(1, 9)]),
+                    node(2, &[(1, 9)]),
+                    node(2, &[(2, 9)]),
+                    node(3, &[(2, 9)]),
+                    node(3, &[(2, 1)]),
+                ],
+                first_strong: true,
+                continuous: true,
+            },
+        ),
+        elim(
+            g,
+            &[(1, 1, 2)],
+            Deduction::NiceLoop {
+                nodes: vec![
+                    node(1, &[(1, 1)]),
+                    node(1, &[(1, 9)]),
+                    node(2, &[(1, 9)]),
+                    node(2, &[(1, 1)]),
+                ],
+                first_strong: true,
+                continuous: false,
+            },
+        ),
+        elim(
+            g,
+            &[(1, 1, 1)],
+            Deduction::NiceLoop {
+                nodes: vec![
+                    node(1, &[(1, 1)]),
+                    node(1, &[(1, 7), (1, 8)]),
+                    node(1, &[(2, 9)]),
+                    node(1, &[(6, 9)]),
+                    node(1, &[(1, 9)]),
+                    node(1, &[(1, 1)]),
+                ],
+                first_strong: false,
+                continuous: false,
+            },
+        ),
+        elim(
+            g,
+            &[(1, 5, 1)],
+            Deduction::NiceLoop {
+                nodes: vec![
+                    node(1, &[(1, 1)]),
+                    node(1, &[(1, 7), (1, 8)]),
+                    node(2, &[(2, 9)]),
+                    node(2, &[(2, 1)]),
+                ],
+                first_strong: true,
+                continuous: true,
+            },
+        ),
+        elim(
+            g,
+            &[(1, 1, 3)],
+            Deduction::NiceLoop {
+                nodes: vec![
+                    node(1, &[(1, 1)]),
+                    node(1, &[(1, 7), (1, 8)]),
+                    node(1, &[(2, 9)]),
+                    node(1, &[(1, 1)]),
+                ],
+                first_strong: true,
+                continuous: false,
             },
         ),
         elim(

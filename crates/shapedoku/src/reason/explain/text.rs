@@ -3,8 +3,8 @@
 
 use super::{cell, cells, sym, syms};
 use crate::reason::{
-    Als, Broken, Candidate, CellCandidates, Deduction, FishKind, OverlapKind, RectangleKind,
-    SimpleChainKind, Step,
+    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind,
+    RectangleKind, SimpleChainKind, Step,
 };
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
@@ -270,6 +270,15 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
         Deduction::XChain { nodes } => format!("X-chain: {}", chain_said(g, nodes)),
         Deduction::XyChain { nodes } => format!("XY-chain: {}", chain_said(g, nodes)),
         Deduction::Aic { nodes } => format!("AIC: {}", chain_said(g, nodes)),
+        Deduction::GroupedXChain { nodes } => {
+            format!("grouped X-chain: {}", grouped_said(g, nodes))
+        }
+        Deduction::GroupedAic { nodes } => format!("grouped AIC: {}", grouped_said(g, nodes)),
+        Deduction::NiceLoop {
+            nodes,
+            first_strong,
+            continuous,
+        } => nice_loop(g, nodes, *first_strong, *continuous),
         Deduction::CageCombination { cage, combos } => combinations(g, *cage, combos),
         Deduction::Innies {
             houses,
@@ -576,6 +585,105 @@ fn chain_said(g: &Geometry, nodes: &[Candidate]) -> String {
         chain(g, nodes),
         is(first),
         is(last)
+    )
+}
+
+/// `(1)r1c78` (a group node names its cells together).
+pub(super) fn node(g: &Geometry, n: &ChainNode) -> String {
+    format!(
+        "({}){}",
+        sym(g, n.symbol),
+        super::compact::compress_cells(g, &n.cells)
+    )
+}
+
+/// `(1)r1c1=(1)r1c78-(1)r2c9`: links alternate, the first strong when `first_strong`.
+pub(super) fn linked(g: &Geometry, nodes: &[ChainNode], first_strong: bool) -> String {
+    let mut s = String::new();
+    for (i, n) in nodes.iter().enumerate() {
+        if i > 0 {
+            s.push(if (i % 2 == 1) == first_strong {
+                '='
+            } else {
+                '-'
+            });
+        }
+        s.push_str(&node(g, n));
+    }
+    s
+}
+
+/// `r1c1 is 1`, `r1c7 or r1c8 is 1`; negated: `r1c1 is not 1`, `neither r1c7 nor r1c8 is 1`.
+fn node_is(g: &Geometry, n: &ChainNode, true_: bool) -> String {
+    let v = sym(g, n.symbol);
+    let names = cells(g, &n.cells);
+    match (names.as_slice(), true_) {
+        ([one], true) => format!("{one} is {v}"),
+        ([one], false) => format!("{one} is not {v}"),
+        ([a, b], false) => format!("neither {a} nor {b} is {v}"),
+        (_, true) => format!("{} is {v}", or_list(&names)),
+        (_, false) => format!("none of {} is {v}", names.join(", ")),
+    }
+}
+
+/// The links followed from the start's assumed value: `if r1c1 is not 1, then r1c78 has it,
+/// so ...`. A strong link makes the next node true after a false one, a weak link the next
+/// false after a true one.
+fn walk(g: &Geometry, nodes: &[ChainNode], first_strong: bool) -> String {
+    let Some(first) = nodes.first() else {
+        return String::new();
+    };
+    let mut words = format!("if {}", node_is(g, first, !first_strong));
+    for (i, n) in nodes.iter().enumerate().skip(1) {
+        let now_true = (i % 2 == 1) == first_strong;
+        let joint = if now_true { "then" } else { "so" };
+        words.push_str(&format!(", {joint} {}", node_is(g, n, now_true)));
+    }
+    words
+}
+
+/// A grouped chain's notation and words: `... either way r1c1 is 1 or r6c9 is 1`.
+fn grouped_said(g: &Geometry, nodes: &[ChainNode]) -> String {
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return String::new();
+    };
+    format!(
+        "{}: {}; either way {} or {}",
+        linked(g, nodes, true),
+        walk(g, nodes, true),
+        node_is(g, first, true),
+        node_is(g, last, true)
+    )
+}
+
+/// A nice loop's notation and what breaks (or closes) it.
+fn nice_loop(g: &Geometry, nodes: &[ChainNode], first_strong: bool, continuous: bool) -> String {
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return String::new();
+    };
+    if continuous {
+        return format!(
+            "continuous nice loop: {}-{}: strong and weak links alternate all the way round, so each weak link has exactly one true end and whatever sees both ends of one goes",
+            linked(g, nodes, true),
+            node(g, first)
+        );
+    }
+    let tail = if !first_strong {
+        format!("so {} cannot be true", node_is(g, first, true))
+    } else if first == last {
+        format!("so {}", node_is(g, first, true))
+    } else {
+        format!(
+            "and were {} it would not be {} either, so {}",
+            node_is(g, first, true),
+            sym(g, last.symbol),
+            node_is(g, last, false)
+        )
+    };
+    format!(
+        "discontinuous nice loop: {}: {}; {tail}",
+        linked(g, nodes, first_strong),
+        walk(g, nodes, first_strong)
     )
 }
 

@@ -1,0 +1,512 @@
+//! The link graph of grouped chains and nice loops, built once per search with every link
+//! listed, and a breadth-first search over it.
+//!
+//! A node is a candidate (a symbol in a cell) or a *group node*: a symbol's places in a house
+//! that also lie in another no-repeat shape (a box and a line on a classic grid, but any two
+//! shapes meeting in two or more cells), read as "one of these cells holds the symbol". Links:
+//! - strong ("at least one is true"): two disjoint nodes on one symbol that together are all of
+//!   its places in a house (two cells, a cell and a group, two groups), or the two candidates
+//!   of a bivalue cell;
+//! - weak ("not both"): two disjoint nodes on one symbol every cell of which sees every cell of
+//!   the other, or two candidates of one cell.
+//!
+//! The plain chains of `chains` work on candidates only and find their links on the fly; here
+//! the links between candidates are found the same way (bitsets of peers), and the strong links
+//! and the links of groups, which are irregular, are listed once for the searches from every
+//! start to read.
+
+use super::Board;
+
+/// The link graph (see the module documentation). Nodes `0..singles` are candidates, the rest
+/// group nodes.
+pub(crate) struct ChainGraph<'a> {
+    board: &'a Board,
+    /// Words per cell bitset.
+    words: usize,
+    /// Number of candidate nodes (they come first).
+    pub(crate) singles: usize,
+    sym: Vec<u8>,
+    cell_start: Vec<u32>,
+    cell_list: Vec<u32>,
+    /// The node's cells as a bitset (`words` per node).
+    own: Vec<u64>,
+    /// The cells seeing every cell of the node (`words` per node).
+    seen: Vec<u64>,
+    /// Empty cells holding each symbol, as bitsets.
+    cand_bits: Vec<u64>,
+    /// Candidate node of `cell * symbols + symbol`, or `u32::MAX`.
+    single_of: Vec<u32>,
+    /// Links as adjacency lists; an entry is `node << 1 | in_cell`.
+    strong_start: Vec<u32>,
+    strong_to: Vec<u32>,
+    weak_start: Vec<u32>,
+    weak_to: Vec<u32>,
+}
+
+impl<'a> ChainGraph<'a> {
+    /// The graph of a board, with group nodes when `grouped`.
+    pub(crate) fn new(board: &'a Board, grouped: bool) -> Self {
+        let g = board.geometry();
+        let (nc, n) = (g.cell_count(), g.symbol_count());
+        let words = nc.div_ceil(64);
+        let mut gr = ChainGraph {
+            board,
+            words,
+            singles: 0,
+            sym: Vec::new(),
+            cell_start: vec![0],
+            cell_list: Vec::new(),
+            own: Vec::new(),
+            seen: Vec::new(),
+            cand_bits: vec![0u64; n * words],
+            single_of: vec![u32::MAX; nc * n],
+            strong_start: Vec::new(),
+            strong_to: Vec::new(),
+            weak_start: Vec::new(),
+            weak_to: Vec::new(),
+        };
+        for c in 0..nc {
+            if board.value(c).is_some() {
+                continue;
+            }
+            for v in board.candidates(c).iter() {
+                gr.cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
+                gr.single_of[c * n + v as usize] = gr.sym.len() as u32;
+                gr.add_node(v, &[c as u32]);
+            }
+        }
+        gr.singles = gr.sym.len();
+        if grouped {
+            gr.add_groups();
+        }
+        gr.link();
+        gr
+    }
+
+    fn add_node(&mut self, v: u8, cells: &[u32]) {
+        let w = self.words;
+        let peers = &self.board.tables().peer_bits;
+        self.sym.push(v);
+        self.cell_list.extend_from_slice(cells);
+        self.cell_start.push(self.cell_list.len() as u32);
+        let at = self.own.len();
+        self.own.resize(at + w, 0);
+        self.seen.resize(at + w, !0);
+        for &c in cells {
+            let c = c as usize;
+            self.own[at + c / 64] |= 1 << (c % 64);
+            for i in 0..w {
+                self.seen[at + i] &= peers[c * w + i];
+            }
+        }
+    }
+
+    /// Group nodes: for every house and other no-repeat shape sharing two or more cells, each
+    /// symbol's places in the house that lie in the shape, when there are two or more.
+    fn add_groups(&mut self) {
+        let b = self.board;
+        let g = b.geometry();
+        let w = self.words;
+        // Each group as its symbol and its cells' bits (in `bits`), sorted and deduplicated:
+        // a box and a line give the same group from either side.
+        let mut bits: Vec<u64> = Vec::new();
+        let mut keys: Vec<(u8, u32)> = Vec::new();
+        let mut inter = vec![0u64; w];
+        for o in &b.tables().overlaps {
+            inter.fill(0);
+            for (i, &c) in g.shape(o.source).cells.iter().enumerate().take(64) {
+                if o.inside >> i & 1 == 1 {
+                    inter[c / 64] |= 1 << (c % 64);
+                }
+            }
+            for v in 0..g.symbol_count() {
+                let at = bits.len();
+                bits.extend((0..w).map(|i| inter[i] & self.cand_bits[v * w + i]));
+                if bits[at..].iter().map(|m| m.count_ones()).sum::<u32>() >= 2 {
+                    keys.push((v as u8, (at / w) as u32));
+                } else {
+                    bits.truncate(at);
+                }
+            }
+        }
+        let slice = |k: u32| &bits[k as usize * w..][..w];
+        keys.sort_unstable_by(|x, y| (x.0, slice(x.1)).cmp(&(y.0, slice(y.1))));
+        keys.dedup_by(|x, y| x.0 == y.0 && slice(x.1) == slice(y.1));
+        let mut cells: Vec<u32> = Vec::new();
+        for (v, k) in keys {
+            cells.clear();
+            for (i, &m) in slice(k).iter().enumerate() {
+                let mut m = m;
+                while m != 0 {
+                    cells.push((i * 64 + m.trailing_zeros() as usize) as u32);
+                    m &= m - 1;
+                }
+            }
+            let group = std::mem::take(&mut cells);
+            self.add_node(v, &group);
+            cells = group;
+        }
+    }
+
+    fn has(&self, cell: usize, v: u8) -> bool {
+        self.cand_bits[v as usize * self.words + cell / 64] >> (cell % 64) & 1 == 1
+    }
+
+    /// Lists every link (see the module documentation).
+    fn link(&mut self) {
+        let b = self.board;
+        let g = b.geometry();
+        let (w, n) = (self.words, g.symbol_count());
+        let count = self.sym.len();
+        let mut strong: Vec<(u32, u32)> = Vec::new();
+        // Group nodes of each symbol, for the house and peer links.
+        let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for x in self.singles..count {
+            groups_of[self.sym[x] as usize].push(x as u32);
+        }
+        let mut inside: Vec<u32> = Vec::new();
+        let mut house_bits = vec![0u64; w];
+        for &h in g.houses() {
+            house_bits.fill(0);
+            for &c in &g.shape(h).cells {
+                house_bits[c / 64] |= 1 << (c % 64);
+            }
+            for (v, groups) in groups_of.iter().enumerate() {
+                let places = (0..w)
+                    .map(|i| (house_bits[i] & self.cand_bits[v * w + i]).count_ones())
+                    .sum::<u32>();
+                if places < 2 {
+                    continue;
+                }
+                // The nodes of `v` inside the house; two disjoint ones covering all its places
+                // are strongly linked.
+                inside.clear();
+                for &c in &g.shape(h).cells {
+                    if let Some(x) = self.single(c, v as u8) {
+                        inside.push(x);
+                    }
+                }
+                for &x in groups {
+                    let o = &self.own[x as usize * w..][..w];
+                    if (0..w).all(|i| o[i] & !house_bits[i] == 0) {
+                        inside.push(x);
+                    }
+                }
+                for (i, &x) in inside.iter().enumerate() {
+                    for &y in &inside[i + 1..] {
+                        if self.size(x) + self.size(y) == places as usize && self.disjoint(x, y) {
+                            strong.push((x << 1, y << 1));
+                            strong.push((y << 1, x << 1));
+                        }
+                    }
+                }
+            }
+        }
+        // Weak links between candidates are found on the fly (a bitset of peers); the ones to
+        // or from a group are listed.
+        let mut weak: Vec<(u32, u32)> = Vec::new();
+        for x in 0..count as u32 {
+            let v = self.sym[x as usize] as usize;
+            let seen = &self.seen[x as usize * w..][..w];
+            if self.is_group(x) {
+                for (i, &s) in seen.iter().enumerate() {
+                    let mut m = s & self.cand_bits[v * w + i];
+                    while m != 0 {
+                        let c = i * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        weak.push((x << 1, self.single_of[c * n + v] << 1));
+                    }
+                }
+            }
+            for &y in &groups_of[v] {
+                let o = &self.own[y as usize * w..][..w];
+                if y != x && (0..w).all(|i| o[i] & !seen[i] == 0) {
+                    weak.push((x << 1, y << 1));
+                }
+            }
+            if !self.is_group(x) {
+                // A bivalue cell's two candidates are strongly linked.
+                let c = self.cell_list[self.cell_start[x as usize] as usize] as usize;
+                let cands = b.candidates(c);
+                if cands.len() == 2 {
+                    let u = cands.without(v as u8).first().unwrap_or(v as u8);
+                    strong.push((x << 1, self.single_of[c * n + u as usize] << 1 | 1));
+                }
+            }
+        }
+        (self.strong_start, self.strong_to) = adjacency(count, strong);
+        (self.weak_start, self.weak_to) = adjacency(count, weak);
+    }
+
+    /// Number of nodes.
+    pub(crate) fn len(&self) -> usize {
+        self.sym.len()
+    }
+
+    /// The node's symbol.
+    pub(crate) fn symbol(&self, x: u32) -> u8 {
+        self.sym[x as usize]
+    }
+
+    /// The node's cells.
+    pub(crate) fn cells(&self, x: u32) -> &[u32] {
+        &self.cell_list
+            [self.cell_start[x as usize] as usize..self.cell_start[x as usize + 1] as usize]
+    }
+
+    fn size(&self, x: u32) -> usize {
+        (self.cell_start[x as usize + 1] - self.cell_start[x as usize]) as usize
+    }
+
+    /// The candidates of a cell.
+    pub(crate) fn board_candidates(&self, cell: usize) -> impl Iterator<Item = u8> {
+        self.board.candidates(cell).iter()
+    }
+
+    /// Whether the node is a group of cells.
+    pub(crate) fn is_group(&self, x: u32) -> bool {
+        x as usize >= self.singles
+    }
+
+    /// The candidate node of `symbol` in `cell`, if it is a candidate there.
+    pub(crate) fn single(&self, cell: usize, symbol: u8) -> Option<u32> {
+        let n = self.board.geometry().symbol_count();
+        Some(self.single_of[cell * n + symbol as usize]).filter(|&x| x != u32::MAX)
+    }
+
+    fn disjoint(&self, x: u32, y: u32) -> bool {
+        let w = self.words;
+        let (a, b) = (
+            &self.own[x as usize * w..][..w],
+            &self.own[y as usize * w..][..w],
+        );
+        (0..w).all(|i| a[i] & b[i] == 0)
+    }
+
+    /// Whether `x` and `y` are weakly linked (by house, or in a cell when `cell_links`).
+    pub(crate) fn weak_linked(&self, x: u32, y: u32, cell_links: bool) -> bool {
+        if self.is_group(x) || self.is_group(y) {
+            return self.listed(x, false).any(|z| z >> 1 == y);
+        }
+        let (cx, cy) = (self.cells(x)[0] as usize, self.cells(y)[0] as usize);
+        if self.sym[x as usize] == self.sym[y as usize] {
+            cx != cy && self.board.tables().sees(cx, cy)
+        } else {
+            cell_links && cx == cy
+        }
+    }
+
+    /// Whether the node has a strong link (by house, or in a cell when `cell_links`).
+    pub(crate) fn has_strong(&self, x: u32, cell_links: bool) -> bool {
+        self.listed(x, true).any(|e| cell_links || e & 1 == 0)
+    }
+
+    /// The listed links of `x` (`node << 1 | in_cell`): every strong link, and the weak links
+    /// to or from a group.
+    fn listed(&self, x: u32, strong: bool) -> impl Iterator<Item = u32> + '_ {
+        let (start, to) = if strong {
+            (&self.strong_start, &self.strong_to)
+        } else {
+            (&self.weak_start, &self.weak_to)
+        };
+        to[start[x as usize] as usize..start[x as usize + 1] as usize]
+            .iter()
+            .copied()
+    }
+
+    /// Calls `f` for each strong or weak link of `x`, with or without the links inside cells.
+    fn for_each_link(&self, x: u32, strong: bool, cell_links: bool, mut f: impl FnMut(u32)) {
+        for e in self.listed(x, strong) {
+            if cell_links || e & 1 == 0 {
+                f(e >> 1);
+            }
+        }
+        if strong || self.is_group(x) {
+            return;
+        }
+        let (w, n) = (self.words, self.board.geometry().symbol_count());
+        let v = self.sym[x as usize] as usize;
+        let seen = &self.seen[x as usize * w..][..w];
+        for (i, &s) in seen.iter().enumerate() {
+            let mut m = s & self.cand_bits[v * w + i];
+            while m != 0 {
+                let c = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                f(self.single_of[c * n + v]);
+            }
+        }
+        if cell_links {
+            let c = self.cells(x)[0] as usize;
+            for u in self.board.candidates(c).without(v as u8).iter() {
+                f(self.single_of[c * n + u as usize]);
+            }
+        }
+    }
+
+    /// The candidates that are false if `x` is true: `x`'s symbol in every cell seeing all of
+    /// `x`'s cells, and, for a candidate, the other candidates of its cell. As a bitset over
+    /// cells, for symbol `v`.
+    fn kills(&self, x: u32, v: u8, out: &mut [u64]) {
+        let w = self.words;
+        out.fill(0);
+        if self.sym[x as usize] == v {
+            let seen = &self.seen[x as usize * w..][..w];
+            for i in 0..w {
+                out[i] = seen[i] & self.cand_bits[v as usize * w + i];
+            }
+        } else if !self.is_group(x) {
+            let c = self.cells(x)[0] as usize;
+            if self.has(c, v) {
+                out[c / 64] |= 1 << (c % 64);
+            }
+        }
+    }
+
+    /// The candidates false whether `x` or `y` is true (so false when one of them must be):
+    /// `(cell, symbol)`, sorted.
+    pub(crate) fn killed_by_both(&self, x: u32, y: u32) -> Vec<(usize, u8)> {
+        let mut syms = vec![self.sym[x as usize], self.sym[y as usize]];
+        let (cx, cy) = (self.cells(x), self.cells(y));
+        if !self.is_group(x) && !self.is_group(y) && cx[0] == cy[0] {
+            syms = self.board.candidates(cx[0] as usize).iter().collect();
+        }
+        syms.sort_unstable();
+        syms.dedup();
+        let w = self.words;
+        let (mut a, mut b) = (vec![0u64; w], vec![0u64; w]);
+        let mut out = Vec::new();
+        for v in syms {
+            self.kills(x, v, &mut a);
+            self.kills(y, v, &mut b);
+            for i in 0..w {
+                let mut m = a[i] & b[i];
+                while m != 0 {
+                    out.push((i * 64 + m.trailing_zeros() as usize, v));
+                    m &= m - 1;
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// Whether two nodes on one symbol share a cell (a chain through both would be a lasso).
+    pub(crate) fn clash(&self, x: u32, y: u32) -> bool {
+        x == y || (self.sym[x as usize] == self.sym[y as usize] && !self.disjoint(x, y))
+    }
+}
+
+/// Adjacency lists (start offsets and targets) from a list of directed links, by counting:
+/// the lists keep the order the links were made in (a link listed twice, as a pair strong in
+/// two houses, only costs the search a look).
+fn adjacency(count: usize, links: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
+    let mut start = vec![0u32; count + 1];
+    for &(a, _) in &links {
+        start[(a >> 1) as usize + 1] += 1;
+    }
+    for i in 0..count {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut to = vec![0u32; links.len()];
+    for (a, b) in links {
+        let k = &mut fill[(a >> 1) as usize];
+        to[*k as usize] = b;
+        *k += 1;
+    }
+    (start, to)
+}
+
+/// A breadth-first search over a [`ChainGraph`], its buffers reused from start to start. A
+/// state is a node and the kind of link that must leave it next (`node * 2 + 1` when weak).
+pub(crate) struct Bfs {
+    stamp: Vec<u32>,
+    epoch: u32,
+    parent: Vec<u32>,
+    depth: Vec<u8>,
+    /// The states reached by the last search, in the order reached (so by depth).
+    pub(crate) queue: Vec<u32>,
+    start: u32,
+}
+
+impl Bfs {
+    /// Buffers for a graph of `nodes` nodes.
+    pub(crate) fn new(nodes: usize) -> Self {
+        Bfs {
+            stamp: vec![0; nodes * 2],
+            epoch: 0,
+            parent: vec![0; nodes * 2],
+            depth: vec![0; nodes * 2],
+            queue: Vec::with_capacity(nodes * 2),
+            start: 0,
+        }
+    }
+
+    /// Explores from `start`, its first link strong or weak, by alternating links, up to `max`
+    /// links; in-cell links only when `cell_links`. The states reached are in
+    /// [`Bfs::queue`], each with its shortest path.
+    pub(crate) fn explore(
+        &mut self,
+        g: &ChainGraph,
+        start: u32,
+        first_strong: bool,
+        cell_links: bool,
+        max: usize,
+    ) {
+        self.epoch += 1;
+        let epoch = self.epoch;
+        let s0 = start * 2 + u32::from(!first_strong);
+        self.start = s0;
+        self.stamp[s0 as usize] = epoch;
+        self.depth[s0 as usize] = 0;
+        self.queue.clear();
+        self.queue.push(s0);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let st = self.queue[head];
+            head += 1;
+            let d = self.depth[st as usize];
+            if d as usize >= max {
+                continue;
+            }
+            let want_strong = st % 2 == 0;
+            g.for_each_link(st / 2, want_strong, cell_links, |m| {
+                let ns = m * 2 + u32::from(want_strong);
+                if self.stamp[ns as usize] != epoch {
+                    self.stamp[ns as usize] = epoch;
+                    self.depth[ns as usize] = d + 1;
+                    self.parent[ns as usize] = st;
+                    self.queue.push(ns);
+                }
+            });
+        }
+    }
+
+    /// The number of links to a state reached.
+    pub(crate) fn depth(&self, state: u32) -> usize {
+        self.depth[state as usize] as usize
+    }
+
+    /// The state `state` was reached from.
+    pub(crate) fn parent(&self, state: u32) -> u32 {
+        self.parent[state as usize]
+    }
+
+    /// The nodes from the start to `state`'s node, or `None` when two of them clash (the same
+    /// node twice, or two nodes of one symbol sharing a cell), which would not read as a chain.
+    pub(crate) fn path(&self, g: &ChainGraph, state: u32) -> Option<Vec<u32>> {
+        let mut nodes = vec![state / 2];
+        let mut st = state;
+        while st != self.start {
+            st = self.parent[st as usize];
+            nodes.push(st / 2);
+        }
+        nodes.reverse();
+        for (i, &x) in nodes.iter().enumerate() {
+            if nodes[..i].iter().any(|&y| g.clash(x, y)) {
+                return None;
+            }
+        }
+        Some(nodes)
+    }
+}

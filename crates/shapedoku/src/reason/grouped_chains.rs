@@ -1,0 +1,168 @@
+//! Grouped X-chains and grouped alternating inference chains: chains as in `chains`, through
+//! group nodes as well as candidates (see `chain_graph`). A chain starting and ending with a
+//! strong link proves one of its ends true, so every candidate that either end would rule out
+//! goes: a cell seeing all of both ends' cells on their symbol, or, for ends on different
+//! symbols, the other end's symbol in a candidate end's cell.
+//!
+//! Only chains with a group node are reported: the rest are plain chains. The search runs after
+//! the plain chains, shortest chains first, stopping at the first length that proves something.
+
+use super::chain_graph::{Bfs, ChainGraph};
+use super::{Candidate, ChainNode, Deduction, Finder, Step};
+use crate::{CellId, Symbol};
+
+/// Longest chains searched, in links.
+const MAX_LINKS: usize = 11;
+
+/// A chain found, before it becomes a step.
+struct Found {
+    links: usize,
+    nodes: Vec<u32>,
+    elim: Vec<(usize, u8)>,
+}
+
+/// A chain found: its length in links, its nodes and its eliminations.
+pub(crate) type Chain = (usize, Vec<u32>, Vec<(usize, u8)>);
+
+/// The step's nodes from the graph's.
+pub(crate) fn chain_nodes(g: &ChainGraph, nodes: &[u32]) -> Vec<ChainNode> {
+    nodes
+        .iter()
+        .map(|&x| ChainNode {
+            symbol: Symbol::new(g.symbol(x) as usize),
+            cells: g
+                .cells(x)
+                .iter()
+                .map(|&c| CellId::new(c as usize))
+                .collect(),
+        })
+        .collect()
+}
+
+/// Pushes the chains of the shortest length found, each conclusion once, in the order found.
+pub(crate) fn push_shortest(
+    g: &ChainGraph,
+    f: &mut Finder,
+    mut found: Vec<Chain>,
+    make: impl Fn(Vec<ChainNode>) -> Deduction,
+) {
+    let Some(shortest) = found.iter().map(|x| x.0).min() else {
+        return;
+    };
+    found.retain(|x| x.0 == shortest);
+    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+    for (_, nodes, elim) in found {
+        if seen.contains(&elim) {
+            continue;
+        }
+        let eliminations = elim.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
+        let step = Step::eliminating(eliminations, make(chain_nodes(g, &nodes)));
+        seen.push(elim);
+        if !f.push(step) {
+            return;
+        }
+    }
+}
+
+/// Grouped chains on one symbol (`x`) or on all links, from every start, shortest first.
+fn search(g: &ChainGraph, f: &mut Finder, x: bool) -> Vec<Found> {
+    let mut bfs = Bfs::new(g.len());
+    let mut found = Vec::new();
+    let mut cap = MAX_LINKS;
+    for start in 0..g.len() as u32 {
+        if f.out_of_budget() {
+            break;
+        }
+        if !g.has_strong(start, !x) {
+            continue;
+        }
+        bfs.explore(g, start, true, !x, cap);
+        for &st in &bfs.queue {
+            let links = bfs.depth(st);
+            // An odd number of links from a strong start ends on a strong link.
+            if links < 3 || links % 2 == 0 || links > cap || st / 2 == start {
+                continue;
+            }
+            let elim = g.killed_by_both(start, st / 2);
+            if elim.is_empty() {
+                continue;
+            }
+            let Some(nodes) = bfs.path(g, st) else {
+                continue;
+            };
+            if nodes.iter().any(|&n| g.is_group(n)) {
+                cap = links;
+                found.push(Found { links, nodes, elim });
+            }
+        }
+    }
+    found
+}
+
+/// Grouped X-chains (one symbol, three links or more), then, if there are none, grouped AICs
+/// (house and cell links), each through a group node, over one graph.
+pub(crate) fn find(board: &super::Board, f: &mut Finder) {
+    let g = ChainGraph::new(board, true);
+    if g.len() == g.singles {
+        return;
+    }
+    for x in [true, false] {
+        let found: Vec<_> = search(&g, f, x)
+            .into_iter()
+            .map(|c| (c.links, c.nodes, c.elim))
+            .collect();
+        if found.is_empty() {
+            continue;
+        }
+        if x {
+            push_shortest(&g, f, found, |nodes| Deduction::GroupedXChain { nodes });
+        } else {
+            push_shortest(&g, f, found, |nodes| Deduction::GroupedAic { nodes });
+        }
+        return;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::test_util::*;
+    use crate::reason::{Board, Technique};
+
+    /// A classic board with digit `d` removed from every cell of `shape` except `keep`.
+    fn confine(b: &mut Board, shape: &str, d: u8, keep: &[(u32, u32)]) {
+        let g = b.geometry().clone();
+        for &c in &g.shape(shape_named(&g, shape)).cells {
+            let p = g.pos(c);
+            if !keep.contains(&(p.row, p.col)) {
+                b.eliminate(c, sym(d));
+            }
+        }
+    }
+
+    #[test]
+    fn grouped_x_chain_through_a_box_row_group() {
+        // 1 lies in row 1 at r1c1 r1c7 r1c8, in box 3 at r1c7 r1c8 r2c9, in column 9 at r2c9
+        // r6c9: (1)r1c1 = (1)r1c78 [row 1] - (1)r2c9 [box 3] = (1)r6c9 [column 9], so r1c1 or
+        // r6c9 is 1 and r6c1 loses it.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        confine(&mut b, "row 1", 1, &[(1, 1), (1, 7), (1, 8)]);
+        confine(&mut b, "box 3", 1, &[(1, 7), (1, 8), (2, 9)]);
+        confine(&mut b, "column 9", 1, &[(2, 9), (6, 9)]);
+        let mut f = Finder::new(50);
+        find(&b, &mut f);
+        let want = elims(&g, "r6c1<>1");
+        let s = f
+            .steps
+            .iter()
+            .find(|s| s.eliminations == want)
+            .unwrap_or_else(|| panic!("{:?}", f.steps));
+        assert_eq!(s.technique(), Technique::GroupedXChain);
+        let Deduction::GroupedXChain { nodes } = &s.deduction else {
+            panic!()
+        };
+        assert_eq!(nodes.len(), 4);
+        assert!(nodes.iter().any(ChainNode::is_group));
+    }
+}

@@ -1,0 +1,280 @@
+//! Nice loops, plain and grouped (over the links of `chain_graph`): a loop of alternating
+//! links through a candidate.
+//!
+//! - *Continuous*: strong and weak links alternate all the way round. Then every node is true
+//!   or false in turn, so each weak link has exactly one true end: whatever sees both ends of a
+//!   weak link goes (on a house link, the symbol from cells seeing both; on a cell link, the
+//!   cell's other candidates).
+//! - *Discontinuous*: the alternation breaks at the start. Two strong links there make it true
+//!   (its cell loses every other candidate); two weak links make it false; a strong link out
+//!   and a weak link back on another candidate of the start's cell make that candidate false.
+//!
+//! Every discontinuous loop's conclusion is one an AIC also gives (an AIC gives more), so the
+//! loops are searched after the AICs and find what the AIC search's length limit left out, or,
+//! grouped, what a group node makes possible. Loops start and close on candidates, as HoDoKu's
+//! do; group nodes lie inside them. Shortest loops first; the first length that proves
+//! something ends the search.
+
+use super::chain_graph::{Bfs, ChainGraph};
+use super::grouped_chains::chain_nodes;
+use super::{Board, Candidate, Deduction, Finder, Step};
+
+/// Longest loops searched, in links.
+const MAX_LINKS: usize = 12;
+
+/// A loop found: its length in links, its nodes, whether its first link is strong, whether it
+/// is continuous, and what it eliminates.
+struct Found {
+    links: usize,
+    nodes: Vec<u32>,
+    first_strong: bool,
+    continuous: bool,
+    elim: Vec<(usize, u8)>,
+}
+
+/// What a continuous loop eliminates: for each weak link (odd-to-even nodes, and the closing
+/// link), what both its ends rule out.
+fn continuous_elims(g: &ChainGraph, nodes: &[u32]) -> Vec<(usize, u8)> {
+    let k = nodes.len();
+    let mut out: Vec<(usize, u8)> = (1..k)
+        .step_by(2)
+        .flat_map(|i| g.killed_by_both(nodes[i], nodes[(i + 1) % k]))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Loops leaving `start` by a strong link: continuous loops, and discontinuous ones whose start
+/// is true or that take another candidate from the start's cell.
+fn strong_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut Vec<Found>) {
+    let cell = g.cells(start)[0] as usize;
+    for &st in &bfs.queue {
+        let links = bfs.depth(st);
+        // Reached by a strong link: the next link is weak.
+        if st % 2 == 0 || links + 1 > cap {
+            continue;
+        }
+        let m = st / 2;
+        if m == start {
+            if links < 3 {
+                continue;
+            }
+            let Some(mut nodes) = bfs.path(g, bfs.parent(st)) else {
+                continue;
+            };
+            nodes.push(start);
+            let elim: Vec<(usize, u8)> = g
+                .board_candidates(cell)
+                .filter(|&v| v != g.symbol(start))
+                .map(|v| (cell, v))
+                .collect();
+            found.push(Found {
+                links,
+                nodes,
+                first_strong: true,
+                continuous: false,
+                elim,
+            });
+        } else if links >= 3 && g.weak_linked(m, start, true) {
+            let Some(nodes) = bfs.path(g, st) else {
+                continue;
+            };
+            let elim = continuous_elims(g, &nodes);
+            found.push(Found {
+                links: links + 1,
+                nodes,
+                first_strong: true,
+                continuous: true,
+                elim,
+            });
+        } else if links >= 2 && !g.cells(m).contains(&(cell as u32)) {
+            for v in g.board_candidates(cell).filter(|&v| v != g.symbol(start)) {
+                let Some(q) = g.single(cell, v) else {
+                    continue;
+                };
+                if !g.weak_linked(m, q, false) {
+                    continue;
+                }
+                let Some(mut nodes) = bfs.path(g, st) else {
+                    break;
+                };
+                nodes.push(q);
+                found.push(Found {
+                    links: links + 1,
+                    nodes,
+                    first_strong: true,
+                    continuous: false,
+                    elim: vec![(cell, v)],
+                });
+            }
+        }
+    }
+}
+
+/// Loops leaving `start` by a weak link and coming back by one: the start is false.
+fn weak_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut Vec<Found>) {
+    let cell = g.cells(start)[0] as usize;
+    for &st in &bfs.queue {
+        let links = bfs.depth(st);
+        if st % 2 == 0 || links < 2 || links + 1 > cap || st / 2 == start {
+            continue;
+        }
+        if !g.weak_linked(st / 2, start, true) {
+            continue;
+        }
+        let Some(mut nodes) = bfs.path(g, st) else {
+            continue;
+        };
+        nodes.push(start);
+        found.push(Found {
+            links: links + 1,
+            nodes,
+            first_strong: false,
+            continuous: false,
+            elim: vec![(cell, g.symbol(start))],
+        });
+    }
+}
+
+/// Nice loops, with and without group nodes, over one graph (the technique says which).
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    let g = ChainGraph::new(board, true);
+    let mut bfs = Bfs::new(g.len());
+    let mut found: Vec<Found> = Vec::new();
+    let mut cap = MAX_LINKS;
+    for start in 0..g.singles as u32 {
+        if f.out_of_budget() {
+            break;
+        }
+        for first_strong in [true, false] {
+            let before = found.len();
+            bfs.explore(&g, start, first_strong, true, cap);
+            if first_strong {
+                strong_first(&g, &bfs, start, cap, &mut found);
+            } else {
+                weak_first(&g, &bfs, start, cap, &mut found);
+            }
+            found.retain(|x| !x.elim.is_empty());
+            for x in &found[before.min(found.len())..] {
+                cap = cap.min(x.links);
+            }
+        }
+    }
+    found.retain(|x| x.links == cap);
+    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+    for x in found {
+        if seen.contains(&x.elim) {
+            continue;
+        }
+        let eliminations = x.elim.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
+        let deduction = Deduction::NiceLoop {
+            nodes: chain_nodes(&g, &x.nodes),
+            first_strong: x.first_strong,
+            continuous: x.continuous,
+        };
+        seen.push(x.elim);
+        if !f.push(Step::eliminating(eliminations, deduction)) {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::Technique;
+    use crate::reason::test_util::*;
+
+    fn confine(b: &mut Board, shape: &str, d: u8, keep: &[(u32, u32)]) {
+        let g = b.geometry().clone();
+        for &c in &g.shape(shape_named(&g, shape)).cells {
+            let p = g.pos(c);
+            if !keep.contains(&(p.row, p.col)) {
+                b.eliminate(c, sym(d));
+            }
+        }
+    }
+
+    /// Digit `d` in each of `cells`.
+    fn line_but(g: &crate::Geometry, cells: &[(u32, u32)], d: u8) -> Vec<Candidate> {
+        cells.iter().map(|&(r, c)| cand(g, r, c, d)).collect()
+    }
+
+    #[test]
+    fn continuous_loop_of_bivalue_cells() {
+        // r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c1 {4,1}: (1)r1c1=(2)r1c1-(2)r1c5=(3)r1c5-
+        // (3)r5c5=(4)r5c5-(4)r5c1=(1)r5c1-(1)r1c1. Each weak link has one true end, so row 1
+        // loses 2, column 5 loses 3, row 5 loses 4 and column 1 loses 1 outside the loop.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        b.set_candidates(cell(&g, 1, 1), set(&[1, 2]));
+        b.set_candidates(cell(&g, 1, 5), set(&[2, 3]));
+        b.set_candidates(cell(&g, 5, 5), set(&[3, 4]));
+        b.set_candidates(cell(&g, 5, 1), set(&[1, 4]));
+        let mut f = Finder::new(20);
+        find(&b, &mut f);
+        assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+        let s = &f.steps[0];
+        assert_eq!(s.technique(), Technique::ContinuousNiceLoop);
+        let others = |fixed: u32, row: bool, d: u8| -> Vec<Candidate> {
+            let cells: Vec<(u32, u32)> = (1..=9)
+                .filter(|&k| k != 1 && k != 5)
+                .map(|k| if row { (fixed, k) } else { (k, fixed) })
+                .collect();
+            line_but(&g, &cells, d)
+        };
+        let mut want: Vec<Candidate> = [
+            others(1, true, 2),
+            others(5, false, 3),
+            others(5, true, 4),
+            others(1, false, 1),
+        ]
+        .concat();
+        want.sort_unstable();
+        assert_eq!(s.eliminations, want);
+        assert_eq!(s.deduction.length(), 8);
+    }
+
+    #[test]
+    fn grouped_continuous_loop() {
+        // Row 1 holds 1 at r1c1 r1c7 r1c8, row 3 at r3c2 r3c9: (1)r1c1 = (1)r1c78 [row 1] -
+        // (1)r3c9 [box 3] = (1)r3c2 [row 3] - (1)r1c1 [box 1]. Boxes 1 and 3 each get their 1 in
+        // row 1 or 3, so row 2 loses it in both.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        confine(&mut b, "row 1", 1, &[(1, 1), (1, 7), (1, 8)]);
+        confine(&mut b, "row 3", 1, &[(3, 2), (3, 9)]);
+        let mut f = Finder::new(20);
+        find(&b, &mut f);
+        assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+        let s = &f.steps[0];
+        assert_eq!(
+            s.eliminations,
+            elims(&g, "r2c1<>1 r2c2<>1 r2c3<>1 r2c7<>1 r2c8<>1 r2c9<>1")
+        );
+        assert_eq!(s.technique(), Technique::GroupedContinuousNiceLoop);
+        assert_eq!(s.deduction.length(), 4);
+    }
+
+    #[test]
+    fn discontinuous_loop_two_strong_links_make_the_start_true() {
+        // (1)r1c1 = (1)r1c78 [row 1] - (1)r2c9 [box 3] = (1)r6c9 [column 9] - (1)r6c1 [row 6]
+        // = (1)r1c1 [column 1]: two strong links meet at r1c1, so it is 1 and loses the rest.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        confine(&mut b, "row 1", 1, &[(1, 1), (1, 7), (1, 8)]);
+        confine(&mut b, "box 3", 1, &[(1, 7), (1, 8), (2, 9)]);
+        confine(&mut b, "column 9", 1, &[(2, 9), (6, 9)]);
+        confine(&mut b, "column 1", 1, &[(6, 1), (1, 1)]);
+        let mut f = Finder::new(20);
+        find(&b, &mut f);
+        let want: Vec<Candidate> = (2..=9).map(|d| cand(&g, 1, 1, d)).collect();
+        let s = f
+            .steps
+            .iter()
+            .find(|s| s.eliminations == want)
+            .unwrap_or_else(|| panic!("{:?}", f.steps));
+        assert_eq!(s.technique(), Technique::GroupedDiscontinuousNiceLoop);
+    }
+}
