@@ -389,14 +389,15 @@ fn reglib_als() {
 #[test]
 fn reglib_als_chains_and_blossoms() {
     for (name, t, want) in [
-        ("ALS-XY-Chain", Technique::AlsXyChain, 0),
-        ("Death Blossom", Technique::DeathBlossom, 0),
+        // One ALS-XY-chain row needs a chain past the search's state budget.
+        ("ALS-XY-Chain", Technique::AlsXyChain, 14),
+        ("Death Blossom", Technique::DeathBlossom, 17),
     ] {
         let Some((n, exact, found)) = reglib(name, t) else {
             return;
         };
         assert!(
-            n > 0 && exact >= want,
+            n > 0 && found == n && exact >= want,
             "{name}: {exact}/{n} exact, {found} found"
         );
     }
@@ -405,14 +406,14 @@ fn reglib_als_chains_and_blossoms() {
 #[test]
 fn reglib_templates() {
     for (name, t, want) in [
-        ("Template Set", Technique::TemplateSet, 0),
-        ("Template Delete", Technique::TemplateDelete, 0),
+        ("Template Set", Technique::TemplateSet, 9),
+        ("Template Delete", Technique::TemplateDelete, 9),
     ] {
         let Some((n, exact, found)) = reglib(name, t) else {
             return;
         };
         assert!(
-            n > 0 && exact >= want,
+            n > 0 && found == n && exact >= want,
             "{name}: {exact}/{n} exact, {found} found"
         );
     }
