@@ -2,7 +2,7 @@
 //! Technique names are the catalogue's.
 
 use super::{by_symbol, cell, digits, sym, syms};
-use crate::reason::{Als, Broken, Candidate, Deduction, OverlapKind, Step};
+use crate::reason::{Als, Broken, Candidate, ChainNode, Deduction, OverlapKind, Step};
 use crate::{CellId, Geometry, ShapeId, ShapeKind};
 use std::collections::BTreeMap;
 
@@ -270,7 +270,7 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
         | Deduction::XyChain { nodes }
         | Deduction::Aic { nodes } => chain(g, nodes),
         Deduction::GroupedXChain { nodes } | Deduction::GroupedAic { nodes } => {
-            super::text::linked(g, nodes, true)
+            linked(g, nodes, true)
         }
         Deduction::NiceLoop {
             nodes,
@@ -278,16 +278,14 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             continuous: true,
         } => format!(
             "{}-{}",
-            super::text::linked(g, nodes, *first_strong),
-            nodes
-                .first()
-                .map_or(String::new(), |n| super::text::node(g, n))
+            linked(g, nodes, *first_strong),
+            nodes.first().map_or(String::new(), |n| node(g, n))
         ),
         Deduction::NiceLoop {
             nodes,
             first_strong,
             ..
-        } => super::text::linked(g, nodes, *first_strong),
+        } => linked(g, nodes, *first_strong),
         Deduction::CageCombination { cage, combos } => format!(
             "{}: {}",
             short(g, *cage),
@@ -380,4 +378,25 @@ fn als(g: &Geometry, a: &Als) -> String {
         compress_cells(g, &a.cells),
         syms(g, a.symbols, "")
     )
+}
+
+/// `(1)r1c78` (a group node names its cells together).
+pub(super) fn node(g: &Geometry, n: &ChainNode) -> String {
+    format!("({}){}", sym(g, n.symbol), compress_cells(g, &n.cells))
+}
+
+/// `(1)r1c1=(1)r1c78-(1)r2c9`: links alternate, the first strong when `first_strong`.
+pub(super) fn linked(g: &Geometry, nodes: &[ChainNode], first_strong: bool) -> String {
+    let mut s = String::new();
+    for (i, n) in nodes.iter().enumerate() {
+        if i > 0 {
+            s.push(if (i % 2 == 1) == first_strong {
+                '='
+            } else {
+                '-'
+            });
+        }
+        s.push_str(&node(g, n));
+    }
+    s
 }

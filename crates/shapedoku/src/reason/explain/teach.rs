@@ -3,8 +3,9 @@
 //! example). Shapes are named as the text form names them, so a jigsaw region, a diagonal or a
 //! Samurai's shared box read as such.
 
+use super::compact::linked;
 use super::text::{
-    and_list, chain, chain_ends, fish_name, label, linked, or_list, simple_chain_name, symbol_list,
+    and_list, chain, chain_ends, fish_name, label, or_list, simple_chain_name, symbol_list,
 };
 use super::{cell, cells, sym, syms};
 use crate::reason::{

@@ -1,6 +1,7 @@
 //! The text form: sentences for people, conclusion first. Every English word of an explanation
 //! is in this file.
 
+use super::compact::{linked, node};
 use super::{cell, cells, sym, syms};
 use crate::reason::{
     Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind,
@@ -586,31 +587,6 @@ fn chain_said(g: &Geometry, nodes: &[Candidate]) -> String {
         is(first),
         is(last)
     )
-}
-
-/// `(1)r1c78` (a group node names its cells together).
-pub(super) fn node(g: &Geometry, n: &ChainNode) -> String {
-    format!(
-        "({}){}",
-        sym(g, n.symbol),
-        super::compact::compress_cells(g, &n.cells)
-    )
-}
-
-/// `(1)r1c1=(1)r1c78-(1)r2c9`: links alternate, the first strong when `first_strong`.
-pub(super) fn linked(g: &Geometry, nodes: &[ChainNode], first_strong: bool) -> String {
-    let mut s = String::new();
-    for (i, n) in nodes.iter().enumerate() {
-        if i > 0 {
-            s.push(if (i % 2 == 1) == first_strong {
-                '='
-            } else {
-                '-'
-            });
-        }
-        s.push_str(&node(g, n));
-    }
-    s
 }
 
 /// `r1c1 is 1`, `r1c7 or r1c8 is 1`; negated: `r1c1 is not 1`, `neither r1c7 nor r1c8 is 1`.
