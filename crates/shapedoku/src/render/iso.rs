@@ -9,8 +9,8 @@
 //! Clues outside the cells (little killers, sandwich, X-sum and skyscraper clues) are written
 //! where their canvas position falls in the plane of the first cell they read.
 
-use super::page::{esc, num};
-use super::svg::{cage_total, open_document, title_size};
+use super::page::{cage_total, esc, num, open_document, title_size};
+
 use super::{RenderOptions, color_shapes};
 use crate::constraint::RuleKind;
 use crate::geometry::{Geometry, ShapeKind};

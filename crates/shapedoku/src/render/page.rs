@@ -1,7 +1,9 @@
-//! Where the flat drawing sits on the page, and how numbers and text are written into SVG:
-//! shared by every layer of every drawing.
+//! The page every drawing shares: where the flat grid sits, the document's opening and title,
+//! cage totals, and how numbers and text are written into SVG.
 
+use super::RenderOptions;
 use crate::geometry::Geometry;
+use std::fmt::Write;
 
 /// Where the grid sits on the page: canvas column c's left edge is at `ox + c * cs`.
 pub(super) struct Frame {
@@ -56,6 +58,79 @@ pub(super) fn esc(t: &str) -> String {
         }
     }
     o
+}
+
+/// A cage's total at `at` (its top-left corner), on a background patch that keeps the cage's
+/// dashes from crossing the number.
+pub(super) fn cage_total(s: &mut String, at: (f64, f64), fs: f64, sum: i64, background: &str) {
+    let label = sum.to_string();
+    let w = fs * 0.62 * label.chars().count() as f64 + fs * 0.3;
+    let (lx, ly) = at;
+    let _ = writeln!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="none"/><text x="{}" y="{}">{}</text>"#,
+        num(lx),
+        num(ly),
+        num(w),
+        num(fs * 1.1),
+        esc(background),
+        num(lx + fs * 0.15),
+        num(ly + fs * 0.9),
+        esc(&label)
+    );
+}
+
+/// The entries to draw, one per cell: only in cells without a given, only symbols of the
+/// alphabet.
+/// The title band's height and the page width a title needs: a long title widens the page
+/// (estimated at 0.6 em per character) and the drawing is centred under it.
+pub(super) fn title_size(opts: &RenderOptions<'_>, cs: f64) -> (f64, f64) {
+    match &opts.title {
+        Some(t) => (
+            (cs * 0.8).round(),
+            (t.chars().count() as f64 * cs * 0.5 * 0.6).ceil(),
+        ),
+        None => (0.0, 0.0),
+    }
+}
+
+/// The document's opening, the same for every drawing: the `svg` element, its title, the
+/// background and the title text centred at `title_y`.
+pub(super) fn open_document(
+    s: &mut String,
+    g: &Geometry,
+    opts: &RenderOptions<'_>,
+    (width, height): (f64, f64),
+    title_y: f64,
+    cs: f64,
+) {
+    let col = &opts.colors;
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#,
+        w = num(width),
+        h = num(height)
+    );
+    let name = opts.title.clone().unwrap_or_else(|| g.name().to_string());
+    let _ = writeln!(s, "<title>{}</title>", esc(&name));
+    let _ = writeln!(
+        s,
+        r#"<rect width="{}" height="{}" fill="{}"/>"#,
+        num(width),
+        num(height),
+        esc(&col.background)
+    );
+    if let Some(t) = &opts.title {
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{}">{}</text>"#,
+            num(width / 2.0),
+            num(title_y),
+            num(cs * 0.5),
+            esc(&col.title),
+            esc(t)
+        );
+    }
 }
 
 #[cfg(test)]
