@@ -6,7 +6,7 @@
 
 use super::Encoding;
 use super::backend::{Backend, Lit};
-use super::prepare::Prepared;
+use super::prepare::{Prepared, bits};
 use std::collections::HashMap;
 
 /// Groups up to this size get pairwise at-most-one clauses; larger ones a sequential counter,
@@ -406,16 +406,4 @@ fn one_partition(
             .map(|&c| Part::Cell(c)),
     );
     parts
-}
-
-/// The set bits of a mask, lowest first.
-pub(super) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let s = m.trailing_zeros() as usize;
-        m &= m - 1;
-        Some(s)
-    })
 }

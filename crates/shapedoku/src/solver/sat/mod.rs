@@ -386,7 +386,7 @@ fn enumerate(mut enc: encode::Encoder, limit: usize, budget: &Budget) -> Outcome
                 let grid: Vec<Symbol> = (0..nc)
                     .map(|c| {
                         let m = enc.cands[c];
-                        let s = encode::bits(m)
+                        let s = prepare::bits(m)
                             .find(|&s| m.count_ones() == 1 || enc.sat_value(c, s))
                             .expect("a model gives every cell a candidate");
                         Symbol::new(s)

@@ -2,7 +2,6 @@
 //! counted as no-repeat shapes too), and narrows the candidates with singles so the encoding has
 //! fewer variables.
 
-use super::encode::bits;
 use super::{Problem, SatError};
 
 /// A sum shape with raw cell indices.
@@ -183,4 +182,16 @@ fn singles(cands: &mut [u64], shapes: &[Vec<u32>], houses: &[usize], all: u64) -
         }
     }
     cands.iter().all(|&m| m != 0)
+}
+
+/// The set bits of a mask, lowest first.
+pub(super) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let s = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(s)
+    })
 }

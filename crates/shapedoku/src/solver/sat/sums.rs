@@ -12,8 +12,8 @@
 //!   forwards and backwards, and a candidate with no move is ruled out.
 
 use super::SumEncoding;
-use super::encode::{Encoder, bits};
-use super::prepare::Sum;
+use super::encode::Encoder;
+use super::prepare::{Sum, bits};
 use std::collections::HashMap;
 
 /// A cage with more combinations than this is encoded as a diagram instead.
