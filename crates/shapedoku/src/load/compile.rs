@@ -8,12 +8,12 @@
 use super::definition::{
     CageDef, Field, FileDef, GivensDef, GridDef, KindDef, MAX_CANVAS, ShapeDef,
 };
+use super::growth::{cell_refs, grow};
 use super::issues;
 use super::resolve::Link;
 use super::source::{Diagnostic, Source, Text};
-use super::state::{CandidatesIn, CellRef, Given, GridSrc, ShapeIn, State};
+use super::state::{CandidatesIn, Given, GridSrc, ShapeIn, State};
 use crate::geometry::Size;
-use crate::pos::parse_cell_ref;
 use crate::{
     Geometry, GeometryBuilder, GridSpec, Limits, ModelError, Pos, Rule, ShapeKind, Symbols,
 };
@@ -522,113 +522,11 @@ fn add_shape(
     });
 }
 
-/// Adds `more` to the geometry's size. Over a cap it reports, once, that `what` (written at
-/// `span`) takes the geometry past it, and returns false: the part is not added and the
-/// geometry is not built.
-fn grow(
-    state: &mut State,
-    src: &Arc<Source>,
-    span: Range<usize>,
-    what: &str,
-    more: Size,
-    diags: &mut Vec<Diagnostic>,
-) -> bool {
-    if state.over_limit {
-        return false;
-    }
-    let next = state.size + more;
-    let Some(e) = next.over(&state.limits) else {
-        state.size = next;
-        return true;
-    };
-    state.over_limit = true;
-    state.cells_incomplete = true;
-    diags.push(
-        Diagnostic::new(
-            src,
-            Some(span),
-            format!("{what} takes the geometry past a limit: {e}"),
-        )
-        .help(LIMIT_HELP),
-    );
-    false
-}
-
 fn cells_size(n: u64) -> Size {
     Size {
         cells: n,
         ..Size::default()
     }
-}
-
-/// The hint for a geometry over a cap.
-const LIMIT_HELP: &str = "the size caps keep memory bounded (see Limits in docs/format.md); split the puzzle, or raise the cap through the library's Limits";
-
-/// Parses a list of cell references, reporting every malformed one at its place (the first
-/// few; then how many more). Expands at most `budget` positions: past it the list is reported
-/// as over the cap (as `what`, counting `size(positions)`) and `None` returned, so no list can
-/// allocate beyond the cap.
-pub(super) fn cell_refs(
-    state: &mut State,
-    src: &Arc<Source>,
-    text: &Text,
-    (budget, size): (u64, fn(u64) -> Size),
-    what: &str,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<(Vec<CellRef>, bool)> {
-    if state.over_limit {
-        return None;
-    }
-    let mut out = Vec::new();
-    let (mut bad, mut count) = (0usize, 0u64);
-    // The first bad reference not reported on its own: where "and N more" points.
-    let mut unshown = None;
-    let s = &text.value;
-    let mut start = None;
-    for (i, ch) in s.char_indices().chain([(s.len(), ' ')]) {
-        let sep = ch.is_whitespace() || ch == ',';
-        match (sep, start) {
-            (false, None) => start = Some(i),
-            (true, Some(b)) => {
-                start = None;
-                let (item, span) = (&s[b..i], text.at(b, i - b));
-                match parse_cell_ref(item) {
-                    Ok(ps) => {
-                        count += ps.len() as u64;
-                        if count > budget {
-                            grow(state, src, span, what, size(count), diags);
-                            return None;
-                        }
-                        out.push((span, ps));
-                    }
-                    Err(e) => {
-                        bad += 1;
-                        if bad == super::givens::MAX_PER_STRING + 1 {
-                            unshown = Some(span.clone());
-                        }
-                        if bad <= super::givens::MAX_PER_STRING {
-                            diags.push(
-                                Diagnostic::new(src, Some(span), format!("`{item}` is not a cell reference: {}", e.reason))
-                                    .help("write cells as r3c7, or a rectangle as r1-3c4-6, separated by spaces"),
-                            );
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    if let Some(span) = unshown {
-        diags.push(Diagnostic::new(
-            src,
-            Some(span),
-            format!(
-                "and {} more bad cell references in this list",
-                bad - super::givens::MAX_PER_STRING
-            ),
-        ));
-    }
-    Some((out, bad == 0))
 }
 
 /// Compiles the state. With broken explicit shapes the rest is compiled without them, so

@@ -234,9 +234,9 @@ impl Ctx<'_> {
             return None;
         }
         let ps: Vec<Pos> = self.r.extra.iter().map(|e| e.1).collect();
-        let joined = ps.windows(2).all(|w| super::rules::next_to(w[0], w[1]));
+        let joined = ps.windows(2).all(|w| next_to(w[0], w[1]));
         let first = self.r.cells[0].1;
-        if !joined || !ps.iter().any(|&p| super::rules::next_to(p, first)) {
+        if !joined || !ps.iter().any(|&p| next_to(p, first)) {
             self.error(
                 span,
                 "the circle's cells must touch each other, and the arrow must start next to the circle".into(),
@@ -508,6 +508,11 @@ fn parse_values(text: &str) -> Option<Vec<(i64, i64)>> {
             (a <= b).then_some((a, b))
         })
         .collect()
+}
+
+/// Whether two cells touch, orthogonally or diagonally.
+pub(super) fn next_to(a: Pos, b: Pos) -> bool {
+    a != b && a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1
 }
 
 #[cfg(test)]

@@ -16,17 +16,6 @@ use std::ops::Range;
 use std::sync::Arc;
 use toml::Spanned;
 
-/// What a mark or cell rule adds to a gathered `[[rule]]`.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct LocalIn {
-    /// Each mark: where it is written, its two cells, its relation.
-    pub marks: Vec<(Range<usize>, Pos, Pos, Relation)>,
-    /// The relations the negative constraint forbids between unmarked neighbours.
-    pub negative: Vec<Relation>,
-    /// A quadruple's symbols as written.
-    pub symbols: Option<Spanned<String>>,
-}
-
 /// The types this file reads: marks between neighbours and rules on single cells.
 pub(super) fn handles(kind: &str) -> bool {
     matches!(
@@ -144,7 +133,7 @@ fn add_mark(
     let budget = (state.limits.max_shape_cells).saturating_sub(state.size.shape_cells);
     let what = format!("rule `{}`", rule.name);
     let sized = (budget, Size::of_shape_cells as fn(u64) -> Size);
-    let Some((refs, true)) = super::compile::cell_refs(state, src, &text, sized, &what, diags)
+    let Some((refs, true)) = super::growth::cell_refs(state, src, &text, sized, &what, diags)
     else {
         return false;
     };

@@ -35,6 +35,7 @@ mod candidates;
 mod compile;
 mod faces;
 mod givens;
+mod growth;
 mod issues;
 mod line_rules;
 mod local_rules;

@@ -5,6 +5,7 @@
 //! cell reference concerned.
 
 use super::definition::{Field, RuleDef};
+use super::line_rules::next_to;
 use super::source::{Diagnostic, Source, Text};
 use super::state::{RuleIn, State};
 use crate::constraint::{Constraint, RuleKind};
@@ -112,7 +113,7 @@ fn gather_cells(
         .saturating_sub(state.size.shape_cells);
     let what = format!("rule `{name}`");
     let sized = (budget, Size::of_shape_cells as fn(u64) -> Size);
-    let Some((refs, true)) = super::compile::cell_refs(state, src, &text, sized, &what, diags)
+    let Some((refs, true)) = super::growth::cell_refs(state, src, &text, sized, &what, diags)
     else {
         return None;
     };
@@ -223,9 +224,4 @@ fn compile_rule(
         }
     }
     ok.then(|| Constraint::new(&r.name, kind))
-}
-
-/// Whether two cells touch, orthogonally or diagonally.
-pub(super) fn next_to(a: Pos, b: Pos) -> bool {
-    a != b && a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1
 }

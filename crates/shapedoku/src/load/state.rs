@@ -4,6 +4,7 @@
 
 use super::definition::{CandidatesDef, GivensDef};
 use super::source::{Source, Text};
+use crate::constraint::Relation;
 use crate::geometry::Size;
 use crate::{GridSpec, Limits, Pos, Rule, ShapeKind, Symbols};
 use std::ops::Range;
@@ -55,7 +56,7 @@ pub(crate) struct RuleIn {
     /// Each cell of a line rule in order, with the span of the reference it comes from.
     pub cells: Vec<(Range<usize>, Pos)>,
     /// What the rules on marks and single cells add (see `local_rules.rs`).
-    pub local: super::local_rules::LocalIn,
+    pub local: LocalIn,
     /// The table as read, for the keys of the sum, line and copy rules.
     pub def: super::definition::RuleDef,
     /// The second cell list of an arrow (`circle`) or a clone (`copy`), like `cells`.
@@ -105,4 +106,15 @@ pub(crate) struct State {
     pub over_limit: bool,
     /// The TOML itself is broken: only key and syntax problems are reported.
     pub syntax_broken: bool,
+}
+
+/// What a mark or cell rule adds to a gathered `[[rule]]`.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct LocalIn {
+    /// Each mark: where it is written, its two cells, its relation.
+    pub marks: Vec<(Range<usize>, Pos, Pos, Relation)>,
+    /// The relations the negative constraint forbids between unmarked neighbours.
+    pub negative: Vec<Relation>,
+    /// A quadruple's symbols as written.
+    pub symbols: Option<Spanned<String>>,
 }
