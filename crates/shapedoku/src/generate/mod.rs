@@ -783,10 +783,12 @@ pub(crate) fn remove_givens(
             }
         }
     };
-    // Orbits that would overshoot the target wait until nothing fits exactly.
+    // Orbits that would overshoot the target wait until nothing fits exactly. Once the clock
+    // or the flag says stop, every further check would stop at its first node, after a
+    // propagation that costs milliseconds on a large grid: the caller reports the stop.
     let mut deferred = Vec::new();
     for &o in &order {
-        if count <= limit {
+        if count <= limit || budgets.clock.expired().is_some() {
             return givens;
         }
         if count - orbits[o].len() < limit {
@@ -796,7 +798,7 @@ pub(crate) fn remove_givens(
         try_remove(o, &mut givens, &mut count);
     }
     for o in deferred {
-        if count <= limit {
+        if count <= limit || budgets.clock.expired().is_some() {
             break;
         }
         try_remove(o, &mut givens, &mut count);
