@@ -438,17 +438,6 @@ mod tests {
     use crate::reason::Technique;
     use crate::reason::test_util::*;
 
-    /// A classic board with digit `d` removed from every cell of `shape` except `keep`.
-    fn confine(b: &mut Board, shape: &str, d: u8, keep: &[(u32, u32)]) {
-        let g = b.geometry().clone();
-        for &c in &g.shape(shape_named(&g, shape)).cells {
-            let p = g.pos(c);
-            if !keep.contains(&(p.row, p.col)) {
-                b.eliminate(c, sym(d));
-            }
-        }
-    }
-
     fn classic() -> (std::sync::Arc<crate::Geometry>, Board) {
         let g = crate::builtin::geometry("classic").unwrap();
         let b = empty_board(&g);

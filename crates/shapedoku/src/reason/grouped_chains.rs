@@ -126,19 +126,8 @@ pub(crate) fn find(board: &super::Board, f: &mut Finder) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::Technique;
     use crate::reason::test_util::*;
-    use crate::reason::{Board, Technique};
-
-    /// A classic board with digit `d` removed from every cell of `shape` except `keep`.
-    fn confine(b: &mut Board, shape: &str, d: u8, keep: &[(u32, u32)]) {
-        let g = b.geometry().clone();
-        for &c in &g.shape(shape_named(&g, shape)).cells {
-            let p = g.pos(c);
-            if !keep.contains(&(p.row, p.col)) {
-                b.eliminate(c, sym(d));
-            }
-        }
-    }
 
     #[test]
     fn grouped_x_chain_through_a_box_row_group() {

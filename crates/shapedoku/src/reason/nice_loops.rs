@@ -186,16 +186,6 @@ mod tests {
     use crate::reason::Technique;
     use crate::reason::test_util::*;
 
-    fn confine(b: &mut Board, shape: &str, d: u8, keep: &[(u32, u32)]) {
-        let g = b.geometry().clone();
-        for &c in &g.shape(shape_named(&g, shape)).cells {
-            let p = g.pos(c);
-            if !keep.contains(&(p.row, p.col)) {
-                b.eliminate(c, sym(d));
-            }
-        }
-    }
-
     /// Digit `d` in each of `cells`.
     fn line_but(g: &crate::Geometry, cells: &[(u32, u32)], d: u8) -> Vec<Candidate> {
         cells.iter().map(|&(r, c)| cand(g, r, c, d)).collect()

@@ -92,3 +92,15 @@ pub fn elims(g: &Geometry, text: &str) -> Vec<Candidate> {
     v.sort_unstable();
     v
 }
+
+/// Removes digit `d` from every cell of `shape` except those at `keep` (row, column), to leave
+/// the digit's places a position needs.
+pub fn confine(b: &mut Board, shape: &str, d: u8, keep: &[(u32, u32)]) {
+    let g = b.geometry().clone();
+    for &c in &g.shape(shape_named(&g, shape)).cells {
+        let p = g.pos(c);
+        if !keep.contains(&(p.row, p.col)) {
+            b.eliminate(c, sym(d));
+        }
+    }
+}
