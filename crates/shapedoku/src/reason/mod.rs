@@ -36,6 +36,7 @@ mod chain_graph;
 mod chains;
 mod colouring;
 mod death_blossom;
+mod deduction;
 mod empty_rectangle;
 pub mod explain;
 mod finned_fish;
