@@ -1,6 +1,6 @@
 //! Avoidable rectangles: unique rectangles whose corners are partly solved already. A value
 //! placed while solving (not a given) could as well be swapped as a candidate could: were the
-//! four corners of a rectangle ([`super::uniqueness`]'s, with its geometry guard) to end up as
+//! four corners of a rectangle ([`super::rectangle`]'s, with its geometry guard) to end up as
 //! x, y on one diagonal each and none of them is a given, swapping x and y would give a second
 //! solution. So on a puzzle known to be unique:
 //!
@@ -12,7 +12,7 @@
 //!
 //! A board made from a candidate grid counts every placed value as a given, so it finds none.
 
-use super::uniqueness::{Corners, closing, step, symmetric};
+use super::rectangle::{Corners, closing, step, symmetric};
 use super::{Board, Candidate, Finder, RectangleKind};
 
 /// The value a corner would hold in the pattern: that of a solved corner on its diagonal (a–d
@@ -167,7 +167,7 @@ mod tests {
 
     fn steps(b: &Board, t: Technique) -> Vec<crate::reason::Step> {
         let mut f = Finder::new(100);
-        crate::reason::uniqueness::find(b, &mut f);
+        find(b, &mut f);
         f.steps.into_iter().filter(|s| s.technique() == t).collect()
     }
 

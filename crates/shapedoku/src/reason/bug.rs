@@ -1,6 +1,6 @@
 //! BUG+1 (bivalue universal grave plus one). It rests on the puzzle having one solution, so
-//! [`super::uniqueness::find`] calls it last, on a board marked [`Board::is_known_unique`]
-//! and a geometry without rules beyond shapes.
+//! the unique-rectangle search (`uniqueness.rs`) calls it last, on a board marked
+//! [`Board::is_known_unique`] and a geometry without rules beyond shapes.
 //!
 //! BUG+1 needs every shape to be a house (each symbol exactly once) and no other rules: then
 //! a grave (two candidates per cell, two places per symbol and house) has an even number of

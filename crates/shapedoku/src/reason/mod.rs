@@ -51,6 +51,7 @@ mod multi_colours;
 mod nice_loops;
 pub mod overlap;
 pub mod rate;
+mod rectangle;
 mod rules;
 pub mod singles;
 pub mod step;

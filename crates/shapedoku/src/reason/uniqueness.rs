@@ -10,42 +10,11 @@
 //! two rows, two columns and two boxes; a rectangle over four boxes, or one a diagonal or a
 //! cage crosses, is refused, since a swap there breaks a shape.
 
-use super::{Board, Candidate, Deduction, Finder, RectangleKind, Step};
+use super::rectangle::{Corners, SIDE_PAIRS, closing, step, symmetric};
+use super::{Board, Candidate, Finder, RectangleKind};
+use crate::CellId;
 use crate::geometry::Rule;
 use crate::symbols::SymbolSet;
-use crate::{CellId, ShapeId, Symbol};
-
-/// The four corners, in the order of [`Deduction::UniqueRectangle`]: sides a–b, c–d, a–c, b–d.
-pub(super) type Corners = [usize; 4];
-
-/// Which of the corners a shape may hold together (as bits over the corner indices): a side.
-const SIDES: [u8; 4] = [0b0011, 0b1100, 0b0101, 0b1010];
-
-/// The sides as pairs of corner indices.
-const SIDE_PAIRS: [(usize, usize); 4] = [(0, 1), (2, 3), (0, 2), (1, 3)];
-
-/// Whether a swap of two symbols among the corners keeps every shape holding them valid.
-pub(super) fn symmetric(board: &Board, r: &Corners) -> bool {
-    let g = board.geometry();
-    for &c in r {
-        for &s in g.shapes_of(c) {
-            let shape = g.shape(s as usize);
-            if shape.rule != Rule::NoRepeat {
-                return false;
-            }
-            let mut held = 0u8;
-            for (i, &k) in r.iter().enumerate() {
-                if shape.cells.contains(&k) {
-                    held |= 1 << i;
-                }
-            }
-            if !SIDES.contains(&held) {
-                return false;
-            }
-        }
-    }
-    true
-}
 
 /// Bivalue empty cells.
 fn bivalue(board: &Board) -> Vec<usize> {
@@ -57,26 +26,6 @@ fn bivalue(board: &Board) -> Vec<usize> {
 /// Whether an empty cell holds x or y (a corner that holds neither cannot be in a pattern).
 fn touches(board: &Board, c: usize, pair: SymbolSet) -> bool {
     board.value(c).is_none() && !board.candidates(c).intersect(pair).is_empty()
-}
-
-/// The cells q that close a rectangle p, n1, n2, q (q sees n1 and n2, not p).
-pub(super) fn closing(board: &Board, p: usize, n1: usize, n2: usize) -> Vec<usize> {
-    let t = board.tables();
-    let words = board.geometry().cell_count().div_ceil(64);
-    let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
-    let (pp, p1, p2) = (peers(p), peers(n1), peers(n2));
-    let mut out = Vec::new();
-    for w in 0..words {
-        let mut bits = p1[w] & p2[w] & !pp[w];
-        while bits != 0 {
-            let q = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if q != p {
-                out.push(q);
-            }
-        }
-    }
-    out
 }
 
 /// Rectangles with a floor: corners [p, n1, n2, q] where p and n1 (a side, p < n1) hold only
@@ -366,26 +315,6 @@ fn strong_end(board: &Board, s: usize, c: usize, v: u8) -> Option<usize> {
     other
 }
 
-pub(super) fn step(
-    r: &Corners,
-    kind: RectangleKind,
-    [x, y]: [u8; 2],
-    elims: Vec<Candidate>,
-    subset: Vec<CellId>,
-    house: Option<usize>,
-) -> Step {
-    Step::eliminating(
-        elims,
-        Deduction::UniqueRectangle {
-            kind,
-            cells: r.map(CellId::new),
-            symbols: [Symbol::new(x as usize), Symbol::new(y as usize)],
-            subset,
-            house: house.map(ShapeId::new),
-        },
-    )
-}
-
 /// Unique rectangles of every type and BUG+1, type by type (type 1 first). Nothing on a
 /// board not known to be unique or on a geometry with rules beyond shapes.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
@@ -673,7 +602,7 @@ fn hidden(_board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
 mod tests {
     use super::*;
     use crate::reason::test_util::*;
-    use crate::reason::{Technique, tests::x_sudoku};
+    use crate::reason::{Deduction, Step, Technique, tests::x_sudoku};
 
     /// Rows 1 and 2, columns 1 and 4: boxes 1 and 2 hold a side each.
     fn corners(g: &crate::Geometry) -> [CellId; 4] {

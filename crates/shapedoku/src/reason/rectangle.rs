@@ -1,0 +1,80 @@
+//! The rectangle shared by the uniqueness techniques (unique rectangles in `uniqueness`,
+//! avoidable rectangles in `avoidable`): its corners, the test that a swap of two symbols among
+//! them keeps every shape valid, the cells that close one, and the step that reports one.
+
+use super::{Board, Candidate, Deduction, RectangleKind, Step};
+use crate::geometry::Rule;
+use crate::{CellId, ShapeId, Symbol};
+
+/// The four corners, in the order of [`Deduction::UniqueRectangle`]: sides a–b, c–d, a–c, b–d.
+pub(super) type Corners = [usize; 4];
+
+/// Which of the corners a shape may hold together (as bits over the corner indices): a side.
+const SIDES: [u8; 4] = [0b0011, 0b1100, 0b0101, 0b1010];
+
+/// The sides as pairs of corner indices.
+pub(super) const SIDE_PAIRS: [(usize, usize); 4] = [(0, 1), (2, 3), (0, 2), (1, 3)];
+
+/// Whether a swap of two symbols among the corners keeps every shape holding them valid.
+pub(super) fn symmetric(board: &Board, r: &Corners) -> bool {
+    let g = board.geometry();
+    for &c in r {
+        for &s in g.shapes_of(c) {
+            let shape = g.shape(s as usize);
+            if shape.rule != Rule::NoRepeat {
+                return false;
+            }
+            let mut held = 0u8;
+            for (i, &k) in r.iter().enumerate() {
+                if shape.cells.contains(&k) {
+                    held |= 1 << i;
+                }
+            }
+            if !SIDES.contains(&held) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The cells q that close a rectangle p, n1, n2, q (q sees n1 and n2, not p).
+pub(super) fn closing(board: &Board, p: usize, n1: usize, n2: usize) -> Vec<usize> {
+    let t = board.tables();
+    let words = board.geometry().cell_count().div_ceil(64);
+    let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
+    let (pp, p1, p2) = (peers(p), peers(n1), peers(n2));
+    let mut out = Vec::new();
+    for w in 0..words {
+        let mut bits = p1[w] & p2[w] & !pp[w];
+        while bits != 0 {
+            let q = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if q != p {
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
+/// A unique or avoidable rectangle step of `kind` over the corners `r` and the pair x, y.
+pub(super) fn step(
+    r: &Corners,
+    kind: RectangleKind,
+    [x, y]: [u8; 2],
+    elims: Vec<Candidate>,
+    subset: Vec<CellId>,
+    house: Option<usize>,
+) -> Step {
+    Step::eliminating(
+        elims,
+        Deduction::UniqueRectangle {
+            kind,
+            cells: r.map(CellId::new),
+            symbols: [Symbol::new(x as usize), Symbol::new(y as usize)],
+            subset,
+            house: house.map(ShapeId::new),
+        },
+    )
+}
