@@ -14,7 +14,9 @@
 //! assert!(!thermo.holds(&g, &|c| [Some(1u8), Some(0)].get(c.index()).copied().flatten()));
 //! ```
 
+pub(crate) mod line_rules;
 mod local;
+pub(crate) mod outside;
 mod pair_law;
 
 pub(crate) use local::orthogonal_neighbours;
@@ -98,7 +100,7 @@ pub enum RuleKind {
         /// The groups.
         groups: Vec<Vec<CellId>>,
     },
-    // Sum, line and copy rules (see `line_rules.rs` for what each checks).
+    // Sum, line and copy rules (see `constraint/line_rules.rs` for what each checks).
     /// Values along a diagonal add up to `total`; repeats allowed. The clue sits outside the
     /// grid at `clue`, and the cells run from it in `direction` (row step, column step).
     LittleKiller {
@@ -176,7 +178,7 @@ pub enum RuleKind {
         /// How many cells each shape has.
         half: usize,
     },
-    // Outside clues and indexing (see `outside.rs`).
+    // Outside clues and indexing (see `constraint/outside.rs`).
     /// A sandwich clue: exactly one cell of the line holds the alphabet's smallest value and
     /// one its largest (1 and 9 on a classic grid), and the values strictly between those two
     /// cells add up to `total`. The clue sits outside the grid at `clue`.
@@ -291,15 +293,15 @@ impl Constraint {
     /// filled this is whether the rule holds.
     pub fn holds(&self, g: &Geometry, value: &dyn Fn(CellId) -> Option<u8>) -> bool {
         let v = |c: CellId| value(c).map(|s| g.symbols().value(s));
-        if !crate::line_rules::well_formed(&self.kind) {
+        if !line_rules::well_formed(&self.kind) {
             return false;
         }
         if let Some(pairs) = self.pairs_hold(g, value) {
             return pairs && self.thermo_room(&v);
         }
         self.local_holds(g, value)
-            && crate::line_rules::holds(&self.kind, g, &v)
-            && crate::outside::holds(&self.kind, g, &v)
+            && line_rules::holds(&self.kind, g, &v)
+            && outside::holds(&self.kind, g, &v)
     }
 
     /// For a thermometer, whether filled cells with empty ones between them leave room for

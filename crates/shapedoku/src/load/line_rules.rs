@@ -85,7 +85,7 @@ impl Ctx<'_> {
             "region-sum" => Some(RuleKind::RegionSum { cells }),
             "entropic" => {
                 let k = RuleKind::Entropic { cells };
-                if crate::line_rules::classes(&k, self.g.symbols().values()).is_none() {
+                if crate::constraint::line_rules::classes(&k, self.g.symbols().values()).is_none() {
                     self.error(
                         None,
                         "the values must split in three equal thirds (low, middle, high), but their number is not a multiple of 3".into(),

@@ -5,8 +5,8 @@
 
 use super::source::Diagnostic;
 use super::state::RuleIn;
+use crate::constraint::outside::{DEAD, Layers};
 use crate::constraint::{Constraint, RuleKind};
-use crate::outside::{DEAD, Layers};
 use crate::{CellId, Geometry, Pos, Rule, ShapeKind};
 use std::collections::HashSet;
 use std::ops::Range;
@@ -238,7 +238,7 @@ impl Ctx<'_> {
     /// in one no-repeat shape.
     fn reachable(&self, kind: &RuleKind) -> bool {
         let values = self.g.symbols().values();
-        let Some(l) = crate::outside::layers(kind, values, false, 4096) else {
+        let Some(l) = crate::constraint::outside::layers(kind, values, false, 4096) else {
             // Too large to decide here: the solver finds out.
             return true;
         };

@@ -1,6 +1,6 @@
 //! Outside clues (sandwich, X-sum, skyscraper) and indexing.
 //!
-//! A clue is compiled once to the layered automaton of [`crate::outside::layers`]; each call
+//! A clue is compiled once to the layered automaton of [`crate::constraint::outside::layers`]; each call
 //! runs a forward pass (the states reachable before each cell with the candidates left) and a
 //! backward pass (the states from which the rest of the line can still meet the clue). A
 //! candidate stays when some reachable state reads it into a state that can still finish: on
@@ -13,7 +13,7 @@
 //! indexing cell is solved its target is narrowed to p.
 
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values};
-use crate::outside::{DEAD, Layers};
+use crate::constraint::outside::{DEAD, Layers};
 
 /// The most states a clue's automaton may have in one layer.
 pub(super) const MAX_STATES: usize = 4096;
@@ -167,7 +167,7 @@ impl Propagator for SolvedCheck {
             }
             line.push(d.values().of_bit(x));
         }
-        match crate::outside::line_holds(&self.kind, &self.values, &line) {
+        match crate::constraint::outside::line_holds(&self.kind, &self.values, &line) {
             true => Ok(false),
             false => Err(Contradiction),
         }
@@ -254,7 +254,7 @@ mod tests {
             count: 1,
             clue: (0, 1),
         };
-        let l = crate::outside::layers(&kind, values.all(), true, MAX_STATES).unwrap();
+        let l = crate::constraint::outside::layers(&kind, values.all(), true, MAX_STATES).unwrap();
         let clue = Clue::new(vec![0, 1, 2, 3], l);
         let (mut cells, mut queue) = (vec![0b1111; 4], Vec::new());
         let mut d = Domains::new(&mut cells, &mut queue, &values);

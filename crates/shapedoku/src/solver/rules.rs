@@ -14,7 +14,7 @@ use super::{
 };
 use crate::CellId;
 use crate::constraint::{Constraint, RuleKind};
-use crate::constraint::{PairLaw, orthogonal_neighbours};
+use crate::constraint::{PairLaw, line_rules, orthogonal_neighbours};
 use crate::{Geometry, Rule, Shape};
 
 /// The propagator for a shape's rule, or `None` when the house path covers it: a no-repeat
@@ -54,7 +54,7 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             .collect()
     };
     let line = |cells: &[crate::CellId]| cells.iter().map(|c| c.index() as u32).collect();
-    if !crate::line_rules::well_formed(&c.kind) || !crate::outside::well_formed(&c.kind) {
+    if !line_rules::well_formed(&c.kind) || !crate::constraint::outside::well_formed(&c.kind) {
         // A rule built by hand without the parts its kind needs never holds (see `holds`):
         // an empty sum that must reach 1 fails at once.
         return Box::new(Linear::new(Vec::new(), 1));
@@ -105,14 +105,13 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         }
         RuleKind::Renban { cells } => Box::new(Renban::new(line(cells), values)),
         RuleKind::Between { cells } => Box::new(Between::new(line(cells), values)),
-        RuleKind::RegionSum { cells } => Box::new(RegionSum::new(
-            line(cells),
-            crate::line_rules::segments(g, cells),
-        )),
+        RuleKind::RegionSum { cells } => {
+            Box::new(RegionSum::new(line(cells), line_rules::segments(g, cells)))
+        }
         RuleKind::Entropic { cells } | RuleKind::Modular { cells } => {
             // The loader refuses an entropic line on an alphabet it cannot split in thirds; on
             // a geometry built by hand such a line never holds (see `holds`).
-            match crate::line_rules::classes(&c.kind, values.all()) {
+            match line_rules::classes(&c.kind, values.all()) {
                 Some(classes) => Box::new(ClassWindows::new(line(cells), &classes)),
                 None => Box::new(Linear::new(Vec::new(), 1)),
             }
@@ -127,8 +126,13 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         RuleKind::Sandwich { cells, .. }
         | RuleKind::XSum { cells, .. }
         | RuleKind::Skyscraper { cells, .. } => {
-            let house = crate::outside::full_house(g, cells);
-            match crate::outside::layers(&c.kind, values.all(), house, outside::MAX_STATES) {
+            let house = crate::constraint::outside::full_house(g, cells);
+            match crate::constraint::outside::layers(
+                &c.kind,
+                values.all(),
+                house,
+                outside::MAX_STATES,
+            ) {
                 Some(l) => Box::new(outside::Clue::new(line(cells), l)),
                 None => Box::new(outside::SolvedCheck::new(
                     line(cells),

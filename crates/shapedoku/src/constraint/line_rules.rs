@@ -8,7 +8,7 @@
 //! completed: each one only looks at what is already decided (a run of three filled cells, a
 //! full arrow), and is exact once every cell is filled.
 
-use crate::constraint::RuleKind;
+use super::RuleKind;
 use crate::{CellId, Geometry, ShapeKind};
 use std::ops::Range;
 

@@ -7,7 +7,7 @@
 //! The direct checks here and the automaton are written separately on purpose: the oracle
 //! uses the checks, the solver the automaton, and the property tests compare the two.
 
-use crate::constraint::RuleKind;
+use super::RuleKind;
 use crate::{CellId, Geometry};
 use std::collections::HashMap;
 
