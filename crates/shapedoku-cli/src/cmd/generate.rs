@@ -105,10 +105,25 @@ fn clock_seed() -> u64 {
     (t.as_nanos() as u64) % 1_000_000_000_000
 }
 
-/// Runs `generate`.
-pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
-    let loaded = load_variant(&a.variant, &io.limits)?;
-    let geometry = loaded.geometry;
+/// The `--difficulty` level a puzzle must rate at, if any.
+fn wanted_level(a: &GenerateArgs) -> Option<Level> {
+    a.difficulty.map(|d| match d {
+        DifficultyArg::Easy => Level::Easy,
+        DifficultyArg::Medium => Level::Medium,
+        DifficultyArg::Hard => Level::Hard,
+        DifficultyArg::Expert => Level::Expert,
+        DifficultyArg::Extreme => Level::Extreme,
+    })
+}
+
+/// The options every puzzle of the run shares (each then gets its own seed and clock).
+fn options<'a>(
+    a: &GenerateArgs,
+    io: &Io<'_>,
+    geometry: &Arc<Geometry>,
+    accept: Option<&'a (dyn Fn(&Puzzle) -> bool + Sync)>,
+    needs: Option<Technique>,
+) -> Result<Options<'a>, Failure> {
     let target = match (a.givens, a.minimal, a.killer) {
         (Some(n), _, _) => Target::Givens(n),
         (None, true, _) | (None, false, false) => Target::Minimal,
@@ -126,22 +141,12 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         None
     };
     let (fixed, required) = match &a.pattern {
-        Some(p) => pattern(&geometry, p)?,
+        Some(p) => pattern(geometry, p)?,
         None => (Vec::new(), Vec::new()),
     };
-    let run_seed = a.seed.unwrap_or_else(clock_seed);
-    let wanted = a.difficulty.map(|d| match d {
-        DifficultyArg::Easy => Level::Easy,
-        DifficultyArg::Medium => Level::Medium,
-        DifficultyArg::Hard => Level::Hard,
-        DifficultyArg::Expert => Level::Expert,
-        DifficultyArg::Extreme => Level::Extreme,
-    });
-    let needs = a.needs.as_deref().map(technique).transpose()?;
-    let level_filter = move |p: &Puzzle| wanted.is_none_or(|w| rate::rate(p).level == w);
-    let base = Options {
-        accept: wanted.map(|_| &level_filter as &(dyn Fn(&Puzzle) -> bool + Sync)),
-        seed: run_seed,
+    Ok(Options {
+        accept,
+        seed: a.seed.unwrap_or_else(clock_seed),
         target,
         symmetry: symmetry(a.symmetry),
         fixed,
@@ -161,20 +166,35 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
             (None, l) => l,
         },
         ..Options::default()
-    };
-    // Problems with the request itself are reported once, before any work.
+    })
+}
+
+/// Problems with the request itself, reported once before any work.
+fn check_request(a: &GenerateArgs, base: &Options<'_>, geometry: &Geometry) -> Result<(), Failure> {
     base.symmetry
-        .orbits(&geometry)
+        .orbits(geometry)
         .map_err(|e| Failure(format!("error: {e}\n")))?;
-    if let Some(t) = needs {
-        if let Some(why) = generate::needs::unavailable(&geometry, t, a.killer) {
+    if let Some(t) = base.needs {
+        if let Some(why) = generate::needs::unavailable(geometry, t, a.killer) {
             return Err(Failure(format!(
                 "error: --needs: {} cannot occur on this geometry: {why}\n",
                 t.id()
-            ))
-            .into());
+            )));
         }
     }
+    Ok(())
+}
+
+/// Runs `generate`.
+pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
+    let loaded = load_variant(&a.variant, &io.limits)?;
+    let geometry = loaded.geometry;
+    let wanted = wanted_level(a);
+    let needs = a.needs.as_deref().map(technique).transpose()?;
+    let level_filter = move |p: &Puzzle| wanted.is_none_or(|w| rate::rate(p).level == w);
+    let accept = wanted.map(|_| &level_filter as &(dyn Fn(&Puzzle) -> bool + Sync));
+    let base = options(a, io, &geometry, accept, needs)?;
+    check_request(a, &base, &geometry)?;
     if a.count == 0 {
         return Ok(exit::OK);
     }
@@ -188,41 +208,19 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         // Each puzzle's clock starts when its work does, as each puzzle's search does in
         // `solve`: the puzzles made within it are written whatever happens to the others.
         let opts = Options {
-            seed: generate::derive_seed(run_seed, i),
+            seed: generate::derive_seed(base.seed, i),
             deadline: timeout.map(|t| std::time::Instant::now() + t),
             ..base.clone()
         };
         generate::generate(geometry.clone(), &opts)
     });
-    let variant_key = variant_key(&a.variant);
-    let width = a.count.to_string().len().max(3);
+    let variant = variant_key(&a.variant);
     let mut code = exit::OK;
     for (i, r) in results.iter().enumerate() {
         match r {
-            Ok(g) => {
-                let text = render(a, &variant_key, run_seed, i, g);
-                match &a.output {
-                    Some(dir) => {
-                        let ext = match a.format {
-                            GenerateFormat::Text => "txt",
-                            GenerateFormat::Toml => "toml",
-                            GenerateFormat::Json => "json",
-                        };
-                        let path = dir.join(format!("puzzle-{:0width$}.{ext}", i + 1));
-                        std::fs::write(&path, text).map_err(|e| {
-                            Failure(format!("error: cannot write {}: {e}\n", path.display()))
-                        })?;
-                    }
-                    None => {
-                        if a.format == GenerateFormat::Toml && i > 0 {
-                            writeln!(io.stdout)?;
-                        }
-                        io.stdout.write_all(text.as_bytes())?;
-                    }
-                }
-            }
+            Ok(g) => write_puzzle(a, io, (&variant, base.seed), i, g)?,
             Err(e) => {
-                let seed = generate::derive_seed(run_seed, i as u64);
+                let seed = generate::derive_seed(base.seed, i as u64);
                 let (c, mut message) = failure(e);
                 if let (Some(t), GenerateError::Stopped { attempt, .. }) = (needs, e) {
                     message.push_str(&format!(
@@ -241,6 +239,37 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         }
     }
     Ok(code)
+}
+
+/// Writes puzzle `i` to its file under `--output`, or to standard output.
+fn write_puzzle(
+    a: &GenerateArgs,
+    io: &mut Io<'_>,
+    (variant, run_seed): (&str, u64),
+    i: usize,
+    g: &Generated,
+) -> anyhow::Result<()> {
+    let text = render(a, variant, run_seed, i, g);
+    match &a.output {
+        Some(dir) => {
+            let ext = match a.format {
+                GenerateFormat::Text => "txt",
+                GenerateFormat::Toml => "toml",
+                GenerateFormat::Json => "json",
+            };
+            let width = a.count.to_string().len().max(3);
+            let path = dir.join(format!("puzzle-{:0width$}.{ext}", i + 1));
+            std::fs::write(&path, text)
+                .map_err(|e| Failure(format!("error: cannot write {}: {e}\n", path.display())))?;
+        }
+        None => {
+            if a.format == GenerateFormat::Toml && i > 0 {
+                writeln!(io.stdout)?;
+            }
+            io.stdout.write_all(text.as_bytes())?;
+        }
+    }
+    Ok(())
 }
 
 /// What a TOML puzzle file writes as `variant`: the built-in name, or the variant file's
