@@ -349,14 +349,50 @@ fn cage_outline(
     x: &dyn Fn(f64) -> f64,
     y: &dyn Fn(f64) -> f64,
 ) -> String {
+    let segs = outline_segments(g, cells, cs, inset, x, y);
+    let mut d = String::new();
+    let pt = |p: Point| format!("{} {}", num(p.0 as f64 / 100.0), num(p.1 as f64 / 100.0));
+    for (pts, closed) in outline_loops(&segs) {
+        // Keep only the corners: a point in line with both neighbours adds nothing.
+        let n = pts.len();
+        let corner = |k: usize| {
+            if !closed && (k == 0 || k + 1 == n) {
+                return true;
+            }
+            let (p, c, q) = (pts[(k + n - 1) % n], pts[k], pts[(k + 1) % n]);
+            !((p.0 == c.0 && c.0 == q.0) || (p.1 == c.1 && c.1 == q.1))
+        };
+        let keep = (0..n).filter(|&k| corner(k)).map(|k| pts[k]);
+        for (k, p) in keep.enumerate() {
+            let _ = write!(d, "{}{}", if k == 0 { 'M' } else { 'L' }, pt(p));
+        }
+        if closed {
+            d.push('z');
+        }
+    }
+    d
+}
+
+/// A point in units of 1/100 px, so that segment ends compare exactly.
+type Point = (i64, i64);
+
+/// The outline's pieces, inset from each outer cell side: one per side with no cage cell
+/// beyond it, its ends pushed in at convex corners and out at concave ones.
+fn outline_segments(
+    g: &Geometry,
+    cells: &[usize],
+    cs: f64,
+    inset: f64,
+    x: &dyn Fn(f64) -> f64,
+    y: &dyn Fn(f64) -> f64,
+) -> Vec<(Point, Point)> {
     let mut inside: Vec<Pos> = cells.iter().map(|&c| g.pos(c)).collect();
     inside.sort_unstable();
     let has = |r: i64, c: i64| {
         r >= 1 && c >= 1 && inside.binary_search(&Pos::new(r as u32, c as u32)).is_ok()
     };
-    // Work in units of 1/100 px so segment ends compare exactly.
     let q = |v: f64| (v * 100.0).round() as i64;
-    let mut segs: Vec<((i64, i64), (i64, i64))> = Vec::new();
+    let mut segs = Vec::new();
     for p in &inside {
         let (r, c) = (p.row as i64, p.col as i64);
         let (left, top) = (x(c as f64 - 1.0), y(r as f64 - 1.0));
@@ -393,15 +429,19 @@ fn cage_outline(
             segs.push(((q(right - inset), q(a)), (q(right - inset), q(b))));
         }
     }
-    // Chain segments into loops: every end point is shared by exactly two segments.
-    let mut at: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+    segs
+}
+
+/// Chains the segments into paths, each with whether it closes: every end point is shared by
+/// exactly two segments on a closed outline.
+fn outline_loops(segs: &[(Point, Point)]) -> Vec<(Vec<Point>, bool)> {
+    let mut at: BTreeMap<Point, Vec<usize>> = BTreeMap::new();
     for (i, (a, b)) in segs.iter().enumerate() {
         at.entry(*a).or_default().push(i);
         at.entry(*b).or_default().push(i);
     }
     let mut used = vec![false; segs.len()];
-    let mut d = String::new();
-    let pt = |p: (i64, i64)| format!("{} {}", num(p.0 as f64 / 100.0), num(p.1 as f64 / 100.0));
+    let mut loops = Vec::new();
     for start in 0..segs.len() {
         if used[start] {
             continue;
@@ -414,40 +454,21 @@ fn cage_outline(
             let next = at
                 .get(&cur)
                 .and_then(|v| v.iter().copied().find(|&i| !used[i]));
-            match next {
-                Some(i) => {
-                    used[i] = true;
-                    cur = if segs[i].0 == cur {
-                        segs[i].1
-                    } else {
-                        segs[i].0
-                    };
-                }
-                None => break,
-            }
+            let Some(i) = next else { break };
+            used[i] = true;
+            cur = if segs[i].0 == cur {
+                segs[i].1
+            } else {
+                segs[i].0
+            };
         }
         let closed = pts.len() > 2 && pts.last() == pts.first();
         if closed {
             pts.pop();
         }
-        // Keep only the corners: a point in line with both neighbours adds nothing.
-        let n = pts.len();
-        let corner = |k: usize| {
-            if !closed && (k == 0 || k + 1 == n) {
-                return true;
-            }
-            let (p, c, q) = (pts[(k + n - 1) % n], pts[k], pts[(k + 1) % n]);
-            !((p.0 == c.0 && c.0 == q.0) || (p.1 == c.1 && c.1 == q.1))
-        };
-        let keep: Vec<(i64, i64)> = (0..n).filter(|&k| corner(k)).map(|k| pts[k]).collect();
-        for (k, &p) in keep.iter().enumerate() {
-            let _ = write!(d, "{}{}", if k == 0 { 'M' } else { 'L' }, pt(p));
-        }
-        if closed {
-            d.push('z');
-        }
+        loops.push((pts, closed));
     }
-    d
+    loops
 }
 
 #[cfg(test)]
