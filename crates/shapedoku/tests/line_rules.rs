@@ -2,26 +2,14 @@
 //! solver, checked against the reference solver on random small puzzles and on puzzles built
 //! around a planted solution, refused with a placed error when written wrong, and drawn.
 
+mod common;
+
+use common::{cells, count, fast_agrees_with_oracle, load, planted, rule, walk};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use shapedoku::load::load_str;
 use shapedoku::{Solver, oracle};
-
-fn load(text: &str) -> shapedoku::load::Loaded {
-    load_str("test", text, None).unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-fn count(text: &str) -> usize {
-    Solver::new(&load(text).puzzle)
-        .count(10_000)
-        .solutions
-        .len()
-}
-
-fn rule(variant: &str, body: &str) -> String {
-    format!("variant = \"{variant}\"\n[[rule]]\n{body}\n")
-}
 
 /// 4x4 Sudoku has 288 grids; each rule below keeps a number one can work out by hand.
 #[test]
@@ -73,44 +61,6 @@ fn small_puzzles_have_the_counts_worked_out_by_hand() {
     let diag = "variant = \"4x4\"\n[[shape]]\ncells = \"r1c1 r2c2 r3c3 r4c4\"\n";
     assert_eq!(count(cage), count(diag));
     assert!(count(cage) < 288);
-}
-
-/// A line of cells wandering from `start` through touching cells of a `size` grid, without
-/// revisiting one; `turns` picks each next step.
-fn walk(size: u32, start: (u32, u32), turns: &[u8]) -> Vec<(u32, u32)> {
-    const STEPS: [(i32, i32); 8] = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
-    let mut line = vec![start];
-    for &t in turns {
-        let &(r, c) = line.last().unwrap();
-        let next = (0..8u8).map(|k| (t + k) % 8).find_map(|k| {
-            let (dr, dc) = STEPS[k as usize];
-            let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-            let p = (nr as u32, nc as u32);
-            let inside = (1..=size as i32).contains(&nr) && (1..=size as i32).contains(&nc);
-            (inside && !line.contains(&p)).then_some(p)
-        });
-        match next {
-            Some(p) => line.push(p),
-            None => break,
-        }
-    }
-    line
-}
-
-fn cells(line: &[(u32, u32)]) -> String {
-    line.iter()
-        .map(|(r, c)| format!("r{r}c{c}"))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The `[[rule]]` body of a rule of `kind` over `line` (the first cell is an arrow's circle,
@@ -204,45 +154,8 @@ proptest! {
         // Givens that break a house, or a rule that cannot fit this line, are refused at load:
         // nothing to compare.
         let Ok(l) = load_str("p", &text, None) else { return Ok(()) };
-        let fast = Solver::new(&l.puzzle).count(300).solutions;
-        for s in &fast {
-            prop_assert!(l.puzzle.verify(s).is_ok(), "{}", text);
-        }
-        prop_assert_eq!(fast.len(), oracle::count(&l.puzzle, 300), "{}", text);
+        fast_agrees_with_oracle(&l, &text)?;
     }
-}
-
-/// A random 6x6 solution: a fixed grid with its digits relabelled and rows shuffled within
-/// their bands and bands among themselves.
-fn planted(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
-    const BASE: [[u8; 6]; 6] = [
-        [0, 1, 2, 3, 4, 5],
-        [3, 4, 5, 0, 1, 2],
-        [1, 2, 0, 4, 5, 3],
-        [4, 5, 3, 1, 2, 0],
-        [2, 0, 1, 5, 3, 4],
-        [5, 3, 4, 2, 0, 1],
-    ];
-    let mut digits: Vec<u8> = (0..6).collect();
-    for i in (1..6).rev() {
-        digits.swap(i, rng.random_range(0..=i));
-    }
-    let mut rows: Vec<usize> = Vec::new();
-    let mut bands = [0usize, 1, 2];
-    for i in (1..3).rev() {
-        bands.swap(i, rng.random_range(0..=i));
-    }
-    for b in bands {
-        let flip = rng.random_bool(0.5);
-        rows.extend(if flip {
-            [2 * b + 1, 2 * b]
-        } else {
-            [2 * b, 2 * b + 1]
-        });
-    }
-    rows.iter()
-        .flat_map(|&r| BASE[r].iter().map(|&d| digits[usize::from(d)]))
-        .collect()
 }
 
 /// For each kind, puzzles built around a planted solution that the rule holds in (the first

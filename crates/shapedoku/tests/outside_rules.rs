@@ -3,26 +3,14 @@
 //! small puzzles and on puzzles built around a planted solution, refused with a placed error
 //! when written wrong, explained and drawn.
 
+mod common;
+
+use common::{count, fast_agrees_with_oracle, load, planted, rule};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use shapedoku::load::load_str;
 use shapedoku::{Solver, Verdict, oracle};
-
-fn load(text: &str) -> shapedoku::load::Loaded {
-    load_str("test", text, None).unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-fn count(text: &str) -> usize {
-    Solver::new(&load(text).puzzle)
-        .count(10_000)
-        .solutions
-        .len()
-}
-
-fn rule(variant: &str, body: &str) -> String {
-    format!("variant = \"{variant}\"\n[[rule]]\n{body}\n")
-}
 
 /// 4x4 Sudoku has 288 grids; each clue below keeps a count worked out by hand (each row or
 /// column is a permutation, every one equally often).
@@ -119,38 +107,8 @@ proptest! {
         }
         // Givens that break a house, or a clue no values reach, are refused at load.
         let Ok(l) = load_str("p", &text, None) else { return Ok(()) };
-        let fast = Solver::new(&l.puzzle).count(300).solutions;
-        for s in &fast {
-            prop_assert!(l.puzzle.verify(s).is_ok(), "{}", text);
-        }
-        prop_assert_eq!(fast.len(), oracle::count(&l.puzzle, 300), "{}", text);
+        fast_agrees_with_oracle(&l, &text)?;
     }
-}
-
-/// A random 6x6 solution: a fixed grid with its digits relabelled and rows shuffled within
-/// their bands.
-fn planted(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
-    const BASE: [[u8; 6]; 6] = [
-        [0, 1, 2, 3, 4, 5],
-        [3, 4, 5, 0, 1, 2],
-        [1, 2, 0, 4, 5, 3],
-        [4, 5, 3, 1, 2, 0],
-        [2, 0, 1, 5, 3, 4],
-        [5, 3, 4, 2, 0, 1],
-    ];
-    let mut digits: Vec<u8> = (0..6).collect();
-    for i in (1..6).rev() {
-        digits.swap(i, rng.random_range(0..=i));
-    }
-    let mut rows: Vec<usize> = (0..6).collect();
-    for b in 0..3 {
-        if rng.random_bool(0.5) {
-            rows.swap(2 * b, 2 * b + 1);
-        }
-    }
-    rows.iter()
-        .flat_map(|&r| BASE[r].iter().map(|&d| digits[usize::from(d)]))
-        .collect()
 }
 
 /// The clue of `kind` read off the 6x6 solution `sol` from `side` of `line`.

@@ -1,13 +1,12 @@
 //! Rules beyond shapes, end to end: TOML `[[rule]]` tables loaded, counted by the fast solver
 //! and checked against the reference solver.
 
+mod common;
+
+use common::{cells, count_up_to, load, walk};
 use proptest::prelude::*;
 use shapedoku::load::load_str;
 use shapedoku::{Solver, Verdict, oracle};
-
-fn load(text: &str) -> shapedoku::load::Loaded {
-    load_str("test", text, None).unwrap_or_else(|e| panic!("{e}"))
-}
 
 const MIRACLE: &str = "variant = \"classic\"\n[[rule]]\ntype = \"anti-king\"\n[[rule]]\ntype = \"anti-knight\"\n[[rule]]\ntype = \"nonconsecutive\"\n";
 
@@ -72,42 +71,6 @@ fn rule_errors_name_the_place_and_the_cells() {
     assert!(m.contains("takes no `cells`"), "{m}");
 }
 
-/// A line of `len` cells wandering from `start` through touching cells of a 4x4 grid, without
-/// revisiting one; `turns` picks each next step.
-fn walk(start: (u32, u32), turns: &[u8]) -> Vec<(u32, u32)> {
-    let mut line = vec![start];
-    for &t in turns {
-        let &(r, c) = line.last().unwrap();
-        let next = (0..8u8).map(|k| (t + k) % 8).find_map(|k| {
-            let (dr, dc) = [
-                (0, 1),
-                (1, 1),
-                (1, 0),
-                (1, -1),
-                (0, -1),
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-            ][k as usize];
-            let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-            let p = (nr as u32, nc as u32);
-            ((1..=4).contains(&nr) && (1..=4).contains(&nc) && !line.contains(&p)).then_some(p)
-        });
-        match next {
-            Some(p) => line.push(p),
-            None => break,
-        }
-    }
-    line
-}
-
-fn cells(line: &[(u32, u32)]) -> String {
-    line.iter()
-        .map(|(r, c)| format!("r{r}c{c}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -122,7 +85,7 @@ proptest! {
         let g: String = givens.iter().map(|v| v.map_or('.', |d| char::from(b'0' + d))).collect();
         let mut text = format!("variant = \"4x4\"\ngivens = \"{g}\"\n[[rule]]\ntype = \"{kind}\"\n");
         if line {
-            text += &format!("cells = \"{}\"\n", cells(&walk(start, &turns)));
+            text += &format!("cells = \"{}\"\n", cells(&walk(4, start, &turns)));
         }
         // Givens that break a house are refused at load (and only then): nothing to compare.
         let l = match load_str("p", &text, None) {
@@ -432,11 +395,9 @@ proptest! {
     }
 }
 
+/// Counts up to 100,000: the blank 4x4 with a rule has hundreds of grids.
 fn count_of(text: &str) -> usize {
-    Solver::new(&load(text).puzzle)
-        .count(100_000)
-        .solutions
-        .len()
+    count_up_to(text, 100_000)
 }
 
 #[test]
