@@ -220,6 +220,18 @@ impl<const W: usize> Board<W> {
     /// other symbol leaves the cell, and the cell's houses close for `s`.
     #[inline(always)]
     pub(super) fn place(&mut self, m: &Masks<W>, c: usize, s: usize) {
+        self.place_as::<false>(m, c, s);
+    }
+
+    /// [`Board::place`] for a cell whose only candidate is `s` (a naked single): no other
+    /// symbol's set holds it, so the pass over every symbol's set is skipped.
+    #[inline(always)]
+    pub(super) fn place_single(&mut self, m: &Masks<W>, c: usize, s: usize) {
+        self.place_as::<true>(m, c, s);
+    }
+
+    #[inline(always)]
+    fn place_as<const SINGLE: bool>(&mut self, m: &Masks<W>, c: usize, s: usize) {
         let (w, b) = word_bit(c);
         let peers = &m.peers[c];
         let mine = &mut self.places[s];
@@ -229,11 +241,13 @@ impl<const W: usize> Board<W> {
         self.touched[s] |= m.peer_houses[c];
         let n = m.symbols;
         let mut dirty = self.dirty | 1 << s;
-        let at = c & 63;
-        for (t, set) in self.places[..n].iter_mut().enumerate() {
-            let x = set[w];
-            dirty |= (x >> at & 1) << t;
-            set[w] = x & !b;
+        if !SINGLE {
+            let at = c & 63;
+            for (t, set) in self.places[..n].iter_mut().enumerate() {
+                let x = set[w];
+                dirty |= (x >> at & 1) << t;
+                set[w] = x & !b;
+            }
         }
         let houses = m.cell_houses[c];
         self.recent |= houses;

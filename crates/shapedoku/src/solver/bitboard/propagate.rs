@@ -73,7 +73,9 @@ impl<const W: usize> Board<W> {
                 return;
             }
             match (0..m.symbols).find(|&s| self.has(s, c)) {
-                Some(s) => self.place(m, c, s),
+                // Once, not twice: no other symbol's set holds `c`, and placements only
+                // take places away.
+                Some(s) => self.place_single(m, c, s),
                 // A single placed just before in a peer took this cell's only candidate.
                 None => lost = true,
             }
