@@ -60,6 +60,10 @@ pub(super) struct Masks<const W: usize> {
     pub(super) peer_houses: Vec<u64>,
     /// Pairs of houses sharing two or more cells, for locked candidates.
     pub(super) pairs: Vec<HousePair<W>>,
+    /// For each house, the pairs holding it as a mask over `pairs`, when there are at most
+    /// 64 pairs (empty otherwise): locked candidates then visit only the pairs that can have
+    /// changed instead of testing each one, a branch that mispredicted often.
+    pub(super) house_pairs: Vec<u64>,
     /// Every house, as a mask.
     pub(super) all_houses: u64,
     /// Every cell.
@@ -132,10 +136,22 @@ impl<const W: usize> Masks<W> {
                     b_only,
                 }
             })
-            .collect();
+            .collect::<Vec<HousePair<W>>>();
+        let mut house_pairs = Vec::new();
+        if pairs.len() <= 64 {
+            house_pairs = vec![0u64; houses.len()];
+            for (i, p) in pairs.iter().enumerate() {
+                let mut both = p.both;
+                while both != 0 {
+                    house_pairs[both.trailing_zeros() as usize] |= 1 << i;
+                    both &= both - 1;
+                }
+            }
+        }
         Some(Masks {
             symbols,
             pairs,
+            house_pairs,
             cells,
             peers,
             all_houses: if houses.len() == 64 {
