@@ -60,6 +60,10 @@ pub(super) struct Masks<const W: usize> {
     pub(super) peer_houses: Vec<u64>,
     /// Pairs of houses sharing two or more cells, for locked candidates.
     pub(super) pairs: Vec<HousePair<W>>,
+    /// For each house, the pairs holding it as a mask over `pairs`, when there are at most
+    /// 64 pairs (empty otherwise): locked candidates then visit only the pairs that can have
+    /// changed instead of testing each one, a branch that mispredicted often.
+    pub(super) house_pairs: Vec<u64>,
     /// Every house, as a mask.
     pub(super) all_houses: u64,
     /// Every cell.
@@ -132,10 +136,22 @@ impl<const W: usize> Masks<W> {
                     b_only,
                 }
             })
-            .collect();
+            .collect::<Vec<HousePair<W>>>();
+        let mut house_pairs = Vec::new();
+        if pairs.len() <= 64 {
+            house_pairs = vec![0u64; houses.len()];
+            for (i, p) in pairs.iter().enumerate() {
+                let mut both = p.both;
+                while both != 0 {
+                    house_pairs[both.trailing_zeros() as usize] |= 1 << i;
+                    both &= both - 1;
+                }
+            }
+        }
         Some(Masks {
             symbols,
             pairs,
+            house_pairs,
             cells,
             peers,
             all_houses: if houses.len() == 64 {
@@ -220,6 +236,18 @@ impl<const W: usize> Board<W> {
     /// other symbol leaves the cell, and the cell's houses close for `s`.
     #[inline(always)]
     pub(super) fn place(&mut self, m: &Masks<W>, c: usize, s: usize) {
+        self.place_as::<false>(m, c, s);
+    }
+
+    /// [`Board::place`] for a cell whose only candidate is `s` (a naked single): no other
+    /// symbol's set holds it, so the pass over every symbol's set is skipped.
+    #[inline(always)]
+    pub(super) fn place_single(&mut self, m: &Masks<W>, c: usize, s: usize) {
+        self.place_as::<true>(m, c, s);
+    }
+
+    #[inline(always)]
+    fn place_as<const SINGLE: bool>(&mut self, m: &Masks<W>, c: usize, s: usize) {
         let (w, b) = word_bit(c);
         let peers = &m.peers[c];
         let mine = &mut self.places[s];
@@ -229,11 +257,13 @@ impl<const W: usize> Board<W> {
         self.touched[s] |= m.peer_houses[c];
         let n = m.symbols;
         let mut dirty = self.dirty | 1 << s;
-        let at = c & 63;
-        for (t, set) in self.places[..n].iter_mut().enumerate() {
-            let x = set[w];
-            dirty |= (x >> at & 1) << t;
-            set[w] = x & !b;
+        if !SINGLE {
+            let at = c & 63;
+            for (t, set) in self.places[..n].iter_mut().enumerate() {
+                let x = set[w];
+                dirty |= (x >> at & 1) << t;
+                set[w] = x & !b;
+            }
         }
         let houses = m.cell_houses[c];
         self.recent |= houses;

@@ -1,7 +1,7 @@
 //! Propagation on a [`Board`]: naked singles by a bit-sliced count over the symbols' sets,
 //! hidden singles by one masked look per open house of each changed symbol, to a fixed point.
 
-use super::board::{Bits, Board, Masks, for_each_cell};
+use super::board::{Bits, Board, HousePair, Masks, for_each_cell};
 
 /// A board with no solution left.
 #[derive(Debug)]
@@ -73,7 +73,9 @@ impl<const W: usize> Board<W> {
                 return;
             }
             match (0..m.symbols).find(|&s| self.has(s, c)) {
-                Some(s) => self.place(m, c, s),
+                // Once, not twice: no other symbol's set holds `c`, and placements only
+                // take places away.
+                Some(s) => self.place_single(m, c, s),
                 // A single placed just before in a peer took this cell's only candidate.
                 None => lost = true,
             }
@@ -143,26 +145,18 @@ impl<const W: usize> Board<W> {
             let changed = std::mem::take(&mut self.lock_houses[s]);
             let set = &mut self.places[s];
             let mut cleared = 0u64;
-            for p in &m.pairs {
-                if open & p.both != p.both || changed & p.both == 0 {
-                    continue;
-                }
-                let (mut in_a, mut in_b) = (0u64, 0u64);
-                for i in 0..W {
-                    in_a |= set[i] & p.a_only[i];
-                    in_b |= set[i] & p.b_only[i];
-                }
-                if (in_a == 0) != (in_b == 0) {
-                    let (clear, houses) = if in_a == 0 {
-                        (&p.b_only, p.b_houses)
-                    } else {
-                        (&p.a_only, p.a_houses)
-                    };
-                    for i in 0..W {
-                        set[i] &= !clear[i];
+            if m.house_pairs.is_empty() {
+                for p in &m.pairs {
+                    if open & p.both == p.both && changed & p.both != 0 {
+                        cleared |= lock_pair(set, p);
                     }
-                    cleared |= houses;
                 }
+            } else {
+                // The pairs with a changed house, less those with a house already closed.
+                let (mut want, mut closed) = (0u64, 0u64);
+                for_each_bit(changed & open, |h| want |= m.house_pairs[h]);
+                for_each_bit(m.all_houses & !open, |h| closed |= m.house_pairs[h]);
+                for_each_bit(want & !closed, |i| cleared |= lock_pair(set, &m.pairs[i]));
             }
             if cleared != 0 {
                 self.dirty |= 1 << s;
@@ -170,5 +164,38 @@ impl<const W: usize> Board<W> {
             }
         }
         self.dirty != 0
+    }
+}
+
+/// Locked candidates in one pair for one symbol's places: when they lie in the shared cells in
+/// one house, they leave the other house's cells outside them. Returns the houses that lost
+/// places.
+#[inline(always)]
+fn lock_pair<const W: usize>(set: &mut Bits<W>, p: &HousePair<W>) -> u64 {
+    let (mut in_a, mut in_b) = (0u64, 0u64);
+    for i in 0..W {
+        in_a |= set[i] & p.a_only[i];
+        in_b |= set[i] & p.b_only[i];
+    }
+    if (in_a == 0) == (in_b == 0) {
+        return 0;
+    }
+    let (clear, houses) = if in_a == 0 {
+        (&p.b_only, p.b_houses)
+    } else {
+        (&p.a_only, p.a_houses)
+    };
+    for i in 0..W {
+        set[i] &= !clear[i];
+    }
+    houses
+}
+
+/// The set bits of a mask, lowest first.
+#[inline(always)]
+fn for_each_bit(mut x: u64, mut f: impl FnMut(usize)) {
+    while x != 0 {
+        f(x.trailing_zeros() as usize);
+        x &= x - 1;
     }
 }
