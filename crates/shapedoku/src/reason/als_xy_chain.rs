@@ -128,7 +128,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                     };
                     nodes.push(next);
                     if next.len >= 4 && c != a {
-                        record(board, table, &nodes, x, &mut found);
+                        record(board, table, &places, &nodes, x, &mut found);
                     }
                 }
             }
@@ -148,23 +148,31 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
 fn record(
     board: &Board,
     table: &Table,
+    places: &[Vec<u64>],
     nodes: &[Node],
     x: u8,
     found: &mut BTreeMap<Vec<Candidate>, (usize, Step)>,
 ) {
     let list = &table.list;
     let end = nodes[nodes.len() - 1];
-    let mut chain = vec![end];
-    while chain[chain.len() - 1].parent != usize::MAX {
-        chain.push(nodes[chain[chain.len() - 1].parent]);
-    }
-    chain.reverse();
-    let a = chain[0].set;
+    let a = nodes[0].set;
     let zs = list.sets[a]
         .cands
         .intersect(list.sets[end.set].cands)
         .without(x)
         .minus(end.used);
+    // Most chains eliminate nothing: test that before building anything.
+    if !zs
+        .iter()
+        .any(|z| list.any_target(a, end.set, z, &places[z as usize]))
+    {
+        return;
+    }
+    let mut chain = vec![end];
+    while chain[chain.len() - 1].parent != usize::MAX {
+        chain.push(nodes[chain[chain.len() - 1].parent]);
+    }
+    chain.reverse();
     let mut elim = Vec::new();
     for z in zs.iter() {
         list.targets(board, &[a, end.set], z, &mut elim);

@@ -362,6 +362,36 @@ impl<'a> ChainGraph<'a> {
         }
     }
 
+    /// Word `i` of [`ChainGraph::kills`]`(x, v)`.
+    fn kill_word(&self, x: u32, v: u8, i: usize) -> u64 {
+        let w = self.words;
+        if self.sym[x as usize] == v {
+            self.seen[x as usize * w + i] & self.cand_bits[v as usize * w + i]
+        } else if !self.is_group(x) {
+            let c = self.cells(x)[0] as usize;
+            if c / 64 == i && self.has(c, v) {
+                1 << (c % 64)
+            } else {
+                0
+            }
+        } else {
+            0
+        }
+    }
+
+    /// Whether [`ChainGraph::killed_by_both`] is not empty, without building it: the searches
+    /// ask this of every end they reach, and few ends eliminate anything.
+    pub(crate) fn kills_any(&self, x: u32, y: u32) -> bool {
+        let (cx, cy) = (self.cells(x), self.cells(y));
+        let both =
+            |v: u8| (0..self.words).any(|i| self.kill_word(x, v, i) & self.kill_word(y, v, i) != 0);
+        if !self.is_group(x) && !self.is_group(y) && cx[0] == cy[0] {
+            self.board.candidates(cx[0] as usize).iter().any(both)
+        } else {
+            both(self.sym[x as usize]) || both(self.sym[y as usize])
+        }
+    }
+
     /// The candidates false whether `x` or `y` is true (so false when one of them must be):
     /// `(cell, symbol)`, sorted.
     pub(crate) fn killed_by_both(&self, x: u32, y: u32) -> Vec<(usize, u8)> {
@@ -424,6 +454,8 @@ pub(crate) struct Bfs {
     epoch: u32,
     parent: Vec<u32>,
     depth: Vec<u8>,
+    /// Whether the path to the state passes through a group node (its start included).
+    grouped: Vec<bool>,
     /// The states reached by the last search, in the order reached (so by depth).
     pub(crate) queue: Vec<u32>,
     start: u32,
@@ -437,6 +469,7 @@ impl Bfs {
             epoch: 0,
             parent: vec![0; nodes * 2],
             depth: vec![0; nodes * 2],
+            grouped: vec![false; nodes * 2],
             queue: Vec::with_capacity(nodes * 2),
             start: 0,
         }
@@ -459,6 +492,7 @@ impl Bfs {
         self.start = s0;
         self.stamp[s0 as usize] = epoch;
         self.depth[s0 as usize] = 0;
+        self.grouped[s0 as usize] = g.is_group(start);
         self.queue.clear();
         self.queue.push(s0);
         let mut head = 0;
@@ -470,12 +504,14 @@ impl Bfs {
                 continue;
             }
             let want_strong = st % 2 == 0;
+            let grouped = self.grouped[st as usize];
             g.for_each_link(st / 2, want_strong, cell_links, |m| {
                 let ns = m * 2 + u32::from(want_strong);
                 if self.stamp[ns as usize] != epoch {
                     self.stamp[ns as usize] = epoch;
                     self.depth[ns as usize] = d + 1;
                     self.parent[ns as usize] = st;
+                    self.grouped[ns as usize] = grouped || g.is_group(m);
                     self.queue.push(ns);
                 }
             });
@@ -485,6 +521,11 @@ impl Bfs {
     /// The number of links to a state reached.
     pub(crate) fn depth(&self, state: u32) -> usize {
         self.depth[state as usize] as usize
+    }
+
+    /// Whether the path to a state reached ([`Bfs::path`]) has a group node.
+    pub(crate) fn through_group(&self, state: u32) -> bool {
+        self.grouped[state as usize]
     }
 
     /// The state `state` was reached from.
