@@ -447,15 +447,22 @@ fn adjacency(count: usize, links: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
     (start, to)
 }
 
+/// What a [`Bfs`] knows of one state, together, as the search reads it all at once.
+#[derive(Clone, Copy, Default)]
+struct Mark {
+    /// The search that last reached the state ([`Bfs::epoch`]).
+    stamp: u32,
+    parent: u32,
+    depth: u8,
+    /// Whether the path to the state passes through a group node (its start included).
+    grouped: bool,
+}
+
 /// A breadth-first search over a [`ChainGraph`], its buffers reused from start to start. A
 /// state is a node and the kind of link that must leave it next (`node * 2 + 1` when weak).
 pub(crate) struct Bfs {
-    stamp: Vec<u32>,
+    marks: Vec<Mark>,
     epoch: u32,
-    parent: Vec<u32>,
-    depth: Vec<u8>,
-    /// Whether the path to the state passes through a group node (its start included).
-    grouped: Vec<bool>,
     /// The states reached by the last search, in the order reached (so by depth).
     pub(crate) queue: Vec<u32>,
     start: u32,
@@ -465,11 +472,8 @@ impl Bfs {
     /// Buffers for a graph of `nodes` nodes.
     pub(crate) fn new(nodes: usize) -> Self {
         Bfs {
-            stamp: vec![0; nodes * 2],
+            marks: vec![Mark::default(); nodes * 2],
             epoch: 0,
-            parent: vec![0; nodes * 2],
-            depth: vec![0; nodes * 2],
-            grouped: vec![false; nodes * 2],
             queue: Vec::with_capacity(nodes * 2),
             start: 0,
         }
@@ -490,28 +494,33 @@ impl Bfs {
         let epoch = self.epoch;
         let s0 = start * 2 + u32::from(!first_strong);
         self.start = s0;
-        self.stamp[s0 as usize] = epoch;
-        self.depth[s0 as usize] = 0;
-        self.grouped[s0 as usize] = g.is_group(start);
+        self.marks[s0 as usize] = Mark {
+            stamp: epoch,
+            parent: 0,
+            depth: 0,
+            grouped: g.is_group(start),
+        };
         self.queue.clear();
         self.queue.push(s0);
         let mut head = 0;
         while head < self.queue.len() {
             let st = self.queue[head];
             head += 1;
-            let d = self.depth[st as usize];
-            if d as usize >= max {
+            let Mark { depth, grouped, .. } = self.marks[st as usize];
+            if depth as usize >= max {
                 continue;
             }
             let want_strong = st % 2 == 0;
-            let grouped = self.grouped[st as usize];
             g.for_each_link(st / 2, want_strong, cell_links, |m| {
                 let ns = m * 2 + u32::from(want_strong);
-                if self.stamp[ns as usize] != epoch {
-                    self.stamp[ns as usize] = epoch;
-                    self.depth[ns as usize] = d + 1;
-                    self.parent[ns as usize] = st;
-                    self.grouped[ns as usize] = grouped || g.is_group(m);
+                let mark = &mut self.marks[ns as usize];
+                if mark.stamp != epoch {
+                    *mark = Mark {
+                        stamp: epoch,
+                        parent: st,
+                        depth: depth + 1,
+                        grouped: grouped || g.is_group(m),
+                    };
                     self.queue.push(ns);
                 }
             });
@@ -520,17 +529,17 @@ impl Bfs {
 
     /// The number of links to a state reached.
     pub(crate) fn depth(&self, state: u32) -> usize {
-        self.depth[state as usize] as usize
+        self.marks[state as usize].depth as usize
     }
 
     /// Whether the path to a state reached ([`Bfs::path`]) has a group node.
     pub(crate) fn through_group(&self, state: u32) -> bool {
-        self.grouped[state as usize]
+        self.marks[state as usize].grouped
     }
 
     /// The state `state` was reached from.
     pub(crate) fn parent(&self, state: u32) -> u32 {
-        self.parent[state as usize]
+        self.marks[state as usize].parent
     }
 
     /// The nodes from the start to `state`'s node, or `None` when two of them clash (the same
@@ -539,7 +548,7 @@ impl Bfs {
         let mut nodes = vec![state / 2];
         let mut st = state;
         while st != self.start {
-            st = self.parent[st as usize];
+            st = self.marks[st as usize].parent;
             nodes.push(st / 2);
         }
         nodes.reverse();
