@@ -223,6 +223,17 @@ impl List {
         }
     }
 
+    /// Whether [`List::targets`] would find an elimination of `v` for sets `a` and `b`, given
+    /// `places`, the empty cells holding `v`: a test without allocation, for the searches that
+    /// try many pairs of which few eliminate anything.
+    pub(super) fn any_target(&self, a: usize, b: usize, v: u8, places: &[u64]) -> bool {
+        self.seen(a, v)
+            .iter()
+            .zip(self.seen(b, v))
+            .zip(places)
+            .any(|((x, y), p)| x & y & p != 0)
+    }
+
     /// For every set, the sets it is joined to by restricted common symbols, with those
     /// symbols, each list in set order. A set `b` has `v` restricted with `a` only if all its
     /// places of `v` see every place of `v` in `a`, so its first place does: the sets are

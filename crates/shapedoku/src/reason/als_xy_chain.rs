@@ -48,13 +48,15 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
     let mut nodes: Vec<Node> = Vec::new();
     // States met from the current start, by (set, symbol of the link into it); links of two
     // symbols share one mark per set, which may leave a chain out, never makes a wrong one.
-    let mut marks: Vec<u32> = vec![0; table.links.len() * 65];
-    let mut stamp = 0u32;
-    let mut visited = 0usize;
+    // One slot per symbol and one for links of two, per set: the marks stay small enough to
+    // stay in cache, as the search reads them at every link.
     let (n, top) = (
         board.geometry().cell_count(),
         board.geometry().symbol_count(),
     );
+    let mut marks: Vec<u32> = vec![0; table.links.len() * (top + 1)];
+    let mut stamp = 0u32;
+    let mut visited = 0usize;
     let mut places = vec![vec![0u64; n.div_ceil(64)]; top];
     for c in (0..n).filter(|&c| board.value(c).is_none()) {
         for v in board.candidates(c).iter() {
@@ -115,7 +117,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                     if used.is_empty() {
                         continue;
                     }
-                    let key = c * 65 + used.single_value().map_or(64, |v| v as usize);
+                    let key = c * (top + 1) + used.single_value().map_or(top, usize::from);
                     if marks[key] == stamp {
                         continue;
                     }
@@ -128,7 +130,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                     };
                     nodes.push(next);
                     if next.len >= 4 && c != a {
-                        record(board, table, &nodes, x, &mut found);
+                        record(board, table, &places, &nodes, x, &mut found);
                     }
                 }
             }
@@ -148,23 +150,31 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
 fn record(
     board: &Board,
     table: &Table,
+    places: &[Vec<u64>],
     nodes: &[Node],
     x: u8,
     found: &mut BTreeMap<Vec<Candidate>, (usize, Step)>,
 ) {
     let list = &table.list;
     let end = nodes[nodes.len() - 1];
-    let mut chain = vec![end];
-    while chain[chain.len() - 1].parent != usize::MAX {
-        chain.push(nodes[chain[chain.len() - 1].parent]);
-    }
-    chain.reverse();
-    let a = chain[0].set;
+    let a = nodes[0].set;
     let zs = list.sets[a]
         .cands
         .intersect(list.sets[end.set].cands)
         .without(x)
         .minus(end.used);
+    // Most chains eliminate nothing: test that before building anything.
+    if !zs
+        .iter()
+        .any(|z| list.any_target(a, end.set, z, &places[z as usize]))
+    {
+        return;
+    }
+    let mut chain = vec![end];
+    while chain[chain.len() - 1].parent != usize::MAX {
+        chain.push(nodes[chain[chain.len() - 1].parent]);
+    }
+    chain.reverse();
     let mut elim = Vec::new();
     for z in zs.iter() {
         list.targets(board, &[a, end.set], z, &mut elim);

@@ -362,6 +362,36 @@ impl<'a> ChainGraph<'a> {
         }
     }
 
+    /// Word `i` of [`ChainGraph::kills`]`(x, v)`.
+    fn kill_word(&self, x: u32, v: u8, i: usize) -> u64 {
+        let w = self.words;
+        if self.sym[x as usize] == v {
+            self.seen[x as usize * w + i] & self.cand_bits[v as usize * w + i]
+        } else if !self.is_group(x) {
+            let c = self.cells(x)[0] as usize;
+            if c / 64 == i && self.has(c, v) {
+                1 << (c % 64)
+            } else {
+                0
+            }
+        } else {
+            0
+        }
+    }
+
+    /// Whether [`ChainGraph::killed_by_both`] is not empty, without building it: the searches
+    /// ask this of every end they reach, and few ends eliminate anything.
+    pub(crate) fn kills_any(&self, x: u32, y: u32) -> bool {
+        let (cx, cy) = (self.cells(x), self.cells(y));
+        let both =
+            |v: u8| (0..self.words).any(|i| self.kill_word(x, v, i) & self.kill_word(y, v, i) != 0);
+        if !self.is_group(x) && !self.is_group(y) && cx[0] == cy[0] {
+            self.board.candidates(cx[0] as usize).iter().any(both)
+        } else {
+            both(self.sym[x as usize]) || both(self.sym[y as usize])
+        }
+    }
+
     /// The candidates false whether `x` or `y` is true (so false when one of them must be):
     /// `(cell, symbol)`, sorted.
     pub(crate) fn killed_by_both(&self, x: u32, y: u32) -> Vec<(usize, u8)> {
@@ -417,13 +447,22 @@ fn adjacency(count: usize, links: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
     (start, to)
 }
 
+/// What a [`Bfs`] knows of one state, together, as the search reads it all at once.
+#[derive(Clone, Copy, Default)]
+struct Mark {
+    /// The search that last reached the state ([`Bfs::epoch`]).
+    stamp: u32,
+    parent: u32,
+    depth: u8,
+    /// Whether the path to the state passes through a group node (its start included).
+    grouped: bool,
+}
+
 /// A breadth-first search over a [`ChainGraph`], its buffers reused from start to start. A
 /// state is a node and the kind of link that must leave it next (`node * 2 + 1` when weak).
 pub(crate) struct Bfs {
-    stamp: Vec<u32>,
+    marks: Vec<Mark>,
     epoch: u32,
-    parent: Vec<u32>,
-    depth: Vec<u8>,
     /// The states reached by the last search, in the order reached (so by depth).
     pub(crate) queue: Vec<u32>,
     start: u32,
@@ -433,10 +472,8 @@ impl Bfs {
     /// Buffers for a graph of `nodes` nodes.
     pub(crate) fn new(nodes: usize) -> Self {
         Bfs {
-            stamp: vec![0; nodes * 2],
+            marks: vec![Mark::default(); nodes * 2],
             epoch: 0,
-            parent: vec![0; nodes * 2],
-            depth: vec![0; nodes * 2],
             queue: Vec::with_capacity(nodes * 2),
             start: 0,
         }
@@ -457,25 +494,33 @@ impl Bfs {
         let epoch = self.epoch;
         let s0 = start * 2 + u32::from(!first_strong);
         self.start = s0;
-        self.stamp[s0 as usize] = epoch;
-        self.depth[s0 as usize] = 0;
+        self.marks[s0 as usize] = Mark {
+            stamp: epoch,
+            parent: 0,
+            depth: 0,
+            grouped: g.is_group(start),
+        };
         self.queue.clear();
         self.queue.push(s0);
         let mut head = 0;
         while head < self.queue.len() {
             let st = self.queue[head];
             head += 1;
-            let d = self.depth[st as usize];
-            if d as usize >= max {
+            let Mark { depth, grouped, .. } = self.marks[st as usize];
+            if depth as usize >= max {
                 continue;
             }
             let want_strong = st % 2 == 0;
             g.for_each_link(st / 2, want_strong, cell_links, |m| {
                 let ns = m * 2 + u32::from(want_strong);
-                if self.stamp[ns as usize] != epoch {
-                    self.stamp[ns as usize] = epoch;
-                    self.depth[ns as usize] = d + 1;
-                    self.parent[ns as usize] = st;
+                let mark = &mut self.marks[ns as usize];
+                if mark.stamp != epoch {
+                    *mark = Mark {
+                        stamp: epoch,
+                        parent: st,
+                        depth: depth + 1,
+                        grouped: grouped || g.is_group(m),
+                    };
                     self.queue.push(ns);
                 }
             });
@@ -484,12 +529,17 @@ impl Bfs {
 
     /// The number of links to a state reached.
     pub(crate) fn depth(&self, state: u32) -> usize {
-        self.depth[state as usize] as usize
+        self.marks[state as usize].depth as usize
+    }
+
+    /// Whether the path to a state reached ([`Bfs::path`]) has a group node.
+    pub(crate) fn through_group(&self, state: u32) -> bool {
+        self.marks[state as usize].grouped
     }
 
     /// The state `state` was reached from.
     pub(crate) fn parent(&self, state: u32) -> u32 {
-        self.parent[state as usize]
+        self.marks[state as usize].parent
     }
 
     /// The nodes from the start to `state`'s node, or `None` when two of them clash (the same
@@ -498,7 +548,7 @@ impl Bfs {
         let mut nodes = vec![state / 2];
         let mut st = state;
         while st != self.start {
-            st = self.parent[st as usize];
+            st = self.marks[st as usize].parent;
             nodes.push(st / 2);
         }
         nodes.reverse();

@@ -35,6 +35,10 @@ struct Blossom<'a> {
     petals: Vec<usize>,
     nodes: usize,
     steps: Vec<Step>,
+    /// Words per cell bitset.
+    words: usize,
+    /// Buffers for [`Alive`], reused from choice to choice instead of allocated for each.
+    spare: Vec<Alive>,
 }
 
 fn search(board: &Board, table: &Table, f: &mut Finder) {
@@ -88,13 +92,18 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
             petals: Vec::new(),
             nodes,
             steps: Vec::new(),
+            words,
+            spare: Vec::new(),
         };
         let stem_symbols = board.candidates(stem);
-        let alive: Alive = (0..top as u8)
-            .filter(|&z| !stem_symbols.contains(z))
-            .map(|z| (z, places[z as usize].clone()))
-            .filter(|(_, m)| m.iter().any(|&w| w != 0))
-            .collect();
+        let mut alive = Alive::default();
+        for z in (0..top as u8).filter(|&z| !stem_symbols.contains(z)) {
+            let m = &places[z as usize];
+            if m.iter().any(|&w| w != 0) {
+                alive.syms.push(z);
+                alive.bits.extend_from_slice(m);
+            }
+        }
         b.grow(&alive);
         nodes = b.nodes;
         steps.append(&mut b.steps);
@@ -109,8 +118,13 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
 }
 
 /// For each symbol the petals chosen so far all hold (and the stem lacks), the cells that
-/// still could lose it: they hold it and see all its places in every chosen petal.
-type Alive = Vec<(u8, Vec<u64>)>;
+/// still could lose it: they hold it and see all its places in every chosen petal. The cells of
+/// `syms[k]` are `bits[k * words..][..words]`.
+#[derive(Default)]
+struct Alive {
+    syms: Vec<u8>,
+    bits: Vec<u64>,
+}
 
 impl Blossom<'_> {
     /// Chooses a petal for the next stem symbol; `alive` is what the chosen ones leave.
@@ -120,39 +134,50 @@ impl Blossom<'_> {
             self.record(alive);
             return;
         }
-        let list = self.list;
+        let (list, w) = (self.list, self.words);
+        let mut next = self.spare.pop().unwrap_or_default();
         for i in 0..self.options[k].len() {
             self.nodes += 1;
             if self.nodes > MAX_NODES {
-                return;
+                break;
             }
             let a = self.options[k][i];
             let cands = list.sets[a].cands;
-            let next: Alive = alive
-                .iter()
-                .filter(|(z, _)| cands.contains(*z))
-                .filter_map(|(z, m)| {
-                    let m: Vec<u64> = m.iter().zip(list.seen(a, *z)).map(|(x, y)| x & y).collect();
-                    m.iter().any(|&w| w != 0).then_some((*z, m))
-                })
-                .collect();
-            if next.is_empty() {
+            next.syms.clear();
+            next.bits.clear();
+            for (j, &z) in alive.syms.iter().enumerate() {
+                if !cands.contains(z) {
+                    continue;
+                }
+                let at = next.bits.len();
+                let m = &alive.bits[j * w..][..w];
+                next.bits
+                    .extend(m.iter().zip(list.seen(a, z)).map(|(x, y)| x & y));
+                if next.bits[at..].iter().any(|&x| x != 0) {
+                    next.syms.push(z);
+                } else {
+                    next.bits.truncate(at);
+                }
+            }
+            if next.syms.is_empty() {
                 continue;
             }
             self.petals.push(a);
             self.grow(&next);
             self.petals.pop();
         }
+        self.spare.push(next);
     }
 
     /// Records the blossom's eliminations.
     fn record(&mut self, alive: &Alive) {
         let mut elim = Vec::new();
-        for (z, m) in alive {
+        for (k, &z) in alive.syms.iter().enumerate() {
+            let m = &alive.bits[k * self.words..][..self.words];
             for (i, &w) in m.iter().enumerate() {
                 let mut w = w;
                 while w != 0 {
-                    elim.push(Candidate::at(i * 64 + w.trailing_zeros() as usize, *z));
+                    elim.push(Candidate::at(i * 64 + w.trailing_zeros() as usize, z));
                     w &= w - 1;
                 }
             }

@@ -83,17 +83,17 @@ fn search(g: &ChainGraph, f: &mut Finder, x: bool) -> Vec<Found> {
             if links < 3 || links % 2 == 0 || links > cap || st / 2 == start {
                 continue;
             }
-            let elim = g.killed_by_both(start, st / 2);
-            if elim.is_empty() {
+            // Chains without a group node are plain ones, left to `chains`; the cheap tests
+            // go first, the chain and its eliminations are built only for the few that pass.
+            if !bfs.through_group(st) || !g.kills_any(start, st / 2) {
                 continue;
             }
             let Some(nodes) = bfs.path(g, st) else {
                 continue;
             };
-            if nodes.iter().any(|&n| g.is_group(n)) {
-                cap = links;
-                found.push(Found { links, nodes, elim });
-            }
+            let elim = g.killed_by_both(start, st / 2);
+            cap = links;
+            found.push(Found { links, nodes, elim });
         }
     }
     found
