@@ -37,6 +37,27 @@ pub(crate) type Memo = super::memo::Memo<Vec<[Option<Vec<u64>>; 3]>>;
 
 /// Finds fish of sizes 2, 3 and 4, smallest first.
 pub fn find(board: &Board, f: &mut Finder) {
+    find_sizes(board, f, 2..=4);
+}
+
+/// Finds X-wings: fish of size 2. The solver asks for each size apart, so that a size that
+/// finds something spares it the larger ones.
+pub fn find_x_wings(board: &Board, f: &mut Finder) {
+    find_sizes(board, f, 2..=2);
+}
+
+/// Finds swordfish: fish of size 3.
+pub fn find_swordfish(board: &Board, f: &mut Finder) {
+    find_sizes(board, f, 3..=3);
+}
+
+/// Finds jellyfish: fish of size 4.
+pub fn find_jellyfish(board: &Board, f: &mut Finder) {
+    find_sizes(board, f, 4..=4);
+}
+
+/// Finds fish of the given sizes, smallest first, narrowed by the board's memo.
+fn find_sizes(board: &Board, f: &mut Finder, sizes: std::ops::RangeInclusive<usize>) {
     let places = Places::new(board);
     let t = board.tables();
     let houses = t.houses.len();
@@ -45,7 +66,7 @@ pub fn find(board: &Board, f: &mut Finder) {
     let keys: Vec<Vec<u64>> = (0..places.n as u8).map(|v| places.key(v)).collect();
     let mut changed = vec![vec![true; houses]; places.n];
     let mut diff = Vec::new();
-    for k in 2..=4 {
+    for k in sizes {
         for (v, ch) in changed.iter_mut().enumerate() {
             ch.fill(true);
             // A house changed if its places did or the symbol was placed in it since.
