@@ -178,7 +178,9 @@ fn widen<const W: usize>(bits: &[u64]) -> [u64; W] {
 /// `changed` (by house index; the others are known to hold no fish with their base in
 /// unchanged houses); returns, per symbol, whether its search ran to the end and found nothing.
 /// The sets of cells take a fixed number of words, the least of 2, 4, 8 and 256 that holds
-/// the board's cells (up to 16,384), so that their operations unroll.
+/// the board's cells, so that their operations unroll. A board of more than 16,384 cells (the
+/// default limit; only a caller lifting the limits makes one) is not searched: nothing is found
+/// there, rather than a fish on a partial view of its houses.
 fn search_size(
     board: &Board,
     places: &Places,
@@ -190,7 +192,8 @@ fn search_size(
         0..=2 => search_words::<2>(board, places, f, k, changed),
         3..=4 => search_words::<4>(board, places, f, k, changed),
         5..=8 => search_words::<8>(board, places, f, k, changed),
-        _ => search_words::<256>(board, places, f, k, changed),
+        9..=256 => search_words::<256>(board, places, f, k, changed),
+        _ => vec![false; places.n],
     }
 }
 
