@@ -14,18 +14,6 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub(crate) struct Tables {
     shared: Arc<ShapeTables>,
-    /// Number of houses.
-    h: usize,
-    /// Up to [`DENSE_HOUSES`] houses, for house indices i and j (into `houses`), the cells of
-    /// house i that lie in house j, as a mask over the positions of house i's cells:
-    /// `dense_inside[i * h + j]` (fish covering in O(1)). Empty past it.
-    dense_inside: Vec<u64>,
-    /// Past [`DENSE_HOUSES`] houses, where house i's entries start in `meets`.
-    meet_start: Vec<u32>,
-    /// Past [`DENSE_HOUSES`] houses, for each house i every house j it shares a cell with, by
-    /// j, with the mask of `dense_inside`: linear in the cells of the houses, where a table over
-    /// every pair of 16,384 houses would take 2 GB.
-    meets: Vec<(u32, u64)>,
     /// Peers of each cell as bitsets over cells (`cell_count().div_ceil(64)` words per cell),
     /// for chains.
     pub(crate) peer_bits: Vec<u64>,
@@ -36,6 +24,12 @@ pub(crate) struct Tables {
     /// For each cell, the houses through its peers, as bits over house indices
     /// (`house_words` words per cell): where a placement may make a hidden single.
     pub(crate) peer_houses: Vec<u64>,
+    /// Each house's cells as bits over the cells (`peer_words` words per house, by house
+    /// index): unions and overlaps of houses in a few word operations, for the fish search.
+    pub(crate) house_bits: Vec<u64>,
+    /// Whether each house lists its cells in increasing order (then its first cell in a set
+    /// is the set's lowest bit).
+    pub(crate) house_sorted: Vec<bool>,
 }
 
 impl std::ops::Deref for Tables {
@@ -45,30 +39,7 @@ impl std::ops::Deref for Tables {
     }
 }
 
-/// The most houses for which [`Tables`] keeps a mask for every pair of houses (2 MB at most);
-/// a table is faster to read than a sorted list on the grids people solve.
-const DENSE_HOUSES: usize = 512;
-
 impl Tables {
-    /// The cells of house `i` that lie in house `j`, as a mask over the positions of house
-    /// `i`'s cells (houses are indices into `houses`); 0 when they share none.
-    #[inline]
-    pub(crate) fn inside(&self, i: usize, j: usize) -> u64 {
-        if !self.dense_inside.is_empty() {
-            return self.dense_inside[i * self.h + j];
-        }
-        self.inside_sparse(i, j)
-    }
-
-    /// [`Tables::inside`] past [`DENSE_HOUSES`] houses, out of line so that the table lookup
-    /// inlines into the fish searches' inner loops.
-    #[inline(never)]
-    fn inside_sparse(&self, i: usize, j: usize) -> u64 {
-        let row = &self.meets[self.meet_start[i] as usize..self.meet_start[i + 1] as usize];
-        row.binary_search_by_key(&(j as u32), |&(k, _)| k)
-            .map_or(0, |k| row[k].1)
-    }
-
     /// Whether cells `a` and `b` are peers (one bit of `peer_bits`: the geometry's sorted
     /// peer lists answer the same by a search, and the techniques ask this in their inner
     /// loops).
@@ -77,55 +48,12 @@ impl Tables {
         self.peer_bits[a * self.peer_words + b / 64] >> (b % 64) & 1 == 1
     }
 
-    /// Whether houses `i` and `j` (indices into `houses`) share no cell.
-    #[inline]
-    pub(crate) fn disjoint(&self, i: usize, j: usize) -> bool {
-        self.inside(i, j) == 0
-    }
-
     fn new(g: &Geometry) -> Tables {
-        Tables::with_dense_houses(g, DENSE_HOUSES)
-    }
-
-    /// The tables, with a mask for every pair of houses when there are at most `dense`.
-    fn with_dense_houses(g: &Geometry, dense: usize) -> Tables {
         let shared = g.tables().clone();
         let houses = &shared.houses;
         let cell_houses = &shared.cell_houses;
         let nc = g.cell_count();
         let h = houses.len();
-        let mut meet_start = Vec::new();
-        let mut meets: Vec<(u32, u64)> = Vec::new();
-        for &a in houses {
-            let start = meets.len();
-            meet_start.push(start as u32);
-            for (pos, &c) in g.shape(a).cells.iter().enumerate().take(64) {
-                meets.extend(cell_houses[c].iter().map(|&j| (u32::from(j), 1u64 << pos)));
-            }
-            // One entry per house j, its masks merged.
-            meets[start..].sort_unstable_by_key(|&(j, _)| j);
-            let mut w = start;
-            for r in start..meets.len() {
-                if w > start && meets[w - 1].0 == meets[r].0 {
-                    meets[w - 1].1 |= meets[r].1;
-                } else {
-                    meets[w] = meets[r];
-                    w += 1;
-                }
-            }
-            meets.truncate(w);
-        }
-        meet_start.push(meets.len() as u32);
-        let mut dense_inside = Vec::new();
-        if h <= dense {
-            dense_inside = vec![0u64; h * h];
-            for i in 0..h {
-                for &(j, m) in &meets[meet_start[i] as usize..meet_start[i + 1] as usize] {
-                    dense_inside[i * h + j as usize] = m;
-                }
-            }
-            (meet_start, meets) = (Vec::new(), Vec::new());
-        }
         let peer_words = nc.div_ceil(64);
         let mut peer_bits = vec![0u64; nc * peer_words];
         for c in 0..nc {
@@ -142,17 +70,30 @@ impl Tables {
                 }
             }
         }
+        let mut house_bits = vec![0u64; h * peer_words];
+        let mut house_sorted = Vec::with_capacity(h);
+        for (i, &a) in houses.iter().enumerate() {
+            let cells = &g.shape(a).cells;
+            for &c in cells {
+                house_bits[i * peer_words + c / 64] |= 1 << (c % 64);
+            }
+            house_sorted.push(cells.is_sorted());
+        }
         Tables {
             shared,
-            h,
-            dense_inside,
-            meet_start,
-            meets,
             peer_bits,
             peer_words,
             house_words,
             peer_houses,
+            house_bits,
+            house_sorted,
         }
+    }
+
+    /// House `i`'s cells as bits over the cells.
+    #[inline]
+    pub(crate) fn house_bits(&self, i: usize) -> &[u64] {
+        &self.house_bits[i * self.peer_words..(i + 1) * self.peer_words]
     }
 }
 
@@ -449,30 +390,22 @@ mod tests {
     use super::*;
     use crate::builtin;
 
-    /// The pair table and the sorted lists give the same masks, and a mask is empty exactly
-    /// when the two houses share no cell.
+    /// A house's bits are its cells, and a house's cells are sorted exactly when it says so.
     #[test]
-    fn house_meetings_dense_and_sparse_agree() {
+    fn house_bits_are_the_houses_cells() {
         for name in ["classic", "samurai", "jigsaw", "x-diagonal", "16x16"] {
             let g = builtin::geometry(name).unwrap();
-            let (dense, sparse) = (
-                Tables::with_dense_houses(&g, usize::MAX),
-                Tables::with_dense_houses(&g, 0),
-            );
-            assert!(sparse.dense_inside.is_empty() && !dense.dense_inside.is_empty());
-            let houses = &dense.houses;
-            for i in 0..houses.len() {
-                let a = g.shape_set(houses[i]);
-                for j in 0..houses.len() {
-                    assert_eq!(dense.inside(i, j), sparse.inside(i, j), "{name} {i} {j}");
-                    let shared = a.intersects(&g.shape_set(houses[j]));
-                    assert_eq!(sparse.disjoint(i, j), !shared, "{name} {i} {j}");
-                    let m = sparse.inside(i, j);
-                    for (pos, &c) in g.shape(houses[i]).cells.iter().enumerate() {
-                        let inside = g.shape(houses[j]).cells.contains(&c);
-                        assert_eq!(m >> pos & 1 == 1, inside, "{name} {i} {j} {pos}");
-                    }
-                }
+            let t = Tables::new(&g);
+            for (i, &h) in t.houses.iter().enumerate() {
+                let cells = &g.shape(h).cells;
+                let bits = t.house_bits(i);
+                let listed: Vec<usize> = (0..g.cell_count())
+                    .filter(|&c| bits[c / 64] >> (c % 64) & 1 == 1)
+                    .collect();
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                assert_eq!(listed, sorted, "{name} {i}");
+                assert_eq!(t.house_sorted[i], *cells == sorted, "{name} {i}");
             }
         }
     }

@@ -26,31 +26,61 @@
 //! assert_eq!(f.steps[0].eliminations.len(), 2 * 7);
 //! ```
 
-use super::memo::changed_since;
 use super::{Board, Candidate, Deduction, Finder, FishKind, Step};
-use crate::symbols::SymbolSet;
 use crate::{ShapeId, Symbol};
 
-/// Per symbol and size (2 to 4), its places when a search of that size on it last ran to the
-/// end without finding anything: a later search on fewer places looks only at bases with a
-/// house whose places changed since (see [`super::memo`]). Never changes what is found.
+/// Per symbol and size (2 to 4), its places and placements when a search of that size on it
+/// last ran to the end without finding anything ([`Places::key`]): a later search on fewer
+/// places looks only at bases with a house whose places changed since (see [`super::memo`]).
+/// Never changes what is found.
 pub(crate) type Memo = super::memo::Memo<Vec<[Option<Vec<u64>>; 3]>>;
 
 /// Finds fish of sizes 2, 3 and 4, smallest first.
 pub fn find(board: &Board, f: &mut Finder) {
+    find_sizes(board, f, 2..=4);
+}
+
+/// Finds X-wings: fish of size 2. The solver asks for each size apart, so that a size that
+/// finds something spares it the larger ones.
+pub fn find_x_wings(board: &Board, f: &mut Finder) {
+    find_sizes(board, f, 2..=2);
+}
+
+/// Finds swordfish: fish of size 3.
+pub fn find_swordfish(board: &Board, f: &mut Finder) {
+    find_sizes(board, f, 3..=3);
+}
+
+/// Finds jellyfish: fish of size 4.
+pub fn find_jellyfish(board: &Board, f: &mut Finder) {
+    find_sizes(board, f, 4..=4);
+}
+
+/// Finds fish of the given sizes, smallest first, narrowed by the board's memo.
+fn find_sizes(board: &Board, f: &mut Finder, sizes: std::ops::RangeInclusive<usize>) {
     let places = Places::new(board);
-    let houses = places.placed.len();
+    let t = board.tables();
+    let houses = t.houses.len();
     let mut memo = board.fish_memo.lock();
     memo.resize_with(places.n, Default::default);
     let keys: Vec<Vec<u64>> = (0..places.n as u8).map(|v| places.key(v)).collect();
-    let mut units = Vec::new();
-    let mut changed = vec![Vec::new(); places.n];
-    for k in 2..=4 {
+    let mut changed = vec![vec![true; houses]; places.n];
+    let mut diff = Vec::new();
+    for k in sizes {
         for (v, ch) in changed.iter_mut().enumerate() {
-            changed_since(memo[v][k - 2].as_deref(), &keys[v], &mut units);
-            // A house changed if its places did or whether the symbol is placed there did.
-            ch.clear();
-            ch.extend((0..houses).map(|i| units[i] || units[houses + i]));
+            ch.fill(true);
+            // A house changed if its places did or the symbol was placed in it since.
+            if let Some(old) = memo[v][k - 2].as_deref()
+                && old.len() == keys[v].len()
+                && keys[v].iter().zip(old).all(|(n, o)| n & !o == 0)
+            {
+                diff.clear();
+                let w = places.words;
+                diff.extend((0..w).map(|i| (keys[v][i] ^ old[i]) | (keys[v][w + i] ^ old[w + i])));
+                for (h, c) in ch.iter_mut().enumerate() {
+                    *c = t.house_bits(h).iter().zip(&diff).any(|(a, d)| a & d != 0);
+                }
+            }
         }
         let clean = search_size(board, &places, f, k, &changed);
         for (v, c) in clean.into_iter().enumerate() {
@@ -67,47 +97,90 @@ pub fn find(board: &Board, f: &mut Finder) {
 /// Finds fish with `k` base and `k` cover houses.
 pub fn find_size(board: &Board, f: &mut Finder, k: usize) {
     let places = Places::new(board);
-    let all = vec![true; places.placed.len()];
+    let all = vec![true; board.tables().houses.len()];
     search_size(board, &places, f, k, &vec![all; places.n]);
 }
 
-/// Every house's places for every symbol, computed once per search (not once per size).
+/// Every symbol's places and placements as bits over the cells, computed once per search (not
+/// once per size).
 struct Places {
     n: usize,
-    /// `masks[i * n + v]`: the places for `v` in house i, over the house's cell positions.
-    masks: Vec<u64>,
-    /// Symbols placed in each house.
-    placed: Vec<SymbolSet>,
+    /// Words per set of cells.
+    words: usize,
+    /// `places[v * words..]`: the empty cells with `v` as a candidate.
+    places: Vec<u64>,
+    /// `placed[v * words..]`: the cells holding `v`.
+    placed: Vec<u64>,
 }
 
 impl Places {
     fn new(board: &Board) -> Places {
-        let t = board.tables();
         let n = board.geometry().symbol_count();
-        let mut masks = vec![0u64; t.houses.len() * n];
-        let mut placed = Vec::with_capacity(t.houses.len());
-        let mut buf = [0u64; 64];
-        for (i, &h) in t.houses.iter().enumerate() {
-            placed.push(board.place_masks(h, &mut buf));
-            masks[i * n..(i + 1) * n].copy_from_slice(&buf[..n]);
+        let words = board.tables().peer_words;
+        let mut places = vec![0u64; n * words];
+        let mut placed = vec![0u64; n * words];
+        for (c, value) in board.values().iter().enumerate() {
+            let bit = 1u64 << (c % 64);
+            match value {
+                Some(v) => placed[*v as usize * words + c / 64] |= bit,
+                None => {
+                    for v in board.candidates(c).iter() {
+                        places[v as usize * words + c / 64] |= bit;
+                    }
+                }
+            }
         }
-        Places { n, masks, placed }
+        Places {
+            n,
+            words,
+            places,
+            placed,
+        }
     }
-    /// The memo key of a symbol: its places in every house, then whether each house may be a
-    /// base (1 where the symbol is not placed), so that placing it only takes away.
+    /// The memo key of a symbol: its places, then the cells not holding it, so that a
+    /// placement, like an elimination, only takes bits away.
     fn key(&self, v: u8) -> Vec<u64> {
-        let mut out: Vec<u64> = (0..self.placed.len()).map(|i| self.mask(i, v)).collect();
-        out.extend(self.placed.iter().map(|p| u64::from(!p.contains(v))));
+        let mut out = self.of(v).to_vec();
+        out.extend(self.placed_of(v).iter().map(|w| !w));
         out
     }
-    fn mask(&self, house: usize, v: u8) -> u64 {
-        self.masks[house * self.n + v as usize]
+    fn of(&self, v: u8) -> &[u64] {
+        &self.places[v as usize * self.words..(v as usize + 1) * self.words]
     }
+    fn placed_of(&self, v: u8) -> &[u64] {
+        &self.placed[v as usize * self.words..(v as usize + 1) * self.words]
+    }
+}
+
+/// The number of bits set in a set of cells.
+fn count<const W: usize>(bits: &[u64; W]) -> u32 {
+    bits.iter().map(|w| w.count_ones()).sum()
+}
+
+fn and<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+    std::array::from_fn(|i| a[i] & b[i])
+}
+
+fn or<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+    std::array::from_fn(|i| a[i] | b[i])
+}
+
+fn meets<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
+    (0..W).any(|i| a[i] & b[i] != 0)
+}
+
+/// A set of cells in W words, from the first words of `bits` (the rest zero).
+fn widen<const W: usize>(bits: &[u64]) -> [u64; W] {
+    std::array::from_fn(|i| bits.get(i).copied().unwrap_or(0))
 }
 
 /// Searches size `k` on every symbol, each only for bases with a house marked in its
 /// `changed` (by house index; the others are known to hold no fish with their base in
 /// unchanged houses); returns, per symbol, whether its search ran to the end and found nothing.
+/// The sets of cells take a fixed number of words, the least of 2, 4, 8 and 256 that holds
+/// the board's cells, so that their operations unroll. A board of more than 16,384 cells (the
+/// default limit; only a caller lifting the limits makes one) is not searched: nothing is found
+/// there, rather than a fish on a partial view of its houses.
 fn search_size(
     board: &Board,
     places: &Places,
@@ -115,23 +188,47 @@ fn search_size(
     k: usize,
     changed: &[Vec<bool>],
 ) -> Vec<bool> {
+    match places.words {
+        0..=2 => search_words::<2>(board, places, f, k, changed),
+        3..=4 => search_words::<4>(board, places, f, k, changed),
+        5..=8 => search_words::<8>(board, places, f, k, changed),
+        9..=256 => search_words::<256>(board, places, f, k, changed),
+        _ => vec![false; places.n],
+    }
+}
+
+/// [`search_size`] with sets of cells in W words.
+fn search_words<const W: usize>(
+    board: &Board,
+    places: &Places,
+    f: &mut Finder,
+    k: usize,
+    changed: &[Vec<bool>],
+) -> Vec<bool> {
     let t = board.tables();
+    let houses: Vec<[u64; W]> = (0..t.houses.len())
+        .map(|h| widen(t.house_bits(h)))
+        .collect();
     let mut clean = vec![false; places.n];
-    let mut cand: Vec<(usize, u64)> = Vec::new();
+    let mut cand: Vec<usize> = Vec::new();
+    let mut cand_bits: Vec<[u64; W]> = Vec::new();
     let (mut dis, mut allowed, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
     for v in 0..places.n as u8 {
         let ch = &changed[v as usize];
+        let (pv, placed) = (widen::<W>(places.of(v)), widen::<W>(places.placed_of(v)));
         cand.clear();
-        for i in 0..t.houses.len() {
-            if places.placed[i].contains(v) {
+        cand_bits.clear();
+        for (i, hb) in houses.iter().enumerate() {
+            if meets(hb, &placed) {
                 continue;
             }
-            let m = places.mask(i, v);
-            if (2..=k).contains(&(m.count_ones() as usize)) {
-                cand.push((i, m));
+            let m = and(hb, &pv);
+            if (2..=k as u32).contains(&count(&m)) {
+                cand.push(i);
+                cand_bits.push(m);
             }
         }
-        if cand.len() < k || !cand.iter().any(|&(i, _)| ch[i]) {
+        if cand.len() < k || !cand.iter().any(|&i| ch[i]) {
             clean[v as usize] = true;
             continue;
         }
@@ -140,9 +237,9 @@ fn search_size(
         let words = cand.len().div_ceil(64);
         dis.clear();
         dis.resize(cand.len() * words, 0);
-        for (j, &(a, _)) in cand.iter().enumerate() {
-            for (i, &(b, _)) in cand.iter().enumerate().skip(j + 1) {
-                if t.disjoint(a, b) {
+        for (j, &a) in cand.iter().enumerate() {
+            for (i, &b) in cand.iter().enumerate().skip(j + 1) {
+                if !meets(&houses[a], &houses[b]) {
                     dis[j * words + i / 64] |= 1 << (i % 64);
                 }
             }
@@ -151,7 +248,7 @@ fn search_size(
         allowed.resize((k + 1) * words, 0);
         fresh.clear();
         fresh.resize(words, 0);
-        for (i, &(h, _)) in cand.iter().enumerate() {
+        for (i, &h) in cand.iter().enumerate() {
             allowed[i / 64] |= 1 << (i % 64);
             if ch[h] {
                 fresh[i / 64] |= 1 << (i % 64);
@@ -159,23 +256,26 @@ fn search_size(
         }
         let mut s = Search {
             board,
+            houses: &houses,
             words,
             dis: &dis,
             allowed: &mut allowed,
             fresh: &fresh,
             nfresh: 0,
-            places,
+            pv,
+            cand: &cand,
+            cand_bits: &cand_bits,
             v,
             k,
             base: [0; 4],
-            base_mask: [0; 4],
-            covered: [0; 4],
             nb: 0,
             covers: [0; 4],
             nc: 0,
+            covered: [[0; W]; 5],
+            based: [[0; W]; 5],
         };
         let before = f.steps.len();
-        let go = s.bases(f, &cand, 0);
+        let go = s.bases(f, 0);
         clean[v as usize] = go && f.steps.len() == before;
         if !go {
             break;
@@ -184,11 +284,12 @@ fn search_size(
     clean
 }
 
-/// The search state, in fixed arrays (k is at most 4) so that the inner loop allocates nothing.
-/// Which base places are covered is kept per base house as a mask over its cell positions,
-/// updated from [`super::Tables::inside`] as covers come and go.
-struct Search<'a> {
+/// The search state: house choices in fixed arrays (k is at most 4), sets of cells in stacks
+/// by depth, so that the inner loop allocates nothing.
+struct Search<'a, const W: usize> {
     board: &'a Board,
+    /// Every house's cells.
+    houses: &'a [[u64; W]],
     /// Words per bitset over candidate indices.
     words: usize,
     /// `dis[j * words..]`: the candidates after j that are disjoint from it.
@@ -200,51 +301,50 @@ struct Search<'a> {
     fresh: &'a [u64],
     /// How many of the chosen bases are fresh.
     nfresh: usize,
-    places: &'a Places,
+    /// The symbol's places.
+    pv: [u64; W],
+    /// The candidate base houses (indices into `Tables::houses`).
+    cand: &'a [usize],
+    /// Each candidate's places.
+    cand_bits: &'a [[u64; W]],
     v: u8,
     k: usize,
-    /// Chosen base house indices (into `Tables::houses`), in the order chosen.
+    /// Chosen base candidates (indices into `cand`), in the order chosen.
     base: [usize; 4],
-    /// Each base house's places for the symbol.
-    base_mask: [u64; 4],
-    /// Each base house's positions lying in a chosen cover.
-    covered: [u64; 4],
     nb: usize,
     /// Chosen cover house indices.
     covers: [usize; 4],
     nc: usize,
+    /// `covered[nc]`: the cells of the first nc covers.
+    covered: [[u64; W]; 5],
+    /// `based[nb]`: the places of the first nb bases.
+    based: [[u64; W]; 5],
 }
 
-impl Search<'_> {
-    fn disjoint(&self, a: usize, b: usize) -> bool {
-        self.board.tables().disjoint(a, b)
+impl<const W: usize> Search<'_, W> {
+    /// The symbol's places in the chosen covers.
+    fn cover_places(&self) -> u32 {
+        count(&and(&self.pv, &self.covered[self.nc]))
     }
 
-    /// Chooses base houses from `cand[from..]`, covering each one's places as it is added so
-    /// that a base needing more than k covers is cut at once; returns false when the finder is
-    /// full.
-    fn bases(&mut self, f: &mut Finder, cand: &[(usize, u64)], from: usize) -> bool {
+    /// Chooses base houses from the candidates at or after `from`, covering each one's places
+    /// as it is added so that a base needing more than k covers is cut at once; returns false
+    /// when the finder is full.
+    fn bases(&mut self, f: &mut Finder, from: usize) -> bool {
         if self.nb == self.k {
             // Fewer than k covers holding k base symbols would be a contradiction: skip.
             return self.nc < self.k || self.emit(f);
         }
-        if self.nc == self.k {
+        let full = self.nc == self.k;
+        if full {
             // The covers are complete, so every base still to come lies inside them and brings
             // at least two places of its own: if that leaves no cover place outside the base,
             // nothing below can eliminate anything.
-            let cover_places: usize = self.covers[..self.nc]
-                .iter()
-                .map(|&p| self.places.mask(p, self.v).count_ones() as usize)
-                .sum();
-            let base_places: usize = self.base_mask[..self.nb]
-                .iter()
-                .map(|m| m.count_ones() as usize)
-                .sum();
-            if cover_places <= base_places + 2 * (self.k - self.nb) {
+            let base_places = count(&self.based[self.nb]) as usize;
+            if self.cover_places() as usize <= base_places + 2 * (self.k - self.nb) {
                 return true;
             }
         }
-        let t = self.board.tables();
         let w = self.words;
         let lvl = self.nb * w;
         // Candidates at or after `from` that can still join (disjoint from every base).
@@ -274,8 +374,13 @@ impl Search<'_> {
                     return true;
                 }
                 left -= 1;
-                let (h, m) = cand[j];
+                let h = self.cand[j];
                 if self.covers[..self.nc].contains(&h) {
+                    continue;
+                }
+                let places = self.cand_bits[j];
+                // With the covers complete, a base with a place outside them needs one more.
+                if full && (0..W).any(|i| places[i] & !self.covered[self.nc][i] != 0) {
                     continue;
                 }
                 for i in 0..w {
@@ -289,15 +394,11 @@ impl Search<'_> {
                 {
                     continue;
                 }
-                let covered = self.covers[..self.nc]
-                    .iter()
-                    .fold(0, |a, &p| a | t.inside(h, p));
-                self.base[self.nb] = h;
-                self.base_mask[self.nb] = m;
-                self.covered[self.nb] = covered;
+                self.based[self.nb + 1] = or(&self.based[self.nb], &places);
+                self.base[self.nb] = j;
                 self.nb += 1;
                 self.nfresh += usize::from(is_fresh);
-                let go = self.cover(f, cand, j + 1);
+                let go = self.cover(f, j + 1);
                 self.nfresh -= usize::from(is_fresh);
                 self.nb -= 1;
                 if !go {
@@ -308,36 +409,53 @@ impl Search<'_> {
         true
     }
 
+    /// The first base place outside the covers (bases in the order chosen, places in the
+    /// order of the base house's cells), if any.
+    fn first_uncovered(&self) -> Option<usize> {
+        let t = self.board.tables();
+        let covered = &self.covered[self.nc];
+        for &j in &self.base[..self.nb] {
+            let bits = &self.cand_bits[j];
+            let Some(wi) = (0..W).find(|&i| bits[i] & !covered[i] != 0) else {
+                continue;
+            };
+            let h = self.cand[j];
+            if t.house_sorted[h] {
+                return Some(wi * 64 + (bits[wi] & !covered[wi]).trailing_zeros() as usize);
+            }
+            let g = self.board.geometry();
+            return g.shape(t.houses[h]).cells.iter().copied().find(|&c| {
+                bits[c / 64] >> (c % 64) & 1 == 1 && covered[c / 64] >> (c % 64) & 1 == 0
+            });
+        }
+        None
+    }
+
     /// Adds cover houses until every base place is covered (at most k of them), then goes on
     /// choosing bases. The first base place not yet covered (bases in the order chosen, places
     /// in cell order) must lie in one of the cover houses, so only its houses are tried: each
     /// (base, cover) pair is met exactly once.
-    fn cover(&mut self, f: &mut Finder, cand: &[(usize, u64)], next: usize) -> bool {
+    fn cover(&mut self, f: &mut Finder, next: usize) -> bool {
         let t = self.board.tables();
-        let Some(b) = (0..self.nb).find(|&b| self.base_mask[b] & !self.covered[b] != 0) else {
-            return self.bases(f, cand, next);
+        let Some(c) = self.first_uncovered() else {
+            return self.bases(f, next);
         };
         if self.nc == self.k {
             return true;
         }
-        let pos = (self.base_mask[b] & !self.covered[b]).trailing_zeros() as usize;
-        let c = self.board.geometry().shape(t.houses[self.base[b]]).cells[pos];
         for &h in &t.cell_houses[c] {
             let h = h as usize;
-            if self.base[..self.nb].contains(&h)
-                || self.covers[..self.nc].iter().any(|&p| !self.disjoint(p, h))
+            let hb = &self.houses[h];
+            if self.base[..self.nb].iter().any(|&j| self.cand[j] == h)
+                || meets(hb, &self.covered[self.nc])
             {
                 continue;
             }
-            let saved = self.covered;
-            for i in 0..self.nb {
-                self.covered[i] |= t.inside(self.base[i], h);
-            }
+            self.covered[self.nc + 1] = or(&self.covered[self.nc], hb);
             self.covers[self.nc] = h;
             self.nc += 1;
-            let go = self.cover(f, cand, next);
+            let go = self.cover(f, next);
             self.nc -= 1;
-            self.covered = saved;
             if !go {
                 return false;
             }
@@ -349,38 +467,24 @@ impl Search<'_> {
         let v = self.v;
         // The covers are disjoint and hold every base place, so they eliminate exactly their
         // places beyond the base's: count before building anything.
-        let cover_places: u32 = self.covers[..self.nc]
-            .iter()
-            .map(|&p| self.places.mask(p, v).count_ones())
-            .sum();
-        let base_places: u32 = self.base_mask[..self.nb]
-            .iter()
-            .map(|m| m.count_ones())
-            .sum();
-        if cover_places <= base_places {
+        if self.cover_places() <= count(&self.based[self.nb]) {
             return true;
         }
         let t = self.board.tables();
         let g = self.board.geometry();
-        let base = &self.base[..self.nb];
+        let (covered, based) = (&self.covered[self.nc], &self.based[self.nb]);
         let mut eliminations = Vec::new();
-        for &p in &self.covers[..self.nc] {
-            for &c in &g.shape(t.houses[p]).cells {
-                let in_base = t.cell_houses[c]
-                    .iter()
-                    .any(|&h| base.contains(&(h as usize)));
-                if !in_base && self.board.value(c).is_none() && self.board.candidates(c).contains(v)
-                {
-                    eliminations.push(Candidate::at(c, v));
-                }
+        for i in 0..W {
+            let mut bits = self.pv[i] & covered[i] & !based[i];
+            while bits != 0 {
+                eliminations.push(Candidate::at(i * 64 + bits.trailing_zeros() as usize, v));
+                bits &= bits - 1;
             }
         }
-        if eliminations.is_empty() {
-            return true;
-        }
-        eliminations.sort_unstable();
-        eliminations.dedup();
-        let base: Vec<ShapeId> = base.iter().map(|&b| ShapeId::new(t.houses[b])).collect();
+        let base: Vec<ShapeId> = self.base[..self.nb]
+            .iter()
+            .map(|&j| ShapeId::new(t.houses[self.cand[j]]))
+            .collect();
         let mut cover: Vec<ShapeId> = self.covers[..self.nc]
             .iter()
             .map(|&p| ShapeId::new(t.houses[p]))

@@ -153,7 +153,7 @@ impl Finder {
 pub type FindFn = fn(&Board, &mut Finder);
 
 /// One search of the [`registry`]: a function and the techniques its steps can be (a family
-/// found in one pass, such as fish of every size, is one search).
+/// found in one pass, such as finned fish of every size, is one search).
 #[derive(Debug, Clone, Copy)]
 pub struct Search {
     /// The techniques of the steps it finds.
@@ -194,14 +194,11 @@ pub fn registry() -> &'static [Search] {
         T::LockedCandidatesClaiming,
         T::ShapeOverlap,
     ];
-    const FISH: &[Technique] = &[
-        T::XWing,
-        T::Swordfish,
-        T::Jellyfish,
-        T::FrankenXWing,
-        T::FrankenSwordfish,
-        T::FrankenJellyfish,
-    ];
+    // Fish go by size, as subsets do: a size that finds something spares the larger ones,
+    // and the solver chooses among the first technique found, of the smallest size, anyway.
+    const X_WINGS: &[Technique] = &[T::XWing, T::FrankenXWing];
+    const SWORDFISH: &[Technique] = &[T::Swordfish, T::FrankenSwordfish];
+    const JELLYFISH: &[Technique] = &[T::Jellyfish, T::FrankenJellyfish];
     const SIMPLE_CHAINS: &[Technique] = &[T::Skyscraper, T::TwoStringKite, T::TurbotFish];
     const COLOURS: &[Technique] = &[T::SimpleColorsTrap, T::SimpleColorsWrap];
     const MULTI_COLOURS: &[Technique] = &[T::MultiColors1, T::MultiColors2];
@@ -249,7 +246,9 @@ pub fn registry() -> &'static [Search] {
         s(&[T::CageCombination], cages::find_combinations),
         s(&[T::InniesOuties], innies::find),
         s(&[T::CageOverlap], cage_overlap::find),
-        s(FISH, fish::find),
+        s(X_WINGS, fish::find_x_wings),
+        s(SWORDFISH, fish::find_swordfish),
+        s(JELLYFISH, fish::find_jellyfish),
         s(&[T::RemotePair], colouring::find_remote_pairs),
         s(SIMPLE_CHAINS, chains::find_simple),
         s(&[T::EmptyRectangle], empty_rectangle::find),
