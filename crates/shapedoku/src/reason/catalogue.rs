@@ -191,6 +191,9 @@ catalogue! {
     Skyscraper = "skyscraper", "Skyscraper", 150, Hard, Se::Fixed(6.6);
     /// Simple chain with a strong link in a row and one in a column, joined in a box.
     TwoStringKite = "two_string_kite", "2-String Kite", 150, Hard, Se::Fixed(6.6);
+    /// Two 2-string kites through the same two box cells, each the row end of one and the
+    /// column end of the other: one step with both eliminations.
+    DualTwoStringKite = "dual_two_string_kite", "Dual 2-String Kite", 150, Hard, Se::Fixed(6.6);
     /// Any other simple chain (three links on one symbol).
     TurbotFish = "turbot_fish", "Turbot Fish", 150, Hard, Se::Fixed(6.6);
     /// Two bivalue cells with the same pair joined by a strong link on one of its symbols.
@@ -220,6 +223,9 @@ catalogue! {
     SashimiJellyfish = "sashimi_jellyfish", "Sashimi Jellyfish", 260, Expert, Se::Fixed(6.8);
     /// A box whose places for a symbol lie in one row and one column, with a strong link.
     EmptyRectangle = "empty_rectangle", "Empty Rectangle", 120, Hard, Se::Fixed(6.6);
+    /// Two empty rectangles in one box on one strong link: one step with both eliminations.
+    DualEmptyRectangle = "dual_empty_rectangle", "Dual Empty Rectangle", 120, Hard,
+        Se::Fixed(6.6);
     /// Unique rectangle with one corner holding more than the pair.
     UniqueRectangle1 = "unique_rectangle_1", "Uniqueness Test 1", 100, Hard, Se::Fixed(4.5);
     /// Unique rectangle whose two extra corners share one extra symbol.
@@ -254,6 +260,10 @@ catalogue! {
     MultiColors1 = "multi_colors_1", "Multi Colors 1", 200, Hard, Se::Fixed(6.6);
     /// Multi-colours, type 2: a colour sees both colours of another network, so it is false.
     MultiColors2 = "multi_colors_2", "Multi Colors 2", 200, Hard, Se::Fixed(6.6);
+    /// 3D Medusa: colouring of candidates over strong links in houses and bivalue cells, two
+    /// symbols or more. Neither HoDoKu nor Sudoku Explainer has it; Sudoku Explainer finds
+    /// these as chains.
+    Medusa3d = "medusa_3d", "3D Medusa", 220, Hard, Se::Fixed(6.8);
     /// Sue de Coq: where two houses meet, cells with two or more extra symbols, matched by
     /// cells of each house outside the other. Sudoku Explainer has no such rule; its value is
     /// calibrated on published ratings.

@@ -71,6 +71,10 @@ impl Deduction {
                 [T::SashimiXWing, T::SashimiSwordfish, T::SashimiJellyfish],
             ),
             Deduction::EmptyRectangle { .. } => T::EmptyRectangle,
+            Deduction::Dual { parts } => match parts.first().map(Deduction::technique) {
+                Some(T::EmptyRectangle) => T::DualEmptyRectangle,
+                _ => T::DualTwoStringKite,
+            },
             Deduction::UniqueRectangle { kind, .. } => match kind {
                 RectangleKind::Type1 => T::UniqueRectangle1,
                 RectangleKind::Type2 => T::UniqueRectangle2,
@@ -95,6 +99,7 @@ impl Deduction {
             Deduction::MultiColours {
                 both_seen: true, ..
             } => T::MultiColors2,
+            Deduction::Medusa { .. } => T::Medusa3d,
             Deduction::XChain { .. } => T::XChain,
             Deduction::XyChain { .. } => T::XyChain,
             Deduction::Aic { .. } => T::Aic,
@@ -174,6 +179,7 @@ impl Deduction {
             Deduction::FinnedFish { base, cover, .. } => {
                 base.iter().chain(cover).copied().collect()
             }
+            Deduction::Dual { parts } => parts.iter().flat_map(Deduction::shapes).collect(),
             Deduction::EmptyRectangle {
                 house,
                 lines,
@@ -211,6 +217,12 @@ impl Deduction {
             Deduction::RemotePair { cells, .. } => cells.clone(),
             Deduction::SimpleColours { colours, .. } => colours.concat(),
             Deduction::MultiColours { networks, .. } => networks.concat().concat(),
+            Deduction::Medusa { colours, .. } => {
+                let mut v: Vec<CellId> = colours.concat().iter().map(|c| c.cell).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
             Deduction::WxyzWing { pivot, wings, .. } => std::iter::once(pivot)
                 .chain(wings)
                 .map(|w| w.cell)
@@ -231,6 +243,7 @@ impl Deduction {
                 .collect(),
             Deduction::FinnedFish { fins, .. } => fins.clone(),
             Deduction::EmptyRectangle { link, .. } => link.to_vec(),
+            Deduction::Dual { parts } => parts.iter().flat_map(Deduction::cells).collect(),
             Deduction::UniqueRectangle { cells, subset, .. } => {
                 cells.iter().chain(subset).copied().collect()
             }
