@@ -791,3 +791,29 @@ fn reglib_duals() {
         assert!(exact >= least, "{name}: {exact}/{n} exact");
     }
 }
+
+#[test]
+fn reglib_finned_franken_fish() {
+    // The counts of rows with exactly HoDoKu's eliminations, as measured. HoDoKu also lets
+    // base houses overlap (endo fins) and merges fish sharing a base (siamese); the search
+    // here keeps each side's houses disjoint, which most of the jellyfish rows (and the three
+    // finned mutant jellyfish rows, none found) need.
+    for (name, t, least) in [
+        ("Finned Franken X-Wing", Technique::FinnedFrankenXWing, 4),
+        (
+            "Finned Franken Swordfish",
+            Technique::FinnedFrankenSwordfish,
+            5,
+        ),
+        (
+            "Finned Franken Jellyfish",
+            Technique::FinnedFrankenJellyfish,
+            2,
+        ),
+    ] {
+        let Some((n, exact, _)) = reglib(name, t) else {
+            return;
+        };
+        assert!(n > 0 && exact >= least, "{name}: {exact}/{n} exact");
+    }
+}

@@ -316,6 +316,30 @@ catalogue! {
     GroupedDiscontinuousNiceLoop = "grouped_discontinuous_nice_loop",
         "Grouped Discontinuous Nice Loop", 300, Expert,
         Se::ByLength { base: 7.5, per: 0.05, cap: 8 };
+    // Finned Franken and mutant fish: HoDoKu tries finned Franken X-wings and swordfish after
+    // the almost locked sets and leaves the rest out of its default solve; the search over
+    // every base of up to four houses is costly, so the solver tries them here. HoDoKu's
+    // weights. Sudoku Explainer has no such fish and would need forcing chains or nets, which
+    // the solver reaches first: they take the top of the forcing chains' range, as templates.
+    /// Finned fish of size 2 over any houses, one side without columns, the other without
+    /// rows.
+    FinnedFrankenXWing = "finned_franken_x_wing", "Finned Franken X-Wing", 390, Expert,
+        Se::Fixed(8.5);
+    /// Finned Franken fish of size 3.
+    FinnedFrankenSwordfish = "finned_franken_swordfish", "Finned Franken Swordfish", 410,
+        Expert, Se::Fixed(8.5);
+    /// Finned Franken fish of size 4.
+    FinnedFrankenJellyfish = "finned_franken_jellyfish", "Finned Franken Jellyfish", 430,
+        Expert, Se::Fixed(8.5);
+    /// Finned fish of size 2 over any houses, neither Franken nor rows against columns.
+    FinnedMutantXWing = "finned_mutant_x_wing", "Finned Mutant X-Wing", 470, Extreme,
+        Se::Fixed(8.5);
+    /// Finned mutant fish of size 3.
+    FinnedMutantSwordfish = "finned_mutant_swordfish", "Finned Mutant Swordfish", 470, Extreme,
+        Se::Fixed(8.5);
+    /// Finned mutant fish of size 4.
+    FinnedMutantJellyfish = "finned_mutant_jellyfish", "Finned Mutant Jellyfish", 470, Extreme,
+        Se::Fixed(8.5);
     /// Template Set: a cell every placement of a symbol consistent with the candidates uses.
     /// Tried after forcing chains (HoDoKu leaves templates out of its default solve).
     TemplateSet = "template_set", "Template Set", 600, Extreme, Se::Fixed(8.5);

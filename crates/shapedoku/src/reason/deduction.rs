@@ -70,6 +70,28 @@ impl Deduction {
                 base.len(),
                 [T::SashimiXWing, T::SashimiSwordfish, T::SashimiJellyfish],
             ),
+            Deduction::FinnedFrankenFish {
+                base,
+                mutant: false,
+                ..
+            } => by_size(
+                base.len(),
+                [
+                    T::FinnedFrankenXWing,
+                    T::FinnedFrankenSwordfish,
+                    T::FinnedFrankenJellyfish,
+                ],
+            ),
+            Deduction::FinnedFrankenFish {
+                base, mutant: true, ..
+            } => by_size(
+                base.len(),
+                [
+                    T::FinnedMutantXWing,
+                    T::FinnedMutantSwordfish,
+                    T::FinnedMutantJellyfish,
+                ],
+            ),
             Deduction::EmptyRectangle { .. } => T::EmptyRectangle,
             Deduction::Dual { parts } => match parts.first().map(Deduction::technique) {
                 Some(T::EmptyRectangle) => T::DualEmptyRectangle,
@@ -176,7 +198,8 @@ impl Deduction {
             Deduction::AlsXyWing { sets, .. } => sets.iter().map(|a| a.shape).collect(),
             Deduction::AlsChain { sets, .. } => sets.iter().map(|a| a.shape).collect(),
             Deduction::DeathBlossom { petals, .. } => petals.iter().map(|a| a.shape).collect(),
-            Deduction::FinnedFish { base, cover, .. } => {
+            Deduction::FinnedFish { base, cover, .. }
+            | Deduction::FinnedFrankenFish { base, cover, .. } => {
                 base.iter().chain(cover).copied().collect()
             }
             Deduction::Dual { parts } => parts.iter().flat_map(Deduction::shapes).collect(),
@@ -241,7 +264,9 @@ impl Deduction {
             Deduction::DeathBlossom { stem, petals } => std::iter::once(stem.cell)
                 .chain(petals.iter().flat_map(|a| a.cells.clone()))
                 .collect(),
-            Deduction::FinnedFish { fins, .. } => fins.clone(),
+            Deduction::FinnedFish { fins, .. } | Deduction::FinnedFrankenFish { fins, .. } => {
+                fins.clone()
+            }
             Deduction::EmptyRectangle { link, .. } => link.to_vec(),
             Deduction::Dual { parts } => parts.iter().flat_map(Deduction::cells).collect(),
             Deduction::UniqueRectangle { cells, subset, .. } => {

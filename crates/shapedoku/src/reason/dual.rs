@@ -27,9 +27,14 @@ fn all_of(board: &Board, f: &mut Finder, find: super::FindFn) -> Vec<Step> {
 /// one of its kites' eliminations (the chain search gives one chain per elimination, maybe
 /// not the kite, so the duals are found here on their own).
 pub(crate) fn find_simple_chains(board: &Board, f: &mut Finder) {
+    let steps = all_of(board, f, chains::find_simple);
+    // Each kite of a dual removes something, so some chain does: without one, no dual.
+    if steps.is_empty() {
+        return;
+    }
     let mut duals: Vec<Option<(Step, [Vec<Candidate>; 2])>> =
         kite_duals(board).into_iter().map(Some).collect();
-    for step in all_of(board, f, chains::find_simple) {
+    for step in steps {
         for d in duals.iter_mut() {
             if d.as_ref()
                 .is_some_and(|(_, e)| e.contains(&step.eliminations))

@@ -50,23 +50,35 @@ impl Colouring {
     }
 }
 
-/// The strong-link graph over candidates (`cell * symbols + symbol`): house links from the
-/// conjugate graphs, cell links from the bivalue cells.
-fn graph(board: &Board) -> Vec<Vec<usize>> {
+/// The strong-link graph over the candidates that have a strong link: each node's candidate
+/// (`cell * symbols + symbol`) and neighbours. House links come from the conjugate graphs, cell
+/// links from the bivalue cells.
+fn graph(board: &Board) -> (Vec<usize>, Vec<Vec<usize>>) {
     let g = board.geometry();
     let n = g.symbol_count();
-    let mut adj = vec![Vec::new(); g.cell_count() * n];
+    let mut index = vec![u32::MAX; g.cell_count() * n];
+    let mut nodes: Vec<usize> = Vec::new();
+    let mut adj: Vec<Vec<usize>> = Vec::new();
     let mut link = |a: usize, b: usize| {
-        if !adj[a].contains(&b) {
-            adj[a].push(b);
-            adj[b].push(a);
+        let mut at = |u: usize| {
+            if index[u] == u32::MAX {
+                index[u] = nodes.len() as u32;
+                nodes.push(u);
+                adj.push(Vec::new());
+            }
+            index[u] as usize
+        };
+        let (i, j) = (at(a), at(b));
+        if !adj[i].contains(&j) {
+            adj[i].push(j);
+            adj[j].push(i);
         }
     };
     for x in 0..n {
-        let (nodes, pairs) = conjugate_graph(board, x as u8);
+        let (places, pairs) = conjugate_graph(board, x as u8);
         for (i, ns) in pairs.iter().enumerate() {
             for &j in ns.iter().filter(|&&j| j > i) {
-                link(nodes[i] * n + x, nodes[j] * n + x);
+                link(places[i] * n + x, places[j] * n + x);
             }
         }
     }
@@ -77,7 +89,7 @@ fn graph(board: &Board) -> Vec<Vec<usize>> {
             link(c * n + v[0] as usize, c * n + v[1] as usize);
         }
     }
-    adj
+    (nodes, adj)
 }
 
 /// 3D Medusa on every network of two symbols or more: a contradiction step when a colour is
@@ -85,8 +97,9 @@ fn graph(board: &Board) -> Vec<Vec<usize>> {
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let n = g.symbol_count();
-    let adj = graph(board);
+    let (nodes, adj) = graph(board);
     for part in colour_parts(&adj).into_iter().flatten() {
+        let part: Vec<(usize, u8)> = part.into_iter().map(|(i, k)| (nodes[i], k)).collect();
         if part.len() < 3 || part.iter().all(|&(u, _)| u % n == part[0].0 % n) {
             continue;
         }
@@ -99,6 +112,11 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             v.sort_unstable();
             v
         });
+        // The colour holding the first candidate first, whatever order the graph has.
+        let mut colours = colours;
+        if colours[1].first() < colours[0].first() {
+            colours.swap(0, 1);
+        }
         let col = colouring(board, &colours);
         let step = match (
             clash(board, &col, &colours, 0),

@@ -7,7 +7,7 @@
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
 //! - one file per technique (`singles`, `locked_subsets`, `overlap`, `subsets`, `cages`,
-//!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `empty_rectangle`, `dual` (dual kites
+//!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `finned_franken`, `empty_rectangle`, `dual` (dual kites
 //!   and empty rectangles), `uniqueness`, `bug`,
 //!   `colouring`, `multi_colours`, `medusa`, `chains`,
 //!   `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`, `als_xz`, `als_xy_wing`, `als_xy_chain` and
@@ -42,6 +42,7 @@ mod dual;
 mod empty_rectangle;
 pub mod explain;
 mod finned_fish;
+mod finned_franken;
 pub mod fish;
 mod forcing;
 mod grouped_chains;
@@ -232,6 +233,14 @@ pub fn registry() -> &'static [Search] {
         T::FinnedJellyfish,
         T::SashimiJellyfish,
     ];
+    const FINNED_FRANKEN: &[Technique] = &[
+        T::FinnedFrankenXWing,
+        T::FinnedFrankenSwordfish,
+        T::FinnedFrankenJellyfish,
+        T::FinnedMutantXWing,
+        T::FinnedMutantSwordfish,
+        T::FinnedMutantJellyfish,
+    ];
     const GROUPED_CHAINS: &[Technique] = &[T::GroupedXChain, T::GroupedAic];
     const NICE_LOOPS: &[Technique] = &[
         T::ContinuousNiceLoop,
@@ -283,6 +292,7 @@ pub fn registry() -> &'static [Search] {
         s(&[T::DeathBlossom], death_blossom::find),
         first(&[T::ForcingChain], forcing::find),
         s(NICE_LOOPS, nice_loops::find),
+        s(FINNED_FRANKEN, finned_franken::find),
         s(&[T::TemplateSet, T::TemplateDelete], templates::find),
         first(&[T::Guess], guess::find),
     ];

@@ -268,6 +268,22 @@ pub enum Deduction {
         /// Whether a base house has a single place inside the cover.
         sashimi: bool,
     },
+    /// Finned Franken or mutant fish on `symbol`: as [`Deduction::FinnedFish`], but the `base`
+    /// and `cover` houses (pairwise disjoint on each side) may be of any kind. Franken when one
+    /// side has no columns and the other no rows, mutant otherwise. The cover's cells outside
+    /// the base that see every fin lose the symbol. Size 2 to 4.
+    FinnedFrankenFish {
+        /// The symbol.
+        symbol: Symbol,
+        /// Base houses, in shape order.
+        base: Vec<ShapeId>,
+        /// Cover houses, in shape order.
+        cover: Vec<ShapeId>,
+        /// The base places outside the cover.
+        fins: Vec<CellId>,
+        /// Mutant rather than Franken.
+        mutant: bool,
+    },
     /// Empty rectangle: the places of `symbol` in the box `house` all lie in the two `lines`
     /// through it; the end `link[0]` of a strong link (in `link_house`) sees every place in
     /// the first line, so if the other end `link[1]` is false the box's symbol is in the

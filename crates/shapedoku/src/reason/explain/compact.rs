@@ -196,6 +196,13 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             cover,
             fins,
             ..
+        }
+        | Deduction::FinnedFrankenFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            ..
         } => format!(
             "{} {} {} fr{}",
             sym(g, *symbol),

@@ -101,6 +101,13 @@ fn argument(g: &Geometry, step: &Step) -> String {
             fins,
             ..
         } => finned_fish(g, *symbol, base, cover, fins),
+        Deduction::FinnedFrankenFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            ..
+        } => finned_fish(g, *symbol, base, cover, fins),
         Deduction::SimpleChain { kind, nodes } => simple_chain(g, simple_chain_name(*kind), nodes),
         Deduction::XyWing {
             pivot,
@@ -387,7 +394,7 @@ fn finned_fish(
         or_list(&cells(g, fins)),
         and_list(&base_names),
         and_list(&cover_names),
-        fish_name(FishKind::Basic, base.len()),
+        fish_name(FishKind::of(g, base, cover), base.len()),
         and_list(&cover_names),
         and_list(&cover_names),
         v = sym(g, symbol)

@@ -182,6 +182,28 @@ fn variants(g: &Geometry) -> Vec<Step> {
             ],
         },
     ));
+    for n in 2..=4 {
+        for mutant in [false, true] {
+            let mut base = rows(g, &["row 1", "box 9", "row 4", "row 5"]);
+            base.truncate(n);
+            let mut cover = rows(g, &["column 8", "box 1", "column 4", "column 5"]);
+            cover.truncate(n);
+            if mutant {
+                cover[0] = shape_id(g, "row 7");
+            }
+            out.push(elim(
+                g,
+                &[(2, 8, 7)],
+                Deduction::FinnedFrankenFish {
+                    symbol: symbol(7),
+                    base,
+                    cover,
+                    fins: vec![c(1, 9)],
+                    mutant,
+                },
+            ));
+        }
+    }
     let a = vec![cand(g, 1, 1, 1), cand(g, 8, 1, 2), cand(g, 8, 6, 5)];
     let b = vec![cand(g, 1, 1, 2), cand(g, 8, 1, 5), cand(g, 8, 6, 1)];
     out.push(elim(

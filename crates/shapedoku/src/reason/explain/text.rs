@@ -168,6 +168,22 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             cover,
             kind,
         } => fish(g, *kind, *symbol, base, cover),
+        Deduction::FinnedFrankenFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            mutant,
+        } => format!(
+            "finned {} {} on {} in {}, {}, with fins {}: were no fin {v}, the cover would lose {v} outside the base; were one {v}, its peers would; cells of the cover seeing every fin lose it either way",
+            if *mutant { "mutant" } else { "Franken" },
+            fish_name(FishKind::Basic, base.len()),
+            sym(g, *symbol),
+            shapes_label(g, base),
+            shapes_label(g, cover),
+            and_list(&cells(g, fins)),
+            v = sym(g, *symbol),
+        ),
         Deduction::FinnedFish {
             symbol,
             base,
