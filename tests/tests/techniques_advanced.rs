@@ -775,3 +775,45 @@ fn classic_corpus_steps_are_sound() {
         assert!(counts.get(t).copied().unwrap_or(0) > 0, "{t} never fired");
     }
 }
+
+#[test]
+fn reglib_duals() {
+    // Two of the kite rows list an elimination of another symbol, which no single-symbol
+    // pattern makes; every other row comes out exactly, as one step.
+    for (name, t, least) in [
+        ("Dual 2-String-Kite", Technique::DualTwoStringKite, 7),
+        ("Dual Empty Rectangle", Technique::DualEmptyRectangle, 8),
+    ] {
+        let Some((n, exact, found)) = reglib(name, t) else {
+            return;
+        };
+        assert!(n > 0 && found == n, "{name}");
+        assert!(exact >= least, "{name}: {exact}/{n} exact");
+    }
+}
+
+#[test]
+fn reglib_finned_franken_fish() {
+    // The counts of rows with exactly HoDoKu's eliminations, as measured. HoDoKu also lets
+    // base houses overlap (endo fins) and merges fish sharing a base (siamese); the search
+    // here keeps each side's houses disjoint, which most of the jellyfish rows (and the three
+    // finned mutant jellyfish rows, none found) need.
+    for (name, t, least) in [
+        ("Finned Franken X-Wing", Technique::FinnedFrankenXWing, 4),
+        (
+            "Finned Franken Swordfish",
+            Technique::FinnedFrankenSwordfish,
+            5,
+        ),
+        (
+            "Finned Franken Jellyfish",
+            Technique::FinnedFrankenJellyfish,
+            2,
+        ),
+    ] {
+        let Some((n, exact, _)) = reglib(name, t) else {
+            return;
+        };
+        assert!(n > 0 && exact >= least, "{name}: {exact}/{n} exact");
+    }
+}

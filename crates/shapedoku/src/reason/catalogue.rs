@@ -191,6 +191,9 @@ catalogue! {
     Skyscraper = "skyscraper", "Skyscraper", 150, Hard, Se::Fixed(6.6);
     /// Simple chain with a strong link in a row and one in a column, joined in a box.
     TwoStringKite = "two_string_kite", "2-String Kite", 150, Hard, Se::Fixed(6.6);
+    /// Two 2-string kites through the same two box cells, each the row end of one and the
+    /// column end of the other: one step with both eliminations.
+    DualTwoStringKite = "dual_two_string_kite", "Dual 2-String Kite", 150, Hard, Se::Fixed(6.6);
     /// Any other simple chain (three links on one symbol).
     TurbotFish = "turbot_fish", "Turbot Fish", 150, Hard, Se::Fixed(6.6);
     /// Two bivalue cells with the same pair joined by a strong link on one of its symbols.
@@ -220,6 +223,9 @@ catalogue! {
     SashimiJellyfish = "sashimi_jellyfish", "Sashimi Jellyfish", 260, Expert, Se::Fixed(6.8);
     /// A box whose places for a symbol lie in one row and one column, with a strong link.
     EmptyRectangle = "empty_rectangle", "Empty Rectangle", 120, Hard, Se::Fixed(6.6);
+    /// Two empty rectangles in one box on one strong link: one step with both eliminations.
+    DualEmptyRectangle = "dual_empty_rectangle", "Dual Empty Rectangle", 120, Hard,
+        Se::Fixed(6.6);
     /// Unique rectangle with one corner holding more than the pair.
     UniqueRectangle1 = "unique_rectangle_1", "Uniqueness Test 1", 100, Hard, Se::Fixed(4.5);
     /// Unique rectangle whose two extra corners share one extra symbol.
@@ -254,6 +260,10 @@ catalogue! {
     MultiColors1 = "multi_colors_1", "Multi Colors 1", 200, Hard, Se::Fixed(6.6);
     /// Multi-colours, type 2: a colour sees both colours of another network, so it is false.
     MultiColors2 = "multi_colors_2", "Multi Colors 2", 200, Hard, Se::Fixed(6.6);
+    /// 3D Medusa: colouring of candidates over strong links in houses and bivalue cells, two
+    /// symbols or more. Neither HoDoKu nor Sudoku Explainer has it; Sudoku Explainer finds
+    /// these as chains.
+    Medusa3d = "medusa_3d", "3D Medusa", 220, Hard, Se::Fixed(6.8);
     /// Sue de Coq: where two houses meet, cells with two or more extra symbols, matched by
     /// cells of each house outside the other. Sudoku Explainer has no such rule; its value is
     /// calibrated on published ratings.
@@ -306,6 +316,30 @@ catalogue! {
     GroupedDiscontinuousNiceLoop = "grouped_discontinuous_nice_loop",
         "Grouped Discontinuous Nice Loop", 300, Expert,
         Se::ByLength { base: 7.5, per: 0.05, cap: 8 };
+    // Finned Franken and mutant fish: HoDoKu tries finned Franken X-wings and swordfish after
+    // the almost locked sets and leaves the rest out of its default solve; the search over
+    // every base of up to four houses is costly, so the solver tries them here. HoDoKu's
+    // weights. Sudoku Explainer has no such fish and would need forcing chains or nets, which
+    // the solver reaches first: they take the top of the forcing chains' range, as templates.
+    /// Finned fish of size 2 over any houses, one side without columns, the other without
+    /// rows.
+    FinnedFrankenXWing = "finned_franken_x_wing", "Finned Franken X-Wing", 390, Expert,
+        Se::Fixed(8.5);
+    /// Finned Franken fish of size 3.
+    FinnedFrankenSwordfish = "finned_franken_swordfish", "Finned Franken Swordfish", 410,
+        Expert, Se::Fixed(8.5);
+    /// Finned Franken fish of size 4.
+    FinnedFrankenJellyfish = "finned_franken_jellyfish", "Finned Franken Jellyfish", 430,
+        Expert, Se::Fixed(8.5);
+    /// Finned fish of size 2 over any houses, neither Franken nor rows against columns.
+    FinnedMutantXWing = "finned_mutant_x_wing", "Finned Mutant X-Wing", 470, Extreme,
+        Se::Fixed(8.5);
+    /// Finned mutant fish of size 3.
+    FinnedMutantSwordfish = "finned_mutant_swordfish", "Finned Mutant Swordfish", 470, Extreme,
+        Se::Fixed(8.5);
+    /// Finned mutant fish of size 4.
+    FinnedMutantJellyfish = "finned_mutant_jellyfish", "Finned Mutant Jellyfish", 470, Extreme,
+        Se::Fixed(8.5);
     /// Template Set: a cell every placement of a symbol consistent with the candidates uses.
     /// Tried after forcing chains (HoDoKu leaves templates out of its default solve).
     TemplateSet = "template_set", "Template Set", 600, Extreme, Se::Fixed(8.5);

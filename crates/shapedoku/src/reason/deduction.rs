@@ -70,7 +70,33 @@ impl Deduction {
                 base.len(),
                 [T::SashimiXWing, T::SashimiSwordfish, T::SashimiJellyfish],
             ),
+            Deduction::FinnedFrankenFish {
+                base,
+                mutant: false,
+                ..
+            } => by_size(
+                base.len(),
+                [
+                    T::FinnedFrankenXWing,
+                    T::FinnedFrankenSwordfish,
+                    T::FinnedFrankenJellyfish,
+                ],
+            ),
+            Deduction::FinnedFrankenFish {
+                base, mutant: true, ..
+            } => by_size(
+                base.len(),
+                [
+                    T::FinnedMutantXWing,
+                    T::FinnedMutantSwordfish,
+                    T::FinnedMutantJellyfish,
+                ],
+            ),
             Deduction::EmptyRectangle { .. } => T::EmptyRectangle,
+            Deduction::Dual { parts } => match parts.first().map(Deduction::technique) {
+                Some(T::EmptyRectangle) => T::DualEmptyRectangle,
+                _ => T::DualTwoStringKite,
+            },
             Deduction::UniqueRectangle { kind, .. } => match kind {
                 RectangleKind::Type1 => T::UniqueRectangle1,
                 RectangleKind::Type2 => T::UniqueRectangle2,
@@ -95,6 +121,7 @@ impl Deduction {
             Deduction::MultiColours {
                 both_seen: true, ..
             } => T::MultiColors2,
+            Deduction::Medusa { .. } => T::Medusa3d,
             Deduction::XChain { .. } => T::XChain,
             Deduction::XyChain { .. } => T::XyChain,
             Deduction::Aic { .. } => T::Aic,
@@ -171,9 +198,11 @@ impl Deduction {
             Deduction::AlsXyWing { sets, .. } => sets.iter().map(|a| a.shape).collect(),
             Deduction::AlsChain { sets, .. } => sets.iter().map(|a| a.shape).collect(),
             Deduction::DeathBlossom { petals, .. } => petals.iter().map(|a| a.shape).collect(),
-            Deduction::FinnedFish { base, cover, .. } => {
+            Deduction::FinnedFish { base, cover, .. }
+            | Deduction::FinnedFrankenFish { base, cover, .. } => {
                 base.iter().chain(cover).copied().collect()
             }
+            Deduction::Dual { parts } => parts.iter().flat_map(Deduction::shapes).collect(),
             Deduction::EmptyRectangle {
                 house,
                 lines,
@@ -211,6 +240,12 @@ impl Deduction {
             Deduction::RemotePair { cells, .. } => cells.clone(),
             Deduction::SimpleColours { colours, .. } => colours.concat(),
             Deduction::MultiColours { networks, .. } => networks.concat().concat(),
+            Deduction::Medusa { colours, .. } => {
+                let mut v: Vec<CellId> = colours.concat().iter().map(|c| c.cell).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
             Deduction::WxyzWing { pivot, wings, .. } => std::iter::once(pivot)
                 .chain(wings)
                 .map(|w| w.cell)
@@ -229,8 +264,11 @@ impl Deduction {
             Deduction::DeathBlossom { stem, petals } => std::iter::once(stem.cell)
                 .chain(petals.iter().flat_map(|a| a.cells.clone()))
                 .collect(),
-            Deduction::FinnedFish { fins, .. } => fins.clone(),
+            Deduction::FinnedFish { fins, .. } | Deduction::FinnedFrankenFish { fins, .. } => {
+                fins.clone()
+            }
             Deduction::EmptyRectangle { link, .. } => link.to_vec(),
+            Deduction::Dual { parts } => parts.iter().flat_map(Deduction::cells).collect(),
             Deduction::UniqueRectangle { cells, subset, .. } => {
                 cells.iter().chain(subset).copied().collect()
             }

@@ -7,8 +7,9 @@
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
 //! - one file per technique (`singles`, `locked_subsets`, `overlap`, `subsets`, `cages`,
-//!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `empty_rectangle`, `uniqueness`, `bug`,
-//!   `colouring`, `multi_colours`, `chains`,
+//!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `finned_franken`, `empty_rectangle`, `dual` (dual kites
+//!   and empty rectangles), `uniqueness`, `bug`,
+//!   `colouring`, `multi_colours`, `medusa`, `chains`,
 //!   `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`, `als_xz`, `als_xy_wing`, `als_xy_chain` and
 //!   `death_blossom` over the almost locked sets of `als`, `forcing`, `templates`, `guess`,
 //!   `rules` for the rules beyond shapes), with no words in them.
@@ -37,15 +38,18 @@ mod chains;
 mod colouring;
 mod death_blossom;
 mod deduction;
+mod dual;
 mod empty_rectangle;
 pub mod explain;
 mod finned_fish;
+mod finned_franken;
 pub mod fish;
 mod forcing;
 mod grouped_chains;
 pub mod guess;
 mod innies;
 mod locked_subsets;
+mod medusa;
 mod memo;
 mod multi_colours;
 mod nice_loops;
@@ -71,8 +75,8 @@ pub use board::Board;
 pub(crate) use board::Tables;
 pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
 pub use step::{
-    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind,
-    RectangleKind, SimpleChainKind, Step,
+    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash,
+    OverlapKind, RectangleKind, SimpleChainKind, Step,
 };
 
 use crate::puzzle::Puzzle;
@@ -199,7 +203,12 @@ pub fn registry() -> &'static [Search] {
     const X_WINGS: &[Technique] = &[T::XWing, T::FrankenXWing];
     const SWORDFISH: &[Technique] = &[T::Swordfish, T::FrankenSwordfish];
     const JELLYFISH: &[Technique] = &[T::Jellyfish, T::FrankenJellyfish];
-    const SIMPLE_CHAINS: &[Technique] = &[T::Skyscraper, T::TwoStringKite, T::TurbotFish];
+    const SIMPLE_CHAINS: &[Technique] = &[
+        T::Skyscraper,
+        T::TwoStringKite,
+        T::DualTwoStringKite,
+        T::TurbotFish,
+    ];
     const COLOURS: &[Technique] = &[T::SimpleColorsTrap, T::SimpleColorsWrap];
     const MULTI_COLOURS: &[Technique] = &[T::MultiColors1, T::MultiColors2];
     const UNIQUENESS: &[Technique] = &[
@@ -221,6 +230,14 @@ pub fn registry() -> &'static [Search] {
         T::SashimiSwordfish,
         T::FinnedJellyfish,
         T::SashimiJellyfish,
+    ];
+    const FINNED_FRANKEN: &[Technique] = &[
+        T::FinnedFrankenXWing,
+        T::FinnedFrankenSwordfish,
+        T::FinnedFrankenJellyfish,
+        T::FinnedMutantXWing,
+        T::FinnedMutantSwordfish,
+        T::FinnedMutantJellyfish,
     ];
     const GROUPED_CHAINS: &[Technique] = &[T::GroupedXChain, T::GroupedAic];
     const NICE_LOOPS: &[Technique] = &[
@@ -250,8 +267,11 @@ pub fn registry() -> &'static [Search] {
         s(SWORDFISH, fish::find_swordfish),
         s(JELLYFISH, fish::find_jellyfish),
         s(&[T::RemotePair], colouring::find_remote_pairs),
-        s(SIMPLE_CHAINS, chains::find_simple),
-        s(&[T::EmptyRectangle], empty_rectangle::find),
+        s(SIMPLE_CHAINS, dual::find_simple_chains),
+        s(
+            &[T::EmptyRectangle, T::DualEmptyRectangle],
+            dual::find_empty_rectangles,
+        ),
         s(&[T::WWing], w_wing::find),
         s(&[T::XyWing], wings::find_xy),
         s(&[T::XyzWing], wings::find_xyz),
@@ -260,6 +280,7 @@ pub fn registry() -> &'static [Search] {
         s(FINNED_FISH, finned_fish::find),
         s(COLOURS, colouring::find_simple_colours),
         s(MULTI_COLOURS, multi_colours::find),
+        s(&[T::Medusa3d], medusa::find),
         s(&[T::SueDeCoq], sue_de_coq::find),
         first(&[T::XChain], chains::find_x),
         first(&[T::XyChain], chains::find_xy),
@@ -271,6 +292,7 @@ pub fn registry() -> &'static [Search] {
         s(&[T::DeathBlossom], death_blossom::find),
         first(&[T::ForcingChain], forcing::find),
         s(NICE_LOOPS, nice_loops::find),
+        s(FINNED_FRANKEN, finned_franken::find),
         s(&[T::TemplateSet, T::TemplateDelete], templates::find),
         first(&[T::Guess], guess::find),
     ];

@@ -268,6 +268,22 @@ pub enum Deduction {
         /// Whether a base house has a single place inside the cover.
         sashimi: bool,
     },
+    /// Finned Franken or mutant fish on `symbol`: as [`Deduction::FinnedFish`], but the `base`
+    /// and `cover` houses (pairwise disjoint on each side) may be of any kind. Franken when one
+    /// side has no columns and the other no rows, mutant otherwise. The cover's cells outside
+    /// the base that see every fin lose the symbol. Size 2 to 4.
+    FinnedFrankenFish {
+        /// The symbol.
+        symbol: Symbol,
+        /// Base houses, in shape order.
+        base: Vec<ShapeId>,
+        /// Cover houses, in shape order.
+        cover: Vec<ShapeId>,
+        /// The base places outside the cover.
+        fins: Vec<CellId>,
+        /// Mutant rather than Franken.
+        mutant: bool,
+    },
     /// Empty rectangle: the places of `symbol` in the box `house` all lie in the two `lines`
     /// through it; the end `link[0]` of a strong link (in `link_house`) sees every place in
     /// the first line, so if the other end `link[1]` is false the box's symbol is in the
@@ -284,6 +300,15 @@ pub enum Deduction {
         link: [CellId; 2],
         /// The strong link's house.
         link_house: ShapeId,
+    },
+    /// Two instances of a single-symbol pattern sharing their core, taken as one step (a dual
+    /// 2-string kite: two kites through the same two box cells; a dual empty rectangle: two
+    /// empty rectangles in one box on one strong link). Each part justifies its own
+    /// eliminations.
+    Dual {
+        /// The two instances, each a [`Deduction::SimpleChain`] 2-string kite or each a
+        /// [`Deduction::EmptyRectangle`].
+        parts: Vec<Deduction>,
     },
     /// Unique rectangle: four empty `cells` (`[a, b, c, d]`, with sides a–b, c–d, a–c, b–d,
     /// each side inside shapes that hold no other of the four) holding both `symbols`. Were
@@ -348,6 +373,18 @@ pub enum Deduction {
         networks: [[Vec<CellId>; 2]; 2],
         /// Type 2 rather than type 1.
         both_seen: bool,
+    },
+    /// 3D Medusa: candidates joined by strong links (a house with two places for a symbol, a
+    /// cell with two candidates) over two symbols or more, split into two `colours` of which
+    /// exactly one is true. With a `clash` the first colour is false (it puts two of its
+    /// candidates in one cell or one symbol twice in sight, or empties a cell) and its
+    /// candidates go; without, every candidate that either colour, were it true, would remove
+    /// goes.
+    Medusa {
+        /// The two colours' candidates (the false one first when there is a clash).
+        colours: [Vec<Candidate>; 2],
+        /// Why the first colour is false, if it is.
+        clash: Option<MedusaClash>,
     },
     /// An X-chain: links on one symbol, strong first and alternating, five links or more.
     XChain {
@@ -575,6 +612,33 @@ impl Broken {
             symbol: Symbol::new(symbol as usize),
         }
     }
+}
+
+/// Why a colour of a [`Deduction::Medusa`] network is false.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "type", rename_all = "snake_case")
+)]
+pub enum MedusaClash {
+    /// Two of its candidates lie in one cell.
+    Cell {
+        /// The cell.
+        cell: CellId,
+    },
+    /// It holds `symbol` in two cells that see each other.
+    Sight {
+        /// The two cells.
+        cells: [CellId; 2],
+        /// The symbol.
+        symbol: Symbol,
+    },
+    /// It would remove every candidate of `cell`, which holds none of its candidates.
+    Emptied {
+        /// The cell.
+        cell: CellId,
+    },
 }
 
 /// Which locked-candidates technique a shape overlap is.

@@ -196,6 +196,13 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             cover,
             fins,
             ..
+        }
+        | Deduction::FinnedFrankenFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            ..
         } => format!(
             "{} {} {} fr{}",
             sym(g, *symbol),
@@ -203,6 +210,11 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             shorts(g, cover),
             compress_cells(g, fins).trim_start_matches('r')
         ),
+        Deduction::Dual { parts } => parts
+            .iter()
+            .filter_map(|d| what(g, d))
+            .collect::<Vec<_>>()
+            .join(" + "),
         Deduction::EmptyRectangle {
             symbol,
             house,
@@ -265,6 +277,15 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             compress_cells(g, &networks[1][0]),
             compress_cells(g, &networks[1][1])
         ),
+        Deduction::Medusa { colours, .. } => {
+            let side = |cs: &[Candidate]| {
+                cs.iter()
+                    .map(|c| format!("({}){}", sym(g, c.symbol), cell(g, c.cell)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            format!("{} / {}", side(&colours[0]), side(&colours[1]))
+        }
         Deduction::SimpleChain { nodes, .. }
         | Deduction::XChain { nodes }
         | Deduction::XyChain { nodes }

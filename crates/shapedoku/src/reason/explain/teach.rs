@@ -5,11 +5,13 @@
 
 use super::compact::linked;
 use super::text::{
-    and_list, chain, chain_ends, fish_name, label, or_list, simple_chain_name, symbol_list,
+    and_list, candidates_said, chain, chain_ends, fish_name, label, medusa_clash, or_list,
+    simple_chain_name, symbol_list,
 };
 use super::{cell, cells, sym, syms};
 use crate::reason::{
-    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, RectangleKind, Step,
+    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash,
+    RectangleKind, Step,
 };
 use crate::{CellId, Geometry, ShapeId, Symbol, SymbolSet};
 
@@ -99,6 +101,13 @@ fn argument(g: &Geometry, step: &Step) -> String {
             fins,
             ..
         } => finned_fish(g, *symbol, base, cover, fins),
+        Deduction::FinnedFrankenFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            ..
+        } => finned_fish(g, *symbol, base, cover, fins),
         Deduction::SimpleChain { kind, nodes } => simple_chain(g, simple_chain_name(*kind), nodes),
         Deduction::XyWing {
             pivot,
@@ -134,6 +143,7 @@ fn argument(g: &Geometry, step: &Step) -> String {
             networks,
             both_seen,
         } => multi_colours_why(g, *symbol, networks, *both_seen),
+        Deduction::Medusa { colours, clash } => medusa_why(g, colours, clash.as_ref()),
         Deduction::XChain { nodes } => chain_why(g, "X-chain", nodes, step),
         Deduction::XyChain { nodes } => chain_why(g, "XY-chain", nodes, step),
         Deduction::Aic { nodes } => chain_why(g, "alternating inference chain", nodes, step),
@@ -146,6 +156,14 @@ fn argument(g: &Geometry, step: &Step) -> String {
             first_strong,
             continuous,
         } => nice_loop_why(g, nodes, *first_strong, *continuous, step),
+        Deduction::Dual { parts } => format!(
+            "Two patterns share their cells here, so one look finds both. {}",
+            parts
+                .iter()
+                .map(|d| argument(g, &Step::eliminating(Vec::new(), d.clone())))
+                .collect::<Vec<_>>()
+                .join(" And: ")
+        ),
         Deduction::EmptyRectangle {
             symbol,
             house,
@@ -376,7 +394,7 @@ fn finned_fish(
         or_list(&cells(g, fins)),
         and_list(&base_names),
         and_list(&cover_names),
-        fish_name(FishKind::Basic, base.len()),
+        fish_name(FishKind::of(g, base, cover), base.len()),
         and_list(&cover_names),
         and_list(&cover_names),
         v = sym(g, symbol)
@@ -561,6 +579,23 @@ fn multi_colours_why(
         format!(
             "{head} A colour of each network see each other, so at most one of them is true and the other colour of one network is; a cell that sees both of those other colours is not {v}."
         )
+    }
+}
+
+fn medusa_why(g: &Geometry, colours: &[Vec<Candidate>; 2], clash: Option<&MedusaClash>) -> String {
+    let head = format!(
+        "Strong links join candidates where a house has only two places for a symbol (one of them is it) and where a cell has only two candidates (one of them is its value); along them truth alternates, so either {} are all true or {} are.",
+        candidates_said(g, &colours[0]),
+        candidates_said(g, &colours[1])
+    );
+    match clash {
+        Some(why) => format!(
+            "{head} The first colour {}, which no solution allows, so it is the false one and its candidates go.",
+            medusa_clash(g, why)
+        ),
+        None => format!(
+            "{head} A candidate that sees a candidate of each colour on its symbol, or shares its cell with one colour and sees the other, or shares it with both, is removed whichever colour is true."
+        ),
     }
 }
 

@@ -4,8 +4,8 @@
 use super::{Style, render, teach, why};
 use crate::reason::test_util::{cand, cell_id, set, shape_id, symbol};
 use crate::reason::{
-    Als, Broken, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind, RectangleKind,
-    SimpleChainKind, Step, Technique,
+    Als, Broken, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash, OverlapKind,
+    RectangleKind, SimpleChainKind, Step, Technique,
 };
 use crate::{Geometry, ShapeId};
 
@@ -151,6 +151,79 @@ fn variants(g: &Geometry) -> Vec<Step> {
             },
         ));
     }
+    let kite = |ns: [(u32, u32); 4]| Deduction::SimpleChain {
+        kind: SimpleChainKind::TwoStringKite,
+        nodes: ns.iter().map(|&(r, k)| cand(g, r, k, 1)).collect(),
+    };
+    out.push(elim(
+        g,
+        &[(4, 9, 1), (6, 8, 1)],
+        Deduction::Dual {
+            parts: vec![
+                kite([(1, 8), (1, 3), (3, 1), (6, 1)]),
+                kite([(3, 9), (3, 1), (1, 3), (4, 3)]),
+            ],
+        },
+    ));
+    let er = |link: [(u32, u32); 2], lines: [&str; 2]| Deduction::EmptyRectangle {
+        symbol: symbol(1),
+        house: shape_id(g, "box 5"),
+        lines: [shape_id(g, lines[0]), shape_id(g, lines[1])],
+        link: [c(link[0].0, link[0].1), c(link[1].0, link[1].1)],
+        link_house: shape_id(g, "row 2"),
+    };
+    out.push(elim(
+        g,
+        &[(2, 5, 1), (8, 6, 1)],
+        Deduction::Dual {
+            parts: vec![
+                er([(2, 4), (2, 8)], ["column 4", "row 5"]),
+                er([(2, 8), (2, 4)], ["column 8", "row 5"]),
+            ],
+        },
+    ));
+    for n in 2..=4 {
+        for mutant in [false, true] {
+            let mut base = rows(g, &["row 1", "box 9", "row 4", "row 5"]);
+            base.truncate(n);
+            let mut cover = rows(g, &["column 8", "box 1", "column 4", "column 5"]);
+            cover.truncate(n);
+            if mutant {
+                cover[0] = shape_id(g, "row 7");
+            }
+            out.push(elim(
+                g,
+                &[(2, 8, 7)],
+                Deduction::FinnedFrankenFish {
+                    symbol: symbol(7),
+                    base,
+                    cover,
+                    fins: vec![c(1, 9)],
+                    mutant,
+                },
+            ));
+        }
+    }
+    let a = vec![cand(g, 1, 1, 1), cand(g, 8, 1, 2), cand(g, 8, 6, 5)];
+    let b = vec![cand(g, 1, 1, 2), cand(g, 8, 1, 5), cand(g, 8, 6, 1)];
+    out.push(elim(
+        g,
+        &[(1, 6, 1)],
+        Deduction::Medusa {
+            colours: [a.clone(), b.clone()],
+            clash: None,
+        },
+    ));
+    out.push(Step::eliminating(
+        a.clone(),
+        Deduction::Medusa {
+            colours: [a, b],
+            clash: Some(MedusaClash::Sight {
+                cells: [c(1, 1), c(1, 6)],
+                symbol: symbol(1),
+            }),
+        },
+    ));
     for (cs, syms) in [
         (vec![c(1, 1), c(1, 2)], vec![2, 5]),
         (vec![c(1, 1), c(1, 2), c(1, 3)], vec![2, 5, 8]),

@@ -4,8 +4,8 @@
 use super::compact::{linked, node};
 use super::{cell, cells, sym, syms};
 use crate::reason::{
-    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, OverlapKind,
-    RectangleKind, SimpleChainKind, Step,
+    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash,
+    OverlapKind, RectangleKind, SimpleChainKind, Step,
 };
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
@@ -168,6 +168,22 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             cover,
             kind,
         } => fish(g, *kind, *symbol, base, cover),
+        Deduction::FinnedFrankenFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            mutant,
+        } => format!(
+            "finned {} {} on {} in {}, {}, with fins {}: were no fin {v}, the cover would lose {v} outside the base; were one {v}, its peers would; cells of the cover seeing every fin lose it either way",
+            if *mutant { "mutant" } else { "Franken" },
+            fish_name(FishKind::Basic, base.len()),
+            sym(g, *symbol),
+            shapes_label(g, base),
+            shapes_label(g, cover),
+            and_list(&cells(g, fins)),
+            v = sym(g, *symbol),
+        ),
         Deduction::FinnedFish {
             symbol,
             base,
@@ -183,6 +199,14 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             shapes_label(g, cover),
             and_list(&cells(g, fins)),
             v = sym(g, *symbol),
+        ),
+        Deduction::Dual { parts } => format!(
+            "dual: {}",
+            parts
+                .iter()
+                .map(|d| reason(g, &Step::eliminating(Vec::new(), d.clone())))
+                .collect::<Vec<_>>()
+                .join("; and ")
         ),
         Deduction::EmptyRectangle {
             symbol,
@@ -268,6 +292,7 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             networks,
             both_seen,
         } => multi_colours(g, *symbol, networks, *both_seen),
+        Deduction::Medusa { colours, clash } => medusa(g, colours, clash.as_ref()),
         Deduction::XChain { nodes } => format!("X-chain: {}", chain_said(g, nodes)),
         Deduction::XyChain { nodes } => format!("XY-chain: {}", chain_said(g, nodes)),
         Deduction::Aic { nodes } => format!("AIC: {}", chain_said(g, nodes)),
@@ -558,6 +583,52 @@ fn multi_colours(
         side(0, 1),
         side(1, 0),
         side(1, 1)
+    )
+}
+
+/// `1 in r1c1, 2 in r8c1 and 5 in r8c6`.
+pub(super) fn candidates_said(g: &Geometry, list: &[Candidate]) -> String {
+    and_list(
+        &list
+            .iter()
+            .map(|c| format!("{} in {}", sym(g, c.symbol), cell(g, c.cell)))
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// Why a colour of a 3D Medusa is false: `puts 1 in r1c1 and r1c6, which see each other`.
+pub(super) fn medusa_clash(g: &Geometry, clash: &MedusaClash) -> String {
+    match clash {
+        MedusaClash::Cell { cell: c } => {
+            format!("puts two of its candidates in {}", cell(g, *c))
+        }
+        MedusaClash::Sight {
+            cells: [a, b],
+            symbol,
+        } => format!(
+            "puts {} in both {} and {}, which see each other",
+            sym(g, *symbol),
+            cell(g, *a),
+            cell(g, *b)
+        ),
+        MedusaClash::Emptied { cell: c } => {
+            format!("would leave {} without a candidate", cell(g, *c))
+        }
+    }
+}
+
+/// `3D Medusa: strong links split 1 in r1c1, ... from 2 in r1c1, ...; ...`.
+fn medusa(g: &Geometry, colours: &[Vec<Candidate>; 2], clash: Option<&MedusaClash>) -> String {
+    let (a, b) = (
+        candidates_said(g, &colours[0]),
+        candidates_said(g, &colours[1]),
+    );
+    let tail = match clash {
+        Some(why) => format!("the first side {}, so it is false", medusa_clash(g, why)),
+        None => "one side is true, so a candidate that either side would remove goes".into(),
+    };
+    format!(
+        "3D Medusa: strong links in houses and cells split {a} from {b}, which alternate; {tail}"
     )
 }
 

@@ -1,0 +1,333 @@
+//! 3D Medusa: simple colours over every symbol at once. Candidates are joined by strong links of
+//! two kinds, a house with two places left for a symbol and a cell with two candidates left;
+//! a connected network splits into two colours of which exactly one is true. Cells "see" each
+//! other when they share a no-repeat shape, so the search works on any geometry.
+//!
+//! Were a colour true, its candidates would be values and every candidate seeing one of them on
+//! the same symbol, or sharing a cell with one, would be false. So:
+//!
+//! - a colour that puts two of its candidates in one cell, the same symbol twice in sight, or
+//!   that would leave some cell with no candidate, is false: its candidates go;
+//! - otherwise an uncoloured candidate that each colour, were it true, would remove goes (one
+//!   colour in its cell and the other seeing it, both colours seeing it, or both in its cell).
+//!
+//! A network on one symbol only is simple colouring, found before; this search takes the
+//! networks that join two symbols or more.
+
+use super::colouring::{colour_parts, conjugate_graph};
+use super::{Board, Candidate, Deduction, Finder, MedusaClash, Step};
+use crate::CellId;
+
+/// One network's colouring as bit sets over cells: per colour and symbol, the cells holding
+/// that candidate in the colour and the cells seeing one of them.
+struct Colouring {
+    words: usize,
+    symbols: usize,
+    /// `has[(k * symbols + x) * words..]`: cells whose candidate x is of colour k.
+    has: Vec<u64>,
+    /// `seen[(k * symbols + x) * words..]`: cells seeing a candidate x of colour k.
+    seen: Vec<u64>,
+    /// `in_cell[k * words..]`: cells with some candidate of colour k.
+    in_cell: Vec<u64>,
+}
+
+impl Colouring {
+    fn bit(v: &[u64], c: usize) -> bool {
+        v[c / 64] >> (c % 64) & 1 == 1
+    }
+    fn has(&self, k: usize, x: usize, c: usize) -> bool {
+        Self::bit(&self.has[(k * self.symbols + x) * self.words..], c)
+    }
+    fn seen(&self, k: usize, x: usize, c: usize) -> bool {
+        Self::bit(&self.seen[(k * self.symbols + x) * self.words..], c)
+    }
+    fn in_cell(&self, k: usize, c: usize) -> bool {
+        Self::bit(&self.in_cell[k * self.words..], c)
+    }
+    /// Whether colour `k`, were it true, would remove the uncoloured candidate `x` of `c`.
+    fn kills(&self, k: usize, c: usize, x: usize) -> bool {
+        self.seen(k, x, c) || self.in_cell(k, c)
+    }
+}
+
+/// The strong-link graph over the candidates that have a strong link: each node's candidate
+/// (`cell * symbols + symbol`) and neighbours. House links come from the conjugate graphs, cell
+/// links from the bivalue cells.
+fn graph(board: &Board) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let g = board.geometry();
+    let n = g.symbol_count();
+    let mut index = vec![u32::MAX; g.cell_count() * n];
+    let mut nodes: Vec<usize> = Vec::new();
+    let mut adj: Vec<Vec<usize>> = Vec::new();
+    let mut link = |a: usize, b: usize| {
+        let mut at = |u: usize| {
+            if index[u] == u32::MAX {
+                index[u] = nodes.len() as u32;
+                nodes.push(u);
+                adj.push(Vec::new());
+            }
+            index[u] as usize
+        };
+        let (i, j) = (at(a), at(b));
+        if !adj[i].contains(&j) {
+            adj[i].push(j);
+            adj[j].push(i);
+        }
+    };
+    for x in 0..n {
+        let (places, pairs) = conjugate_graph(board, x as u8);
+        for (i, ns) in pairs.iter().enumerate() {
+            for &j in ns.iter().filter(|&&j| j > i) {
+                link(places[i] * n + x, places[j] * n + x);
+            }
+        }
+    }
+    for c in 0..g.cell_count() {
+        let cs = board.candidates(c);
+        if board.value(c).is_none() && cs.len() == 2 {
+            let v: Vec<u8> = cs.iter().collect();
+            link(c * n + v[0] as usize, c * n + v[1] as usize);
+        }
+    }
+    (nodes, adj)
+}
+
+/// 3D Medusa on every network of two symbols or more: a contradiction step when a colour is
+/// false, else one step with every candidate both colours remove.
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let n = g.symbol_count();
+    let (nodes, adj) = graph(board);
+    for part in colour_parts(&adj).into_iter().flatten() {
+        let part: Vec<(usize, u8)> = part.into_iter().map(|(i, k)| (nodes[i], k)).collect();
+        if part.len() < 3 || part.iter().all(|&(u, _)| u % n == part[0].0 % n) {
+            continue;
+        }
+        let colours: [Vec<Candidate>; 2] = [0, 1].map(|k| {
+            let mut v: Vec<Candidate> = part
+                .iter()
+                .filter(|p| p.1 == k)
+                .map(|&(u, _)| Candidate::at(u / n, (u % n) as u8))
+                .collect();
+            v.sort_unstable();
+            v
+        });
+        // The colour holding the first candidate first, whatever order the graph has.
+        let mut colours = colours;
+        if colours[1].first() < colours[0].first() {
+            colours.swap(0, 1);
+        }
+        let col = colouring(board, &colours);
+        let step = match (
+            clash(board, &col, &colours, 0),
+            clash(board, &col, &colours, 1),
+        ) {
+            (Some(_), Some(_)) => continue, // only on a broken board
+            (Some(why), None) => contradiction(colours, 0, why),
+            (None, Some(why)) => contradiction(colours, 1, why),
+            (None, None) => Step::eliminating(
+                trapped(board, &col),
+                Deduction::Medusa {
+                    colours,
+                    clash: None,
+                },
+            ),
+        };
+        if !f.push(step) {
+            return;
+        }
+    }
+}
+
+/// The bit sets of one network.
+fn colouring(board: &Board, colours: &[Vec<Candidate>; 2]) -> Colouring {
+    let g = board.geometry();
+    let t = board.tables();
+    let (words, symbols) = (t.peer_words, g.symbol_count());
+    let mut col = Colouring {
+        words,
+        symbols,
+        has: vec![0; 2 * symbols * words],
+        seen: vec![0; 2 * symbols * words],
+        in_cell: vec![0; 2 * words],
+    };
+    for (k, cs) in colours.iter().enumerate() {
+        for cand in cs {
+            let (c, x) = (cand.cell_index(), cand.symbol_index() as usize);
+            let at = (k * symbols + x) * words;
+            col.has[at + c / 64] |= 1 << (c % 64);
+            col.in_cell[k * words + c / 64] |= 1 << (c % 64);
+            for (s, p) in col.seen[at..at + words]
+                .iter_mut()
+                .zip(&t.peer_bits[c * words..(c + 1) * words])
+            {
+                *s |= p;
+            }
+        }
+    }
+    col
+}
+
+/// Why colour `k` cannot be true, if it cannot.
+fn clash(
+    board: &Board,
+    col: &Colouring,
+    colours: &[Vec<Candidate>; 2],
+    k: usize,
+) -> Option<MedusaClash> {
+    let cs = &colours[k];
+    for (i, a) in cs.iter().enumerate() {
+        for b in &cs[i + 1..] {
+            if a.cell == b.cell {
+                return Some(MedusaClash::Cell { cell: a.cell });
+            }
+            if a.symbol == b.symbol && board.sees(a.cell_index(), b.cell_index()) {
+                return Some(MedusaClash::Sight {
+                    cells: [a.cell, b.cell],
+                    symbol: a.symbol,
+                });
+            }
+        }
+    }
+    // A cell without a candidate of colour k, every candidate of which colour k removes.
+    let g = board.geometry();
+    (0..g.cell_count())
+        .find(|&c| {
+            board.value(c).is_none()
+                && !col.in_cell(k, c)
+                && board.candidates(c).iter().all(|x| {
+                    let x = x as usize;
+                    col.has(1 - k, x, c) || col.seen(k, x, c)
+                })
+        })
+        .map(|c| MedusaClash::Emptied {
+            cell: CellId::new(c),
+        })
+}
+
+/// The step of a false colour `k`: its candidates go; the other colour comes first.
+fn contradiction(colours: [Vec<Candidate>; 2], k: usize, why: MedusaClash) -> Step {
+    let [a, b] = colours;
+    let (false_colour, true_colour) = if k == 0 { (a, b) } else { (b, a) };
+    Step::eliminating(
+        false_colour.clone(),
+        Deduction::Medusa {
+            colours: [false_colour, true_colour],
+            clash: Some(why),
+        },
+    )
+}
+
+/// The uncoloured candidates each colour would remove.
+fn trapped(board: &Board, col: &Colouring) -> Vec<Candidate> {
+    let g = board.geometry();
+    let mut out = Vec::new();
+    for c in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
+        for x in board.candidates(c).iter() {
+            let xs = x as usize;
+            if !col.has(0, xs, c)
+                && !col.has(1, xs, c)
+                && col.kills(0, c, xs)
+                && col.kills(1, c, xs)
+            {
+                out.push(Candidate::at(c, x));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::Technique;
+    use crate::reason::test_util::*;
+
+    fn steps(b: &Board) -> Vec<Step> {
+        let mut f = Finder::new(100);
+        find(b, &mut f);
+        assert!(f.steps.iter().all(|s| s.technique() == Technique::Medusa3d));
+        f.steps
+    }
+
+    /// r1c1 {1,2}; 2 in column 1 only at r1c1 and r8c1; r8c1 {2,5}; 5 in row 8 only at r8c1
+    /// and r8c6; r8c6 {1,5}. Colours: {r1c1 1, r8c1 2, r8c6 5} and {r1c1 2, r8c1 5, r8c6 1}.
+    fn board() -> (std::sync::Arc<crate::Geometry>, Board) {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        b.set_candidates(cell(&g, 1, 1), set(&[1, 2]));
+        confine(&mut b, "column 1", 2, &[(1, 1), (8, 1)]);
+        b.set_candidates(cell(&g, 8, 1), set(&[2, 5]));
+        confine(&mut b, "row 8", 5, &[(8, 1), (8, 6)]);
+        b.set_candidates(cell(&g, 8, 6), set(&[1, 5]));
+        (g, b)
+    }
+
+    #[test]
+    fn trap_across_symbols() {
+        // The first colour puts 1 in r1c1, the second in r8c6: r1c6 sees both.
+        let (g, b) = board();
+        let s = steps(&b);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].eliminations, elims(&g, "r1c6<>1"));
+        let [a, b2] = [
+            vec![cand(&g, 1, 1, 1), cand(&g, 8, 1, 2), cand(&g, 8, 6, 5)],
+            vec![cand(&g, 1, 1, 2), cand(&g, 8, 1, 5), cand(&g, 8, 6, 1)],
+        ];
+        assert_eq!(
+            s[0].deduction,
+            Deduction::Medusa {
+                colours: [a, b2],
+                clash: None
+            }
+        );
+    }
+
+    #[test]
+    fn colour_twice_in_sight_is_false() {
+        // With 1 in column 6 only at r1c6 and r8c6, r1c6 takes the first colour, which then
+        // has 1 twice in row 1: it is false.
+        let (g, mut b) = board();
+        confine(&mut b, "column 6", 1, &[(1, 6), (8, 6)]);
+        let s = steps(&b);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(
+            s[0].eliminations,
+            elims(&g, "r1c1<>1 r1c6<>1 r8c1<>2 r8c6<>5")
+        );
+        let Deduction::Medusa {
+            clash: Some(clash), ..
+        } = &s[0].deduction
+        else {
+            panic!("{s:?}")
+        };
+        assert_eq!(
+            *clash,
+            MedusaClash::Sight {
+                cells: [cell_id(&g, 1, 1), cell_id(&g, 1, 6)],
+                symbol: symbol(1)
+            }
+        );
+    }
+
+    #[test]
+    fn colour_emptying_a_cell_is_false() {
+        // r1c6 {1,5} sees the first colour's 1 (r1c1, row 1) and 5 (r8c6, column 6): were
+        // that colour true, r1c6 would have no candidate left.
+        let (g, mut b) = board();
+        b.set_candidates(cell(&g, 1, 6), set(&[1, 5]));
+        let s = steps(&b);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].eliminations, elims(&g, "r1c1<>1 r8c1<>2 r8c6<>5"));
+        assert!(
+            matches!(
+                s[0].deduction,
+                Deduction::Medusa {
+                    clash: Some(MedusaClash::Emptied { cell }),
+                    ..
+                } if cell == cell_id(&g, 1, 6)
+            ),
+            "{s:?}"
+        );
+    }
+}
