@@ -95,7 +95,7 @@ def test_steps_are_sound_on_variants(name: str) -> None:
 def test_steps_use_advanced_techniques() -> None:
     steps = shapedoku.Puzzle.from_line(CLASSIC[2]).steps()
     used = {s.technique for s in steps}
-    assert {"guess", "x_wing", "xy_wing", "aic", "forcing_chain"} <= used
+    assert {"guess", "x_wing", "medusa_3d", "aic", "forcing_chain"} <= used
 
 
 def test_hint_is_the_first_step_and_none_when_solved() -> None:
