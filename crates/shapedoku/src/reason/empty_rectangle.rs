@@ -43,6 +43,9 @@ struct Scratch {
     on: Vec<usize>,
     off: Vec<usize>,
     seen: Vec<usize>,
+    /// The symbol's strong links clear of the box, filtered once per box and symbol rather
+    /// than once per pair of lines.
+    links: Vec<(usize, usize, usize)>,
 }
 
 /// Empty rectangles.
@@ -68,15 +71,20 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             }
             // Without a strong link clear of the box there is nothing to look for.
             let in_bx = |c: usize| g.shapes_of(c).contains(&(bx as u32));
-            let ls = &links[v as usize];
-            if ls.iter().all(|&(h, p, q)| h == bx || in_bx(p) || in_bx(q)) {
+            sc.links.clear();
+            sc.links.extend(
+                links[v as usize]
+                    .iter()
+                    .filter(|&&(h, p, q)| h != bx && !in_bx(p) && !in_bx(q)),
+            );
+            if sc.links.is_empty() {
                 continue;
             }
             let cells = &g.shape(bx).cells;
             sc.places.clear();
             sc.places
                 .extend((0..64).filter(|i| m >> i & 1 == 1).map(|i| cells[i]));
-            if !in_box(board, f, bx, v, ls, &mut sc) {
+            if !in_box(board, f, bx, v, &mut sc) {
                 return;
             }
         }
@@ -98,15 +106,9 @@ fn lines_of(board: &Board, places: &[usize], kind: ShapeKind, out: &mut Vec<usiz
 }
 
 /// Tries every row/column pair through the box holding all its places.
-fn in_box(
-    board: &Board,
-    f: &mut Finder,
-    bx: usize,
-    v: u8,
-    links: &[(usize, usize, usize)],
-    sc: &mut Scratch,
-) -> bool {
+fn in_box(board: &Board, f: &mut Finder, bx: usize, v: u8, sc: &mut Scratch) -> bool {
     let g = board.geometry();
+    let links = std::mem::take(&mut sc.links);
     let mut rows = std::mem::take(&mut sc.rows);
     let mut cols = std::mem::take(&mut sc.cols);
     lines_of(board, &sc.places, ShapeKind::Row, &mut rows);
@@ -132,19 +134,19 @@ fn in_box(
                 if sc.on.iter().all(|p| sc2.contains(p)) {
                     continue;
                 }
-                if !with_links(board, f, bx, v, [first, second], links, sc) {
+                if !with_links(board, f, bx, v, [first, second], &links, sc) {
                     go = false;
                     break 'lines;
                 }
             }
         }
     }
-    (sc.rows, sc.cols) = (rows, cols);
+    (sc.rows, sc.cols, sc.links) = (rows, cols, links);
     go
 }
 
 /// The steps of one box and pair of lines (`sc.on` on the first, `sc.off` on the second) with
-/// the symbol's strong links outside the box.
+/// the symbol's strong links clear of the box (`links`).
 fn with_links(
     board: &Board,
     f: &mut Finder,
@@ -154,12 +156,7 @@ fn with_links(
     links: &[(usize, usize, usize)],
     sc: &mut Scratch,
 ) -> bool {
-    let g = board.geometry();
     for &(h, e1, e2) in links {
-        let in_box = |c: usize| g.shapes_of(c).contains(&(bx as u32));
-        if h == bx || in_box(e1) || in_box(e2) {
-            continue;
-        }
         for (p, q) in [(e1, e2), (e2, e1)] {
             if !sc.on.iter().all(|&o| board.sees(p, o)) {
                 continue;

@@ -21,7 +21,7 @@
 
 pub use super::catalogue::Level;
 use super::catalogue::Se;
-use super::{Board, Finder, LogicalRun, Step, Technique, registry};
+use super::{Board, Finder, LogicalRun, Search, Step, Technique, registry};
 use crate::geometry::{Geometry, ShapeKind};
 use crate::puzzle::Puzzle;
 
@@ -177,18 +177,26 @@ fn hard_steps_bonus(se: f64, values: &[f64]) -> f64 {
 /// nothing there).
 fn easiest_at(g: &Geometry, board: &Board, step: &Step, v: f64) -> f64 {
     let mut best = v;
-    let later = registry()
-        .iter()
-        .skip_while(|x| !x.techniques.contains(&step.technique()))
-        .skip(1);
-    for search in later {
-        let floor = search
+    let floor = |search: &Search| {
+        search
             .techniques
             .iter()
             .filter_map(|&t| se_floor(t))
-            .fold(f64::MAX, f64::min);
+            .fold(f64::MAX, f64::min)
+    };
+    let mut later: Vec<(f64, &Search)> = registry()
+        .iter()
+        .skip_while(|x| !x.techniques.contains(&step.technique()))
+        .skip(1)
+        .map(|x| (floor(x), x))
+        .collect();
+    // The answer is a minimum, so the order of the searches does not change it; cheapest
+    // floor first lets one found step rule out every search whose floor is above it, and
+    // the costly searches (chains, loops) come late in both orders.
+    later.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (floor, search) in later {
         if floor >= best {
-            continue;
+            break;
         }
         let mut f = Finder::new(1);
         (search.find)(board, &mut f);

@@ -38,24 +38,28 @@ pub(super) fn symmetric(board: &Board, r: &Corners) -> bool {
     true
 }
 
-/// The cells q that close a rectangle p, n1, n2, q (q sees n1 and n2, not p).
-pub(super) fn closing(board: &Board, p: usize, n1: usize, n2: usize) -> Vec<usize> {
+/// The cells q that close a rectangle p, n1, n2, q (q sees n1 and n2, not p), in cell order.
+/// An iterator, not a list: it runs for every pair of sides the searches try.
+pub(super) fn closing(
+    board: &Board,
+    p: usize,
+    n1: usize,
+    n2: usize,
+) -> impl Iterator<Item = usize> + '_ {
     let t = board.tables();
     let words = board.geometry().cell_count().div_ceil(64);
-    let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
-    let (pp, p1, p2) = (peers(p), peers(n1), peers(n2));
-    let mut out = Vec::new();
-    for w in 0..words {
-        let mut bits = p1[w] & p2[w] & !pp[w];
-        while bits != 0 {
-            let q = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if q != p {
-                out.push(q);
-            }
-        }
-    }
-    out
+    let peers = move |c: usize| &t.peer_bits[c * words..(c + 1) * words];
+    (0..words).flat_map(move |w| {
+        let mut bits = peers(n1)[w] & peers(n2)[w] & !peers(p)[w];
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let q = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                q
+            })
+        })
+        .filter(move |&q| q != p)
+    })
 }
 
 /// A unique or avoidable rectangle step of `kind` over the corners `r` and the pair x, y.

@@ -16,10 +16,18 @@ const MAX_SIDE: usize = 4;
 
 /// Cells of one house outside the other, with their candidates and how many more cells than
 /// non-core symbols they bring (their *surplus*, which must be at least one).
+/// The cells sit in a fixed array: sides are built by the thousand and most never match.
 struct Side {
-    cells: Vec<usize>,
+    held: [usize; MAX_SIDE],
+    len: usize,
     cands: SymbolSet,
     surplus: usize,
+}
+
+impl Side {
+    fn cells(&self) -> &[usize] {
+        &self.held[..self.len]
+    }
 }
 
 /// The subsets of `cells` (each holding a symbol of `v`) of up to [`MAX_SIDE`] cells whose
@@ -67,8 +75,11 @@ fn grow(
         pick.push(cells[i]);
         let n = pick.len();
         if n > extra && n - extra < k {
+            let mut held = [0; MAX_SIDE];
+            held[..n].copy_from_slice(pick);
             out.push(Side {
-                cells: pick.clone(),
+                held,
+                len: n,
                 cands: u,
                 surplus: n - extra,
             });
@@ -89,6 +100,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             .filter(|&c| board.value(c).is_none())
             .collect()
     };
+    let mut core: Vec<usize> = Vec::new();
     for pair in &t.house_pairs {
         let (a_cells, b_cells, i_cells) = pair.cells(&t.pair_cells);
         let meet = empty(i_cells);
@@ -98,14 +110,16 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         let (a_rest, b_rest) = (empty(a_cells), empty(b_cells));
         let shapes = [t.houses[pair.a as usize], t.houses[pair.b as usize]];
         // Every core of two cells or more, as a mask over `meet`.
-        for core in 1u32..(1 << meet.len().min(8)) {
-            if core.count_ones() < 2 {
+        for mask in 1u32..(1 << meet.len().min(8)) {
+            if mask.count_ones() < 2 {
                 continue;
             }
-            let core: Vec<usize> = (0..meet.len())
-                .filter(|&i| core >> i & 1 == 1)
-                .map(|i| meet[i])
-                .collect();
+            core.clear();
+            core.extend(
+                (0..meet.len())
+                    .filter(|&i| mask >> i & 1 == 1)
+                    .map(|i| meet[i]),
+            );
             if !try_core(board, f, shapes, &meet, &core, [&a_rest, &b_rest]) {
                 return;
             }
@@ -131,7 +145,12 @@ fn try_core(
     else {
         return true;
     };
-    let (ds, es) = (sides(board, rest[0], v, k), sides(board, rest[1], v, k));
+    // No side in the first house, no pattern: the second's sides need not be built.
+    let ds = sides(board, rest[0], v, k);
+    if ds.is_empty() {
+        return true;
+    }
+    let es = sides(board, rest[1], v, k);
     for d in &ds {
         for e in es.iter().filter(|e| e.surplus + d.surplus == k) {
             if d.cands.intersect(e.cands) != SymbolSet::EMPTY {
@@ -140,8 +159,8 @@ fn try_core(
             let mut elim = Vec::new();
             let used: Vec<usize> = core
                 .iter()
-                .chain(&d.cells)
-                .chain(&e.cells)
+                .chain(d.cells())
+                .chain(e.cells())
                 .copied()
                 .collect();
             let a_gone = v.union(d.cands).minus(e.cands);
@@ -164,7 +183,7 @@ fn try_core(
                     shapes: shapes.map(ShapeId::new),
                     core: ids(core),
                     core_symbols: v,
-                    sides: [ids(&d.cells), ids(&e.cells)],
+                    sides: [ids(d.cells()), ids(e.cells())],
                     side_symbols: [d.cands, e.cands],
                 },
             );

@@ -33,17 +33,28 @@ fn touches(board: &Board, c: usize, pair: SymbolSet) -> bool {
 fn floored(board: &Board) -> Vec<(Corners, [u8; 2])> {
     let g = board.geometry();
     let mut out = Vec::new();
+    // The peers of p holding x or y, in peer order: the roof cells, found once per p rather
+    // than once per floor.
+    let mut roofs: Vec<usize> = Vec::new();
     for p in bivalue(board) {
         let pair = board.candidates(p);
         let xy = [pair.first().unwrap_or(0), pair.iter().last().unwrap_or(0)];
+        roofs.clear();
         for &n1 in g.peers(p) {
             let n1 = n1 as usize;
             if n1 < p || board.value(n1).is_some() || board.candidates(n1) != pair {
                 continue;
             }
-            for &n2 in g.peers(p) {
-                let n2 = n2 as usize;
-                if n2 == n1 || !touches(board, n2, pair) || board.sees(n1, n2) {
+            if roofs.is_empty() {
+                roofs.extend(
+                    g.peers(p)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| touches(board, c, pair)),
+                );
+            }
+            for &n2 in &roofs {
+                if n2 == n1 || board.sees(n1, n2) {
                     continue;
                 }
                 for q in closing(board, p, n1, n2) {

@@ -10,31 +10,16 @@ use super::{Board, CellCandidates, Deduction, Finder, Step};
 use crate::symbols::SymbolSet;
 use crate::{CellId, Symbol};
 
-/// The one symbol of `union` whose places among `cells` do not all see one another, if
-/// exactly one is so.
-fn unrestricted(board: &Board, cells: &[usize; 4], union: SymbolSet) -> Option<u8> {
-    let mut found = None;
-    for v in union.iter() {
-        // On the stack: this runs for every candidate quad of cells.
-        let mut held = [0usize; 4];
-        let mut n = 0;
-        for &c in cells.iter().filter(|&&c| board.candidates(c).contains(v)) {
-            held[n] = c;
-            n += 1;
-        }
-        let holders = &held[..n];
-        let restricted = holders
-            .iter()
-            .enumerate()
-            .all(|(i, &a)| holders[i + 1..].iter().all(|&b| board.sees(a, b)));
-        if !restricted {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(v);
-        }
+/// The symbols two of the cells share when the two do not see each other: a symbol is
+/// unrestricted exactly when two of its places among the four are such a pair, so the union
+/// of these over the pairs is the set of unrestricted symbols, and it only grows as cells
+/// join.
+fn apart(board: &Board, a: usize, b: usize) -> SymbolSet {
+    if board.sees(a, b) {
+        SymbolSet::default()
+    } else {
+        board.candidates(a).intersect(board.candidates(b))
     }
-    found
 }
 
 /// WXYZ-wings.
@@ -56,9 +41,17 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         );
         for (i, &a) in wings.iter().enumerate() {
             let ua = pc.union(board.candidates(a));
+            let bad_a = apart(board, pivot, a);
             for (j, &b) in wings.iter().enumerate().skip(i + 1) {
                 let ub = ua.union(board.candidates(b));
                 if ub.len() > 4 {
+                    continue;
+                }
+                let bad_b = bad_a
+                    .union(apart(board, pivot, b))
+                    .union(apart(board, a, b));
+                // A second unrestricted symbol stays whatever the third wing is.
+                if bad_b.len() > 1 {
                     continue;
                 }
                 for &c in &wings[j + 1..] {
@@ -66,10 +59,14 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     if union.len() != 4 {
                         continue;
                     }
-                    let cells = [pivot, a, b, c];
-                    let Some(z) = unrestricted(board, &cells, union) else {
+                    let bad = bad_b
+                        .union(apart(board, pivot, c))
+                        .union(apart(board, a, c))
+                        .union(apart(board, b, c));
+                    let Some(z) = bad.single_value() else {
                         continue;
                     };
+                    let cells = [pivot, a, b, c];
                     let (mut held, mut n) = ([0usize; 4], 0);
                     for &x in cells.iter().filter(|&&x| board.candidates(x).contains(z)) {
                         held[n] = x;
