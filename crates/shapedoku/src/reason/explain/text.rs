@@ -1,11 +1,17 @@
 //! The text form: sentences for people, conclusion first. Every English word of an explanation
-//! is in this file.
+//! is in this file and its two parts, `text/chains.rs` and `text/als.rs`.
 
-use super::compact::{linked, node};
+mod als;
+mod chains;
+
+pub(super) use als::chain_ends;
+use als::{als_chain, als_xy_wing, als_xz, death_blossom, sue_de_coq, wxyz_wing};
+pub(super) use chains::chain;
+use chains::{chain_said, forcing, grouped_said, nice_loop};
+
 use super::{cell, cells, sym, syms};
 use crate::reason::{
-    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash,
-    OverlapKind, RectangleKind, SimpleChainKind, Step,
+    Candidate, Deduction, FishKind, MedusaClash, OverlapKind, RectangleKind, SimpleChainKind, Step,
 };
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
@@ -174,32 +180,24 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             cover,
             fins,
             mutant,
-        } => format!(
-            "finned {} {} on {} in {}, {}, with fins {}: were no fin {v}, the cover would lose {v} outside the base; were one {v}, its peers would; cells of the cover seeing every fin lose it either way",
-            if *mutant { "mutant" } else { "Franken" },
-            fish_name(FishKind::Basic, base.len()),
-            sym(g, *symbol),
-            shapes_label(g, base),
-            shapes_label(g, cover),
-            and_list(&cells(g, fins)),
-            v = sym(g, *symbol),
-        ),
+        } => {
+            let kind = if *mutant {
+                "finned mutant"
+            } else {
+                "finned Franken"
+            };
+            finned(g, kind, *symbol, [base, cover], fins)
+        }
         Deduction::FinnedFish {
             symbol,
             base,
             cover,
             fins,
             sashimi,
-        } => format!(
-            "{} {} on {} in {}, {}, with fins {}: were no fin {v}, the cover would lose {v} outside the base; were one {v}, its peers would; cells of the cover seeing every fin lose it either way",
-            if *sashimi { "sashimi" } else { "finned" },
-            fish_name(FishKind::Basic, base.len()),
-            sym(g, *symbol),
-            shapes_label(g, base),
-            shapes_label(g, cover),
-            and_list(&cells(g, fins)),
-            v = sym(g, *symbol),
-        ),
+        } => {
+            let kind = if *sashimi { "sashimi" } else { "finned" };
+            finned(g, kind, *symbol, [base, cover], fins)
+        }
         Deduction::Dual { parts } => format!(
             "dual: {}",
             parts
@@ -422,6 +420,26 @@ fn overlap(
     )
 }
 
+/// A fish with fins, `kind` naming it (finned, sashimi, finned Franken, finned mutant): what
+/// the cover loses whichever way the fins fall.
+fn finned(
+    g: &Geometry,
+    kind: &str,
+    symbol: Symbol,
+    [base, cover]: [&[ShapeId]; 2],
+    fins: &[CellId],
+) -> String {
+    format!(
+        "{kind} {} on {} in {}, {}, with fins {}: were no fin {v}, the cover would lose {v} outside the base; were one {v}, its peers would; cells of the cover seeing every fin lose it either way",
+        fish_name(FishKind::Basic, base.len()),
+        sym(g, symbol),
+        shapes_label(g, base),
+        shapes_label(g, cover),
+        and_list(&cells(g, fins)),
+        v = sym(g, symbol),
+    )
+}
+
 /// `X-wing on 3 in rows 5 and 8, columns 6 and 8`.
 fn fish(
     g: &Geometry,
@@ -629,288 +647,6 @@ fn medusa(g: &Geometry, colours: &[Vec<Candidate>; 2], clash: Option<&MedusaClas
     };
     format!(
         "3D Medusa: strong links in houses and cells split {a} from {b}, which alternate; {tail}"
-    )
-}
-
-/// The notation of a chain followed by it in words: `(1)r1c1=(1)r7c1-(1)r7c4=(1)r2c4: if r1c1
-/// is not 1, then r7c1 is 1, so r7c4 is not 1, then r2c4 is 1; either way r1c1 is 1 or r2c4 is
-/// 1`.
-fn chain_said(g: &Geometry, nodes: &[Candidate]) -> String {
-    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
-        return String::new();
-    };
-    let is = |n: &Candidate| format!("{} is {}", cell(g, n.cell), sym(g, n.symbol));
-    let mut words = format!("if {} is not {}", cell(g, first.cell), sym(g, first.symbol));
-    for (i, n) in nodes.iter().enumerate().skip(1) {
-        if i % 2 == 1 {
-            words.push_str(&format!(", then {}", is(n)));
-        } else {
-            words.push_str(&format!(
-                ", so {} is not {}",
-                cell(g, n.cell),
-                sym(g, n.symbol)
-            ));
-        }
-    }
-    format!(
-        "{}: {words}; either way {} or {}",
-        chain(g, nodes),
-        is(first),
-        is(last)
-    )
-}
-
-/// `r1c1 is 1`, `r1c7 or r1c8 is 1`; negated: `r1c1 is not 1`, `neither r1c7 nor r1c8 is 1`.
-fn node_is(g: &Geometry, n: &ChainNode, true_: bool) -> String {
-    let v = sym(g, n.symbol);
-    let names = cells(g, &n.cells);
-    match (names.as_slice(), true_) {
-        ([one], true) => format!("{one} is {v}"),
-        ([one], false) => format!("{one} is not {v}"),
-        ([a, b], false) => format!("neither {a} nor {b} is {v}"),
-        (_, true) => format!("{} is {v}", or_list(&names)),
-        (_, false) => format!("none of {} is {v}", names.join(", ")),
-    }
-}
-
-/// The links followed from the start's assumed value: `if r1c1 is not 1, then r1c78 has it,
-/// so ...`. A strong link makes the next node true after a false one, a weak link the next
-/// false after a true one.
-fn walk(g: &Geometry, nodes: &[ChainNode], first_strong: bool) -> String {
-    let Some(first) = nodes.first() else {
-        return String::new();
-    };
-    let mut words = format!("if {}", node_is(g, first, !first_strong));
-    for (i, n) in nodes.iter().enumerate().skip(1) {
-        let now_true = (i % 2 == 1) == first_strong;
-        let joint = if now_true { "then" } else { "so" };
-        words.push_str(&format!(", {joint} {}", node_is(g, n, now_true)));
-    }
-    words
-}
-
-/// A grouped chain's notation and words: `... either way r1c1 is 1 or r6c9 is 1`.
-fn grouped_said(g: &Geometry, nodes: &[ChainNode]) -> String {
-    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
-        return String::new();
-    };
-    format!(
-        "{}: {}; either way {} or {}",
-        linked(g, nodes, true),
-        walk(g, nodes, true),
-        node_is(g, first, true),
-        node_is(g, last, true)
-    )
-}
-
-/// A nice loop's notation and what breaks (or closes) it.
-fn nice_loop(g: &Geometry, nodes: &[ChainNode], first_strong: bool, continuous: bool) -> String {
-    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
-        return String::new();
-    };
-    if continuous {
-        return format!(
-            "continuous nice loop: {}-{}: strong and weak links alternate all the way round, so each weak link has exactly one true end and whatever sees both ends of one goes",
-            linked(g, nodes, true),
-            node(g, first)
-        );
-    }
-    let tail = if !first_strong {
-        format!("so {} cannot be true", node_is(g, first, true))
-    } else if first == last {
-        format!("so {}", node_is(g, first, true))
-    } else {
-        format!(
-            "and were {} it would not be {} either, so {}",
-            node_is(g, first, true),
-            sym(g, last.symbol),
-            node_is(g, last, false)
-        )
-    };
-    format!(
-        "discontinuous nice loop: {}: {}; {tail}",
-        linked(g, nodes, first_strong),
-        walk(g, nodes, first_strong)
-    )
-}
-
-/// `(1)r1c1=(1)r7c1-(1)r7c4=(1)r2c4`: links alternate, strong first.
-pub(super) fn chain(g: &Geometry, nodes: &[Candidate]) -> String {
-    let mut s = String::new();
-    for (i, n) in nodes.iter().enumerate() {
-        if i > 0 {
-            s.push(if i % 2 == 1 { '=' } else { '-' });
-        }
-        s.push_str(&format!("({}){}", sym(g, n.symbol), cell(g, n.cell)));
-    }
-    s
-}
-
-/// `if r1c1 were 1, singles would give r1c2 = 3, and r1c3 would have no candidate left`.
-fn forcing(g: &Geometry, assumed: Candidate, implied: &[Candidate], broken: Broken) -> String {
-    let mut out = format!(
-        "if {} were {}",
-        cell(g, assumed.cell),
-        sym(g, assumed.symbol)
-    );
-    if !implied.is_empty() {
-        let list: Vec<String> = implied
-            .iter()
-            .map(|p| format!("{} = {}", cell(g, p.cell), sym(g, p.symbol)))
-            .collect();
-        out.push_str(&format!(", singles would give {}", list.join(", ")));
-    }
-    match broken {
-        Broken::Cell { cell: c } => out.push_str(&format!(
-            ", and {} would have no candidate left",
-            cell(g, c)
-        )),
-        Broken::House { house, symbol } => out.push_str(&format!(
-            ", and {} would have no place for {}",
-            label(g, house),
-            sym(g, symbol)
-        )),
-    }
-    out
-}
-
-/// `r1c1 {1,2,3}`.
-fn marked(g: &Geometry, c: &CellCandidates) -> String {
-    format!("{} {{{}}}", cell(g, c.cell), syms(g, c.symbols, ","))
-}
-
-/// `r1c4, r2c4 {1,2,3} in column 4`.
-fn als(g: &Geometry, a: &Als) -> String {
-    format!(
-        "{} {{{}}} in {}",
-        cells(g, &a.cells).join(", "),
-        syms(g, a.symbols, ","),
-        label(g, a.shape)
-    )
-}
-
-/// `WXYZ-wing with pivot r1c1 {1,2,3,4} and wings r1c5 {1,4}, ...: ...`.
-fn wxyz_wing(g: &Geometry, pivot: &CellCandidates, wings: &[CellCandidates], z: Symbol) -> String {
-    let named: Vec<String> = wings.iter().map(|w| marked(g, w)).collect();
-    format!(
-        "WXYZ-wing with pivot {} and wings {}: every other symbol fits at most once among them, so one of them is {z}, which every cell seeing all their {z}s loses",
-        marked(g, pivot),
-        and_list(&named),
-        z = sym(g, z)
-    )
-}
-
-/// `Sue de Coq: r1c1, r1c2 {1,2,3,4} where row 1 meets box 1, with r1c7 {1,2} in row 1 and
-/// r2c1 {3,4} in box 1: ...`.
-fn sue_de_coq(
-    g: &Geometry,
-    shapes: [ShapeId; 2],
-    core: &[CellId],
-    v: SymbolSet,
-    sides: &[Vec<CellId>; 2],
-    side_symbols: [SymbolSet; 2],
-) -> String {
-    let side = |i: usize| {
-        format!(
-            "{} {{{}}} in {}",
-            cells(g, &sides[i]).join(", "),
-            syms(g, side_symbols[i], ","),
-            label(g, shapes[i])
-        )
-    };
-    let gone = |i: usize| v.union(side_symbols[i]).minus(side_symbols[1 - i]);
-    let n = core.len() + sides[0].len() + sides[1].len();
-    format!(
-        "Sue de Coq: {} {{{}}} where {} meets {}, with {} and {}: {n} cells holding {n} symbols, each at most once, so the rest of {} loses {} and the rest of {} loses {}",
-        cells(g, core).join(", "),
-        syms(g, v, ","),
-        label(g, shapes[0]),
-        label(g, shapes[1]),
-        side(0),
-        side(1),
-        label(g, shapes[0]),
-        and_list(&symbol_list(g, gone(0))),
-        label(g, shapes[1]),
-        and_list(&symbol_list(g, gone(1))),
-    )
-}
-
-/// `ALS-XZ: A = r1c1 {1,2} in row 1 and B = ... share 1 as a restricted common symbol: ...`.
-fn als_xz(g: &Geometry, sets: &[Als; 2], restricted: &[Symbol]) -> String {
-    let rcc: Vec<String> = restricted.iter().map(|&x| sym(g, x).to_string()).collect();
-    let head = format!(
-        "ALS-XZ: almost locked sets A = {} and B = {}",
-        als(g, &sets[0]),
-        als(g, &sets[1])
-    );
-    if let [x] = rcc.as_slice() {
-        let zs: SymbolSet = sets[0]
-            .symbols
-            .intersect(sets[1].symbols)
-            .minus(SymbolSet::single(restricted[0].index() as u8));
-        format!(
-            "{head} share the restricted common {x} (every {x} of A sees every {x} of B), so one of them lacks {x} and is locked; {} is then in A or in B, and every cell seeing all its places in both loses it",
-            or_list(&symbol_list(g, zs))
-        )
-    } else {
-        format!(
-            "{head} share the restricted commons {} (doubly linked), so both are locked: each symbol goes from every cell seeing all its places in them",
-            and_list(&rcc)
-        )
-    }
-}
-
-/// `ALS-XY-wing: pivot set C = ... is joined to A = ... by 1 and to B = ... by 2: ...`.
-fn als_xy_wing(g: &Geometry, sets: &[Als; 3], [x, y]: [SymbolSet; 2]) -> String {
-    let zs = sets[0].symbols.intersect(sets[1].symbols).minus(x.union(y));
-    format!(
-        "ALS-XY-wing: pivot set C = {} is joined to A = {} by the restricted common {} and to B = {} by {}; C holds one of them, so A or B is locked and holds {}, which every cell seeing all its places in both loses",
-        als(g, &sets[2]),
-        als(g, &sets[0]),
-        and_list(&symbol_list(g, x)),
-        als(g, &sets[1]),
-        and_list(&symbol_list(g, y)),
-        or_list(&symbol_list(g, zs))
-    )
-}
-
-/// The symbols of both end sets a chain's eliminations come from: those of both ends that
-/// neither end link uses.
-pub(super) fn chain_ends(sets: &[Als], restricted: &[SymbolSet]) -> SymbolSet {
-    let (first, last) = (&sets[0], &sets[sets.len() - 1]);
-    let used = restricted[0].union(restricted[restricted.len() - 1]);
-    first.symbols.intersect(last.symbols).minus(used)
-}
-
-/// `ALS-XY-chain: r1c1 {1,2} in row 1 -2- r1c5 {2,3} in row 1 -3- ...: ...`.
-fn als_chain(g: &Geometry, sets: &[Als], restricted: &[SymbolSet]) -> String {
-    let mut said = als(g, &sets[0]);
-    for (a, x) in sets[1..].iter().zip(restricted) {
-        said.push_str(&format!(" -{}- {}", syms(g, *x, ","), als(g, a)));
-    }
-    format!(
-        "ALS-XY-chain {said}: each set is joined to the next by a restricted common symbol; were {} in neither end, the first set would be locked and hold {}, and each set after it would lose the symbol of the link before and hold that of the link after, until the last held it after all; so it is in one of the ends, and every cell seeing all its places in both loses it",
-        or_list(&symbol_list(g, chain_ends(sets, restricted))),
-        and_list(&symbol_list(g, restricted[0]))
-    )
-}
-
-/// `death blossom: stem r5c5 {1,2} with petals ... (for 1) and ... (for 2): ...`.
-fn death_blossom(g: &Geometry, stem: &CellCandidates, petals: &[Als]) -> String {
-    let named: Vec<String> = petals
-        .iter()
-        .zip(stem.symbols.iter())
-        .map(|(a, s)| format!("{} (for {})", als(g, a), sym(g, Symbol::new(s as usize))))
-        .collect();
-    let common = petals
-        .iter()
-        .fold(SymbolSet(u64::MAX), |m, a| m.intersect(a.symbols))
-        .minus(stem.symbols);
-    format!(
-        "death blossom with stem {} and petals {}: whichever symbol the stem takes, its petal loses it and is locked, so one of the petals holds {}, which every cell seeing all its places in every petal loses",
-        marked(g, stem),
-        and_list(&named),
-        or_list(&symbol_list(g, common))
     )
 }
 
