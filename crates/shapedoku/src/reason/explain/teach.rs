@@ -3,16 +3,12 @@
 //! example). Shapes are named as the text form names them, so a jigsaw region, a diagonal or a
 //! Samurai's shared box read as such.
 
-use super::compact::linked;
-use super::text::{
-    and_list, candidates_said, chain, chain_ends, fish_name, label, medusa_clash, or_list,
-    simple_chain_name, symbol_list,
-};
+mod als;
+mod chains;
+
+use super::text::{and_list, fish_name, label, or_list, symbol_list};
 use super::{cell, cells, sym, syms};
-use crate::reason::{
-    Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash,
-    RectangleKind, Step,
-};
+use crate::reason::{Candidate, CellCandidates, Deduction, FishKind, RectangleKind, Step};
 use crate::{CellId, Geometry, ShapeId, Symbol, SymbolSet};
 
 /// Why the step holds, in one or two sentences naming its cells, shapes and symbols.
@@ -88,6 +84,60 @@ fn argument(g: &Geometry, step: &Step) -> String {
             cells: cs,
             total,
         } => innies(g, houses, cages, cs, *total),
+        Deduction::Fish { .. }
+        | Deduction::FinnedFish { .. }
+        | Deduction::FinnedFrankenFish { .. }
+        | Deduction::XyWing { .. }
+        | Deduction::XyzWing { .. }
+        | Deduction::WWing { .. }
+        | Deduction::WxyzWing { .. }
+        | Deduction::EmptyRectangle { .. }
+        | Deduction::UniqueRectangle { .. } => pattern(g, step),
+        Deduction::Dual { parts } => format!(
+            "Two patterns share their cells here, so one look finds both. {}",
+            parts
+                .iter()
+                .map(|d| argument(g, &Step::eliminating(Vec::new(), d.clone())))
+                .collect::<Vec<_>>()
+                .join(" And: ")
+        ),
+        Deduction::BugPlusOne { cell: c, symbol } => format!(
+            "Were {c} not {v}, every empty cell would hold exactly two candidates and every symbol would have exactly two places in each house; such a position (a bivalue universal grave) has no solution or at least two, and this puzzle has exactly one, so {c} must be {v}.",
+            c = cell(g, *c),
+            v = sym(g, *symbol)
+        ),
+        Deduction::Template {
+            symbol,
+            templates,
+            placing,
+        } => template(g, step, *symbol, *templates, *placing),
+        Deduction::SimpleChain { .. }
+        | Deduction::RemotePair { .. }
+        | Deduction::SimpleColours { .. }
+        | Deduction::MultiColours { .. }
+        | Deduction::Medusa { .. }
+        | Deduction::XChain { .. }
+        | Deduction::XyChain { .. }
+        | Deduction::Aic { .. }
+        | Deduction::GroupedXChain { .. }
+        | Deduction::GroupedAic { .. }
+        | Deduction::NiceLoop { .. }
+        | Deduction::ForcingChain { .. } => chains::argument(g, step),
+        Deduction::SueDeCoq { .. }
+        | Deduction::AlsXz { .. }
+        | Deduction::AlsXyWing { .. }
+        | Deduction::AlsChain { .. }
+        | Deduction::DeathBlossom { .. } => als::argument(g, step),
+        Deduction::Guess { cell: c, .. } => format!(
+            "This is not logic: none of the techniques applies here, so the solver takes, in the cell with the fewest candidates ({}), the value the solution has; a person would try one candidate and go back if it led to a contradiction.",
+            cell(g, *c)
+        ),
+    }
+}
+
+/// Why a fish, a wing or a rectangle holds.
+fn pattern(g: &Geometry, step: &Step) -> String {
+    match &step.deduction {
         Deduction::Fish {
             symbol,
             base,
@@ -108,7 +158,6 @@ fn argument(g: &Geometry, step: &Step) -> String {
             fins,
             ..
         } => finned_fish(g, *symbol, base, cover, fins),
-        Deduction::SimpleChain { kind, nodes } => simple_chain(g, simple_chain_name(*kind), nodes),
         Deduction::XyWing {
             pivot,
             pincers,
@@ -132,38 +181,6 @@ fn argument(g: &Geometry, step: &Step) -> String {
             wings,
             symbol,
         } => wxyz_wing(g, pivot, wings, *symbol),
-        Deduction::RemotePair { symbols, cells: cs } => remote_pair(g, *symbols, cs),
-        Deduction::SimpleColours {
-            symbol,
-            colours,
-            wrap,
-        } => colours_why(g, *symbol, colours, *wrap),
-        Deduction::MultiColours {
-            symbol,
-            networks,
-            both_seen,
-        } => multi_colours_why(g, *symbol, networks, *both_seen),
-        Deduction::Medusa { colours, clash } => medusa_why(g, colours, clash.as_ref()),
-        Deduction::XChain { nodes } => chain_why(g, "X-chain", nodes, step),
-        Deduction::XyChain { nodes } => chain_why(g, "XY-chain", nodes, step),
-        Deduction::Aic { nodes } => chain_why(g, "alternating inference chain", nodes, step),
-        Deduction::GroupedXChain { nodes } => grouped_why(g, "grouped X-chain", nodes, step),
-        Deduction::GroupedAic { nodes } => {
-            grouped_why(g, "grouped alternating inference chain", nodes, step)
-        }
-        Deduction::NiceLoop {
-            nodes,
-            first_strong,
-            continuous,
-        } => nice_loop_why(g, nodes, *first_strong, *continuous, step),
-        Deduction::Dual { parts } => format!(
-            "Two patterns share their cells here, so one look finds both. {}",
-            parts
-                .iter()
-                .map(|d| argument(g, &Step::eliminating(Vec::new(), d.clone())))
-                .collect::<Vec<_>>()
-                .join(" And: ")
-        ),
         Deduction::EmptyRectangle {
             symbol,
             house,
@@ -178,36 +195,8 @@ fn argument(g: &Geometry, step: &Step) -> String {
             subset,
             house,
         } => rectangle(g, step, *kind, cs, *symbols, subset, *house),
-        Deduction::BugPlusOne { cell: c, symbol } => format!(
-            "Were {c} not {v}, every empty cell would hold exactly two candidates and every symbol would have exactly two places in each house; such a position (a bivalue universal grave) has no solution or at least two, and this puzzle has exactly one, so {c} must be {v}.",
-            c = cell(g, *c),
-            v = sym(g, *symbol)
-        ),
-        Deduction::SueDeCoq {
-            shapes,
-            core,
-            core_symbols,
-            sides,
-            side_symbols,
-        } => sue_de_coq(g, *shapes, core, *core_symbols, sides, *side_symbols),
-        Deduction::AlsXz { sets, restricted } => als_xz(g, sets, restricted),
-        Deduction::AlsXyWing { sets, restricted } => als_xy_wing(g, sets, *restricted),
-        Deduction::AlsChain { sets, restricted } => als_chain(g, sets, restricted),
-        Deduction::DeathBlossom { stem, petals } => death_blossom(g, stem, petals),
-        Deduction::Template {
-            symbol,
-            templates,
-            placing,
-        } => template(g, step, *symbol, *templates, *placing),
-        Deduction::ForcingChain {
-            assumed,
-            implied,
-            broken,
-        } => forcing(g, *assumed, implied, *broken),
-        Deduction::Guess { cell: c, .. } => format!(
-            "This is not logic: none of the techniques applies here, so the solver takes, in the cell with the fewest candidates ({}), the value the solution has; a person would try one candidate and go back if it led to a contradiction.",
-            cell(g, *c)
-        ),
+        // `argument` sends only the steps above here.
+        _ => String::new(),
     }
 }
 
@@ -401,49 +390,6 @@ fn finned_fish(
     )
 }
 
-/// The house two cells of a strong link share (a row or column first, as the chain's name
-/// reads), for saying where the link is.
-fn shared_house(g: &Geometry, a: CellId, b: CellId) -> Option<ShapeId> {
-    let shared: Vec<usize> = g
-        .shapes_of(a.index())
-        .iter()
-        .map(|&s| s as usize)
-        .filter(|&s| g.shape(s).cells.contains(&b.index()) && g.shape(s).is_no_repeat())
-        .collect();
-    let line = shared.iter().copied().find(|&s| {
-        matches!(
-            g.shape(s).kind,
-            crate::ShapeKind::Row | crate::ShapeKind::Column
-        )
-    });
-    line.or_else(|| shared.first().copied()).map(ShapeId::new)
-}
-
-fn link_place(g: &Geometry, a: CellId, b: CellId) -> String {
-    shared_house(g, a, b).map_or_else(String::new, |h| format!(" in {}", label(g, h)))
-}
-
-fn simple_chain(g: &Geometry, name: &str, nodes: &[Candidate]) -> String {
-    let [a, b, c, d] = nodes else {
-        return String::new();
-    };
-    format!(
-        "{v} has only two places{}, {} and {}, and only two{}, {} and {}; {} and {} see each other, so at most one of them is {v}, which makes {} or {} {av}: a cell seeing both cannot be {v} (the {name}).",
-        link_place(g, a.cell, b.cell),
-        cell(g, a.cell),
-        cell(g, b.cell),
-        link_place(g, c.cell, d.cell),
-        cell(g, d.cell),
-        cell(g, c.cell),
-        cell(g, b.cell),
-        cell(g, c.cell),
-        cell(g, a.cell),
-        cell(g, d.cell),
-        v = sym(g, a.symbol),
-        av = article(sym(g, a.symbol))
-    )
-}
-
 fn xy_wing(
     g: &Geometry,
     pivot: CellId,
@@ -521,181 +467,6 @@ fn wxyz_wing(g: &Geometry, pivot: &CellCandidates, wings: &[CellCandidates], z: 
     )
 }
 
-fn remote_pair(g: &Geometry, symbols: SymbolSet, cs: &[CellId]) -> String {
-    let vs = symbol_list(g, symbols);
-    format!(
-        "{} all hold only {} and each sees the next, so along the chain they alternate; two of them an odd number of links apart hold one {} each, so a cell seeing both can be neither.",
-        and_list(&cells(g, cs)),
-        and_list(&vs),
-        and_list(&vs)
-    )
-}
-
-fn colours_why(g: &Geometry, symbol: Symbol, colours: &[Vec<CellId>; 2], wrap: bool) -> String {
-    let v = sym(g, symbol);
-    let av = article(v);
-    let (a, b) = (
-        and_list(&cells(g, &colours[0])),
-        and_list(&cells(g, &colours[1])),
-    );
-    let head = format!(
-        "Strong links (houses with only two places for {v}) join {a} and {b}, and along them {v} alternates: either every cell of the first colour is {v} or every cell of the second."
-    );
-    if wrap {
-        format!(
-            "{head} One colour puts {v} twice in one house, so it cannot be the true one: its cells lose {v}."
-        )
-    } else {
-        format!(
-            "{head} A cell that sees cells of both colours sees {av} either way, so it is not {v}."
-        )
-    }
-}
-
-fn multi_colours_why(
-    g: &Geometry,
-    symbol: Symbol,
-    networks: &[[Vec<CellId>; 2]; 2],
-    both_seen: bool,
-) -> String {
-    let v = sym(g, symbol);
-    let net = |n: &[Vec<CellId>; 2]| {
-        format!(
-            "{} against {}",
-            and_list(&cells(g, &n[0])),
-            and_list(&cells(g, &n[1]))
-        )
-    };
-    let head = format!(
-        "Two separate networks of strong links on {v} each split into two colours, one of which holds every {v} of its network: {} in the first, {} in the second.",
-        net(&networks[0]),
-        net(&networks[1])
-    );
-    if both_seen {
-        format!(
-            "{head} A colour of the first network sees both colours of the second, one of which is true, so that colour cannot be true: its cells lose {v}."
-        )
-    } else {
-        format!(
-            "{head} A colour of each network see each other, so at most one of them is true and the other colour of one network is; a cell that sees both of those other colours is not {v}."
-        )
-    }
-}
-
-fn medusa_why(g: &Geometry, colours: &[Vec<Candidate>; 2], clash: Option<&MedusaClash>) -> String {
-    let head = format!(
-        "Strong links join candidates where a house has only two places for a symbol (one of them is it) and where a cell has only two candidates (one of them is its value); along them truth alternates, so either {} are all true or {} are.",
-        candidates_said(g, &colours[0]),
-        candidates_said(g, &colours[1])
-    );
-    match clash {
-        Some(why) => format!(
-            "{head} The first colour {}, which no solution allows, so it is the false one and its candidates go.",
-            medusa_clash(g, why)
-        ),
-        None => format!(
-            "{head} A candidate that sees a candidate of each colour on its symbol, or shares its cell with one colour and sees the other, or shares it with both, is removed whichever colour is true."
-        ),
-    }
-}
-
-fn chain_why(g: &Geometry, name: &str, nodes: &[Candidate], step: &Step) -> String {
-    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
-        return String::new();
-    };
-    format!(
-        "In the {name} {} a strong link (=) means at least one of its two candidates is true and a weak link (-) at most one; so were {} not {}, the links would force {} to be {}. One of the two ends is true either way, and {} would clash with both, so {} false.",
-        chain(g, nodes),
-        cell(g, first.cell),
-        sym(g, first.symbol),
-        cell(g, last.cell),
-        sym(g, last.symbol),
-        and_list(&candidates(g, &step.eliminations)),
-        if step.eliminations.len() == 1 {
-            "it is"
-        } else {
-            "they are"
-        }
-    )
-}
-
-/// `5 in r1c1`, `5 in r1c7 or r1c8`.
-fn node_name(g: &Geometry, n: &ChainNode) -> String {
-    format!("{} in {}", sym(g, n.symbol), or_list(&cells(g, &n.cells)))
-}
-
-/// `they are` or `it is`, for a list of eliminations.
-fn are(step: &Step) -> &'static str {
-    if step.eliminations.len() == 1 {
-        "it is"
-    } else {
-        "they are"
-    }
-}
-
-fn grouped_why(g: &Geometry, name: &str, nodes: &[ChainNode], step: &Step) -> String {
-    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
-        return String::new();
-    };
-    format!(
-        "In the {name} {} a group node such as {} stands for one symbol in any of its cells (they share a house, so at most one holds it); a strong link (=) means at least one end is true, a weak link (-) at most one. Were {} false, the links would make {} true, so one end is true either way, and {} would clash with both, so {} false.",
-        linked(g, nodes, true),
-        nodes
-            .iter()
-            .find(|n| n.is_group())
-            .map_or_else(|| node_name(g, first), |n| node_name(g, n)),
-        node_name(g, first),
-        node_name(g, last),
-        and_list(&candidates(g, &step.eliminations)),
-        are(step)
-    )
-}
-
-fn nice_loop_why(
-    g: &Geometry,
-    nodes: &[ChainNode],
-    first_strong: bool,
-    continuous: bool,
-    step: &Step,
-) -> String {
-    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
-        return String::new();
-    };
-    let elims = and_list(&candidates(g, &step.eliminations));
-    let notation = linked(g, nodes, first_strong);
-    if continuous {
-        return format!(
-            "The loop {notation} closes with a weak link back to {}, and its strong (=) and weak (-) links alternate all the way round, so its nodes are true and false in turn: each weak link has exactly one true end, and {elims} would clash with both ends of one, so {} false.",
-            node_name(g, first),
-            are(step)
-        );
-    }
-    let start = node_name(g, first);
-    let breaks = if !first_strong {
-        format!(
-            "Were {start} true, the links would lead round to a node that rules it out, so it is false, and {elims} goes."
-        )
-    } else if first == last {
-        format!(
-            "Were {start} false, the links would lead round to make it true, so it is true, and {elims} {}.",
-            if step.eliminations.len() == 1 {
-                "goes"
-            } else {
-                "go"
-            }
-        )
-    } else {
-        format!(
-            "Were {start} false, the links would lead round to rule out {}; were it true, its cell could not hold {} either, so {elims} goes.",
-            node_name(g, last),
-            sym(g, last.symbol)
-        )
-    };
-    format!(
-        "The loop {notation} starts and ends in one cell, its links alternating strong (=) and weak (-) but for the start, where two links of one kind meet or the loop comes back on another candidate. {breaks}"
-    )
-}
-
 fn empty_rectangle(
     g: &Geometry,
     symbol: Symbol,
@@ -762,82 +533,6 @@ fn rectangle(
     format!("{head}, {tail}.")
 }
 
-fn sue_de_coq(
-    g: &Geometry,
-    shapes: [ShapeId; 2],
-    core: &[CellId],
-    v: SymbolSet,
-    sides: &[Vec<CellId>; 2],
-    side_symbols: [SymbolSet; 2],
-) -> String {
-    let n = core.len() + sides[0].len() + sides[1].len();
-    format!(
-        "Where {a} meets {b}, {} hold {}. With {} from {a} and {} from {b}, {n} cells share {n} symbols, and no symbol can be in both sides (they see the core and only one shape each), so each symbol is placed once among them: the rest of {a} loses the core's and its side's symbols, the rest of {b} likewise.",
-        and_list(&cells(g, core)),
-        set(g, v),
-        marked_cells(g, &sides[0], side_symbols[0]),
-        marked_cells(g, &sides[1], side_symbols[1]),
-        a = label(g, shapes[0]),
-        b = label(g, shapes[1])
-    )
-}
-
-fn marked_cells(g: &Geometry, cs: &[CellId], s: SymbolSet) -> String {
-    format!("{} {}", cells(g, cs).join(", "), set(g, s))
-}
-
-fn als(g: &Geometry, a: &Als) -> String {
-    format!(
-        "{} in {}",
-        marked_cells(g, &a.cells, a.symbols),
-        label(g, a.shape)
-    )
-}
-
-fn als_xz(g: &Geometry, sets: &[Als; 2], restricted: &[Symbol]) -> String {
-    let rcc: Vec<String> = restricted.iter().map(|&x| sym(g, x).to_string()).collect();
-    format!(
-        "An almost locked set is n cells of one shape with n+1 candidates: should it lose one, the rest are locked in it. A = {} and B = {} cannot both hold {} (each of A's places for it sees each of B's), so one of them is locked without it, and the symbols they share besides go from every cell seeing all their places in both.",
-        als(g, &sets[0]),
-        als(g, &sets[1]),
-        or_list(&rcc)
-    )
-}
-
-fn als_xy_wing(g: &Geometry, sets: &[Als; 3], [x, y]: [SymbolSet; 2]) -> String {
-    let (x, y) = (syms(g, x, ","), syms(g, y, ","));
-    format!(
-        "The pivot set C = {} has one candidate more than cells, so it lacks at most one symbol and holds {x} or {y}. If it holds {x}, A = {} (whose {x}s all see C's) loses {x} and is locked; if {y}, B = {} is. Either way the symbol A and B share besides is in A or in B, so a cell seeing all its places in both cannot hold it.",
-        als(g, &sets[2]),
-        als(g, &sets[0]),
-        als(g, &sets[1])
-    )
-}
-
-fn als_chain(g: &Geometry, sets: &[Als], restricted: &[SymbolSet]) -> String {
-    let z = or_list(&symbol_list(g, chain_ends(sets, restricted)));
-    format!(
-        "An almost locked set that loses one of its symbols is locked with the rest. Were {z} in neither end, A1 = {} would be locked and hold {}; each next set, whose places of the link symbol all see the last set's, would lose it and be locked, holding the next link's symbol, until the last set, {}, held {z} after all. So {z} is in one of the two ends, and a cell seeing all its places in both cannot hold it.",
-        als(g, &sets[0]),
-        syms(g, restricted[0], ","),
-        als(g, &sets[sets.len() - 1])
-    )
-}
-
-fn death_blossom(g: &Geometry, stem: &CellCandidates, petals: &[Als]) -> String {
-    let common = petals
-        .iter()
-        .fold(SymbolSet(u64::MAX), |m, a| m.intersect(a.symbols))
-        .minus(stem.symbols);
-    let z = or_list(&symbol_list(g, common));
-    format!(
-        "The stem {} is one of {}. Whichever it is, the petal for that symbol (whose places of it all see the stem) loses it and, an almost locked set, is locked with every other symbol, {z} among them; so {z} is in one of the {} petals, and a cell seeing all its places in every petal cannot hold it.",
-        cell(g, stem.cell),
-        or_list(&symbol_list(g, stem.symbols)),
-        count(petals.len())
-    )
-}
-
 fn template(g: &Geometry, step: &Step, v: Symbol, templates: usize, placing: bool) -> String {
     let v = sym(g, v);
     let changed: Vec<CellId> = step
@@ -854,22 +549,5 @@ fn template(g: &Geometry, step: &Step, v: Symbol, templates: usize, placing: boo
     };
     format!(
         "Every house holds {v} once, so the cells of {v} in the solution form a template: one cell in each house, no two seeing each other, each still allowing {v}. Of the {templates} templates the candidates leave, {end}."
-    )
-}
-
-fn forcing(g: &Geometry, assumed: Candidate, implied: &[Candidate], broken: Broken) -> String {
-    let what = match broken {
-        Broken::Cell { cell: c } => format!("{} would have no candidate left", cell(g, c)),
-        Broken::House { house, symbol } => format!(
-            "{} would have no place for {}",
-            label(g, house),
-            sym(g, symbol)
-        ),
-    };
-    format!(
-        "Were {c} {v}, singles alone would follow ({} placements) until {what}; an assumption that ends in a contradiction is false, so {c} is not {v}.",
-        implied.len(),
-        c = cell(g, assumed.cell),
-        v = sym(g, assumed.symbol)
     )
 }
