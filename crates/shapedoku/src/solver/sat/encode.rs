@@ -43,7 +43,8 @@ impl<'e, 'a> Encoder<'e, 'a> {
         for (c, &m) in cands.iter().enumerate() {
             if m.count_ones() > 1 {
                 for s in bits(m) {
-                    e.x[c * n + s] = Some(e.var());
+                    e.vars += 1;
+                    e.x[c * n + s] = Some(e.sat.new_choice());
                 }
             }
         }
