@@ -183,7 +183,7 @@ fn record(
         return;
     }
     let elim = tidy(elim);
-    let size: usize = chain.iter().map(|n| list.sets[n.set].cells.len()).sum();
+    let size: usize = chain.iter().map(|n| list.set_cells(n.set).len()).sum();
     if found.get(&elim).is_some_and(|(best, _)| *best <= size) {
         return;
     }
