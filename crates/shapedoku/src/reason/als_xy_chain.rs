@@ -14,7 +14,7 @@
 //! are ALS-XZ and ALS-XY-wing, found before; [`MAX_SETS`] and [`MAX_STATES`] bound the search on
 //! large geometries. Of the chains with the same eliminations the one with fewest cells is kept.
 
-use super::als::{Table, table, tidy};
+use super::als::{Table, places, table, tidy};
 use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::symbols::SymbolSet;
 use std::collections::BTreeMap;
@@ -57,12 +57,8 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
     let mut marks: Vec<u32> = vec![0; table.links.len() * (top + 1)];
     let mut stamp = 0u32;
     let mut visited = 0usize;
-    let mut places = vec![vec![0u64; n.div_ceil(64)]; top];
-    for c in (0..n).filter(|&c| board.value(c).is_none()) {
-        for v in board.candidates(c).iter() {
-            places[v as usize][c / 64] |= 1 << (c % 64);
-        }
-    }
+    let words = n.div_ceil(64);
+    let places = places(board);
     'starts: for a in 0..table.links.len() {
         if f.out_of_budget() {
             break;
@@ -75,7 +71,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
         let useful = list.sets[a].cands.iter().any(|z| {
             list.seen(a, z)
                 .iter()
-                .zip(&places[z as usize])
+                .zip(&places[z as usize * words..][..words])
                 .any(|(x, y)| x & y != 0)
         });
         if !useful {
@@ -130,7 +126,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                     };
                     nodes.push(next);
                     if next.len >= 4 && c != a {
-                        record(board, table, &places, &nodes, x, &mut found);
+                        record(board, table, &places, words, &nodes, x, &mut found);
                     }
                 }
             }
@@ -150,7 +146,8 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
 fn record(
     board: &Board,
     table: &Table,
-    places: &[Vec<u64>],
+    places: &[u64],
+    words: usize,
     nodes: &[Node],
     x: u8,
     found: &mut BTreeMap<Vec<Candidate>, (usize, Step)>,
@@ -166,7 +163,7 @@ fn record(
     // Most chains eliminate nothing: test that before building anything.
     if !zs
         .iter()
-        .any(|z| list.any_target(a, end.set, z, &places[z as usize]))
+        .any(|z| list.any_target(a, end.set, z, &places[z as usize * words..][..words]))
     {
         return;
     }

@@ -26,9 +26,15 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
             if common.len() < 2 {
                 continue;
             }
-            let rcc: Vec<u8> = restricted.iter().take(2).collect();
+            let mut two = [0u8; 2];
+            let mut count = 0;
+            for (slot, x) in two.iter_mut().zip(restricted.iter()) {
+                *slot = x;
+                count += 1;
+            }
+            let rcc = &two[..count];
             let mut elim = Vec::new();
-            match rcc[..] {
+            match *rcc {
                 [] => continue,
                 [x] => {
                     for z in common.without(x).iter() {
@@ -36,7 +42,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                     }
                 }
                 _ => {
-                    for &x in &rcc {
+                    for &x in rcc {
                         list.targets(board, &[a, b], x, &mut elim);
                     }
                     for s in [a, b] {
