@@ -36,7 +36,7 @@ impl Table {
         Table {
             values: board.values().to_vec(),
             cands: board.candidate_grid().to_vec(),
-            links: list.links(board),
+            links: list.links(),
             list,
         }
     }
@@ -102,6 +102,9 @@ pub(super) struct List {
     /// top + v]`; the cells seeing them follow): a load where counting the set's symbols below
     /// `v` is a dozen operations without a population-count instruction.
     slots: Vec<u32>,
+    /// Each symbol's places on the board (the empty cells holding it), `words` words per
+    /// symbol: where eliminations can be.
+    places: Vec<u64>,
 }
 
 /// A slot of a symbol a set lacks.
@@ -135,6 +138,7 @@ impl List {
             bits: Vec::new(),
             cell_list: Vec::new(),
             slots: Vec::new(),
+            places: places(board),
         };
         let shapes = &board.tables().no_repeat;
         // Each shape's empty cells (sorted), cap and cells as bits.
@@ -303,28 +307,20 @@ impl List {
 
     /// Eliminations of `v` from the cells holding it that see all its places in every set of
     /// `sets` (each must hold `v`), appended to `out`.
-    pub(super) fn targets(&self, board: &Board, sets: &[usize], v: u8, out: &mut Vec<Candidate>) {
-        for i in 0..self.words {
-            let mut m = sets.iter().fold(u64::MAX, |m, &a| m & self.seen(a, v)[i]);
+    pub(super) fn targets(&self, sets: &[usize], v: u8, out: &mut Vec<Candidate>) {
+        let held = self.places(v);
+        for (i, &p) in held.iter().enumerate() {
+            let mut m = sets.iter().fold(p, |m, &a| m & self.seen(a, v)[i]);
             while m != 0 {
-                let c = i * 64 + m.trailing_zeros() as usize;
+                out.push(Candidate::at(i * 64 + m.trailing_zeros() as usize, v));
                 m &= m - 1;
-                if board.value(c).is_none() && board.candidates(c).contains(v) {
-                    out.push(Candidate::at(c, v));
-                }
             }
         }
     }
 
-    /// Whether [`List::targets`] would find an elimination of `v` for sets `a` and `b`, given
-    /// `places`, the empty cells holding `v`: a test without allocation, for the searches that
-    /// try many pairs of which few eliminate anything.
-    pub(super) fn any_target(&self, a: usize, b: usize, v: u8, places: &[u64]) -> bool {
-        self.seen(a, v)
-            .iter()
-            .zip(self.seen(b, v))
-            .zip(places)
-            .any(|((x, y), p)| x & y & p != 0)
+    /// The places of `v` on the board (the empty cells holding it) as bits.
+    pub(super) fn places(&self, v: u8) -> &[u64] {
+        &self.places[v as usize * self.words..][..self.words]
     }
 
     /// For every set, the sets it is joined to by restricted common symbols, with those
@@ -333,12 +329,12 @@ impl List {
     /// indexed by symbol and first place, and each set meets only those whose first place of
     /// a shared symbol is among the cells that hold `v` and see all of its own places of it,
     /// not every set.
-    pub(super) fn links(&self, board: &Board) -> Vec<Vec<(usize, SymbolSet)>> {
+    pub(super) fn links(&self) -> Vec<Vec<(usize, SymbolSet)>> {
         let n = self.sets.len();
         let w = self.words;
         let cells = w * 64;
         let (start, items) = self.by_first_place();
-        let places = places(board);
+        let places = &self.places;
         // Per bucket, the first of its sets not yet met: the sets are taken in order, and a
         // set meets only later ones, so each bucket is read from where the last set left it.
         let mut cursor = start.clone();
@@ -444,7 +440,7 @@ impl List {
 
 /// Each symbol's places (the empty cells holding it) as bits over the cells, `words` words
 /// per symbol.
-pub(super) fn places(board: &Board) -> Vec<u64> {
+fn places(board: &Board) -> Vec<u64> {
     let g = board.geometry();
     let w = g.cell_count().div_ceil(64);
     let mut out = vec![0u64; g.symbol_count() * w];

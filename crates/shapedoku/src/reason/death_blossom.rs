@@ -11,7 +11,7 @@
 //! holding such a symbol is not followed. [`MAX_NODES`]
 //! bounds the search on large geometries.
 
-use super::als::{List, Table, places, table, tidy};
+use super::als::{List, Table, table, tidy};
 use super::{Board, Candidate, CellCandidates, Deduction, Finder, Step};
 use crate::CellId;
 
@@ -46,8 +46,6 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
     let n = board.geometry().cell_count();
     let top = board.geometry().symbol_count();
     let words = n.div_ceil(64);
-    // Each symbol's candidate cells: where eliminations can be.
-    let places = places(board);
     // For each cell and symbol (key `cell * top + symbol`), the sets holding the symbol whose
     // places of it all see the cell, which holds it: `items[start[k]..start[k + 1]]`, in set
     // order (counted, then filled, so that no key needs a list of its own).
@@ -56,7 +54,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
     for fill in [false, true] {
         for (a, set) in list.sets.iter().enumerate() {
             for v in set.cands.iter() {
-                let held = &places[v as usize * words..][..words];
+                let held = list.places(v);
                 for (i, (&w, &p)) in list.seen(a, v).iter().zip(held).enumerate() {
                     let mut m = w & p;
                     while m != 0 {
@@ -112,7 +110,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
         let stem_symbols = board.candidates(stem);
         let mut alive = Alive::default();
         for z in (0..top as u8).filter(|&z| !stem_symbols.contains(z)) {
-            let m = &places[z as usize * words..][..words];
+            let m = list.places(z);
             if m.iter().any(|&w| w != 0) {
                 alive.syms.push(z);
                 alive.bits.extend_from_slice(m);
