@@ -9,7 +9,6 @@
 use super::{Als, Board, Candidate};
 use crate::symbols::SymbolSet;
 use crate::{CellId, ShapeId};
-use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 /// The most cells of an ALS on grids of up to nine symbols; larger grids take fewer, since the
@@ -79,11 +78,12 @@ pub(super) fn table(board: &Board) -> Arc<Table> {
 #[derive(Debug)]
 pub(super) struct Set {
     pub(super) shape: usize,
-    pub(super) cells: Vec<u32>,
     pub(super) cands: SymbolSet,
-    /// Where this set's bitsets start in [`List::bits`]: the cells, then for each candidate
-    /// (in symbol order) its places and the cells that see all of them.
-    start: usize,
+    /// Where this set's cells start in [`List::cell_list`], and how many there are.
+    first: u32,
+    len: u32,
+    /// Where this set's bitsets start in [`List::bits`].
+    start: u32,
 }
 
 /// Every almost locked set of a board.
@@ -91,65 +91,154 @@ pub(super) struct Set {
 pub(super) struct List {
     pub(super) sets: Vec<Set>,
     words: usize,
+    /// Symbols of the geometry: the stride of `slots`.
+    top: usize,
+    /// Each set's bitsets: its cells, then for each candidate (in symbol order) its places
+    /// and the cells that see all of them.
     bits: Vec<u64>,
+    /// The cells of every set, one after the other.
+    cell_list: Vec<u32>,
+    /// For set `a` and symbol `v`, where the places of `v` in `a` start in `bits` (`slots[a *
+    /// top + v]`; the cells seeing them follow): a load where counting the set's symbols below
+    /// `v` is a dozen operations without a population-count instruction.
+    slots: Vec<u32>,
+    /// Each symbol's places on the board (the empty cells holding it), `words` words per
+    /// symbol: where eliminations can be.
+    places: Vec<u64>,
+}
+
+/// A slot of a symbol a set lacks.
+const NO_SLOT: u32 = u32::MAX;
+
+/// The subset enumeration of one shape's empty cells (see [`List::grow`]).
+struct Pick<'a> {
+    board: &'a Board,
+    shape: usize,
+    /// The shape's empty cells, in increasing order.
+    empty: &'a [u32],
+    cap: usize,
+    cells: Vec<u32>,
+    /// Earlier shapes that meet this one, with their caps and cells as bits: a set of cells
+    /// that one of them holds, within its cap, was listed from it already.
+    earlier: &'a [(usize, &'a [u64])],
 }
 
 impl List {
-    /// The almost locked sets of every no-repeat shape, each set of cells once.
+    /// The almost locked sets of every no-repeat shape, each set of cells once (from the first
+    /// shape, in the tables' order, that lists it).
     pub(super) fn new(board: &Board) -> List {
         let g = board.geometry();
         let words = g.cell_count().div_ceil(64);
-        let cap = if g.symbol_count() <= 9 {
-            MAX_CELLS
-        } else {
-            MAX_CELLS_BIG
-        };
+        let top = g.symbol_count();
+        let cap = if top <= 9 { MAX_CELLS } else { MAX_CELLS_BIG };
         let mut list = List {
             sets: Vec::new(),
             words,
+            top,
             bits: Vec::new(),
+            cell_list: Vec::new(),
+            slots: Vec::new(),
+            places: places(board),
         };
-        let mut seen: HashSet<Vec<u32>> = HashSet::new();
+        let shapes = &board.tables().no_repeat;
+        // Each shape's empty cells (sorted), cap and cells as bits.
         let mut empty: Vec<u32> = Vec::new();
-        let mut pick: Vec<u32> = Vec::new();
-        for &s in &board.tables().no_repeat {
-            empty.clear();
-            empty.extend(board.empty_cells(s).map(|c| c as u32));
-            empty.sort_unstable();
-            let cap = cap.min(empty.len().saturating_sub(1)).max(1);
-            let mut found = Vec::new();
-            grow(
+        let mut ranges = Vec::with_capacity(shapes.len());
+        let mut shape_bits = vec![0u64; shapes.len() * words];
+        for (i, &s) in shapes.iter().enumerate() {
+            let at = empty.len();
+            for &c in &g.shape(s).cells {
+                shape_bits[i * words + c / 64] |= 1 << (c % 64);
+                if board.value(c).is_none() {
+                    empty.push(c as u32);
+                }
+            }
+            empty[at..].sort_unstable();
+            let n = empty.len() - at;
+            ranges.push((at, n, cap.min(n.saturating_sub(1)).max(1)));
+        }
+        let mut earlier: Vec<(usize, &[u64])> = Vec::new();
+        for (i, &s) in shapes.iter().enumerate() {
+            let (at, n, cap) = ranges[i];
+            let mine = &shape_bits[i * words..][..words];
+            earlier.clear();
+            for j in 0..i {
+                let theirs = &shape_bits[j * words..][..words];
+                if mine.iter().zip(theirs).any(|(x, y)| x & y != 0) {
+                    earlier.push((ranges[j].2, theirs));
+                }
+            }
+            let mut pick = Pick {
                 board,
-                &empty,
-                0,
-                SymbolSet::EMPTY,
+                shape: s,
+                empty: &empty[at..at + n],
                 cap,
-                &mut pick,
-                &mut found,
-            );
-            for (cells, cands) in found {
-                if list.sets.len() >= MAX_SETS {
-                    return list;
-                }
-                if seen.insert(cells.clone()) {
-                    list.push(board, s, cells, cands);
-                }
+                cells: Vec::with_capacity(cap),
+                earlier: &earlier,
+            };
+            if !list.grow(&mut pick, 0, SymbolSet::EMPTY) {
+                break;
             }
         }
         list
     }
 
-    fn push(&mut self, board: &Board, shape: usize, cells: Vec<u32>, cands: SymbolSet) {
+    /// Extends `pick` with cells of its shape from `from` on, listing every pick of up to its
+    /// cap whose candidates number one more than its cells, in the order of a depth-first
+    /// search (the order the searches' steps follow). The union only grows, so a pick that can
+    /// no longer come down to one more symbol than cells is not extended. Returns false once
+    /// [`MAX_SETS`] are listed.
+    fn grow(&mut self, pick: &mut Pick, from: usize, union: SymbolSet) -> bool {
+        let empty = pick.empty;
+        for i in from..empty.len() {
+            let u = union.union(pick.board.candidates(empty[i] as usize));
+            let k = u.len() as usize;
+            // The cells this branch can still reach: the pick, this cell and the rest.
+            let reach = (pick.cells.len() + empty.len() - i).min(pick.cap);
+            if k > reach + 1 {
+                continue;
+            }
+            pick.cells.push(empty[i]);
+            if k == pick.cells.len() + 1 && !self.listed_before(pick) {
+                if self.sets.len() >= MAX_SETS {
+                    return false;
+                }
+                self.push(pick.board, pick.shape, &pick.cells, u);
+            }
+            if pick.cells.len() < pick.cap && !self.grow(pick, i + 1, u) {
+                return false;
+            }
+            pick.cells.pop();
+        }
+        true
+    }
+
+    /// Whether an earlier shape holding all the picked cells listed them already.
+    fn listed_before(&self, pick: &Pick) -> bool {
+        let n = pick.cells.len();
+        pick.earlier.iter().any(|&(cap, bits)| {
+            n <= cap
+                && pick
+                    .cells
+                    .iter()
+                    .all(|&c| bits[c as usize / 64] >> (c % 64) & 1 == 1)
+        })
+    }
+
+    fn push(&mut self, board: &Board, shape: usize, cells: &[u32], cands: SymbolSet) {
         let w = self.words;
         let start = self.bits.len();
         self.bits
             .resize(start + w * (1 + 2 * cands.len() as usize), 0);
-        for &c in &cells {
+        for &c in cells {
             self.bits[start + c as usize / 64] |= 1 << (c % 64);
         }
         let peers = &board.tables().peer_bits;
+        let slots = self.slots.len();
+        self.slots.resize(slots + self.top, NO_SLOT);
         for (k, v) in cands.iter().enumerate() {
             let (with, seen) = (start + w * (1 + 2 * k), start + w * (2 + 2 * k));
+            self.slots[slots + v as usize] = with as u32;
             self.bits[seen..seen + w].fill(u64::MAX);
             for &c in cells
                 .iter()
@@ -164,20 +253,28 @@ impl List {
         }
         self.sets.push(Set {
             shape,
-            cells,
             cands,
-            start,
+            first: self.cell_list.len() as u32,
+            len: cells.len() as u32,
+            start: start as u32,
         });
+        self.cell_list.extend_from_slice(cells);
     }
 
-    fn slot(&self, a: usize, v: u8) -> usize {
-        let set = &self.sets[a];
-        let k = SymbolSet(set.cands.0 & ((1u64 << v) - 1)).len() as usize;
-        set.start + self.words * (1 + 2 * k)
+    /// The cells of set `a`, in increasing order.
+    pub(super) fn set_cells(&self, a: usize) -> &[u32] {
+        let s = &self.sets[a];
+        &self.cell_list[s.first as usize..][..s.len as usize]
     }
-    /// The cells of set `a`.
+
+    #[inline]
+    fn slot(&self, a: usize, v: u8) -> usize {
+        self.slots[a * self.top + v as usize] as usize
+    }
+    /// The cells of set `a` as bits.
+    #[inline]
     pub(super) fn cells(&self, a: usize) -> &[u64] {
-        let s = self.sets[a].start;
+        let s = self.sets[a].start as usize;
         &self.bits[s..s + self.words]
     }
     /// The places of `v` in set `a` (which must hold it).
@@ -210,52 +307,54 @@ impl List {
 
     /// Eliminations of `v` from the cells holding it that see all its places in every set of
     /// `sets` (each must hold `v`), appended to `out`.
-    pub(super) fn targets(&self, board: &Board, sets: &[usize], v: u8, out: &mut Vec<Candidate>) {
-        for i in 0..self.words {
-            let mut m = sets.iter().fold(u64::MAX, |m, &a| m & self.seen(a, v)[i]);
+    pub(super) fn targets(&self, sets: &[usize], v: u8, out: &mut Vec<Candidate>) {
+        let held = self.places(v);
+        for (i, &p) in held.iter().enumerate() {
+            let mut m = sets.iter().fold(p, |m, &a| m & self.seen(a, v)[i]);
             while m != 0 {
-                let c = i * 64 + m.trailing_zeros() as usize;
+                out.push(Candidate::at(i * 64 + m.trailing_zeros() as usize, v));
                 m &= m - 1;
-                if board.value(c).is_none() && board.candidates(c).contains(v) {
-                    out.push(Candidate::at(c, v));
-                }
             }
         }
     }
 
-    /// Whether [`List::targets`] would find an elimination of `v` for sets `a` and `b`, given
-    /// `places`, the empty cells holding `v`: a test without allocation, for the searches that
-    /// try many pairs of which few eliminate anything.
-    pub(super) fn any_target(&self, a: usize, b: usize, v: u8, places: &[u64]) -> bool {
-        self.seen(a, v)
-            .iter()
-            .zip(self.seen(b, v))
-            .zip(places)
-            .any(|((x, y), p)| x & y & p != 0)
+    /// The places of `v` on the board (the empty cells holding it) as bits.
+    pub(super) fn places(&self, v: u8) -> &[u64] {
+        &self.places[v as usize * self.words..][..self.words]
     }
 
     /// For every set, the sets it is joined to by restricted common symbols, with those
     /// symbols, each list in set order. A set `b` has `v` restricted with `a` only if all its
     /// places of `v` see every place of `v` in `a`, so its first place does: the sets are
     /// indexed by symbol and first place, and each set meets only those whose first place of
-    /// a shared symbol is among the cells that see all of its own places of it, not every set.
+    /// a shared symbol is among the cells that hold `v` and see all of its own places of it,
+    /// not every set.
     pub(super) fn links(&self) -> Vec<Vec<(usize, SymbolSet)>> {
         let n = self.sets.len();
-        let cells = self.words * 64;
+        let w = self.words;
+        let cells = w * 64;
         let (start, items) = self.by_first_place();
+        let places = &self.places;
+        // Per bucket, the first of its sets not yet met: the sets are taken in order, and a
+        // set meets only later ones, so each bucket is read from where the last set left it.
+        let mut cursor = start.clone();
         let mut out: Vec<Vec<(usize, SymbolSet)>> = vec![Vec::new(); n];
         let mut found: Vec<(usize, u8)> = Vec::new();
         for a in 0..n {
             found.clear();
             for v in self.sets[a].cands.iter() {
-                for (i, &w) in self.seen(a, v).iter().enumerate() {
-                    let mut m = w;
+                let held = &places[v as usize * w..][..w];
+                for (i, (&s, &p)) in self.seen(a, v).iter().zip(held).enumerate() {
+                    let mut m = s & p;
                     while m != 0 {
                         let k = v as usize * cells + i * 64 + m.trailing_zeros() as usize;
                         m &= m - 1;
-                        let bucket = &items[start[k] as usize..start[k + 1] as usize];
-                        let later = bucket.partition_point(|&b| b as usize <= a);
-                        for &b in &bucket[later..] {
+                        let (mut at, end) = (cursor[k] as usize, start[k + 1] as usize);
+                        while at < end && items[at] as usize <= a {
+                            at += 1;
+                        }
+                        cursor[k] = at as u32;
+                        for &b in &items[at..end] {
                             let b = b as usize;
                             if self.restricted(a, b, v) && !self.overlap(a, b) {
                                 found.push((b, v));
@@ -329,38 +428,28 @@ impl List {
         let s = &self.sets[a];
         Als {
             shape: ShapeId::new(s.shape),
-            cells: s.cells.iter().map(|&c| CellId::new(c as usize)).collect(),
+            cells: self
+                .set_cells(a)
+                .iter()
+                .map(|&c| CellId::new(c as usize))
+                .collect(),
             symbols: s.cands,
         }
     }
 }
 
-/// Extends `pick` with cells of `empty` from `from` on, recording every pick of up to `cap`
-/// cells whose candidates number one more than its cells. The union only grows, so a pick
-/// with more than `cap + 1` candidates is not extended.
-fn grow(
-    board: &Board,
-    empty: &[u32],
-    from: usize,
-    union: SymbolSet,
-    cap: usize,
-    pick: &mut Vec<u32>,
-    found: &mut Vec<(Vec<u32>, SymbolSet)>,
-) {
-    for i in from..empty.len() {
-        let u = union.union(board.candidates(empty[i] as usize));
-        if u.len() as usize > cap + 1 {
-            continue;
+/// Each symbol's places (the empty cells holding it) as bits over the cells, `words` words
+/// per symbol.
+fn places(board: &Board) -> Vec<u64> {
+    let g = board.geometry();
+    let w = g.cell_count().div_ceil(64);
+    let mut out = vec![0u64; g.symbol_count() * w];
+    for c in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
+        for v in board.candidates(c).iter() {
+            out[v as usize * w + c / 64] |= 1 << (c % 64);
         }
-        pick.push(empty[i]);
-        if u.len() as usize == pick.len() + 1 {
-            found.push((pick.clone(), u));
-        }
-        if pick.len() < cap {
-            grow(board, empty, i + 1, u, cap, pick, found);
-        }
-        pick.pop();
     }
+    out
 }
 
 /// Sorts and deduplicates eliminations (a cell may be reached through several symbols' sets).

@@ -57,12 +57,9 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
     let mut marks: Vec<u32> = vec![0; table.links.len() * (top + 1)];
     let mut stamp = 0u32;
     let mut visited = 0usize;
-    let mut places = vec![vec![0u64; n.div_ceil(64)]; top];
-    for c in (0..n).filter(|&c| board.value(c).is_none()) {
-        for v in board.candidates(c).iter() {
-            places[v as usize][c / 64] |= 1 << (c % 64);
-        }
-    }
+    let words = n.div_ceil(64);
+    // Per symbol of the current start, where a chain from it can eliminate the symbol.
+    let mut targets = vec![0u64; top * words];
     'starts: for a in 0..table.links.len() {
         if f.out_of_budget() {
             break;
@@ -70,14 +67,18 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
         let firsts = table.links[a]
             .iter()
             .fold(SymbolSet::EMPTY, |u, &(_, r)| u.union(r));
-        // A start none of whose symbols has a cell seeing all its places makes nothing.
+        // For each symbol z of the start, the cells holding z that see all its places there:
+        // where a chain from it can eliminate z. A start with none makes nothing.
         let list = &table.list;
-        let useful = list.sets[a].cands.iter().any(|z| {
-            list.seen(a, z)
-                .iter()
-                .zip(&places[z as usize])
-                .any(|(x, y)| x & y != 0)
-        });
+        let mut useful = false;
+        for z in list.sets[a].cands.iter() {
+            let held = list.places(z);
+            let reach = &mut targets[z as usize * words..][..words];
+            for ((r, &s), &p) in reach.iter_mut().zip(list.seen(a, z)).zip(held) {
+                *r = s & p;
+                useful |= *r != 0;
+            }
+        }
         if !useful {
             continue;
         }
@@ -117,7 +118,14 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                     if used.is_empty() {
                         continue;
                     }
-                    let key = c * (top + 1) + used.single_value().map_or(top, usize::from);
+                    // One slot per symbol for a link of one (a set bit alone), one for two.
+                    let one = used.0 & (used.0 - 1) == 0;
+                    let key = c * (top + 1)
+                        + if one {
+                            used.0.trailing_zeros() as usize
+                        } else {
+                            top
+                        };
                     if marks[key] == stamp {
                         continue;
                     }
@@ -130,7 +138,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                     };
                     nodes.push(next);
                     if next.len >= 4 && c != a {
-                        record(board, table, &places, &nodes, x, &mut found);
+                        record(table, &targets, words, &nodes, x, &mut found);
                     }
                 }
             }
@@ -148,9 +156,9 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
 
 /// Records the eliminations of the chain ending at the last node, if it makes any.
 fn record(
-    board: &Board,
     table: &Table,
-    places: &[Vec<u64>],
+    targets: &[u64],
+    words: usize,
     nodes: &[Node],
     x: u8,
     found: &mut BTreeMap<Vec<Candidate>, (usize, Step)>,
@@ -164,10 +172,12 @@ fn record(
         .without(x)
         .minus(end.used);
     // Most chains eliminate nothing: test that before building anything.
-    if !zs
-        .iter()
-        .any(|z| list.any_target(a, end.set, z, &places[z as usize]))
-    {
+    if !zs.iter().any(|z| {
+        list.seen(end.set, z)
+            .iter()
+            .zip(&targets[z as usize * words..][..words])
+            .any(|(x, y)| x & y != 0)
+    }) {
         return;
     }
     let mut chain = vec![end];
@@ -177,13 +187,13 @@ fn record(
     chain.reverse();
     let mut elim = Vec::new();
     for z in zs.iter() {
-        list.targets(board, &[a, end.set], z, &mut elim);
+        list.targets(&[a, end.set], z, &mut elim);
     }
     if elim.is_empty() {
         return;
     }
     let elim = tidy(elim);
-    let size: usize = chain.iter().map(|n| list.sets[n.set].cells.len()).sum();
+    let size: usize = chain.iter().map(|n| list.set_cells(n.set).len()).sum();
     if found.get(&elim).is_some_and(|(best, _)| *best <= size) {
         return;
     }

@@ -10,10 +10,10 @@ use super::{Board, Deduction, Finder, Step};
 
 /// ALS-XY-wings.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
-    search(board, &table(board), f);
+    search(&table(board), f);
 }
 
-fn search(board: &Board, table: &Table, f: &mut Finder) {
+fn search(table: &Table, f: &mut Finder) {
     let list = &table.list;
     for (c, joined) in table.links.iter().enumerate() {
         if f.out_of_budget() {
@@ -23,7 +23,8 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
             for &(b, y) in &joined[i + 1..] {
                 // C must hold one of the links' symbols whichever it lacks: one symbol alone
                 // on both sides does not do.
-                if x.union(y).len() < 2 {
+                let both = x.union(y).0;
+                if both & both.wrapping_sub(1) == 0 {
                     continue;
                 }
                 let zs = list.sets[a]
@@ -35,7 +36,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                 }
                 let mut elim = Vec::new();
                 for z in zs.iter() {
-                    list.targets(board, &[a, b], z, &mut elim);
+                    list.targets(&[a, b], z, &mut elim);
                 }
                 if elim.is_empty() {
                     continue;
@@ -72,7 +73,7 @@ mod tests {
         b.set_candidates(cell(&g, 1, 5), set(&[2, 3]));
         b.set_candidates(cell(&g, 2, 5), set(&[3, 4]));
         let mut f = Finder::new(1000);
-        search(&b, &Table::new(&b), &mut f);
+        search(&Table::new(&b), &mut f);
         let step = f
             .steps
             .iter()

@@ -12,10 +12,10 @@ use crate::Symbol;
 
 /// ALS-XZ steps, singly and doubly linked.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
-    search(board, &table(board), f);
+    search(&table(board), f);
 }
 
-fn search(board: &Board, table: &Table, f: &mut Finder) {
+fn search(table: &Table, f: &mut Finder) {
     let list = &table.list;
     for (a, joined) in table.links.iter().enumerate() {
         if f.out_of_budget() {
@@ -26,22 +26,28 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
             if common.len() < 2 {
                 continue;
             }
-            let rcc: Vec<u8> = restricted.iter().take(2).collect();
+            let mut two = [0u8; 2];
+            let mut count = 0;
+            for (slot, x) in two.iter_mut().zip(restricted.iter()) {
+                *slot = x;
+                count += 1;
+            }
+            let rcc = &two[..count];
             let mut elim = Vec::new();
-            match rcc[..] {
+            match *rcc {
                 [] => continue,
                 [x] => {
                     for z in common.without(x).iter() {
-                        list.targets(board, &[a, b], z, &mut elim);
+                        list.targets(&[a, b], z, &mut elim);
                     }
                 }
                 _ => {
-                    for &x in &rcc {
-                        list.targets(board, &[a, b], x, &mut elim);
+                    for &x in rcc {
+                        list.targets(&[a, b], x, &mut elim);
                     }
                     for s in [a, b] {
                         for z in list.sets[s].cands.iter().filter(|z| !rcc.contains(z)) {
-                            list.targets(board, &[s], z, &mut elim);
+                            list.targets(&[s], z, &mut elim);
                         }
                     }
                 }
@@ -80,7 +86,7 @@ mod tests {
         b.set_candidates(cell(&g, 1, 4), set(&[1, 3]));
         b.set_candidates(cell(&g, 2, 4), set(&[2, 3]));
         let mut f = Finder::new(100);
-        search(&b, &Table::new(&b), &mut f);
+        search(&Table::new(&b), &mut f);
         let step = f
             .steps
             .iter()
@@ -110,7 +116,7 @@ mod tests {
         b.set_candidates(cell(&g, 1, 4), set(&[1, 3]));
         b.set_candidates(cell(&g, 1, 5), set(&[2, 3]));
         let mut f = Finder::new(100);
-        search(&b, &Table::new(&b), &mut f);
+        search(&Table::new(&b), &mut f);
         let step = f
             .steps
             .iter()

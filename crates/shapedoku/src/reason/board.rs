@@ -119,6 +119,8 @@ pub struct Board {
     known_unique: bool,
     /// The almost locked sets and their links at the last candidate state the ALS searches saw.
     pub(crate) als_memo: super::als::Memo,
+    /// The pairs of houses where earlier Sue de Coq searches found nothing, and their state then.
+    pub(crate) sue_de_coq_memo: super::memo::Memo<super::sue_de_coq::Memo>,
     /// The puzzle's givens, one bit per cell: a value placed later may be swapped in an
     /// avoidable rectangle, a given may not. Shared, since it never changes along a solve.
     givens: Arc<[u64]>,
@@ -149,6 +151,7 @@ impl Board {
             finned_memo: Default::default(),
             known_unique: false,
             als_memo: Default::default(),
+            sue_de_coq_memo: Default::default(),
             givens: given_bits(puzzle),
         };
         b.place_givens(puzzle);
@@ -232,6 +235,7 @@ impl Board {
             finned_memo: Default::default(),
             known_unique: false,
             als_memo: Default::default(),
+            sue_de_coq_memo: Default::default(),
             givens: given_bits(puzzle),
         };
         b.place_givens(puzzle);

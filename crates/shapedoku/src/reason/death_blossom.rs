@@ -31,7 +31,7 @@ struct Blossom<'a> {
     /// The stem's candidates, in order.
     symbols: Vec<u8>,
     /// For each of `symbols`, the sets that can be its petal.
-    options: Vec<Vec<usize>>,
+    options: &'a [&'a [u32]],
     petals: Vec<usize>,
     nodes: usize,
     steps: Vec<Step>,
@@ -45,41 +45,53 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
     let list = &table.list;
     let n = board.geometry().cell_count();
     let top = board.geometry().symbol_count();
-    // For each cell and symbol, the sets holding the symbol whose places of it all see the cell.
-    let mut petals: Vec<Vec<usize>> = vec![Vec::new(); n * top];
-    for (a, set) in list.sets.iter().enumerate() {
-        for v in set.cands.iter() {
-            for (i, &w) in list.seen(a, v).iter().enumerate() {
-                let mut m = w;
-                while m != 0 {
-                    let c = i * 64 + m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if c < n && board.value(c).is_none() && board.candidates(c).contains(v) {
-                        petals[c * top + v as usize].push(a);
+    let words = n.div_ceil(64);
+    // For each cell and symbol (key `cell * top + symbol`), the sets holding the symbol whose
+    // places of it all see the cell, which holds it: `items[start[k]..start[k + 1]]`, in set
+    // order (counted, then filled, so that no key needs a list of its own).
+    let mut start = vec![0u32; n * top + 1];
+    let mut items: Vec<u32> = Vec::new();
+    for fill in [false, true] {
+        for (a, set) in list.sets.iter().enumerate() {
+            for v in set.cands.iter() {
+                let held = list.places(v);
+                for (i, (&w, &p)) in list.seen(a, v).iter().zip(held).enumerate() {
+                    let mut m = w & p;
+                    while m != 0 {
+                        let k = (i * 64 + m.trailing_zeros() as usize) * top + v as usize;
+                        m &= m - 1;
+                        if fill {
+                            items[start[k] as usize] = a as u32;
+                            start[k] += 1;
+                        } else {
+                            start[k + 1] += 1;
+                        }
                     }
                 }
             }
         }
-    }
-    // Each symbol's candidate cells: where eliminations can be.
-    let words = n.div_ceil(64);
-    let mut places = vec![vec![0u64; words]; top];
-    for c in (0..n).filter(|&c| board.value(c).is_none()) {
-        for v in board.candidates(c).iter() {
-            places[v as usize][c / 64] |= 1 << (c % 64);
+        if !fill {
+            for k in 1..start.len() {
+                start[k] += start[k - 1];
+            }
+            items.resize(start[n * top] as usize, 0);
+        } else {
+            // Filling moved each key's start to the next key's: shift them back.
+            start.copy_within(0..n * top, 1);
+            start[0] = 0;
         }
     }
+    let petals = |k: usize| &items[start[k] as usize..start[k + 1] as usize];
     let mut nodes = 0;
     let mut steps = Vec::new();
+    let mut options: Vec<&[u32]> = Vec::new();
     for stem in 0..n {
         if board.value(stem).is_some() || f.out_of_budget() || nodes > MAX_NODES {
             continue;
         }
         let symbols: Vec<u8> = board.candidates(stem).iter().collect();
-        let options: Vec<Vec<usize>> = symbols
-            .iter()
-            .map(|&s| petals[stem * top + s as usize].clone())
-            .collect();
+        options.clear();
+        options.extend(symbols.iter().map(|&s| petals(stem * top + s as usize)));
         if symbols.len() < 2 || options.iter().any(|o| o.is_empty()) {
             continue;
         }
@@ -88,7 +100,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
             list,
             stem,
             symbols,
-            options,
+            options: &options,
             petals: Vec::new(),
             nodes,
             steps: Vec::new(),
@@ -98,7 +110,7 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
         let stem_symbols = board.candidates(stem);
         let mut alive = Alive::default();
         for z in (0..top as u8).filter(|&z| !stem_symbols.contains(z)) {
-            let m = &places[z as usize];
+            let m = list.places(z);
             if m.iter().any(|&w| w != 0) {
                 alive.syms.push(z);
                 alive.bits.extend_from_slice(m);
@@ -141,7 +153,7 @@ impl Blossom<'_> {
             if self.nodes > MAX_NODES {
                 break;
             }
-            let a = self.options[k][i];
+            let a = self.options[k][i] as usize;
             let cands = list.sets[a].cands;
             next.syms.clear();
             next.bits.clear();

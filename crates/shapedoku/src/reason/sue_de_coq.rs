@@ -31,26 +31,25 @@ impl Side {
 }
 
 /// The subsets of `cells` (each holding a symbol of `v`) of up to [`MAX_SIDE`] cells whose
-/// surplus over `v` is between 1 and `k - 1`.
-fn sides(board: &Board, cells: &[usize], v: SymbolSet, k: usize) -> Vec<Side> {
-    let cells: Vec<usize> = cells
-        .iter()
-        .copied()
-        .filter(|&c| board.candidates(c).intersect(v) != SymbolSet::EMPTY)
-        .collect();
-    let mut out = Vec::new();
-    let mut pick = Vec::new();
-    grow(
-        board,
-        &cells,
-        0,
-        SymbolSet::EMPTY,
-        v,
-        k,
-        &mut pick,
-        &mut out,
+/// surplus over `v` is between 1 and `k - 1`, into `out` (cleared first); `held` is a buffer.
+fn sides(
+    board: &Board,
+    cells: &[usize],
+    v: SymbolSet,
+    k: usize,
+    held: &mut Vec<usize>,
+    out: &mut Vec<Side>,
+) {
+    held.clear();
+    held.extend(
+        cells
+            .iter()
+            .copied()
+            .filter(|&c| board.candidates(c).intersect(v) != SymbolSet::EMPTY),
     );
-    out
+    out.clear();
+    let mut pick = Vec::with_capacity(MAX_SIDE);
+    grow(board, held, 0, SymbolSet::EMPTY, v, k, &mut pick, out);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -91,37 +90,86 @@ fn grow(
     }
 }
 
+/// What earlier searches on a board's line of play found nothing in: for each pair of houses,
+/// the state of its cells when a search last found no pattern in it. A pattern, and what it
+/// eliminates, lies in the two houses of its pair, so a pair whose cells are all as they were
+/// then holds none now either, and is skipped.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// Parallel to the tables' `pair_cells`: each cell's value and candidates.
+    cells: Vec<(Option<u8>, SymbolSet)>,
+    /// Per pair: whether `cells` holds a state in which the pair has no pattern.
+    empty: Vec<bool>,
+}
+
+/// Buffers the search reuses from core to core.
+#[derive(Default)]
+struct Scratch {
+    held: Vec<usize>,
+    ds: Vec<Side>,
+    es: Vec<Side>,
+}
+
 /// Sue de Coq steps.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let t = board.tables();
-    let empty = |cs: &[u32]| -> Vec<usize> {
-        cs.iter()
-            .map(|&c| c as usize)
-            .filter(|&c| board.value(c).is_none())
-            .collect()
+    let empty = |cs: &[u32], out: &mut Vec<usize>| {
+        out.clear();
+        out.extend(
+            cs.iter()
+                .map(|&c| c as usize)
+                .filter(|&c| board.value(c).is_none()),
+        );
     };
+    let mut memo = board.sue_de_coq_memo.lock();
+    if memo.empty.len() != t.house_pairs.len() || memo.cells.len() != t.pair_cells.len() {
+        memo.empty = vec![false; t.house_pairs.len()];
+        memo.cells = vec![(None, SymbolSet::EMPTY); t.pair_cells.len()];
+    }
+    let state = |c: u32| (board.value(c as usize), board.candidates(c as usize));
     let mut core: Vec<usize> = Vec::new();
-    for pair in &t.house_pairs {
+    let (mut meet, mut a_rest, mut b_rest) = (Vec::new(), Vec::new(), Vec::new());
+    let mut scratch = Scratch::default();
+    for (p, pair) in t.house_pairs.iter().enumerate() {
         let (a_cells, b_cells, i_cells) = pair.cells(&t.pair_cells);
-        let meet = empty(i_cells);
-        if meet.len() < 2 {
+        let span = pair.start as usize
+            ..pair.start as usize + a_cells.len() + b_cells.len() + i_cells.len();
+        if memo.empty[p]
+            && t.pair_cells[span.clone()]
+                .iter()
+                .zip(&memo.cells[span.clone()])
+                .all(|(&c, &was)| state(c) == was)
+        {
             continue;
         }
-        let (a_rest, b_rest) = (empty(a_cells), empty(b_cells));
-        let shapes = [t.houses[pair.a as usize], t.houses[pair.b as usize]];
-        // Every core of two cells or more, as a mask over `meet`.
-        for mask in 1u32..(1 << meet.len().min(8)) {
-            if mask.count_ones() < 2 {
-                continue;
+        memo.empty[p] = false;
+        let before = f.steps.len();
+        empty(i_cells, &mut meet);
+        if meet.len() >= 2 {
+            empty(a_cells, &mut a_rest);
+            empty(b_cells, &mut b_rest);
+            let shapes = [t.houses[pair.a as usize], t.houses[pair.b as usize]];
+            // Every core of two cells or more, as a mask over `meet`.
+            for mask in 1u32..(1 << meet.len().min(8)) {
+                if mask.count_ones() < 2 {
+                    continue;
+                }
+                core.clear();
+                core.extend(
+                    (0..meet.len())
+                        .filter(|&i| mask >> i & 1 == 1)
+                        .map(|i| meet[i]),
+                );
+                let rest = [&a_rest[..], &b_rest[..]];
+                if !try_core(board, f, shapes, &meet, &core, rest, &mut scratch) {
+                    return;
+                }
             }
-            core.clear();
-            core.extend(
-                (0..meet.len())
-                    .filter(|&i| mask >> i & 1 == 1)
-                    .map(|i| meet[i]),
-            );
-            if !try_core(board, f, shapes, &meet, &core, [&a_rest, &b_rest]) {
-                return;
+        }
+        if f.steps.len() == before {
+            memo.empty[p] = true;
+            for j in span {
+                memo.cells[j] = state(t.pair_cells[j]);
             }
         }
     }
@@ -135,6 +183,7 @@ fn try_core(
     meet: &[usize],
     core: &[usize],
     rest: [&[usize]; 2],
+    scratch: &mut Scratch,
 ) -> bool {
     let v = core
         .iter()
@@ -145,13 +194,14 @@ fn try_core(
     else {
         return true;
     };
+    let Scratch { held, ds, es } = scratch;
     // No side in the first house, no pattern: the second's sides need not be built.
-    let ds = sides(board, rest[0], v, k);
+    sides(board, rest[0], v, k, held, ds);
     if ds.is_empty() {
         return true;
     }
-    let es = sides(board, rest[1], v, k);
-    for d in &ds {
+    sides(board, rest[1], v, k, held, es);
+    for d in ds.iter() {
         for e in es.iter().filter(|e| e.surplus + d.surplus == k) {
             if d.cands.intersect(e.cands) != SymbolSet::EMPTY {
                 continue;
