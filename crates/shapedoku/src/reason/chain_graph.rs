@@ -1,5 +1,6 @@
-//! The link graph of grouped chains and nice loops, built once per search with every link
-//! listed, and a breadth-first search over it.
+//! The link graph of grouped chains and nice loops, built once per candidate state with every
+//! link listed (and kept in the board's memo for the other searches on that state), and a
+//! breadth-first search over it.
 //!
 //! A node is a candidate (a symbol in a cell) or a *group node*: a symbol's places in a house
 //! that also lie in another no-repeat shape (a box and a line on a classic grid, but any two
@@ -16,13 +17,31 @@
 //! start to read.
 
 use super::Board;
+use crate::symbols::SymbolSet;
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
 
-/// The link graph (see the module documentation). Nodes `0..singles` are candidates, the rest
-/// group nodes.
+/// The link graph (see the module documentation) of the board it is read with. Nodes
+/// `0..singles` are candidates, the rest group nodes.
 pub(crate) struct ChainGraph<'a> {
     board: &'a Board,
+    links: Arc<Links>,
+}
+
+impl std::ops::Deref for ChainGraph<'_> {
+    type Target = Links;
+    fn deref(&self) -> &Links {
+        &self.links
+    }
+}
+
+/// The nodes and listed links of a board's graph: what depends on its candidates only, so that
+/// the searches on one candidate state share it (see [`Memo`]).
+pub(crate) struct Links {
     /// Words per cell bitset.
     words: usize,
+    /// Number of symbols.
+    symbols: usize,
     /// Number of candidate nodes (they come first).
     pub(crate) singles: usize,
     sym: Vec<u8>,
@@ -43,15 +62,65 @@ pub(crate) struct ChainGraph<'a> {
     weak_to: Vec<u32>,
 }
 
+/// How many candidate states a [`Memo`] remembers.
+const MEMO_STATES: usize = 64;
+
+/// The grouped graphs of the last candidate states of a line of play, each with its state
+/// (placed values and candidates). A graph is a function of the state alone, so one read back
+/// for an equal state is the graph a new build would give, and the searches find the same.
+/// The solver builds one where the grouped chains search, and the nice loops on the same
+/// state, there or in the rating's replay of the steps, read it back. Unlike the fish memos,
+/// copies of a board share it (the replay starts from a copy of the board the solve started
+/// from); boards made for another puzzle start their own.
+#[derive(Clone, Default)]
+pub(crate) struct Memo(Arc<Mutex<VecDeque<MemoEntry>>>);
+
+/// One remembered state and its graph.
+struct MemoEntry {
+    values: Vec<Option<u8>>,
+    cands: Vec<SymbolSet>,
+    links: Arc<Links>,
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
 impl<'a> ChainGraph<'a> {
+    /// The graph of a board, with group nodes, from the board's memo when its state was seen.
+    pub(crate) fn new(board: &'a Board) -> Self {
+        let (values, cands) = (board.values(), board.candidate_grid());
+        let mut memo = board.chain_memo.0.lock().unwrap_or_else(|e| e.into_inner());
+        let links = match memo.iter().find(|e| e.cands == cands && e.values == values) {
+            Some(e) => e.links.clone(),
+            None => {
+                let links = Arc::new(Links::new(board, true));
+                if memo.len() == MEMO_STATES {
+                    memo.pop_front();
+                }
+                memo.push_back(MemoEntry {
+                    values: values.to_vec(),
+                    cands: cands.to_vec(),
+                    links: links.clone(),
+                });
+                links
+            }
+        };
+        ChainGraph { board, links }
+    }
+}
+
+impl Links {
     /// The graph of a board, with group nodes when `grouped`.
-    pub(crate) fn new(board: &'a Board, grouped: bool) -> Self {
+    fn new(board: &Board, grouped: bool) -> Self {
         let g = board.geometry();
         let (nc, n) = (g.cell_count(), g.symbol_count());
         let words = nc.div_ceil(64);
-        let mut gr = ChainGraph {
-            board,
+        let mut gr = Links {
             words,
+            symbols: n,
             singles: 0,
             sym: Vec::new(),
             cell_start: vec![0],
@@ -72,20 +141,20 @@ impl<'a> ChainGraph<'a> {
             for v in board.candidates(c).iter() {
                 gr.cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
                 gr.single_of[c * n + v as usize] = gr.sym.len() as u32;
-                gr.add_node(v, &[c as u32]);
+                gr.add_node(board, v, &[c as u32]);
             }
         }
         gr.singles = gr.sym.len();
         if grouped {
-            gr.add_groups();
+            gr.add_groups(board);
         }
-        gr.link();
+        gr.link(board);
         gr
     }
 
-    fn add_node(&mut self, v: u8, cells: &[u32]) {
+    fn add_node(&mut self, board: &Board, v: u8, cells: &[u32]) {
         let w = self.words;
-        let peers = &self.board.tables().peer_bits;
+        let peers = &board.tables().peer_bits;
         self.sym.push(v);
         self.cell_list.extend_from_slice(cells);
         self.cell_start.push(self.cell_list.len() as u32);
@@ -103,8 +172,7 @@ impl<'a> ChainGraph<'a> {
 
     /// Group nodes: for every house and other no-repeat shape sharing two or more cells, each
     /// symbol's places in the house that lie in the shape, when there are two or more.
-    fn add_groups(&mut self) {
-        let b = self.board;
+    fn add_groups(&mut self, b: &Board) {
         let g = b.geometry();
         let w = self.words;
         // Each group as its symbol and its cells' bits (in `bits`), sorted and deduplicated:
@@ -143,7 +211,7 @@ impl<'a> ChainGraph<'a> {
                 }
             }
             let group = std::mem::take(&mut cells);
-            self.add_node(v, &group);
+            self.add_node(b, v, &group);
             cells = group;
         }
     }
@@ -153,8 +221,7 @@ impl<'a> ChainGraph<'a> {
     }
 
     /// Lists every link (see the module documentation).
-    fn link(&mut self) {
-        let b = self.board;
+    fn link(&mut self, b: &Board) {
         let g = b.geometry();
         let (w, n) = (self.words, g.symbol_count());
         let count = self.sym.len();
@@ -238,6 +305,19 @@ impl<'a> ChainGraph<'a> {
         (self.weak_start, self.weak_to) = adjacency(count, weak);
     }
 
+    fn size(&self, x: u32) -> usize {
+        (self.cell_start[x as usize + 1] - self.cell_start[x as usize]) as usize
+    }
+
+    fn disjoint(&self, x: u32, y: u32) -> bool {
+        let w = self.words;
+        let (a, b) = (
+            &self.own[x as usize * w..][..w],
+            &self.own[y as usize * w..][..w],
+        );
+        (0..w).all(|i| a[i] & b[i] == 0)
+    }
+
     /// Number of nodes.
     pub(crate) fn len(&self) -> usize {
         self.sym.len()
@@ -254,15 +334,6 @@ impl<'a> ChainGraph<'a> {
             [self.cell_start[x as usize] as usize..self.cell_start[x as usize + 1] as usize]
     }
 
-    fn size(&self, x: u32) -> usize {
-        (self.cell_start[x as usize + 1] - self.cell_start[x as usize]) as usize
-    }
-
-    /// The candidates of a cell.
-    pub(crate) fn board_candidates(&self, cell: usize) -> impl Iterator<Item = u8> {
-        self.board.candidates(cell).iter()
-    }
-
     /// Whether the node is a group of cells.
     pub(crate) fn is_group(&self, x: u32) -> bool {
         x as usize >= self.singles
@@ -270,17 +341,14 @@ impl<'a> ChainGraph<'a> {
 
     /// The candidate node of `symbol` in `cell`, if it is a candidate there.
     pub(crate) fn single(&self, cell: usize, symbol: u8) -> Option<u32> {
-        let n = self.board.geometry().symbol_count();
-        Some(self.single_of[cell * n + symbol as usize]).filter(|&x| x != u32::MAX)
+        Some(self.single_of[cell * self.symbols + symbol as usize]).filter(|&x| x != u32::MAX)
     }
+}
 
-    fn disjoint(&self, x: u32, y: u32) -> bool {
-        let w = self.words;
-        let (a, b) = (
-            &self.own[x as usize * w..][..w],
-            &self.own[y as usize * w..][..w],
-        );
-        (0..w).all(|i| a[i] & b[i] == 0)
+impl ChainGraph<'_> {
+    /// The candidates of a cell.
+    pub(crate) fn board_candidates(&self, cell: usize) -> impl Iterator<Item = u8> {
+        self.board.candidates(cell).iter()
     }
 
     /// Whether `x` and `y` are weakly linked (by house, or in a cell when `cell_links`).

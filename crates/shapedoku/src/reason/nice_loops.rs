@@ -139,7 +139,7 @@ fn weak_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut Vec
 
 /// Nice loops, with and without group nodes, over one graph (the technique says which).
 pub(crate) fn find(board: &Board, f: &mut Finder) {
-    let g = ChainGraph::new(board, true);
+    let g = ChainGraph::new(board);
     let mut bfs = Bfs::new(g.len());
     let mut found: Vec<Found> = Vec::new();
     let mut cap = MAX_LINKS;
