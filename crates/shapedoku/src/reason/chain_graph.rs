@@ -62,8 +62,10 @@ pub(crate) struct Links {
     weak_to: Vec<u32>,
 }
 
-/// How many candidate states a [`Memo`] remembers.
+/// How many candidate states a [`Memo`] remembers, and how many nodes their graphs may have
+/// in all (so that on a large geometry it keeps fewer).
 const MEMO_STATES: usize = 64;
+const MEMO_NODES: usize = 1 << 15;
 
 /// The grouped graphs of the last candidate states of a line of play, each with its state
 /// (placed values and candidates). A graph is a function of the state alone, so one read back
@@ -97,8 +99,11 @@ impl<'a> ChainGraph<'a> {
             Some(e) => e.links.clone(),
             None => {
                 let links = Arc::new(Links::new(board, true));
-                if memo.len() == MEMO_STATES {
-                    memo.pop_front();
+                let mut nodes: usize = memo.iter().map(|e| e.links.len()).sum();
+                while memo.len() >= MEMO_STATES
+                    || (nodes + links.len() > MEMO_NODES && !memo.is_empty())
+                {
+                    nodes -= memo.pop_front().map_or(0, |e| e.links.len());
                 }
                 memo.push_back(MemoEntry {
                     values: values.to_vec(),
@@ -222,25 +227,91 @@ impl Links {
 
     /// Lists every link (see the module documentation).
     fn link(&mut self, b: &Board) {
-        let g = b.geometry();
-        let (w, n) = (self.words, g.symbol_count());
         let count = self.sym.len();
-        let mut strong: Vec<(u32, u32)> = Vec::new();
-        // Group nodes of each symbol, for the house and peer links.
-        let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let (w, n) = (self.words, self.symbols);
+        // Group nodes are made in order of symbol (see `add_groups`): the groups of `v` are
+        // `group_start[v]..group_start[v + 1]`.
+        let mut group_start = vec![self.singles as u32; n + 1];
         for x in self.singles..count {
-            groups_of[self.sym[x] as usize].push(x as u32);
+            group_start[self.sym[x] as usize + 1] = x as u32 + 1;
         }
-        let mut inside: Vec<u32> = Vec::new();
-        let mut house_bits = vec![0u64; w];
-        for &h in g.houses() {
-            house_bits.fill(0);
-            for &c in &g.shape(h).cells {
-                house_bits[c / 64] |= 1 << (c % 64);
+        for v in 0..n {
+            group_start[v + 1] = group_start[v + 1].max(group_start[v]);
+        }
+        let mut strong = self.house_links(b);
+        // Weak links between candidates are found on the fly (a bitset of peers); the ones to
+        // or from a group are listed. A candidate sees every cell of a group exactly when its
+        // cell lies in the group's `seen`, so both directions are read from the groups; each
+        // node's list is still in the order of a pass node by node (candidates, then groups,
+        // each ascending), since `adjacency` keeps the order links are made in.
+        let mut weak: Vec<(u32, u32)> = Vec::new();
+        for y in self.singles as u32..count as u32 {
+            let v = self.sym[y as usize] as usize;
+            let seen = &self.seen[y as usize * w..][..w];
+            for (i, &s) in seen.iter().enumerate() {
+                let mut m = s & self.cand_bits[v * w + i];
+                while m != 0 {
+                    let c = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let x = self.single_of[c * n + v];
+                    weak.push((y << 1, x << 1));
+                    weak.push((x << 1, y << 1));
+                }
             }
-            for (v, groups) in groups_of.iter().enumerate() {
+            for z in group_start[v]..group_start[v + 1] {
+                let o = &self.own[z as usize * w..][..w];
+                if z != y && (0..w).all(|i| o[i] & !seen[i] == 0) {
+                    weak.push((y << 1, z << 1));
+                }
+            }
+        }
+        // A bivalue cell's two candidates are strongly linked.
+        for x in 0..self.singles as u32 {
+            let c = self.cell_list[self.cell_start[x as usize] as usize] as usize;
+            let cands = b.candidates(c);
+            if cands.len() == 2 {
+                let v = self.sym[x as usize];
+                let u = cands.without(v).first().unwrap_or(v);
+                strong.push((x << 1, self.single_of[c * n + u as usize] << 1 | 1));
+            }
+        }
+        (self.strong_start, self.strong_to) = adjacency(count, strong);
+        (self.weak_start, self.weak_to) = adjacency(count, weak);
+    }
+
+    /// The strong links in houses: two disjoint nodes of a symbol that are all its places in a
+    /// house, both ways, house by house and symbol by symbol.
+    fn house_links(&self, b: &Board) -> Vec<(u32, u32)> {
+        let t = b.tables();
+        let w = self.words;
+        let count = self.sym.len();
+        // The groups inside each house, by house, in node order (so by symbol): a group lies
+        // in a house of its first cell or in none.
+        let mut in_house: Vec<(u32, u32)> = Vec::new();
+        for y in self.singles as u32..count as u32 {
+            let o = &self.own[y as usize * w..][..w];
+            for &i in &t.cell_houses[self.cells(y)[0] as usize] {
+                let hb = t.house_bits(i as usize);
+                if (0..w).all(|k| o[k] & !hb[k] == 0) {
+                    in_house.push((u32::from(i) << 1, y));
+                }
+            }
+        }
+        let (house_start, house_groups) = adjacency(t.houses.len(), in_house);
+        let mut strong: Vec<(u32, u32)> = Vec::new();
+        let mut inside: Vec<u32> = Vec::new();
+        let n = self.symbols;
+        for (h, cells) in t.house_cells.chunks(n).enumerate() {
+            let hb = t.house_bits(h);
+            let groups = &house_groups[house_start[h] as usize..house_start[h + 1] as usize];
+            let mut next = 0;
+            for v in 0..n {
+                let first = next;
+                while next < groups.len() && self.sym[groups[next] as usize] as usize == v {
+                    next += 1;
+                }
                 let places = (0..w)
-                    .map(|i| (house_bits[i] & self.cand_bits[v * w + i]).count_ones())
+                    .map(|i| (hb[i] & self.cand_bits[v * w + i]).count_ones())
                     .sum::<u32>();
                 if places < 2 {
                     continue;
@@ -248,17 +319,12 @@ impl Links {
                 // The nodes of `v` inside the house; two disjoint ones covering all its places
                 // are strongly linked.
                 inside.clear();
-                for &c in &g.shape(h).cells {
-                    if let Some(x) = self.single(c, v as u8) {
+                for &c in cells {
+                    if let Some(x) = self.single(c as usize, v as u8) {
                         inside.push(x);
                     }
                 }
-                for &x in groups {
-                    let o = &self.own[x as usize * w..][..w];
-                    if (0..w).all(|i| o[i] & !house_bits[i] == 0) {
-                        inside.push(x);
-                    }
-                }
+                inside.extend_from_slice(&groups[first..next]);
                 for (i, &x) in inside.iter().enumerate() {
                     for &y in &inside[i + 1..] {
                         if self.size(x) + self.size(y) == places as usize && self.disjoint(x, y) {
@@ -269,40 +335,7 @@ impl Links {
                 }
             }
         }
-        // Weak links between candidates are found on the fly (a bitset of peers); the ones to
-        // or from a group are listed.
-        let mut weak: Vec<(u32, u32)> = Vec::new();
-        for x in 0..count as u32 {
-            let v = self.sym[x as usize] as usize;
-            let seen = &self.seen[x as usize * w..][..w];
-            if self.is_group(x) {
-                for (i, &s) in seen.iter().enumerate() {
-                    let mut m = s & self.cand_bits[v * w + i];
-                    while m != 0 {
-                        let c = i * 64 + m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        weak.push((x << 1, self.single_of[c * n + v] << 1));
-                    }
-                }
-            }
-            for &y in &groups_of[v] {
-                let o = &self.own[y as usize * w..][..w];
-                if y != x && (0..w).all(|i| o[i] & !seen[i] == 0) {
-                    weak.push((x << 1, y << 1));
-                }
-            }
-            if !self.is_group(x) {
-                // A bivalue cell's two candidates are strongly linked.
-                let c = self.cell_list[self.cell_start[x as usize] as usize] as usize;
-                let cands = b.candidates(c);
-                if cands.len() == 2 {
-                    let u = cands.without(v as u8).first().unwrap_or(v as u8);
-                    strong.push((x << 1, self.single_of[c * n + u as usize] << 1 | 1));
-                }
-            }
-        }
-        (self.strong_start, self.strong_to) = adjacency(count, strong);
-        (self.weak_start, self.weak_to) = adjacency(count, weak);
+        strong
     }
 
     fn size(&self, x: u32) -> usize {
@@ -430,34 +463,32 @@ impl ChainGraph<'_> {
         }
     }
 
-    /// Word `i` of [`ChainGraph::kills`]`(x, v)`.
-    fn kill_word(&self, x: u32, v: u8, i: usize) -> u64 {
-        let w = self.words;
-        if self.sym[x as usize] == v {
-            self.seen[x as usize * w + i] & self.cand_bits[v as usize * w + i]
-        } else if !self.is_group(x) {
-            let c = self.cells(x)[0] as usize;
-            if c / 64 == i && self.has(c, v) {
-                1 << (c % 64)
-            } else {
-                0
-            }
-        } else {
-            0
-        }
-    }
-
     /// Whether [`ChainGraph::killed_by_both`] is not empty, without building it: the searches
-    /// ask this of every end they reach, and few ends eliminate anything.
+    /// ask this of every end they reach, and few ends eliminate anything. Word by word, it is
+    /// [`ChainGraph::kills`] of both ends intersected, symbol by symbol, read in closed form:
+    /// - two candidates in one cell kill its other candidates, and nothing else in common
+    ///   (neither kills the other's symbol in the cell, a cell not being its own peer);
+    /// - ends on one symbol kill its candidates seeing both;
+    /// - ends on two symbols kill one's symbol only in the other's cell, when that end is a
+    ///   candidate seeing it.
     pub(crate) fn kills_any(&self, x: u32, y: u32) -> bool {
-        let (cx, cy) = (self.cells(x), self.cells(y));
-        let both =
-            |v: u8| (0..self.words).any(|i| self.kill_word(x, v, i) & self.kill_word(y, v, i) != 0);
-        if !self.is_group(x) && !self.is_group(y) && cx[0] == cy[0] {
-            self.board.candidates(cx[0] as usize).iter().any(both)
-        } else {
-            both(self.sym[x as usize]) || both(self.sym[y as usize])
+        let w = self.words;
+        let (cx, cy) = (self.cells(x)[0] as usize, self.cells(y)[0] as usize);
+        let (gx, gy) = (self.is_group(x), self.is_group(y));
+        let (sx, sy) = (self.sym[x as usize], self.sym[y as usize]);
+        let (seen_x, seen_y) = (
+            &self.seen[x as usize * w..][..w],
+            &self.seen[y as usize * w..][..w],
+        );
+        if !gx && !gy && cx == cy {
+            return !self.board.candidates(cx).without(sx).without(sy).is_empty();
         }
+        if sx == sy {
+            let cand = &self.cand_bits[sx as usize * w..][..w];
+            return (0..w).any(|i| seen_x[i] & seen_y[i] & cand[i] != 0);
+        }
+        let bit = |s: &[u64], c: usize| s[c / 64] >> (c % 64) & 1 == 1;
+        (!gy && self.has(cy, sx) && bit(seen_x, cy)) || (!gx && self.has(cx, sy) && bit(seen_y, cx))
     }
 
     /// The candidates false whether `x` or `y` is true (so false when one of them must be):
@@ -626,5 +657,42 @@ impl Bfs {
             }
         }
         Some(nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The closed form of `kills_any` agrees with the eliminations listed, for every pair of
+    /// nodes, at every point of a logical solve of a hard puzzle (grouped nodes included).
+    #[test]
+    fn kills_any_is_killed_by_both_not_empty() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g,
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let mut checked = 0;
+        for _ in 0..40 {
+            let Some(step) = crate::reason::next_step(&b) else {
+                break;
+            };
+            let gr = ChainGraph::new(&b);
+            assert!(gr.len() > gr.singles);
+            for x in 0..gr.len() as u32 {
+                for y in 0..gr.len() as u32 {
+                    if x != y {
+                        let want = !gr.killed_by_both(x, y).is_empty();
+                        assert_eq!(gr.kills_any(x, y), want, "{x} {y}");
+                        checked += usize::from(want);
+                    }
+                }
+            }
+            b.apply(&step);
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }
