@@ -110,6 +110,8 @@ pub struct Board {
     tables: Arc<Tables>,
     values: Vec<Option<u8>>,
     cands: Vec<SymbolSet>,
+    /// The chain graphs of the last candidate states of this board's line of play.
+    pub(crate) chain_memo: super::chain_graph::Memo,
     /// What earlier fish searches on this board's line of play proved absent.
     pub(crate) fish_memo: super::fish::Memo,
     /// What earlier finned-fish searches on this board's line of play proved absent.
@@ -148,6 +150,7 @@ impl Board {
             tables: Arc::new(Tables::new(&g)),
             geometry: g,
             fish_memo: Default::default(),
+            chain_memo: Default::default(),
             finned_memo: Default::default(),
             known_unique: false,
             als_memo: Default::default(),
@@ -232,6 +235,7 @@ impl Board {
             values: vec![None; self.geometry.cell_count()],
             cands: vec![all; self.geometry.cell_count()],
             fish_memo: Default::default(),
+            chain_memo: Default::default(),
             finned_memo: Default::default(),
             known_unique: false,
             als_memo: Default::default(),

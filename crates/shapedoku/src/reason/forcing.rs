@@ -15,48 +15,92 @@ use crate::symbols::SymbolSet;
 const BOUNDS: [usize; 4] = [2, 6, 15, 40];
 
 /// Work lists for [`propagate`], reused across assumptions.
+///
+/// Which houses are looked at for hidden singles: a placement touches every house through
+/// the placed cell's peers, but a house can only gain a hidden single or lose every place for
+/// a symbol where one of its cells lost a candidate, that is a house of the placed cell or of
+/// a peer that held the placed symbol. Only those are marked (with the houses that already
+/// held such a find on the board before the assumption, `ready`, marked whenever touched). A
+/// house touched but not marked is unchanged since it last yielded nothing, so looking at it
+/// would place nothing and find no contradiction; since the marked houses are still looked at
+/// lowest first, the placements, their order and the contradiction stay those of looking at
+/// every touched house.
 struct Work {
     /// Houses that may hold a hidden single, as bits over house indices, so the first one (in
     /// house order) is found a word at a time.
     dirty: Vec<u64>,
+    /// Houses holding a hidden single or missing a symbol on the board before any assumption.
+    ready: Vec<u64>,
+    /// The houses of each cell, as bits over house indices (`house_words` words per cell).
+    own: Vec<u64>,
     cells: Vec<usize>,
     implied: Vec<(usize, u8)>,
     capped: bool,
 }
 
+/// What a look at a house finds: the symbols with no place left (not placed either), and the
+/// symbols not placed with exactly one place.
+fn scan(b: &Board, cells: &[u32]) -> (SymbolSet, SymbolSet) {
+    let mut seen = SymbolSet::EMPTY;
+    let mut once = SymbolSet::EMPTY;
+    let mut placed = SymbolSet::EMPTY;
+    for &c in cells {
+        let c = c as usize;
+        let cs = match b.value(c) {
+            Some(v) => {
+                placed = placed.with(v);
+                SymbolSet::single(v)
+            }
+            None => b.candidates(c),
+        };
+        once = once.minus(cs.intersect(seen)).union(cs.minus(seen));
+        seen = seen.union(cs);
+    }
+    (b.geometry().symbols().all().minus(seen), once.minus(placed))
+}
+
 impl Work {
-    /// After a placement at `c`: its peers may have become singles or empty, and the houses
-    /// through them may have hidden singles.
-    fn touched(&mut self, g: &crate::Geometry, t: &super::Tables, c: usize) {
-        self.cells.extend(g.peers(c).iter().map(|&p| p as usize));
+    /// Before placing `v` at `c`: its peers may become singles or empty, and the houses where a
+    /// cell loses a candidate (see [`Work`]) may have hidden singles.
+    fn touched(&mut self, g: &crate::Geometry, t: &super::Tables, b: &Board, c: usize, v: u8) {
+        let peers = g.peers(c);
+        self.cells.extend(peers.iter().map(|&p| p as usize));
         let w = t.house_words;
-        for (d, &m) in self
-            .dirty
-            .iter_mut()
-            .zip(&t.peer_houses[c * w..(c + 1) * w])
-        {
-            *d |= m;
+        let near = &t.peer_houses[c * w..(c + 1) * w];
+        let own = &self.own[c * w..(c + 1) * w];
+        for i in 0..w {
+            self.dirty[i] |= near[i] & (self.ready[i] | own[i]);
+        }
+        for &p in peers {
+            let p = p as usize;
+            if b.value(p).is_none() && b.candidates(p).contains(v) {
+                let own = &self.own[p * w..(p + 1) * w];
+                for i in 0..w {
+                    self.dirty[i] |= near[i] & own[i];
+                }
+            }
         }
     }
 }
 
-/// Having placed the assumption at `start`, places singles (only around what changed) until none
-/// is left, a contradiction appears, or more than `bound` placements were needed. Placements go
-/// to `w.implied`. `w.capped` says whether it stopped at the bound (else a larger bound would
-/// end the same way).
+/// Places the assumption `v` at `start`, then singles (only around what changed) until none
+/// is left, a contradiction appears, or more than `bound` placements were needed. Placements
+/// go to `w.implied`. `w.capped` says whether it stopped at the bound (else a larger bound
+/// would end the same way).
 fn propagate(
     b: &mut Board,
-    t: &super::Tables,
-    start: usize,
+    (g, t): (&crate::Geometry, &super::Tables),
+    (start, assumed): (usize, u8),
     w: &mut Work,
     bound: usize,
 ) -> Option<Broken> {
     w.capped = false;
-    let g = b.geometry().clone();
+    let n = g.symbol_count();
     w.cells.clear();
     w.implied.clear();
     w.dirty.iter_mut().for_each(|d| *d = 0);
-    w.touched(&g, t, start);
+    w.touched(g, t, b, start, assumed);
+    b.place(start, assumed);
     loop {
         // First in, first out: cells are examined in the order the placements touched them.
         let mut head = 0;
@@ -75,9 +119,9 @@ fn propagate(
                     w.capped = true;
                     return None;
                 }
+                w.touched(g, t, b, p, v);
                 b.place(p, v);
                 w.implied.push((p, v));
-                w.touched(&g, t, p);
             }
         }
         w.cells.clear();
@@ -85,31 +129,16 @@ fn propagate(
         let (word, bits) = w.dirty.iter_mut().enumerate().find(|(_, d)| **d != 0)?;
         let i = word * 64 + bits.trailing_zeros() as usize;
         *bits &= *bits - 1;
-        let h = g.houses()[i];
-        let mut seen = SymbolSet::EMPTY;
-        let mut once = SymbolSet::EMPTY;
-        let mut placed = SymbolSet::EMPTY;
-        for &c in &g.shape(h).cells {
-            let cs = match b.value(c) {
-                Some(v) => {
-                    placed = placed.with(v);
-                    SymbolSet::single(v)
-                }
-                None => b.candidates(c),
-            };
-            once = once.minus(cs.intersect(seen)).union(cs.minus(seen));
-            seen = seen.union(cs);
+        let cells = &t.house_cells[i * n..(i + 1) * n];
+        let (missing, hidden) = scan(b, cells);
+        if let Some(v) = missing.first() {
+            return Some(Broken::house(g.houses()[i], v));
         }
-        if let Some(v) = g.symbols().all().minus(seen).first() {
-            return Some(Broken::house(h, v));
-        }
-        for v in once.minus(placed).iter() {
+        for v in hidden.iter() {
             // The one cell of the house holding v (a placement above may have taken it).
-            let Some(c) = g
-                .shape(h)
-                .cells
+            let Some(c) = cells
                 .iter()
-                .copied()
+                .map(|&c| c as usize)
                 .find(|&c| b.value(c).is_none() && b.candidates(c).contains(v))
             else {
                 continue;
@@ -118,9 +147,9 @@ fn propagate(
                 w.capped = true;
                 return None;
             }
+            w.touched(g, t, b, c, v);
             b.place(c, v);
             w.implied.push((c, v));
-            w.touched(&g, t, c);
         }
     }
 }
@@ -132,15 +161,29 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         .filter(|&c| board.value(c).is_none())
         .collect();
     cells.sort_by_key(|&c| (board.candidates(c).len(), c));
+    let t = board.tables();
     let mut w = Work {
         dirty: vec![0; g.houses().len().div_ceil(64)],
+        ready: vec![0; g.houses().len().div_ceil(64)],
+        own: vec![0; g.cell_count() * t.house_words],
         cells: Vec::new(),
         implied: Vec::new(),
         capped: false,
     };
+    for (c, houses) in t.cell_houses.iter().enumerate() {
+        for &h in houses {
+            w.own[c * t.house_words + h as usize / 64] |= 1 << (h % 64);
+        }
+    }
+    let n = g.symbol_count();
+    for i in 0..g.houses().len() {
+        let (missing, hidden) = scan(board, &t.house_cells[i * n..(i + 1) * n]);
+        if !missing.is_empty() || !hidden.is_empty() {
+            w.ready[i / 64] |= 1 << (i % 64);
+        }
+    }
     // A candidate proved false in an earlier pass is not tried again (a flag per candidate,
     // not a list searched each time, which was quadratic on large boards).
-    let n = g.symbol_count();
     let mut done = vec![false; g.cell_count() * n];
     let mut found = false;
     // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
@@ -158,8 +201,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     continue;
                 }
                 b.copy_from(board);
-                b.place(c, v);
-                let Some(broken) = propagate(&mut b, board.tables(), c, &mut w, bound) else {
+                let Some(broken) = propagate(&mut b, (g, t), (c, v), &mut w, bound) else {
                     if !w.capped {
                         settled[c * n + v as usize] = true;
                     }

@@ -102,7 +102,7 @@ fn search(g: &ChainGraph, f: &mut Finder, x: bool) -> Vec<Found> {
 /// Grouped X-chains (one symbol, three links or more), then, if there are none, grouped AICs
 /// (house and cell links), each through a group node, over one graph.
 pub(crate) fn find(board: &super::Board, f: &mut Finder) {
-    let g = ChainGraph::new(board, true);
+    let g = ChainGraph::new(board);
     if g.len() == g.singles {
         return;
     }

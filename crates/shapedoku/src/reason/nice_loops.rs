@@ -139,7 +139,7 @@ fn weak_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut Vec
 
 /// Nice loops, with and without group nodes, over one graph (the technique says which).
 pub(crate) fn find(board: &Board, f: &mut Finder) {
-    let g = ChainGraph::new(board, true);
+    let g = ChainGraph::new(board);
     let mut bfs = Bfs::new(g.len());
     let mut found: Vec<Found> = Vec::new();
     let mut cap = MAX_LINKS;
@@ -189,6 +189,38 @@ mod tests {
     /// Digit `d` in each of `cells`.
     fn line_but(g: &crate::Geometry, cells: &[(u32, u32)], d: u8) -> Vec<Candidate> {
         cells.iter().map(|&(r, c)| cand(g, r, c, d)).collect()
+    }
+
+    /// The chain graph read back from the board's memo (built there by the grouped chains on
+    /// the same state) gives the loops a graph built anew gives, at every point of a solve.
+    #[test]
+    fn memo_changes_nothing() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g,
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let mut steps = Vec::new();
+        let mut found = 0;
+        while let Some(step) = crate::reason::next_step(&b) {
+            super::super::grouped_chains::find(&b, &mut Finder::new(50));
+            let mut warm = Finder::new(50);
+            find(&b, &mut warm);
+            // A board made anew has a memo of its own, empty.
+            let mut fresh = Board::new(&p);
+            for s in &steps {
+                fresh.apply(s);
+            }
+            let mut cold = Finder::new(50);
+            find(&fresh, &mut cold);
+            assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
+            found += warm.steps.len();
+            b.apply(&step);
+            steps.push(step);
+        }
+        assert!(b.is_solved() && found > 0, "{found}");
     }
 
     #[test]
