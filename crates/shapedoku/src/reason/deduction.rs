@@ -95,7 +95,9 @@ impl Deduction {
             Deduction::EmptyRectangle { .. } => T::EmptyRectangle,
             Deduction::Dual { parts } => match parts.first().map(Deduction::technique) {
                 Some(T::EmptyRectangle) => T::DualEmptyRectangle,
-                _ => T::DualTwoStringKite,
+                Some(T::TwoStringKite) | None => T::DualTwoStringKite,
+                // Siamese fish keep their fish's technique, as in HoDoKu.
+                Some(fish) => fish,
             },
             Deduction::UniqueRectangle { kind, .. } => match kind {
                 RectangleKind::Type1 => T::UniqueRectangle1,

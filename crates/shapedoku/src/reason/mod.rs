@@ -57,6 +57,7 @@ pub mod overlap;
 pub mod rate;
 mod rectangle;
 mod rules;
+mod siamese_fish;
 pub mod singles;
 pub mod step;
 pub mod subsets;
@@ -294,6 +295,8 @@ pub fn registry() -> &'static [Search] {
         s(NICE_LOOPS, nice_loops::find),
         s(FINNED_FRANKEN, finned_franken::find),
         s(&[T::TemplateSet, T::TemplateDelete], templates::find),
+        // Pairs of finned fish: never taken by the solver (see the module).
+        s(FINNED_FISH, siamese_fish::find),
         first(&[T::Guess], guess::find),
     ];
     REGISTRY

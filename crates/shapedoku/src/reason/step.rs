@@ -303,11 +303,11 @@ pub enum Deduction {
     },
     /// Two instances of a single-symbol pattern sharing their core, taken as one step (a dual
     /// 2-string kite: two kites through the same two box cells; a dual empty rectangle: two
-    /// empty rectangles in one box on one strong link). Each part justifies its own
-    /// eliminations.
+    /// empty rectangles in one box on one strong link; siamese fish: two finned or sashimi fish
+    /// of one size with the same base houses). Each part justifies its own eliminations.
     Dual {
-        /// The two instances, each a [`Deduction::SimpleChain`] 2-string kite or each a
-        /// [`Deduction::EmptyRectangle`].
+        /// The two instances, each a [`Deduction::SimpleChain`] 2-string kite, each a
+        /// [`Deduction::EmptyRectangle`], or each a [`Deduction::FinnedFish`] (the first one's technique is the step's).
         parts: Vec<Deduction>,
     },
     /// Unique rectangle: four empty `cells` (`[a, b, c, d]`, with sides a–b, c–d, a–c, b–d,
