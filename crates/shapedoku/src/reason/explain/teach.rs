@@ -156,6 +156,16 @@ fn argument(g: &Geometry, step: &Step) -> String {
             first_strong,
             continuous,
         } => nice_loop_why(g, nodes, *first_strong, *continuous, step),
+        Deduction::KrakenFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            ..
+        } => format!(
+            "{} Here the fins see nothing to remove, but each chain starts at a fin or at a base place of one cover house, one of which must be true, and ends with the removed candidate false, so it goes whichever is true.",
+            finned_fish(g, *symbol, base, cover, fins)
+        ),
         Deduction::Dual { parts } => format!(
             "Two patterns share their cells here, so one look finds both. {}",
             parts
