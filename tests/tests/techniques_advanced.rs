@@ -831,7 +831,7 @@ fn reglib_finned_franken_fish() {
 #[test]
 fn reglib_siamese_fish() {
     // HoDoKu's codes with variant 1: two finned fish of one technique on one base, as one step.
-    // The search that pairs them is the last registered for finned swordfish. Every row of
+    // The search that pairs them is the second registered for finned swordfish. Every row of
     // finned and sashimi swordfish and jellyfish comes out exactly. The search pairs fish over
     // rows and columns only: the finned Franken and mutant rows (whose fish need base houses
     // that overlap, endo fins) find nothing, and are read for soundness only.

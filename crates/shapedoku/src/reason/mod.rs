@@ -280,6 +280,9 @@ pub fn registry() -> &'static [Search] {
         s(&[T::WxyzWing], wxyz_wing::find),
         s(UNIQUENESS, uniqueness::find),
         s(FINNED_FISH, finned_fish::find),
+        // Pairs of the finned fish: runs only where they found none, so finds none (see the
+        // module); for hints and tools.
+        s(FINNED_FISH, siamese_fish::find),
         s(COLOURS, colouring::find_simple_colours),
         s(MULTI_COLOURS, multi_colours::find),
         s(&[T::Medusa3d], medusa::find),
@@ -297,8 +300,6 @@ pub fn registry() -> &'static [Search] {
         s(FINNED_FRANKEN, finned_franken::find),
         first(&[T::KrakenFishType1, T::KrakenFishType2], kraken_fish::find),
         s(&[T::TemplateSet, T::TemplateDelete], templates::find),
-        // Pairs of finned fish: never taken by the solver (see the module).
-        s(FINNED_FISH, siamese_fish::find),
         first(&[T::Guess], guess::find),
     ];
     REGISTRY

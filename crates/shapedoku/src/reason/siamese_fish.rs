@@ -6,8 +6,11 @@
 //! of its size), as HoDoKu does, so it weighs the same.
 //!
 //! HoDoKu pairs fish of one technique only when its option for duals and siamese fish is on,
-//! which its default solve leaves off: the search is registered after every other, so the
-//! solver never takes a pair (its halves are found first) and hints and tools list them.
+//! which its default solve leaves off: the search is registered just after the finned fish,
+//! so the solver never takes a pair (it runs only where no finned fish was found, and then,
+//! the finned fish's memo telling it nothing changed, costs next to nothing), and hints and
+//! tools list them. Just after rather than last: the rating looks at every later search's
+//! cheapest step, and a siamese search placed last would rerun the finned fish there.
 //!
 //! Only finned and sashimi fish over rows and columns are paired: HoDoKu's siamese Franken and
 //! mutant fish need base houses that overlap (endo fins), which `finned_franken` does not
