@@ -84,6 +84,8 @@ struct Row {
     /// HoDoKu's grid: `+d` marks a value placed while solving, not a given.
     plus: String,
     technique: String,
+    /// HoDoKu's code of the step (`0311`; with a variant appended, `03111`).
+    code: String,
     elims: Vec<(usize, u8)>,
     /// Placements the step must make (Template Set and other placing steps).
     places: Vec<(usize, u8)>,
@@ -136,6 +138,7 @@ fn reglib_rows() -> Option<Vec<Row>> {
             line: f[0].to_string(),
             plus: f[9].to_string(),
             technique: f[1].to_string(),
+            code: f[3].to_string(),
             elims,
             places,
             deleted,
@@ -171,11 +174,18 @@ fn split_plus(plus: &str) -> (String, Vec<(usize, u8)>) {
 /// [`reglib`] for the uniqueness techniques: the board knows the puzzle is unique, and which
 /// values are givens and which were placed while solving (avoidable rectangles tell them apart).
 fn reglib_with(name: &str, t: Technique, unique: bool) -> Option<(usize, usize, usize)> {
+    reglib_search(name, search_for(t), unique)
+}
+
+/// [`reglib_with`] with the search given; `name` is a technique's name or HoDoKu's code.
+fn reglib_search(name: &str, search: &Search, unique: bool) -> Option<(usize, usize, usize)> {
     let rows = reglib_rows()?;
     let g = builtin::geometry("classic").unwrap();
-    let search = search_for(t);
     let (mut n, mut exact, mut found) = (0, 0, 0);
-    for row in rows.iter().filter(|r| r.technique == name) {
+    for row in rows
+        .iter()
+        .filter(|r| r.technique == name || r.code == name)
+    {
         let p = Puzzle::from_line(g.clone(), &row.line).unwrap();
         let sol = Solver::new(&p)
             .solve()
@@ -815,5 +825,33 @@ fn reglib_finned_franken_fish() {
             return;
         };
         assert!(n > 0 && exact >= least, "{name}: {exact}/{n} exact");
+    }
+}
+
+#[test]
+fn reglib_siamese_fish() {
+    // HoDoKu's codes with variant 1: two finned fish of one technique on one base, as one step.
+    // The search that pairs them is the second registered for finned swordfish. Every row of
+    // finned and sashimi swordfish and jellyfish comes out exactly. The search pairs fish over
+    // rows and columns only: the finned Franken and mutant rows (whose fish need base houses
+    // that overlap, endo fins) find nothing, and are read for soundness only.
+    let search = registry()
+        .iter()
+        .rfind(|s| s.techniques.contains(&Technique::FinnedSwordfish))
+        .expect("registered");
+    for code in ["03111", "03121", "03211", "03221"] {
+        let Some((n, exact, found)) = reglib_search(code, search, false) else {
+            return;
+        };
+        assert!(
+            n > 0 && exact == n && found == n,
+            "{code}: {exact}/{n} exact"
+        );
+    }
+    for code in ["03411", "03421", "03621"] {
+        let Some((n, _, _)) = reglib_search(code, search, false) else {
+            return;
+        };
+        assert!(n > 0, "{code}: no rows");
     }
 }

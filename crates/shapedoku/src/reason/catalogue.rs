@@ -340,6 +340,18 @@ catalogue! {
     /// Finned mutant fish of size 4.
     FinnedMutantJellyfish = "finned_mutant_jellyfish", "Finned Mutant Jellyfish", 470, Extreme,
         Se::Fixed(8.5);
+    // Kraken fish: HoDoKu leaves them out of its default solve; here they come after the
+    // finned Franken fish, where the solver seldom gets. HoDoKu's weight. Sudoku Explainer has
+    // none and would need forcing chains: like the finned Franken fish they take the top of the
+    // forcing chains' range, which also keeps them from lowering a rating's cheapest step
+    // (valued by chain length from 7.5 they undercut the ALS steps of 196 of 1,482 rated
+    // puzzles, most of which moved away from Sudoku Explainer's value).
+    /// Kraken fish type 1: a finned fish whose every fin leads by a chain to the candidate the
+    /// fish would remove being false.
+    KrakenFishType1 = "kraken_fish_type_1", "Kraken Fish Type 1", 500, Extreme, Se::Fixed(8.5);
+    /// Kraken fish type 2: chains from every base place of a cover house and every fin to one
+    /// candidate being false.
+    KrakenFishType2 = "kraken_fish_type_2", "Kraken Fish Type 2", 500, Extreme, Se::Fixed(8.5);
     /// Template Set: a cell every placement of a symbol consistent with the candidates uses.
     /// Tried after forcing chains (HoDoKu leaves templates out of its default solve).
     TemplateSet = "template_set", "Template Set", 600, Extreme, Se::Fixed(8.5);

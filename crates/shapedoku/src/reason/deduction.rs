@@ -93,9 +93,13 @@ impl Deduction {
                 ],
             ),
             Deduction::EmptyRectangle { .. } => T::EmptyRectangle,
+            Deduction::KrakenFish { house: None, .. } => T::KrakenFishType1,
+            Deduction::KrakenFish { house: Some(_), .. } => T::KrakenFishType2,
             Deduction::Dual { parts } => match parts.first().map(Deduction::technique) {
                 Some(T::EmptyRectangle) => T::DualEmptyRectangle,
-                _ => T::DualTwoStringKite,
+                Some(T::TwoStringKite) | None => T::DualTwoStringKite,
+                // Siamese fish keep their fish's technique, as in HoDoKu.
+                Some(fish) => fish,
             },
             Deduction::UniqueRectangle { kind, .. } => match kind {
                 RectangleKind::Type1 => T::UniqueRectangle1,
@@ -174,6 +178,12 @@ impl Deduction {
             Deduction::NiceLoop {
                 nodes, continuous, ..
             } => nodes.len().saturating_sub(usize::from(!*continuous)),
+            // The longest of its chains.
+            Deduction::KrakenFish { chains, .. } => chains
+                .iter()
+                .map(|c| c.len().saturating_sub(1))
+                .max()
+                .unwrap_or(0),
             _ => 0,
         }
     }
@@ -199,7 +209,8 @@ impl Deduction {
             Deduction::AlsChain { sets, .. } => sets.iter().map(|a| a.shape).collect(),
             Deduction::DeathBlossom { petals, .. } => petals.iter().map(|a| a.shape).collect(),
             Deduction::FinnedFish { base, cover, .. }
-            | Deduction::FinnedFrankenFish { base, cover, .. } => {
+            | Deduction::FinnedFrankenFish { base, cover, .. }
+            | Deduction::KrakenFish { base, cover, .. } => {
                 base.iter().chain(cover).copied().collect()
             }
             Deduction::Dual { parts } => parts.iter().flat_map(Deduction::shapes).collect(),
@@ -264,9 +275,9 @@ impl Deduction {
             Deduction::DeathBlossom { stem, petals } => std::iter::once(stem.cell)
                 .chain(petals.iter().flat_map(|a| a.cells.clone()))
                 .collect(),
-            Deduction::FinnedFish { fins, .. } | Deduction::FinnedFrankenFish { fins, .. } => {
-                fins.clone()
-            }
+            Deduction::FinnedFish { fins, .. }
+            | Deduction::FinnedFrankenFish { fins, .. }
+            | Deduction::KrakenFish { fins, .. } => fins.clone(),
             Deduction::EmptyRectangle { link, .. } => link.to_vec(),
             Deduction::Dual { parts } => parts.iter().flat_map(Deduction::cells).collect(),
             Deduction::UniqueRectangle { cells, subset, .. } => {

@@ -14,7 +14,7 @@ use super::{Board, Candidate, Deduction, Finder, SimpleChainKind, Step, chains, 
 use crate::{ShapeKind, Symbol};
 
 /// Every step of `find`, to the end (the caller's budget still applies).
-fn all_of(board: &Board, f: &mut Finder, find: super::FindFn) -> Vec<Step> {
+pub(crate) fn all_of(board: &Board, f: &mut Finder, find: super::FindFn) -> Vec<Step> {
     let mut inner = Finder::within(usize::MAX, f.budget());
     find(board, &mut inner);
     if let Some(why) = inner.stopped() {

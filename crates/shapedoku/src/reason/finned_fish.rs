@@ -19,19 +19,19 @@ use std::sync::Mutex;
 const FIN_COLUMNS: u32 = 2;
 
 /// One grid's lines of one kind and the crossing lines, by number.
-struct Lines {
+pub(crate) struct Lines {
     /// The base lines' shape ids, by number - 1.
-    base: Vec<Option<usize>>,
+    pub(crate) base: Vec<Option<usize>>,
     /// The cover lines' shape ids, by number - 1.
-    cover: Vec<Option<usize>>,
+    pub(crate) cover: Vec<Option<usize>>,
     /// Each cell's cover line number - 1 (`u8::MAX`: none).
-    cover_of: Vec<u8>,
+    pub(crate) cover_of: Vec<u8>,
     /// Each cell's base line number - 1 (`u8::MAX`: none).
-    base_of: Vec<u8>,
+    pub(crate) base_of: Vec<u8>,
 }
 
 /// The grids' (rows, columns) pairs, each way round.
-fn line_sets(board: &Board) -> Vec<Lines> {
+pub(crate) fn line_sets(board: &Board) -> Vec<Lines> {
     let g = board.geometry();
     let mut grids: Vec<Option<usize>> = g.shapes().iter().map(|s| s.grid).collect();
     grids.sort_unstable();

@@ -7,7 +7,7 @@
 //! - [`explain`]: every word a step is written in (text, compact) and its JSON view;
 //! - [`rate`]: the rating, from the steps and the catalogue;
 //! - one file per technique (`singles`, `locked_subsets`, `overlap`, `subsets`, `cages`,
-//!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `finned_franken`, `empty_rectangle`, `dual` (dual kites
+//!   `cage_overlap`, `innies`, `fish`, `finned_fish`, `finned_franken`, `siamese_fish`, `kraken_fish`, `empty_rectangle`, `dual` (dual kites
 //!   and empty rectangles), `uniqueness`, `bug`,
 //!   `colouring`, `multi_colours`, `medusa`, `chains`,
 //!   `w_wing`, `wings`, `wxyz_wing`, `sue_de_coq`, `als_xz`, `als_xy_wing`, `als_xy_chain` and
@@ -48,6 +48,7 @@ mod forcing;
 mod grouped_chains;
 pub mod guess;
 mod innies;
+mod kraken_fish;
 mod locked_subsets;
 mod medusa;
 mod memo;
@@ -57,6 +58,7 @@ pub mod overlap;
 pub mod rate;
 mod rectangle;
 mod rules;
+mod siamese_fish;
 pub mod singles;
 pub mod step;
 pub mod subsets;
@@ -278,6 +280,9 @@ pub fn registry() -> &'static [Search] {
         s(&[T::WxyzWing], wxyz_wing::find),
         s(UNIQUENESS, uniqueness::find),
         s(FINNED_FISH, finned_fish::find),
+        // Pairs of the finned fish: runs only where they found none, so finds none (see the
+        // module); for hints and tools.
+        s(FINNED_FISH, siamese_fish::find),
         s(COLOURS, colouring::find_simple_colours),
         s(MULTI_COLOURS, multi_colours::find),
         s(&[T::Medusa3d], medusa::find),
@@ -293,6 +298,7 @@ pub fn registry() -> &'static [Search] {
         first(&[T::ForcingChain], forcing::find),
         s(NICE_LOOPS, nice_loops::find),
         s(FINNED_FRANKEN, finned_franken::find),
+        first(&[T::KrakenFishType1, T::KrakenFishType2], kraken_fish::find),
         s(&[T::TemplateSet, T::TemplateDelete], templates::find),
         first(&[T::Guess], guess::find),
     ];

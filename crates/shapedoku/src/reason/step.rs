@@ -284,6 +284,26 @@ pub enum Deduction {
         /// Mutant rather than Franken.
         mutant: bool,
     },
+    /// Kraken fish on `symbol`: a finned fish (`base` rows or columns of a grid, `cover` the
+    /// crossing lines, `fins` the base places outside the cover) whose fins see nothing to
+    /// remove, helped by chains, each from its first node (assumed true) to the candidate
+    /// removed (false). Type 1 (`house` none): the candidate is the symbol in a cover cell
+    /// outside the base, which the fish would remove, and a chain starts at each fin. Type 2:
+    /// one of `house`'s base places or a fin is true, and a chain starts at each of them.
+    KrakenFish {
+        /// The symbol.
+        symbol: Symbol,
+        /// Base houses, in shape order.
+        base: Vec<ShapeId>,
+        /// Cover houses, in shape order.
+        cover: Vec<ShapeId>,
+        /// The base places outside the cover.
+        fins: Vec<CellId>,
+        /// Type 2: the cover house whose base places and the fins each start a chain.
+        house: Option<ShapeId>,
+        /// The chains, one per start, each ending at (a group holding) the candidate removed.
+        chains: Vec<Vec<ChainNode>>,
+    },
     /// Empty rectangle: the places of `symbol` in the box `house` all lie in the two `lines`
     /// through it; the end `link[0]` of a strong link (in `link_house`) sees every place in
     /// the first line, so if the other end `link[1]` is false the box's symbol is in the
@@ -303,11 +323,11 @@ pub enum Deduction {
     },
     /// Two instances of a single-symbol pattern sharing their core, taken as one step (a dual
     /// 2-string kite: two kites through the same two box cells; a dual empty rectangle: two
-    /// empty rectangles in one box on one strong link). Each part justifies its own
-    /// eliminations.
+    /// empty rectangles in one box on one strong link; siamese fish: two finned or sashimi fish
+    /// of one size with the same base houses). Each part justifies its own eliminations.
     Dual {
-        /// The two instances, each a [`Deduction::SimpleChain`] 2-string kite or each a
-        /// [`Deduction::EmptyRectangle`].
+        /// The two instances, each a [`Deduction::SimpleChain`] 2-string kite, each a
+        /// [`Deduction::EmptyRectangle`], or each a [`Deduction::FinnedFish`] (the first one's technique is the step's).
         parts: Vec<Deduction>,
     },
     /// Unique rectangle: four empty `cells` (`[a, b, c, d]`, with sides a–b, c–d, a–c, b–d,

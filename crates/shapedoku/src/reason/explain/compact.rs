@@ -210,6 +210,25 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             shorts(g, cover),
             compress_cells(g, fins).trim_start_matches('r')
         ),
+        Deduction::KrakenFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            chains,
+            ..
+        } => format!(
+            "{} {} {} fr{}: {}",
+            sym(g, *symbol),
+            shorts(g, base),
+            shorts(g, cover),
+            compress_cells(g, fins).trim_start_matches('r'),
+            chains
+                .iter()
+                .map(|c| linked(g, c, false))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ),
         Deduction::Dual { parts } => parts
             .iter()
             .filter_map(|d| what(g, d))

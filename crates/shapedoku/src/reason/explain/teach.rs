@@ -87,6 +87,7 @@ fn argument(g: &Geometry, step: &Step) -> String {
         Deduction::Fish { .. }
         | Deduction::FinnedFish { .. }
         | Deduction::FinnedFrankenFish { .. }
+        | Deduction::KrakenFish { .. }
         | Deduction::XyWing { .. }
         | Deduction::XyzWing { .. }
         | Deduction::WWing { .. }
@@ -181,6 +182,16 @@ fn pattern(g: &Geometry, step: &Step) -> String {
             wings,
             symbol,
         } => wxyz_wing(g, pivot, wings, *symbol),
+        Deduction::KrakenFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            ..
+        } => format!(
+            "{} Here the fins see nothing to remove, but each chain starts at a fin or at a base place of one cover house, one of which must be true, and ends with the removed candidate false, so it goes whichever is true.",
+            finned_fish(g, *symbol, base, cover, fins)
+        ),
         Deduction::EmptyRectangle {
             symbol,
             house,

@@ -204,6 +204,25 @@ fn variants(g: &Geometry) -> Vec<Step> {
             ));
         }
     }
+    // Kraken fish: the X-wing on 1 in rows 1 and 5 with the fin r5c9, type 1 and type 2.
+    let one = |r, k| ChainNode {
+        symbol: symbol(1),
+        cells: vec![c(r, k)],
+    };
+    for house in [None, Some(shape_id(g, "column 5"))] {
+        out.push(elim(
+            g,
+            &[(7, 5, 1)],
+            Deduction::KrakenFish {
+                symbol: symbol(1),
+                base: vec![shape_id(g, "row 1"), shape_id(g, "row 5")],
+                cover: vec![shape_id(g, "column 1"), shape_id(g, "column 5")],
+                fins: vec![c(5, 9)],
+                house,
+                chains: vec![vec![one(5, 9), one(9, 9), one(9, 4), one(7, 5)]],
+            },
+        ));
+    }
     let a = vec![cand(g, 1, 1, 1), cand(g, 8, 1, 2), cand(g, 8, 6, 5)];
     let b = vec![cand(g, 1, 1, 2), cand(g, 8, 1, 5), cand(g, 8, 6, 1)];
     out.push(elim(

@@ -7,7 +7,7 @@ mod chains;
 pub(super) use als::chain_ends;
 use als::{als_chain, als_xy_wing, als_xz, death_blossom, sue_de_coq, wxyz_wing};
 pub(super) use chains::chain;
-use chains::{chain_said, forcing, grouped_said, nice_loop};
+use chains::{chain_said, forcing, grouped_said, nice_loop, walk};
 
 use super::{cell, cells, sym, syms};
 use crate::reason::{
@@ -198,6 +198,14 @@ pub fn reason(g: &Geometry, step: &Step) -> String {
             let kind = if *sashimi { "sashimi" } else { "finned" };
             finned(g, kind, *symbol, [base, cover], fins)
         }
+        Deduction::KrakenFish {
+            symbol,
+            base,
+            cover,
+            fins,
+            house,
+            chains,
+        } => kraken(g, *symbol, [base, cover], fins, *house, chains),
         Deduction::Dual { parts } => format!(
             "dual: {}",
             parts
@@ -437,6 +445,39 @@ fn finned(
         shapes_label(g, cover),
         and_list(&cells(g, fins)),
         v = sym(g, symbol),
+    )
+}
+
+/// A kraken fish: the finned fish, which of its parts one must be true, and each part's chain.
+fn kraken(
+    g: &Geometry,
+    symbol: Symbol,
+    [base, cover]: [&[ShapeId]; 2],
+    fins: &[CellId],
+    house: Option<ShapeId>,
+    chains: &[Vec<crate::reason::ChainNode>],
+) -> String {
+    let v = sym(g, symbol);
+    let one_of = match house {
+        None => format!(
+            "either the fish holds (and the cover loses {v} outside the base) or a fin is {v}"
+        ),
+        Some(h) => format!(
+            "one of {}'s places in the base or a fin is {v}",
+            label(g, h)
+        ),
+    };
+    format!(
+        "kraken {} on {v} in {}, {}, with fins {}: {one_of}; {}",
+        fish_name(FishKind::Basic, base.len()),
+        shapes_label(g, base),
+        shapes_label(g, cover),
+        and_list(&cells(g, fins)),
+        chains
+            .iter()
+            .map(|c| walk(g, c, false))
+            .collect::<Vec<_>>()
+            .join("; ")
     )
 }
 
