@@ -129,14 +129,64 @@ pub(super) fn step(g: &Geometry, step: &Step) -> String {
 }
 
 /// What the step rests on, between its name and its results (nothing for singles and guesses,
-/// whose results say it all).
+/// whose results say it all). Each family of techniques has its own function.
 fn what(g: &Geometry, d: &Deduction) -> Option<String> {
-    Some(match d {
+    // Every variant is named here, so a new deduction must be given its family.
+    match d {
         Deduction::FullHouse { .. }
         | Deduction::HiddenSingle { .. }
         | Deduction::NakedSingle
         | Deduction::Guess { .. }
-        | Deduction::ForcingChain { .. } => return None,
+        | Deduction::ForcingChain { .. }
+        | Deduction::BugPlusOne { .. } => None,
+        Deduction::Dual { parts } => Some(
+            parts
+                .iter()
+                .filter_map(|d| what(g, d))
+                .collect::<Vec<_>>()
+                .join(" + "),
+        ),
+        Deduction::ShapeOverlap { .. }
+        | Deduction::CageOverlap { .. }
+        | Deduction::NakedSubset { .. }
+        | Deduction::HiddenSubset { .. }
+        | Deduction::LockedSubset { .. }
+        | Deduction::CageCombination { .. }
+        | Deduction::Innies { .. }
+        | Deduction::RuleElimination { .. }
+        | Deduction::Template { .. } => basic(g, d),
+        Deduction::Fish { .. }
+        | Deduction::FinnedFish { .. }
+        | Deduction::FinnedFrankenFish { .. }
+        | Deduction::KrakenFish { .. }
+        | Deduction::XyWing { .. }
+        | Deduction::XyzWing { .. }
+        | Deduction::WxyzWing { .. }
+        | Deduction::WWing { .. }
+        | Deduction::EmptyRectangle { .. }
+        | Deduction::UniqueRectangle { .. }
+        | Deduction::SueDeCoq { .. } => pattern(g, d),
+        Deduction::RemotePair { .. }
+        | Deduction::SimpleColours { .. }
+        | Deduction::MultiColours { .. }
+        | Deduction::Medusa { .. }
+        | Deduction::SimpleChain { .. }
+        | Deduction::XChain { .. }
+        | Deduction::XyChain { .. }
+        | Deduction::Aic { .. }
+        | Deduction::GroupedXChain { .. }
+        | Deduction::GroupedAic { .. }
+        | Deduction::NiceLoop { .. } => chains(g, d),
+        Deduction::AlsXz { .. }
+        | Deduction::AlsXyWing { .. }
+        | Deduction::AlsChain { .. }
+        | Deduction::DeathBlossom { .. } => als_step(g, d),
+    }
+}
+
+/// Overlaps, subsets, cages, rules and templates.
+fn basic(g: &Geometry, d: &Deduction) -> Option<String> {
+    Some(match d {
         Deduction::ShapeOverlap {
             symbol,
             source,
@@ -161,6 +211,29 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
         | Deduction::LockedSubset { cells, symbols, .. } => {
             format!("{} in {}", syms(g, *symbols, ","), compress_cells(g, cells))
         }
+        Deduction::CageCombination { cage, combos } => format!(
+            "{}: {}",
+            short(g, *cage),
+            combos
+                .iter()
+                .map(|s| syms(g, *s, ""))
+                .collect::<Vec<_>>()
+                .join("|")
+        ),
+        Deduction::Innies { cells, total, .. } => {
+            format!("{} = {total}", compress_cells(g, cells))
+        }
+        Deduction::RuleElimination { rule, cells } => super::rule_part(g, *rule, cells),
+        Deduction::Template {
+            symbol, templates, ..
+        } => format!("{}: {templates} templates", sym(g, *symbol)),
+        _ => return None,
+    })
+}
+
+/// Fish, wings and rectangles: the shapes or cells the pattern is made of.
+fn pattern(g: &Geometry, d: &Deduction) -> Option<String> {
+    Some(match d {
         Deduction::Fish {
             symbol,
             base,
@@ -172,24 +245,6 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             shorts(g, base),
             shorts(g, cover)
         ),
-        Deduction::XyWing {
-            pivot,
-            pincers,
-            symbol,
-            ..
-        }
-        | Deduction::XyzWing {
-            pivot,
-            pincers,
-            symbol,
-            ..
-        } => {
-            let cells: Vec<String> = std::iter::once(pivot)
-                .chain(pincers)
-                .map(|&c| cell(g, c))
-                .collect();
-            format!("{} in {}", sym(g, *symbol), cells.join(","))
-        }
         Deduction::FinnedFish {
             symbol,
             base,
@@ -229,11 +284,48 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
                 .collect::<Vec<_>>()
                 .join(" | ")
         ),
-        Deduction::Dual { parts } => parts
-            .iter()
-            .filter_map(|d| what(g, d))
-            .collect::<Vec<_>>()
-            .join(" + "),
+        Deduction::XyWing {
+            pivot,
+            pincers,
+            symbol,
+            ..
+        }
+        | Deduction::XyzWing {
+            pivot,
+            pincers,
+            symbol,
+            ..
+        } => {
+            let cells: Vec<String> = std::iter::once(pivot)
+                .chain(pincers)
+                .map(|&c| cell(g, c))
+                .collect();
+            format!("{} in {}", sym(g, *symbol), cells.join(","))
+        }
+        Deduction::WxyzWing {
+            pivot,
+            wings,
+            symbol,
+        } => {
+            let cells: Vec<String> = std::iter::once(pivot)
+                .chain(wings)
+                .map(|w| format!("{}{{{}}}", cell(g, w.cell), syms(g, w.symbols, "")))
+                .collect();
+            format!("{} in {}", sym(g, *symbol), cells.join(","))
+        }
+        Deduction::WWing {
+            cells,
+            link,
+            symbols: [x, y],
+            ..
+        } => format!(
+            "{}/{} in {} connected by {} in {}",
+            sym(g, *x),
+            sym(g, *y),
+            compress_cells(g, cells),
+            sym(g, *x),
+            compress_cells(g, link)
+        ),
         Deduction::EmptyRectangle {
             symbol,
             house,
@@ -255,20 +347,28 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             sym(g, *y),
             compress_cells(g, cells)
         ),
-        Deduction::BugPlusOne { .. } => return None,
-        Deduction::WWing {
-            cells,
-            link,
-            symbols: [x, y],
+        Deduction::SueDeCoq {
+            core,
+            core_symbols,
+            sides,
+            side_symbols,
             ..
         } => format!(
-            "{}/{} in {} connected by {} in {}",
-            sym(g, *x),
-            sym(g, *y),
-            compress_cells(g, cells),
-            sym(g, *x),
-            compress_cells(g, link)
+            "{} - {{{}}} ({} - {{{}}}, {} - {{{}}})",
+            compress_cells(g, core),
+            syms(g, *core_symbols, ""),
+            compress_cells(g, &sides[0]),
+            syms(g, side_symbols[0], ""),
+            compress_cells(g, &sides[1]),
+            syms(g, side_symbols[1], "")
         ),
+        _ => return None,
+    })
+}
+
+/// Colourings and chains: the colours or the chain in Eureka notation.
+fn chains(g: &Geometry, d: &Deduction) -> Option<String> {
+    Some(match d {
         Deduction::RemotePair { symbols, cells } => format!(
             "{} {}",
             syms(g, *symbols, "/"),
@@ -326,45 +426,13 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
             first_strong,
             ..
         } => linked(g, nodes, *first_strong),
-        Deduction::CageCombination { cage, combos } => format!(
-            "{}: {}",
-            short(g, *cage),
-            combos
-                .iter()
-                .map(|s| syms(g, *s, ""))
-                .collect::<Vec<_>>()
-                .join("|")
-        ),
-        Deduction::Innies { cells, total, .. } => {
-            format!("{} = {total}", compress_cells(g, cells))
-        }
-        Deduction::RuleElimination { rule, cells } => super::rule_part(g, *rule, cells),
-        Deduction::WxyzWing {
-            pivot,
-            wings,
-            symbol,
-        } => {
-            let cells: Vec<String> = std::iter::once(pivot)
-                .chain(wings)
-                .map(|w| format!("{}{{{}}}", cell(g, w.cell), syms(g, w.symbols, "")))
-                .collect();
-            format!("{} in {}", sym(g, *symbol), cells.join(","))
-        }
-        Deduction::SueDeCoq {
-            core,
-            core_symbols,
-            sides,
-            side_symbols,
-            ..
-        } => format!(
-            "{} - {{{}}} ({} - {{{}}}, {} - {{{}}})",
-            compress_cells(g, core),
-            syms(g, *core_symbols, ""),
-            compress_cells(g, &sides[0]),
-            syms(g, side_symbols[0], ""),
-            compress_cells(g, &sides[1]),
-            syms(g, side_symbols[1], "")
-        ),
+        _ => return None,
+    })
+}
+
+/// Almost locked sets: each set with its symbols, and the restricted commons between them.
+fn als_step(g: &Geometry, d: &Deduction) -> Option<String> {
+    Some(match d {
         Deduction::AlsXz { sets, restricted } => {
             let x: Vec<String> = restricted.iter().map(|&x| sym(g, x).to_string()).collect();
             format!(
@@ -405,9 +473,7 @@ fn what(g: &Geometry, d: &Deduction) -> Option<String> {
                 named.join(", ")
             )
         }
-        Deduction::Template {
-            symbol, templates, ..
-        } => format!("{}: {templates} templates", sym(g, *symbol)),
+        _ => return None,
     })
 }
 
