@@ -95,14 +95,7 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             *total,
         )),
         RuleKind::Arrow { cells, circle } => Box::new(Linear::new(arrow_terms(cells, *circle), 0)),
-        RuleKind::DoubleArrow { cells } => {
-            let n = cells.len();
-            let terms = cells.iter().enumerate().map(|(i, c)| {
-                let k = if i == 0 || i + 1 == n { 1 } else { -1 };
-                (c.index() as u32, k)
-            });
-            Box::new(Linear::new(terms.collect(), 0))
-        }
+        RuleKind::DoubleArrow { cells } => Box::new(Linear::new(double_arrow_terms(cells), 0)),
         RuleKind::Renban { cells } => Box::new(Renban::new(line(cells), values)),
         RuleKind::Between { cells } => Box::new(Between::new(line(cells), values)),
         RuleKind::RegionSum { cells } => {
@@ -125,22 +118,7 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         // Outside clues and indexing.
         RuleKind::Sandwich { cells, .. }
         | RuleKind::XSum { cells, .. }
-        | RuleKind::Skyscraper { cells, .. } => {
-            let house = crate::constraint::outside::full_house(g, cells);
-            match crate::constraint::outside::layers(
-                &c.kind,
-                values.all(),
-                house,
-                outside::MAX_STATES,
-            ) {
-                Some(l) => Box::new(outside::Clue::new(line(cells), l)),
-                None => Box::new(outside::SolvedCheck::new(
-                    line(cells),
-                    c.kind.clone(),
-                    values,
-                )),
-            }
-        }
+        | RuleKind::Skyscraper { cells, .. } => outside_clue(&c.kind, cells, g, values),
         RuleKind::Indexing { cells, lines } => {
             let lines: Vec<Vec<u32>> = lines.iter().map(|l| ids(l)).collect();
             Box::new(outside::Indexing::new(&ids(cells), &lines, values))
@@ -180,6 +158,32 @@ pub(crate) fn narrow_by_rule(c: &Constraint, g: &Geometry, cells: &mut [u64]) ->
     let mut queue = Vec::new();
     let mut d = Domains::new(cells, &mut queue, &values);
     p.propagate(&mut d).ok()
+}
+
+/// An outside clue read along `cells`: a layered automaton when its states stay bounded, else
+/// a check once the line is solved.
+fn outside_clue(
+    kind: &RuleKind,
+    cells: &[CellId],
+    g: &Geometry,
+    values: &Values,
+) -> Box<dyn Propagator> {
+    let house = crate::constraint::outside::full_house(g, cells);
+    match crate::constraint::outside::layers(kind, values.all(), house, outside::MAX_STATES) {
+        Some(l) => Box::new(outside::Clue::new(ids(cells), l)),
+        None => Box::new(outside::SolvedCheck::new(ids(cells), kind.clone(), values)),
+    }
+}
+
+/// A double arrow as a linear sum: its two ends (the circles) against the cells between them.
+fn double_arrow_terms(cells: &[CellId]) -> Vec<(u32, i64)> {
+    let n = cells.len();
+    (cells.iter().enumerate())
+        .map(|(i, c)| {
+            let k = if i == 0 || i + 1 == n { 1 } else { -1 };
+            (c.index() as u32, k)
+        })
+        .collect()
 }
 
 /// An arrow as a linear sum: the circle's cells weighted as digits (the last one 1, the one
