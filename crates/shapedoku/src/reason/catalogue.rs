@@ -187,15 +187,19 @@ catalogue! {
     /// Bivalue cells with the same pair, each seeing the next: ends an odd number of links
     /// apart see both symbols. Sudoku Explainer finds it as a chain.
     RemotePair = "remote_pair", "Remote Pair", 110, Hard, Se::Fixed(6.6);
+    // The simple chains and the empty rectangle take Sukaku Explainer's values (skyscraper 4.0,
+    // kite 4.1, turbot fish and empty rectangle 4.2): it is Sudoku Explainer's maintained
+    // successor, and it rated the published ratings the estimate is checked on. Sudoku
+    // Explainer 1.2 found them as chains (6.6), which put puzzles of SE 4.0-4.3 at 5.4-6.6.
     /// Simple chain whose two strong links lie in parallel lines.
-    Skyscraper = "skyscraper", "Skyscraper", 150, Hard, Se::Fixed(6.6);
+    Skyscraper = "skyscraper", "Skyscraper", 150, Hard, Se::Fixed(4.0);
     /// Simple chain with a strong link in a row and one in a column, joined in a box.
-    TwoStringKite = "two_string_kite", "2-String Kite", 150, Hard, Se::Fixed(6.6);
+    TwoStringKite = "two_string_kite", "2-String Kite", 150, Hard, Se::Fixed(4.1);
     /// Two 2-string kites through the same two box cells, each the row end of one and the
     /// column end of the other: one step with both eliminations.
-    DualTwoStringKite = "dual_two_string_kite", "Dual 2-String Kite", 150, Hard, Se::Fixed(6.6);
+    DualTwoStringKite = "dual_two_string_kite", "Dual 2-String Kite", 150, Hard, Se::Fixed(4.1);
     /// Any other simple chain (three links on one symbol).
-    TurbotFish = "turbot_fish", "Turbot Fish", 150, Hard, Se::Fixed(6.6);
+    TurbotFish = "turbot_fish", "Turbot Fish", 150, Hard, Se::Fixed(4.2);
     /// Two bivalue cells with the same pair joined by a strong link on one of its symbols.
     /// Sudoku Explainer finds it as a chain.
     WWing = "w_wing", "W-Wing", 150, Hard, Se::Fixed(6.6);
@@ -206,9 +210,9 @@ catalogue! {
     /// WXYZ-wing: a pivot and three wings, four symbols, one of them not restricted. Sudoku
     /// Explainer 1.2 has none; its value is calibrated on published ratings.
     WxyzWing = "wxyz_wing", "WXYZ-Wing", 200, Hard, Se::Fixed(5.5);
-    // Finned fish, empty rectangle, uniqueness. Sudoku Explainer has no finned fish or empty
-    // rectangle and finds them as chains, so they take its chain values; its unique
-    // rectangles and BUG are its own.
+    // Finned fish, empty rectangle, uniqueness. Sudoku Explainer has no finned fish and finds
+    // them as chains, so they take its chain values; the empty rectangle is Sukaku Explainer's
+    // turbot fish (see the simple chains); unique rectangles and BUG are its own.
     /// Finned fish of size 2 (fins see the eliminations).
     FinnedXWing = "finned_x_wing", "Finned X-Wing", 130, Hard, Se::Fixed(6.6);
     /// Finned fish of size 2 with a base house of a single place in the cover.
@@ -222,10 +226,10 @@ catalogue! {
     /// Sashimi fish of size 4.
     SashimiJellyfish = "sashimi_jellyfish", "Sashimi Jellyfish", 260, Expert, Se::Fixed(6.8);
     /// A box whose places for a symbol lie in one row and one column, with a strong link.
-    EmptyRectangle = "empty_rectangle", "Empty Rectangle", 120, Hard, Se::Fixed(6.6);
+    EmptyRectangle = "empty_rectangle", "Empty Rectangle", 120, Hard, Se::Fixed(4.2);
     /// Two empty rectangles in one box on one strong link: one step with both eliminations.
     DualEmptyRectangle = "dual_empty_rectangle", "Dual Empty Rectangle", 120, Hard,
-        Se::Fixed(6.6);
+        Se::Fixed(4.2);
     /// Unique rectangle with one corner holding more than the pair.
     UniqueRectangle1 = "unique_rectangle_1", "Uniqueness Test 1", 100, Hard, Se::Fixed(4.5);
     /// Unique rectangle whose two extra corners share one extra symbol.
