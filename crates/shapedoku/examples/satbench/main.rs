@@ -16,7 +16,14 @@
 //!   guess limit) as the baseline row;
 //! - `--logic S`: before encoding, narrow the candidates with the step-by-step reasoner (every
 //!   technique but the uniqueness ones, for at most S seconds, its time shown in the encoding
-//!   column), to see what stronger propagation before the hand-over saves the clause solver.
+//!   column), to see what stronger propagation before the hand-over saves the clause solver;
+//! - `--narrow MODE`: before encoding, narrow the candidates with the native search's reasoning
+//!   at its root instead (`search.rs`; MODE as for `--search`, for example `lpP3` for probing
+//!   every candidate under singles, locked candidates and pairs);
+//! - `--search MODE` (with `--nodes N`, default 1,000,000): also run the native search without
+//!   learning (`search.rs`) as a row, MODE being letters: `l` locked candidates, `p` pairs, `P`
+//!   probing bivalue cells, `P2` also keeping what both values imply, `P3` probing every
+//!   candidate; singles always.
 //!
 //! Times are the thread's CPU time (from `/proc/thread-self/schedstat`, which advances in
 //! scheduler ticks, so it is coarse below ~20 ms; wall time elsewhere) and wall time.
@@ -28,6 +35,8 @@ use shapedoku::pos::parse_cell_list;
 use shapedoku::solver::sat::{self, Budget, Encoding, Engine, Options, Problem, SumEncoding};
 use shapedoku::{GeometryBuilder, Pos, Puzzle, Rule, ShapeKind, Solver, Symbols, reason};
 use std::path::{Path, PathBuf};
+
+mod search;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -40,6 +49,9 @@ struct Args {
     solver: bool,
     guesses: Option<u64>,
     logic: Option<f64>,
+    narrow: Option<String>,
+    search: Option<String>,
+    nodes: u64,
     paths: Vec<PathBuf>,
 }
 
@@ -53,6 +65,9 @@ fn parse_args() -> Args {
         solver: false,
         guesses: None,
         logic: None,
+        narrow: None,
+        search: None,
+        nodes: 1_000_000,
         paths: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -86,6 +101,9 @@ fn parse_args() -> Args {
             "--guesses" => a.guesses = value().parse().ok(),
             "--solver" => a.solver = true,
             "--logic" => a.logic = value().parse().ok(),
+            "--narrow" => a.narrow = Some(value()),
+            "--search" => a.search = Some(value()),
+            "--nodes" => a.nodes = value().parse().expect("a node count"),
             _ => a.paths.push(PathBuf::from(arg)),
         }
     }
@@ -113,9 +131,20 @@ fn main() {
         if args.solver {
             solver_row(&args, &id, &puzzle, solution.as_deref());
         }
-        let problem = match args.logic {
-            None => Problem::from_puzzle(&puzzle),
-            Some(s) => match narrowed(&puzzle, s) {
+        if let Some(mode) = &args.search {
+            search_row(&args, mode, &id, &puzzle, solution.as_deref());
+        }
+        let narrowed_root = match &args.narrow {
+            Some(mode) => match narrow_natively(mode, &puzzle) {
+                Some(p) => Some(p),
+                None => continue,
+            },
+            None => None,
+        };
+        let problem = match (narrowed_root, args.logic) {
+            (Some(p), _) => p,
+            (None, None) => Problem::from_puzzle(&puzzle),
+            (None, Some(s)) => match narrowed(&puzzle, s) {
                 Some(p) => p,
                 None => continue,
             },
@@ -206,6 +235,52 @@ fn narrowed(puzzle: &Puzzle, seconds: f64) -> Option<Problem> {
         w.elapsed().as_secs_f64() * 1e3
     );
     Problem::for_geometry(puzzle.geometry(), &cands)
+}
+
+/// The puzzle's candidates after the native search's reasoning at its root, as a problem.
+fn narrow_natively(mode: &str, puzzle: &Puzzle) -> Option<Problem> {
+    let (t, w) = (cpu_now(), Instant::now());
+    let houses = search::Houses::of(puzzle)?;
+    let mut st = search::State::of(&houses, puzzle);
+    let before = st.count();
+    let parsed = search::Mode::parse(mode);
+    let mut s = search::Search::new(&houses, parsed, 2, 0);
+    let ok = s.propagate(&mut st) && (!parsed.probes() || s.probe(&mut st));
+    println!(
+        "| (native {mode}: {before} -> {} candidates, {} probes{}) | | | | {:.0} | {:.1} | | | | | |",
+        st.count(),
+        s.probes,
+        if ok { "" } else { ", contradiction" },
+        (cpu_now() - t).as_secs_f64() * 1e3,
+        w.elapsed().as_secs_f64() * 1e3
+    );
+    Problem::for_geometry(puzzle.geometry(), st.candidates())
+}
+
+/// One row for the native search (no learning) from the givens.
+fn search_row(args: &Args, mode: &str, id: &str, puzzle: &Puzzle, solution: Option<&[u8]>) {
+    let Some(houses) = search::Houses::of(puzzle) else {
+        println!("| {id} | (native search) | | | | | | | | not covered | |");
+        return;
+    };
+    let (t, w) = (cpu_now(), Instant::now());
+    let mut st = search::State::of(&houses, puzzle);
+    let mut s = search::Search::new(&houses, search::Mode::parse(mode), 2, args.nodes);
+    s.run(&mut st);
+    let ms = (cpu_now() - t).as_secs_f64() * 1e3;
+    let wall = w.elapsed().as_secs_f64() * 1e3;
+    let verdict = match (s.undecided, s.solutions.len()) {
+        (true, _) => "undecided",
+        (false, 0) => "none",
+        (false, 1) => "unique",
+        _ => "several",
+    };
+    println!(
+        "| {id} | (native {mode}) | | search | {ms:.0} | {wall:.1} | {} nodes, {} probes | | | {verdict} | {} |",
+        s.nodes,
+        s.probes,
+        check(puzzle, &s.solutions, solution)
+    );
 }
 
 fn solver_row(args: &Args, id: &str, puzzle: &Puzzle, solution: Option<&[u8]>) {
