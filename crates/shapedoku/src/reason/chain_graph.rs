@@ -565,6 +565,9 @@ pub(crate) struct Bfs {
     /// The states reached by the last search, in the order reached (so by depth).
     pub(crate) queue: Vec<u32>,
     start: u32,
+    /// The search's own queue, as long as the states: a state enters once per search, so it
+    /// is written by index, without the capacity checks of a push on every state reached.
+    buf: Vec<u32>,
 }
 
 impl Bfs {
@@ -575,6 +578,7 @@ impl Bfs {
             epoch: 0,
             queue: Vec::with_capacity(nodes * 2),
             start: 0,
+            buf: vec![0; nodes * 2],
         }
     }
 
@@ -599,11 +603,11 @@ impl Bfs {
             depth: 0,
             grouped: g.is_group(start),
         };
-        self.queue.clear();
-        self.queue.push(s0);
-        let mut head = 0;
-        while head < self.queue.len() {
-            let st = self.queue[head];
+        let mut buf = std::mem::take(&mut self.buf);
+        buf[0] = s0;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let st = buf[head];
             head += 1;
             let Mark { depth, grouped, .. } = self.marks[st as usize];
             if depth as usize >= max {
@@ -620,10 +624,14 @@ impl Bfs {
                         depth: depth + 1,
                         grouped: grouped || g.is_group(m),
                     };
-                    self.queue.push(ns);
+                    buf[tail] = ns;
+                    tail += 1;
                 }
             });
         }
+        self.queue.clear();
+        self.queue.extend_from_slice(&buf[..tail]);
+        self.buf = buf;
     }
 
     /// The number of links to a state reached.
