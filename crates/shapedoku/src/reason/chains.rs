@@ -45,13 +45,37 @@ struct Graph<'a> {
     /// Cells where each symbol is placed, as bitsets (with `cand_bits`, all a one-symbol
     /// search reads of the board: see [`Memo`]).
     placed_bits: Vec<u64>,
+    s: Scratch,
+}
+
+/// The search buffers of a [`Graph`], reused across starts, and across searches through the
+/// board's [`Memo`] (no allocation per search; a state's stamp is its last search's epoch,
+/// and epochs keep counting, so a stamp left by an earlier search never matches).
+#[derive(Default)]
+pub(crate) struct Scratch {
     next: Vec<u32>,
-    // BFS buffers, reused across starts.
     stamp: Vec<u32>,
     epoch: u32,
     parent: Vec<u32>,
     depth: Vec<u8>,
     queue: Vec<u32>,
+}
+
+impl Scratch {
+    /// Buffers for `states` states: these, when they fit.
+    fn fit(mut self, states: usize) -> Self {
+        if self.stamp.len() != states {
+            self = Scratch {
+                next: Vec::new(),
+                stamp: vec![0; states],
+                epoch: 0,
+                parent: vec![0; states],
+                depth: vec![0; states],
+                queue: Vec::with_capacity(states),
+            };
+        }
+        self
+    }
 }
 
 /// What earlier one-symbol searches (simple chains, X-chains) on a board's line of play found
@@ -73,6 +97,8 @@ pub(crate) struct Memo {
     keys: Vec<u64>,
     /// Per family and symbol, the links looked at when it found nothing (0: unknown).
     depth: Vec<u8>,
+    /// The search buffers of the last search, for the next.
+    scratch: Scratch,
 }
 
 /// The families [`Memo`] keeps apart (their bounds differ).
@@ -116,7 +142,13 @@ struct Found {
 }
 
 impl<'a> Graph<'a> {
+    #[cfg(test)]
     fn new(board: &'a Board) -> Self {
+        Graph::with_scratch(board, Scratch::default())
+    }
+
+    /// The graph of a board, searching with `scratch`'s buffers when they fit.
+    fn with_scratch(board: &'a Board, scratch: Scratch) -> Self {
         let g = board.geometry();
         let n = g.symbol_count();
         // Nodes are `cell << shift | symbol`, so splitting one is a shift, not a division.
@@ -188,12 +220,7 @@ impl<'a> Graph<'a> {
             peer_bits,
             cand_bits,
             placed_bits,
-            next: Vec::new(),
-            stamp: vec![0; nodes * 2],
-            epoch: 0,
-            parent: vec![0; nodes * 2],
-            depth: vec![0; nodes * 2],
-            queue: Vec::with_capacity(nodes * 2),
+            s: scratch.fit(nodes * 2),
         }
     }
 
@@ -306,20 +333,24 @@ impl<'a> Graph<'a> {
         first: bool,
         found: &mut Vec<(usize, Found)>,
     ) {
-        self.epoch += 1;
-        let epoch = self.epoch;
+        if self.s.epoch == u32::MAX {
+            self.s.stamp.fill(0);
+            self.s.epoch = 0;
+        }
+        self.s.epoch += 1;
+        let epoch = self.s.epoch;
         let s0 = start * 2;
-        self.stamp[s0 as usize] = epoch;
-        self.depth[s0 as usize] = 0;
-        self.queue.clear();
-        self.queue.push(s0);
+        self.s.stamp[s0 as usize] = epoch;
+        self.s.depth[s0 as usize] = 0;
+        self.s.queue.clear();
+        self.s.queue.push(s0);
         let mut head = 0;
-        let mut next = std::mem::take(&mut self.next);
+        let mut next = std::mem::take(&mut self.s.next);
         let before = found.len();
-        while head < self.queue.len() && !(first && found.len() > before) {
-            let st = self.queue[head];
+        while head < self.s.queue.len() && !(first && found.len() > before) {
+            let st = self.s.queue[head];
             head += 1;
-            let d = self.depth[st as usize] as usize;
+            let d = self.s.depth[st as usize] as usize;
             if d >= max {
                 continue;
             }
@@ -335,13 +366,13 @@ impl<'a> Graph<'a> {
             let proves = len >= min && (len - min) % 2 == 0;
             for &m in &next {
                 let ns = m * 2 + u32::from(want_strong);
-                if self.stamp[ns as usize] == epoch {
+                if self.s.stamp[ns as usize] == epoch {
                     continue;
                 }
-                self.stamp[ns as usize] = epoch;
-                self.depth[ns as usize] = len as u8;
-                self.parent[ns as usize] = st;
-                self.queue.push(ns);
+                self.s.stamp[ns as usize] = epoch;
+                self.s.depth[ns as usize] = len as u8;
+                self.s.parent[ns as usize] = st;
+                self.s.queue.push(ns);
                 if proves && m != start {
                     let elim = self.conclusions(start, m, mode);
                     if elim.is_empty() {
@@ -356,7 +387,7 @@ impl<'a> Graph<'a> {
                 }
             }
         }
-        self.next = next;
+        self.s.next = next;
     }
 
     /// The chain's nodes from start to `end`, or `None` if it passes a candidate twice (a lasso
@@ -365,7 +396,7 @@ impl<'a> Graph<'a> {
         let mut states = vec![end];
         let mut st = end;
         while st != s0 {
-            st = self.parent[st as usize];
+            st = self.s.parent[st as usize];
             states.push(st);
         }
         states.reverse();
@@ -398,11 +429,11 @@ fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], (min, max): 
         _ => None,
     };
     let one = f.limit.saturating_sub(f.steps.len()) <= 1;
-    let mut gr = Graph::new(board);
+    let mut memo = board.chain_x_memo.lock();
+    let mut gr = Graph::with_scratch(board, std::mem::take(&mut memo.scratch));
     let nodes = gr.strong_start.len() - 1;
     let mut found: Vec<(usize, Found)> = Vec::new();
     let mut cap = max;
-    let mut memo = family.map(|_| board.chain_x_memo.lock());
     'starts: for &mode in modes {
         let (first, step) = match mode {
             // One symbol: only its nodes.
@@ -415,8 +446,8 @@ fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], (min, max): 
         } else {
             cap
         };
-        if let (Some(m), Some(fam)) = (memo.as_deref_mut(), family)
-            && m.nothing(&gr, fam, first, looked)
+        if let Some(fam) = family
+            && memo.nothing(&gr, fam, first, looked)
         {
             continue;
         }
@@ -454,12 +485,13 @@ fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], (min, max): 
                 }
             }
         }
-        if let (Some(m), Some(fam)) = (memo.as_deref_mut(), family)
+        if let Some(fam) = family
             && found.len() == found_before
         {
-            m.record(&gr, fam, first, looked);
+            memo.record(&gr, fam, first, looked);
         }
     }
+    memo.scratch = gr.s;
     drop(memo);
     // Stable: within a length, starts stay in order.
     found.sort_by_key(|&(len, _)| len);
