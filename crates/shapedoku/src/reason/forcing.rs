@@ -136,8 +136,8 @@ impl Work {
     fn place(&mut self, g: &crate::Geometry, t: &super::Tables, c: usize, v: u8) {
         let w = t.house_words;
         let near = &t.peer_houses[c * w..(c + 1) * w];
-        for i in 0..w {
-            self.dirty[i] |= near[i] & (self.ready[i] | self.own[c * w + i]);
+        for (i, &m) in near.iter().enumerate() {
+            self.dirty[i] |= m & (self.ready[i] | self.own[c * w + i]);
         }
         // `c` is empty (every caller places on an empty cell): it leaves the counts of its
         // candidates in its houses.
@@ -161,8 +161,8 @@ impl Work {
             }
             self.cands[p] = cs.without(v);
             if self.values[p].is_none() {
-                for i in 0..w {
-                    self.dirty[i] |= near[i] & self.own[p * w + i];
+                for (i, &m) in near.iter().enumerate() {
+                    self.dirty[i] |= m & self.own[p * w + i];
                 }
                 for &h in &t.cell_houses[p] {
                     self.count[h as usize * n + v as usize] -= 1;
