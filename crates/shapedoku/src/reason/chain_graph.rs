@@ -565,9 +565,6 @@ pub(crate) struct Bfs {
     /// The states reached by the last search, in the order reached (so by depth).
     pub(crate) queue: Vec<u32>,
     start: u32,
-    /// The search's own queue, as long as the states: a state enters once per search, so it
-    /// is written by index, without the capacity checks of a push on every state reached.
-    buf: Vec<u32>,
 }
 
 impl Bfs {
@@ -578,7 +575,6 @@ impl Bfs {
             epoch: 0,
             queue: Vec::with_capacity(nodes * 2),
             start: 0,
-            buf: vec![0; nodes * 2],
         }
     }
 
@@ -603,11 +599,11 @@ impl Bfs {
             depth: 0,
             grouped: g.is_group(start),
         };
-        let mut buf = std::mem::take(&mut self.buf);
-        buf[0] = s0;
-        let (mut head, mut tail) = (0, 1);
-        while head < tail {
-            let st = buf[head];
+        self.queue.clear();
+        self.queue.push(s0);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let st = self.queue[head];
             head += 1;
             let Mark { depth, grouped, .. } = self.marks[st as usize];
             if depth as usize >= max {
@@ -624,14 +620,10 @@ impl Bfs {
                         depth: depth + 1,
                         grouped: grouped || g.is_group(m),
                     };
-                    buf[tail] = ns;
-                    tail += 1;
+                    self.queue.push(ns);
                 }
             });
         }
-        self.queue.clear();
-        self.queue.extend_from_slice(&buf[..tail]);
-        self.buf = buf;
     }
 
     /// The number of links to a state reached.
