@@ -112,6 +112,9 @@ pub struct Board {
     cands: Vec<SymbolSet>,
     /// The chain graphs of the last candidate states of this board's line of play.
     pub(crate) chain_memo: super::chain_graph::Memo,
+    /// The symbols where earlier one-symbol chain searches on this board's line of play found
+    /// nothing, and their places then.
+    pub(crate) chain_x_memo: super::memo::Memo<super::chains::Memo>,
     /// What earlier fish searches on this board's line of play proved absent.
     pub(crate) fish_memo: super::fish::Memo,
     /// What earlier finned-fish searches on this board's line of play proved absent.
@@ -151,6 +154,7 @@ impl Board {
             geometry: g,
             fish_memo: Default::default(),
             chain_memo: Default::default(),
+            chain_x_memo: Default::default(),
             finned_memo: Default::default(),
             known_unique: false,
             als_memo: Default::default(),
@@ -236,6 +240,7 @@ impl Board {
             cands: vec![all; self.geometry.cell_count()],
             fish_memo: Default::default(),
             chain_memo: Default::default(),
+            chain_x_memo: Default::default(),
             finned_memo: Default::default(),
             known_unique: false,
             als_memo: Default::default(),
@@ -290,8 +295,10 @@ impl Board {
     pub fn place(&mut self, cell: usize, v: u8) {
         self.values[cell] = Some(v);
         self.cands[cell] = SymbolSet::single(v);
-        let g = self.geometry.clone();
-        for &p in g.peers(cell) {
+        // The geometry and the candidates are separate fields: borrowing both, rather than
+        // cloning the `Arc`, spares an atomic count on every placement (forcing chains make
+        // many).
+        for &p in self.geometry.peers(cell) {
             self.cands[p as usize] = self.cands[p as usize].without(v);
         }
     }

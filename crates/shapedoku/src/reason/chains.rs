@@ -42,13 +42,97 @@ struct Graph<'a> {
     peer_bits: &'a [u64],
     /// Empty cells holding each symbol, as bitsets.
     cand_bits: Vec<u64>,
+    /// Cells where each symbol is placed, as bitsets (with `cand_bits`, all a one-symbol
+    /// search reads of the board: see [`Memo`]).
+    placed_bits: Vec<u64>,
+    s: Scratch,
+}
+
+/// The search buffers of a [`Graph`], reused across starts, and across searches through the
+/// board's [`Memo`] (no allocation per search; a state's stamp is its last search's epoch,
+/// and epochs keep counting, so a stamp left by an earlier search never matches).
+#[derive(Default)]
+pub(crate) struct Scratch {
     next: Vec<u32>,
-    // BFS buffers, reused across starts.
     stamp: Vec<u32>,
     epoch: u32,
     parent: Vec<u32>,
     depth: Vec<u8>,
     queue: Vec<u32>,
+}
+
+impl Scratch {
+    /// Buffers for `states` states: these, when they fit.
+    fn fit(mut self, states: usize) -> Self {
+        if self.stamp.len() != states {
+            self = Scratch {
+                next: Vec::new(),
+                stamp: vec![0; states],
+                epoch: 0,
+                parent: vec![0; states],
+                depth: vec![0; states],
+                queue: Vec::with_capacity(states),
+            };
+        }
+        self
+    }
+}
+
+/// What earlier one-symbol searches (simple chains, X-chains) on a board's line of play found
+/// nothing at: per family and symbol, the symbol's empty cells holding it and cells where it is
+/// placed, and the most links looked at.
+///
+/// Why it is exact: a search from a start on symbol `s` in [`Mode::X`] reads only `s`'s
+/// candidates and placements (its strong links are the houses where `s` has two places and is
+/// not placed, its weak links and conclusions are peers holding `s`), so on equal such bits
+/// it goes the same way. A breadth-first search that proves nothing up to some number of
+/// links proves nothing up to fewer, so the memo answers for any search no deeper than the
+/// one recorded. A symbol found to give nothing leaves the run's state (the chains found, the
+/// length looked for) as it was, so skipping it leaves every later symbol's search unchanged.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// Words per cell bitset.
+    words: usize,
+    /// Per family and symbol, `2 * words` words: candidate bits, then placed bits.
+    keys: Vec<u64>,
+    /// Per family and symbol, the links looked at when it found nothing (0: unknown).
+    depth: Vec<u8>,
+    /// The search buffers of the last search, for the next.
+    scratch: Scratch,
+}
+
+/// The families [`Memo`] keeps apart (their bounds differ).
+const FAMILIES: usize = 2;
+
+impl Memo {
+    fn slot(&mut self, words: usize, symbols: usize, family: usize, s: usize) -> usize {
+        if self.words != words || self.depth.len() != FAMILIES * symbols {
+            self.words = words;
+            self.depth = vec![0; FAMILIES * symbols];
+            self.keys = vec![0; FAMILIES * symbols * 2 * words];
+        }
+        family * symbols + s
+    }
+
+    /// Whether symbol `s` is known to give no chain of up to `depth` links in the graph.
+    fn nothing(&mut self, gr: &Graph, family: usize, s: usize, depth: usize) -> bool {
+        let (w, n) = (gr.words, gr.cand_bits.len() / gr.words.max(1));
+        let i = self.slot(w, n, family, s);
+        let key = &self.keys[i * 2 * w..][..2 * w];
+        self.depth[i] as usize >= depth
+            && key[..w] == gr.cand_bits[s * w..][..w]
+            && key[w..] == gr.placed_bits[s * w..][..w]
+    }
+
+    /// Records that symbol `s` gave nothing up to `depth` links in the graph.
+    fn record(&mut self, gr: &Graph, family: usize, s: usize, depth: usize) {
+        let (w, n) = (gr.words, gr.cand_bits.len() / gr.words.max(1));
+        let i = self.slot(w, n, family, s);
+        let key = &mut self.keys[i * 2 * w..][..2 * w];
+        key[..w].copy_from_slice(&gr.cand_bits[s * w..][..w]);
+        key[w..].copy_from_slice(&gr.placed_bits[s * w..][..w]);
+        self.depth[i] = depth as u8;
+    }
 }
 
 /// A chain found, before it becomes a step.
@@ -58,7 +142,13 @@ struct Found {
 }
 
 impl<'a> Graph<'a> {
+    #[cfg(test)]
     fn new(board: &'a Board) -> Self {
+        Graph::with_scratch(board, Scratch::default())
+    }
+
+    /// The graph of a board, searching with `scratch`'s buffers when they fit.
+    fn with_scratch(board: &'a Board, scratch: Scratch) -> Self {
         let g = board.geometry();
         let n = g.symbol_count();
         // Nodes are `cell << shift | symbol`, so splitting one is a shift, not a division.
@@ -110,10 +200,14 @@ impl<'a> Graph<'a> {
         let words = nc.div_ceil(64);
         let peer_bits = &board.tables().peer_bits;
         let mut cand_bits = vec![0u64; n * words];
+        let mut placed_bits = vec![0u64; n * words];
         for c in 0..nc {
-            if board.value(c).is_none() {
-                for v in board.candidates(c).iter() {
-                    cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
+            match board.value(c) {
+                Some(v) => placed_bits[v as usize * words + c / 64] |= 1 << (c % 64),
+                None => {
+                    for v in board.candidates(c).iter() {
+                        cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
+                    }
                 }
             }
         }
@@ -125,12 +219,8 @@ impl<'a> Graph<'a> {
             words,
             peer_bits,
             cand_bits,
-            next: Vec::new(),
-            stamp: vec![0; nodes * 2],
-            epoch: 0,
-            parent: vec![0; nodes * 2],
-            depth: vec![0; nodes * 2],
-            queue: Vec::with_capacity(nodes * 2),
+            placed_bits,
+            s: scratch.fit(nodes * 2),
         }
     }
 
@@ -243,20 +333,24 @@ impl<'a> Graph<'a> {
         first: bool,
         found: &mut Vec<(usize, Found)>,
     ) {
-        self.epoch += 1;
-        let epoch = self.epoch;
+        if self.s.epoch == u32::MAX {
+            self.s.stamp.fill(0);
+            self.s.epoch = 0;
+        }
+        self.s.epoch += 1;
+        let epoch = self.s.epoch;
         let s0 = start * 2;
-        self.stamp[s0 as usize] = epoch;
-        self.depth[s0 as usize] = 0;
-        self.queue.clear();
-        self.queue.push(s0);
+        self.s.stamp[s0 as usize] = epoch;
+        self.s.depth[s0 as usize] = 0;
+        self.s.queue.clear();
+        self.s.queue.push(s0);
         let mut head = 0;
-        let mut next = std::mem::take(&mut self.next);
+        let mut next = std::mem::take(&mut self.s.next);
         let before = found.len();
-        while head < self.queue.len() && !(first && found.len() > before) {
-            let st = self.queue[head];
+        while head < self.s.queue.len() && !(first && found.len() > before) {
+            let st = self.s.queue[head];
             head += 1;
-            let d = self.depth[st as usize] as usize;
+            let d = self.s.depth[st as usize] as usize;
             if d >= max {
                 continue;
             }
@@ -272,13 +366,13 @@ impl<'a> Graph<'a> {
             let proves = len >= min && (len - min) % 2 == 0;
             for &m in &next {
                 let ns = m * 2 + u32::from(want_strong);
-                if self.stamp[ns as usize] == epoch {
+                if self.s.stamp[ns as usize] == epoch {
                     continue;
                 }
-                self.stamp[ns as usize] = epoch;
-                self.depth[ns as usize] = len as u8;
-                self.parent[ns as usize] = st;
-                self.queue.push(ns);
+                self.s.stamp[ns as usize] = epoch;
+                self.s.depth[ns as usize] = len as u8;
+                self.s.parent[ns as usize] = st;
+                self.s.queue.push(ns);
                 if proves && m != start {
                     let elim = self.conclusions(start, m, mode);
                     if elim.is_empty() {
@@ -293,7 +387,7 @@ impl<'a> Graph<'a> {
                 }
             }
         }
-        self.next = next;
+        self.s.next = next;
     }
 
     /// The chain's nodes from start to `end`, or `None` if it passes a candidate twice (a lasso
@@ -302,7 +396,7 @@ impl<'a> Graph<'a> {
         let mut states = vec![end];
         let mut st = end;
         while st != s0 {
-            st = self.parent[st as usize];
+            st = self.s.parent[st as usize];
             states.push(st);
         }
         states.reverse();
@@ -328,9 +422,15 @@ type MakeFn = fn(&Geometry, Vec<Candidate>) -> Deduction;
 /// When the finder has room for one step only, that step is the first chain of the shortest
 /// length: each search stops at its first chain, and once one is found, later starts look only
 /// for shorter ones.
-fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], min: usize, max: usize) {
+fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], (min, max): (usize, usize)) {
+    // The one-symbol families (simple chains, longer X-chains) are told apart by their bounds.
+    let family = match modes.first() {
+        Some(Mode::X(_)) => Some(usize::from(min > 3)),
+        _ => None,
+    };
     let one = f.limit.saturating_sub(f.steps.len()) <= 1;
-    let mut gr = Graph::new(board);
+    let mut memo = board.chain_x_memo.lock();
+    let mut gr = Graph::with_scratch(board, std::mem::take(&mut memo.scratch));
     let nodes = gr.strong_start.len() - 1;
     let mut found: Vec<(usize, Found)> = Vec::new();
     let mut cap = max;
@@ -340,6 +440,18 @@ fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], min: usize, 
             Mode::X(s) => (s as usize, 1 << gr.shift),
             _ => (0, 1),
         };
+        // The length looked for from this mode's starts until one proves something.
+        let looked = if one && !found.is_empty() {
+            cap - 2
+        } else {
+            cap
+        };
+        if let Some(fam) = family
+            && memo.nothing(&gr, fam, first, looked)
+        {
+            continue;
+        }
+        let found_before = found.len();
         for start in (first..nodes).step_by(step).map(|x| x as u32) {
             // A search from each start covers the graph: on a large board the pass can outlive
             // the caller's deadline unless it looks at the clock between starts.
@@ -373,7 +485,14 @@ fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], min: usize, 
                 }
             }
         }
+        if let Some(fam) = family
+            && found.len() == found_before
+        {
+            memo.record(&gr, fam, first, looked);
+        }
     }
+    memo.scratch = gr.s;
+    drop(memo);
     // Stable: within a length, starts stay in order.
     found.sort_by_key(|&(len, _)| len);
     let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
@@ -411,25 +530,25 @@ pub(crate) fn find_simple(board: &Board, f: &mut Finder) {
         kind: SimpleChainKind::of(g, &nodes),
         nodes,
     };
-    run(board, f, make, &x_modes(board), 3, 3);
+    run(board, f, make, &x_modes(board), (3, 3));
 }
 
 /// X-chains of five or more links (three-link ones are simple chains).
 pub(crate) fn find_x(board: &Board, f: &mut Finder) {
     let make: MakeFn = |_, nodes| Deduction::XChain { nodes };
-    run(board, f, make, &x_modes(board), 5, MAX_X);
+    run(board, f, make, &x_modes(board), (5, MAX_X));
 }
 
 /// XY-chains through bivalue cells (at least three cells).
 pub(crate) fn find_xy(board: &Board, f: &mut Finder) {
     let make: MakeFn = |_, nodes| Deduction::XyChain { nodes };
-    run(board, f, make, &[Mode::Xy], 5, MAX_XY);
+    run(board, f, make, &[Mode::Xy], (5, MAX_XY));
 }
 
 /// Alternating inference chains mixing house and cell links.
 pub(crate) fn find_aic(board: &Board, f: &mut Finder) {
     let make: MakeFn = |_, nodes| Deduction::Aic { nodes };
-    run(board, f, make, &[Mode::Aic], 3, MAX_AIC);
+    run(board, f, make, &[Mode::Aic], (3, MAX_AIC));
 }
 
 #[cfg(test)]
@@ -491,6 +610,45 @@ mod tests {
             b.apply(&step);
         }
         assert!(b.is_solved() && found > 20, "{found}");
+    }
+
+    /// The one-symbol memo changes nothing: along a logical solve, the simple chains and
+    /// X-chains found on a board that kept its memo from the earlier steps are those found on
+    /// a fresh board of the same state, with room for one step and for many, and the memo
+    /// does skip symbols.
+    #[test]
+    fn memo_changes_nothing() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g.clone(),
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let (mut found, mut skipped) = (0, 0);
+        while let Some(step) = crate::reason::next_step(&b) {
+            for limit in [1, 1000] {
+                for find in [find_simple, find_x] {
+                    let fresh = b.clone();
+                    let (mut warm, mut cold) = (Finder::new(limit), Finder::new(limit));
+                    find(&b, &mut warm);
+                    find(&fresh, &mut cold);
+                    assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
+                    found += warm.steps.len();
+                }
+            }
+            let gr = Graph::new(&b);
+            let mut memo = b.chain_x_memo.lock();
+            for s in 0..g.symbol_count() {
+                skipped += usize::from(memo.nothing(&gr, 1, s, MAX_X));
+            }
+            drop(memo);
+            b.apply(&step);
+        }
+        assert!(
+            b.is_solved() && found > 10 && skipped > 50,
+            "{found} {skipped}"
+        );
     }
 
     #[test]

@@ -143,17 +143,28 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     let mut bfs = Bfs::new(g.len());
     let mut found: Vec<Found> = Vec::new();
     let mut cap = MAX_LINKS;
+    // With room for one step only (the rating's replay asks so), that step is the first loop
+    // found of the shortest length: once one of `cap` links is found, a later pass can only
+    // come before it with a shorter loop, so it looks no further than `cap - 1` links. A
+    // breadth-first search meets the states of a depth in the same order however deep it
+    // goes, so the shorter loops it finds, and their order, are those of a deeper search.
+    let one = f.limit.saturating_sub(f.steps.len()) <= 1;
     for start in 0..g.singles as u32 {
         if f.out_of_budget() {
             break;
         }
         for first_strong in [true, false] {
             let before = found.len();
-            bfs.explore(&g, start, first_strong, true, cap);
-            if first_strong {
-                strong_first(&g, &bfs, start, cap, &mut found);
+            let look = if one && !found.is_empty() {
+                cap - 1
             } else {
-                weak_first(&g, &bfs, start, cap, &mut found);
+                cap
+            };
+            bfs.explore(&g, start, first_strong, true, look);
+            if first_strong {
+                strong_first(&g, &bfs, start, look, &mut found);
+            } else {
+                weak_first(&g, &bfs, start, look, &mut found);
             }
             found.retain(|x| !x.elim.is_empty());
             for x in &found[before.min(found.len())..] {
@@ -221,6 +232,32 @@ mod tests {
             steps.push(step);
         }
         assert!(b.is_solved() && found > 0, "{found}");
+    }
+
+    /// With room for one step (later passes look only for shorter loops), the step is the
+    /// first of those a search with room for many gives, at every point of a logical solve.
+    #[test]
+    fn room_for_one_gives_the_first_of_many() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g,
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let mut found = 0;
+        while let Some(step) = crate::reason::next_step(&b) {
+            let (mut one, mut many) = (Finder::new(1), Finder::new(1000));
+            find(&b, &mut one);
+            find(&b, &mut many);
+            assert_eq!(
+                format!("{:?}", one.steps.first()),
+                format!("{:?}", many.steps.first())
+            );
+            found += one.steps.len();
+            b.apply(&step);
+        }
+        assert!(b.is_solved() && found > 10, "{found}");
     }
 
     #[test]
