@@ -37,15 +37,44 @@ fn all_links(board: &Board) -> Vec<Vec<(usize, usize, usize)>> {
 /// Buffers one search reuses for every box and symbol, so a box allocates nothing.
 #[derive(Default)]
 struct Scratch {
-    places: Vec<usize>,
-    rows: Vec<usize>,
-    cols: Vec<usize>,
+    /// The rows, then the columns, through the box, each with its cells in the box as bits
+    /// over the box's cell positions; rows and columns each by shape index.
+    lines: Vec<(usize, u64)>,
+    /// How many of `lines` are rows.
+    rows: usize,
     on: Vec<usize>,
     off: Vec<usize>,
     seen: Vec<usize>,
     /// The symbol's strong links clear of the box, filtered once per box and symbol rather
     /// than once per pair of lines.
     links: Vec<(usize, usize, usize)>,
+}
+
+impl Scratch {
+    /// The rows and columns through box `bx`, into `lines` (rows first).
+    fn lines_through(&mut self, board: &Board, bx: usize) {
+        let g = board.geometry();
+        self.lines.clear();
+        for kind in [ShapeKind::Row, ShapeKind::Column] {
+            let from = self.lines.len();
+            for (i, &c) in g.shape(bx).cells.iter().enumerate().take(64) {
+                for &s in g.shapes_of(c) {
+                    let s = s as usize;
+                    if g.shape(s).kind != kind {
+                        continue;
+                    }
+                    match self.lines[from..].iter_mut().find(|l| l.0 == s) {
+                        Some(l) => l.1 |= 1 << i,
+                        None => self.lines.push((s, 1 << i)),
+                    }
+                }
+            }
+            self.lines[from..].sort_unstable();
+            if kind == ShapeKind::Row {
+                self.rows = self.lines.len();
+            }
+        }
+    }
 }
 
 /// Empty rectangles.
@@ -55,11 +84,14 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     let links = all_links(board);
     let mut masks = [0u64; 64];
     let mut sc = Scratch::default();
-    for &bx in &t.houses {
+    for (hi, &bx) in t.houses.iter().enumerate() {
         if !matches!(g.shape(bx).kind, ShapeKind::Box | ShapeKind::Region) {
             continue;
         }
         let placed = board.place_masks(bx, &mut masks);
+        let box_bits = t.house_bits(hi);
+        let in_bx = |c: usize| box_bits[c / 64] >> (c % 64) & 1 == 1;
+        let mut lines_known = false;
         for v in g.symbols().all().iter() {
             if placed.contains(v) {
                 continue;
@@ -70,7 +102,6 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 continue;
             }
             // Without a strong link clear of the box there is nothing to look for.
-            let in_bx = |c: usize| g.shapes_of(c).contains(&(bx as u32));
             sc.links.clear();
             sc.links.extend(
                 links[v as usize]
@@ -80,60 +111,45 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             if sc.links.is_empty() {
                 continue;
             }
-            let cells = &g.shape(bx).cells;
-            sc.places.clear();
-            sc.places
-                .extend((0..64).filter(|i| m >> i & 1 == 1).map(|i| cells[i]));
-            if !in_box(board, f, bx, v, &mut sc) {
+            if !lines_known {
+                sc.lines_through(board, bx);
+                lines_known = true;
+            }
+            if !in_box(board, f, bx, v, m, &mut sc) {
                 return;
             }
         }
     }
 }
 
-/// The lines of `kind` through any of `places`, sorted, into `out`.
-fn lines_of(board: &Board, places: &[usize], kind: ShapeKind, out: &mut Vec<usize>) {
-    let g = board.geometry();
-    out.clear();
-    out.extend(
-        places
-            .iter()
-            .flat_map(|&c| g.shapes_of(c).iter().map(|&s| s as usize))
-            .filter(|&s| g.shape(s).kind == kind),
-    );
-    out.sort_unstable();
-    out.dedup();
-}
-
-/// Tries every row/column pair through the box holding all its places.
-fn in_box(board: &Board, f: &mut Finder, bx: usize, v: u8, sc: &mut Scratch) -> bool {
-    let g = board.geometry();
+/// Tries every row/column pair through the box (whose places of `v` are `m`, as bits over
+/// its cells) holding all its places.
+fn in_box(board: &Board, f: &mut Finder, bx: usize, v: u8, m: u64, sc: &mut Scratch) -> bool {
+    let cells = &board.geometry().shape(bx).cells;
     let links = std::mem::take(&mut sc.links);
-    let mut rows = std::mem::take(&mut sc.rows);
-    let mut cols = std::mem::take(&mut sc.cols);
-    lines_of(board, &sc.places, ShapeKind::Row, &mut rows);
-    lines_of(board, &sc.places, ShapeKind::Column, &mut cols);
+    let lines = std::mem::take(&mut sc.lines);
+    let (rows, cols) = lines.split_at(sc.rows);
     let mut go = true;
-    'lines: for &r in &rows {
-        for &c in &cols {
-            for (first, second) in [(r, c), (c, r)] {
-                let (fc, sc2) = (&g.shape(first).cells, &g.shape(second).cells);
-                sc.on.clear();
-                sc.off.clear();
-                for &p in &sc.places {
-                    if fc.contains(&p) {
-                        sc.on.push(p);
-                    } else {
-                        sc.off.push(p);
-                    }
-                }
-                if sc.off.is_empty() || sc.off.iter().any(|p| !sc2.contains(p)) {
+    'lines: for &r in rows.iter().filter(|l| l.1 & m != 0) {
+        for &c in cols.iter().filter(|l| l.1 & m != 0) {
+            for ((first, on_first), (second, on_second)) in [(r, c), (c, r)] {
+                let (on, off) = (m & on_first, m & !on_first);
+                if off == 0 || off & !on_second != 0 {
                     continue;
                 }
                 // Places only on the first line off the second: else the box points.
-                if sc.on.iter().all(|p| sc2.contains(p)) {
+                if on & !on_second == 0 {
                     continue;
                 }
+                let at = |bits: u64| {
+                    (0..64)
+                        .filter(move |i| bits >> i & 1 == 1)
+                        .map(|i| cells[i])
+                };
+                sc.on.clear();
+                sc.on.extend(at(on));
+                sc.off.clear();
+                sc.off.extend(at(off));
                 if !with_links(board, f, bx, v, [first, second], &links, sc) {
                     go = false;
                     break 'lines;
@@ -141,7 +157,7 @@ fn in_box(board: &Board, f: &mut Finder, bx: usize, v: u8, sc: &mut Scratch) -> 
             }
         }
     }
-    (sc.rows, sc.cols, sc.links) = (rows, cols, links);
+    (sc.lines, sc.links) = (lines, links);
     go
 }
 

@@ -96,20 +96,49 @@ struct Fish<'s> {
     bases: Vec<BaseLine>,
 }
 
+/// What the search over every fish shares: the board, where steps go, the chains' implications
+/// (built on the first fish that needs them) and the candidates already reported.
+struct Search<'b, 'f> {
+    board: &'b Board,
+    f: &'f mut Finder,
+    imp: Option<Implications<'b>>,
+    seen: Vec<Candidate>,
+}
+
+impl<'b> Search<'b, '_> {
+    /// The implications, worked out on first use: most boards have no fish that needs them.
+    fn imp(&mut self) -> &mut Implications<'b> {
+        let board = self.board;
+        self.imp.get_or_insert_with(|| Implications::new(board))
+    }
+}
+
+/// One finned fish: its chosen base lines (indices into `Fish::bases`), its cover numbers as a
+/// mask, and its fins.
+struct Shape<'a> {
+    chosen: &'a [usize],
+    cover: u64,
+    fins: &'a [usize],
+}
+
 /// Kraken fish of types 1 and 2, smallest first, one elimination per step.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let sets = line_sets(board);
-    let mut imp: Option<Implications> = None;
-    let mut seen: Vec<Candidate> = Vec::new();
+    let mut s = Search {
+        board,
+        f,
+        imp: None,
+        seen: Vec::new(),
+    };
     for k in 2..=MAX_SIZE {
         for lines in &sets {
             for v in 0..board.geometry().symbol_count() as u8 {
-                if f.out_of_budget() {
+                if s.f.out_of_budget() {
                     return;
                 }
                 let fish = Fish::new(board, lines, v);
                 let mut chosen = Vec::with_capacity(k);
-                if !fish.bases(board, f, &mut imp, &mut seen, k, 0, 0, &mut chosen) {
+                if !fish.bases(&mut s, k, 0, 0, &mut chosen) {
                     return;
                 }
             }
@@ -144,20 +173,16 @@ impl<'s> Fish<'s> {
 
     /// Chooses `k` base lines from `from` on whose columns stay within k + 2; returns false
     /// when the finder is full.
-    #[allow(clippy::too_many_arguments)]
-    fn bases<'b>(
+    fn bases(
         &self,
-        board: &'b Board,
-        f: &mut Finder,
-        imp: &mut Option<Implications<'b>>,
-        seen: &mut Vec<Candidate>,
+        s: &mut Search,
         k: usize,
         from: usize,
         union: u64,
         chosen: &mut Vec<usize>,
     ) -> bool {
         if chosen.len() == k {
-            return self.covers(board, f, imp, seen, chosen, union);
+            return self.covers(s, chosen, union);
         }
         for i in from..self.bases.len() {
             let u = union | self.bases[i].2;
@@ -165,7 +190,7 @@ impl<'s> Fish<'s> {
                 continue;
             }
             chosen.push(i);
-            let go = self.bases(board, f, imp, seen, k, i + 1, u, chosen);
+            let go = self.bases(s, k, i + 1, u, chosen);
             chosen.pop();
             if !go {
                 return false;
@@ -176,15 +201,7 @@ impl<'s> Fish<'s> {
 
     /// Every cover of k columns among `union`'s leaving one or two fins and removing nothing
     /// as a finned fish: its kraken eliminations.
-    fn covers<'b>(
-        &self,
-        board: &'b Board,
-        f: &mut Finder,
-        imp: &mut Option<Implications<'b>>,
-        seen: &mut Vec<Candidate>,
-        chosen: &[usize],
-        union: u64,
-    ) -> bool {
+    fn covers(&self, s: &mut Search, chosen: &[usize], union: u64) -> bool {
         let k = chosen.len();
         let cols: Vec<u32> = (0..64).filter(|j| union >> j & 1 == 1).collect();
         for sel in 0u32..1 << cols.len() {
@@ -208,7 +225,12 @@ impl<'s> Fish<'s> {
             if fins.is_empty() || fins.len() > MAX_FINS {
                 continue;
             }
-            let go = self.kraken(board, f, imp, seen, chosen, cover, &fins);
+            let shape = Shape {
+                chosen,
+                cover,
+                fins: &fins,
+            };
+            let go = self.kraken(s, &shape);
             if !go {
                 return false;
             }
@@ -229,17 +251,13 @@ impl<'s> Fish<'s> {
     }
 
     /// Type 1, then type 2 eliminations of one finned fish, if its fins see no target.
-    #[allow(clippy::too_many_arguments)]
-    fn kraken<'b>(
-        &self,
-        board: &'b Board,
-        f: &mut Finder,
-        imp: &mut Option<Implications<'b>>,
-        seen: &mut Vec<Candidate>,
-        chosen: &[usize],
-        cover: u64,
-        fins: &[usize],
-    ) -> bool {
+    fn kraken(&self, s: &mut Search, shape: &Shape) -> bool {
+        let Shape {
+            chosen,
+            cover,
+            fins,
+        } = *shape;
+        let board = s.board;
         let t = board.tables();
         let rows: Vec<u8> = chosen.iter().map(|&b| self.bases[b].1).collect();
         let covers: Vec<u32> = (0..64).filter(|j| cover >> j & 1 == 1).collect();
@@ -248,22 +266,20 @@ impl<'s> Fish<'s> {
             .map(|&j| self.cover_cells(board, j, &rows))
             .collect();
         // A finned fish would remove these: `finned_fish` reports it.
-        let targets: Vec<usize> = split.iter().flat_map(|s| s.1.iter().copied()).collect();
+        let targets: Vec<usize> = split.iter().flat_map(|p| p.1.iter().copied()).collect();
         if targets.iter().any(|&c| fins.iter().all(|&x| t.sees(c, x))) {
             return true;
         }
-        let imp = imp.get_or_insert_with(|| Implications::new(board));
         let node =
             |imp: &Implications, c: usize, v: u8| imp.graph.single(c, v).expect("a candidate");
-        let fin_nodes: Vec<u32> = fins.iter().map(|&c| node(imp, c, self.v)).collect();
+        let fin_nodes: Vec<u32> = fins.iter().map(|&c| node(s.imp(), c, self.v)).collect();
         // Type 1.
         for &c in &targets {
-            let y = node(imp, c, self.v);
-            if fin_nodes.iter().all(|&x| bit(imp.off(x), y)) {
-                let starts = fin_nodes.clone();
-                if !self.push(f, imp, seen, chosen, cover, fins, None, &starts, y) {
-                    return false;
-                }
+            let y = node(s.imp(), c, self.v);
+            if fin_nodes.iter().all(|&x| bit(s.imp().off(x), y))
+                && !self.push(s, shape, None, &fin_nodes, y)
+            {
+                return false;
             }
         }
         // Type 2.
@@ -271,6 +287,7 @@ impl<'s> Fish<'s> {
             if rest.is_empty() {
                 continue;
             }
+            let imp = s.imp();
             let starts: Vec<u32> = base_places
                 .iter()
                 .map(|&c| node(imp, c, self.v))
@@ -287,7 +304,7 @@ impl<'s> Fish<'s> {
                 .collect();
             let house = self.lines.cover[j as usize].map(ShapeId::new);
             for y in ys {
-                if !self.push(f, imp, seen, chosen, cover, fins, house, &starts, y) {
+                if !self.push(s, shape, house, &starts, y) {
                     return false;
                 }
             }
@@ -297,32 +314,32 @@ impl<'s> Fish<'s> {
 
     /// The step removing `y`, with a chain from each start, unless `y` was reported already or
     /// a chain does not read as one; false when the finder is full.
-    #[allow(clippy::too_many_arguments)]
     fn push(
         &self,
-        f: &mut Finder,
-        imp: &mut Implications,
-        seen: &mut Vec<Candidate>,
-        chosen: &[usize],
-        cover: u64,
-        fins: &[usize],
+        s: &mut Search,
+        shape: &Shape,
         house: Option<ShapeId>,
         starts: &[u32],
         y: u32,
     ) -> bool {
-        let g = &imp.graph;
+        let Shape {
+            chosen,
+            cover,
+            fins,
+        } = *shape;
+        let g = &s.imp().graph;
         let gone = Candidate::at(g.cells(y)[0] as usize, g.symbol(y));
-        if seen.contains(&gone) {
+        if s.seen.contains(&gone) {
             return true;
         }
         let mut chains = Vec::with_capacity(starts.len());
         for &x in starts {
-            match imp.chain(x, y) {
+            match s.imp().chain(x, y) {
                 Some(c) => chains.push(c),
                 None => return true,
             }
         }
-        seen.push(gone);
+        s.seen.push(gone);
         let mut base: Vec<ShapeId> = chosen
             .iter()
             .map(|&b| ShapeId::new(self.bases[b].0))
@@ -335,7 +352,7 @@ impl<'s> Fish<'s> {
             .collect();
         let mut fins: Vec<CellId> = fins.iter().map(|&c| CellId::new(c)).collect();
         fins.sort_unstable();
-        f.push(Step::eliminating(
+        s.f.push(Step::eliminating(
             vec![gone],
             Deduction::KrakenFish {
                 symbol: Symbol::new(self.v as usize),
@@ -405,6 +422,63 @@ mod tests {
             f.steps
                 .iter()
                 .any(|s| s.eliminations == elims(&g, "r8c5<>1"))
+        );
+    }
+
+    #[test]
+    fn kraken_fish_type_2() {
+        // The finned X-wing of the type 1 test (rows 1 and 5 on columns 1 and 5, fin r5c9).
+        // Column 1 takes its 1 at r1c1 or r5c1 unless the fin holds it. Row 2 holds 1 only at
+        // c3 and c9, column 3 only at r2 and r4, so box 7 only in columns 1 and 2. r1c1 sees
+        // r3c2; r5c1 clears r7-9c1, so column 2 holds box 7's 1 and r3c2 does not; the fin
+        // clears r2c9, so r2c3 holds 1 and r3c2 does not. So r3c2 loses 1: it is in no cover
+        // column, where type 1 removes.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut b = empty_board(&g);
+        confine(&mut b, "row 1", 1, &[(1, 1), (1, 5)]);
+        confine(&mut b, "row 5", 1, &[(5, 1), (5, 5), (5, 9)]);
+        confine(&mut b, "row 2", 1, &[(2, 3), (2, 9)]);
+        confine(&mut b, "column 3", 1, &[(2, 3), (4, 3)]);
+        let mut f = Finder::new(1000);
+        find(&b, &mut f);
+        let s = f
+            .steps
+            .iter()
+            .find(|s| s.eliminations == elims(&g, "r3c2<>1"))
+            .expect("r3c2<>1");
+        assert_eq!(s.technique(), Technique::KrakenFishType2);
+        let node = |cells: &[(u32, u32)]| ChainNode {
+            symbol: symbol(1),
+            cells: cells.iter().map(|&(r, c)| cell_id(&g, r, c)).collect(),
+        };
+        let (r3c2, r789) = (node(&[(3, 2)]), |c| node(&[(7, c), (8, c), (9, c)]));
+        assert_eq!(
+            s.deduction,
+            Deduction::KrakenFish {
+                symbol: symbol(1),
+                base: vec![shape_id(&g, "row 1"), shape_id(&g, "row 5")],
+                cover: vec![shape_id(&g, "column 1"), shape_id(&g, "column 5")],
+                fins: vec![cell_id(&g, 5, 9)],
+                house: Some(shape_id(&g, "column 1")),
+                chains: vec![
+                    vec![node(&[(1, 1)]), r3c2.clone()],
+                    vec![node(&[(5, 1)]), r789(1), r789(2), r3c2.clone()],
+                    vec![node(&[(5, 9)]), node(&[(2, 9)]), node(&[(2, 3)]), r3c2],
+                ],
+            }
+        );
+        assert_eq!(
+            crate::reason::explain::compact(&g, s),
+            "Kraken Fish Type 2: 1 r15 c15 fr5c9: (1)r1c1-(1)r3c2 | \
+             (1)r5c1-(1)r789c1=(1)r789c2-(1)r3c2 | (1)r5c9-(1)r2c9=(1)r2c3-(1)r3c2 => r3c2<>1"
+        );
+        // Type 1 removes only from the cover columns, here from column 1 r3c1, which r2c3
+        // (true when the fin is) sees.
+        assert!(
+            f.steps
+                .iter()
+                .any(|s| s.technique() == Technique::KrakenFishType1
+                    && s.eliminations == elims(&g, "r3c1<>1"))
         );
     }
 }

@@ -61,13 +61,7 @@ fn find(board: &Board, f: &mut Finder, k: usize) {
         if n < k {
             continue;
         }
-        let go = each_subset(&small[..n], k, &mut |cells| {
-            let symbols = cells
-                .iter()
-                .fold(SymbolSet::EMPTY, |u, &c| u.union(board.candidates(c)));
-            if symbols.len() as usize != k {
-                return true;
-            }
+        let go = each_subset(board, &small[..n], k, &mut |cells, symbols| {
             let hits = |c: &usize| {
                 board.value(*c).is_none() && !board.candidates(*c).intersect(symbols).is_empty()
             };
@@ -86,20 +80,33 @@ fn find(board: &Board, f: &mut Finder, k: usize) {
     }
 }
 
-/// Calls `visit` with every k-subset (k = 2 or 3) of `cells` until it returns false; returns
-/// false when stopped.
-fn each_subset(cells: &[usize], k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+/// Calls `visit` with every k-subset (k = 2 or 3) of `cells` whose candidates together are k
+/// symbols, and those symbols, in the order of trying every k-subset, until it returns false;
+/// returns false when stopped. A pair with more than three symbols is not extended to a
+/// triple: the triple would have more too.
+fn each_subset(
+    board: &Board,
+    cells: &[usize],
+    k: usize,
+    visit: &mut dyn FnMut(&[usize], SymbolSet) -> bool,
+) -> bool {
     let n = cells.len();
+    let cands = |i: usize| board.candidates(cells[i]);
     for i in 0..n {
         for j in i + 1..n {
+            let two = cands(i).union(cands(j));
             if k == 2 {
-                if !visit(&[cells[i], cells[j]]) {
+                if two.len() == 2 && !visit(&[cells[i], cells[j]], two) {
                     return false;
                 }
                 continue;
             }
+            if two.len() > 3 {
+                continue;
+            }
             for l in j + 1..n {
-                if !visit(&[cells[i], cells[j], cells[l]]) {
+                let three = two.union(cands(l));
+                if three.len() == 3 && !visit(&[cells[i], cells[j], cells[l]], three) {
                     return false;
                 }
             }
@@ -235,5 +242,54 @@ mod tests {
         want.sort_unstable();
         want.dedup();
         assert_eq!(s.eliminations, want);
+    }
+
+    #[test]
+    fn subsets_cut_at_the_pair_are_those_of_trying_every_one() {
+        // Row 1's cells with pseudo-random two or three candidates out of four (so many
+        // pairs and triples are tight); each_subset against the k-subsets that are.
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut found = 0;
+        for _ in 0..200 {
+            let mut b = empty_board(&g);
+            let cells: Vec<usize> = (1..=9).map(|c| cell(&g, 1, c)).collect();
+            for &c in &cells {
+                let s = loop {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let s = crate::SymbolSet(x & 0xf);
+                    if (2..=3).contains(&s.len()) {
+                        break s;
+                    }
+                };
+                b.set_candidates(c, s);
+            }
+            for k in [2, 3] {
+                let mut want = Vec::new();
+                for bits in 0u32..1 << cells.len() {
+                    let pick: Vec<usize> = (0..cells.len())
+                        .filter(|i| bits >> i & 1 == 1)
+                        .map(|i| cells[i])
+                        .collect();
+                    let u = pick
+                        .iter()
+                        .fold(SymbolSet::EMPTY, |u, &c| u.union(b.candidates(c)));
+                    if pick.len() == k && u.len() as usize == k {
+                        want.push((pick, u));
+                    }
+                }
+                want.sort();
+                let mut got = Vec::new();
+                assert!(each_subset(&b, &cells, k, &mut |p, u| {
+                    got.push((p.to_vec(), u));
+                    true
+                }));
+                assert_eq!(got, want);
+                found += got.len();
+            }
+        }
+        assert!(found > 100, "{found}");
     }
 }

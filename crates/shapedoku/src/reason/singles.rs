@@ -18,8 +18,30 @@ use crate::{ShapeId, ShapeKind};
 /// Full house: a house with one empty cell gets the one symbol it lacks.
 pub fn full_house(board: &Board, f: &mut Finder) {
     let g = board.geometry();
+    let t = board.tables();
     let all = g.symbols().all();
-    for &h in &board.tables().houses {
+    // The empty cells as bits: a house with other than one empty cell is passed over with a
+    // few word operations, as nearly every house is, without reading its cells.
+    let mut empties = [0u64; 4];
+    let words = t.peer_words;
+    let wide = words > empties.len();
+    if !wide {
+        for (c, v) in board.values().iter().enumerate() {
+            if v.is_none() {
+                empties[c / 64] |= 1 << (c % 64);
+            }
+        }
+    }
+    for (i, &h) in t.houses.iter().enumerate() {
+        if !wide {
+            let bits = t.house_bits(i);
+            let n: u32 = (0..words)
+                .map(|w| (bits[w] & empties[w]).count_ones())
+                .sum();
+            if n != 1 {
+                continue;
+            }
+        }
         let mut empty = None;
         let mut count = 0;
         let mut placed = crate::SymbolSet::EMPTY;
