@@ -33,23 +33,7 @@ const GUESS_LIMIT: u64 = 1_000_000;
 const LARGE_GUESS_LIMIT: u64 = 200_000;
 
 fn data_dir() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("SHAPEDOKU_SHARED_DATA").map(PathBuf::from),
-        Some(PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/data"
-        ))),
-        // A worktree one level deeper than the main clone.
-        Some(PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data"
-        ))),
-    ];
-    candidates
-        .into_iter()
-        .flatten()
-        .map(|d| d.join("variants"))
-        .find(|d| d.is_dir())
+    shapedoku_tests::shared_data("variants").filter(|d| d.is_dir())
 }
 
 /// Every puzzle file, sorted so runs are reproducible.

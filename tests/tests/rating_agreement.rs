@@ -7,7 +7,6 @@
 
 use shapedoku::reason::rate;
 use shapedoku::{Puzzle, builtin};
-use std::path::PathBuf;
 
 /// `(puzzle, published SE)` rows of a `puzzle81<TAB>SE` file.
 fn rows(text: &str) -> Vec<(String, f64)> {
@@ -72,25 +71,6 @@ fn estimates(rows: &[(String, f64)]) -> (Vec<f64>, Vec<f64>) {
         .unzip()
 }
 
-fn shared_rating_file() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("SHAPEDOKU_SHARED_DATA").map(PathBuf::from),
-        Some(PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/data"
-        ))),
-        Some(PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data"
-        ))),
-    ];
-    candidates
-        .into_iter()
-        .flatten()
-        .map(|d| d.join("rating/se_diabolical.tsv"))
-        .find(|f| f.is_file())
-}
-
 #[test]
 fn se_estimate_agrees_with_published_ratings() {
     let mut all = rows(include_str!("../data/rating/se_sukaku_2.5-4.8.tsv"));
@@ -107,7 +87,7 @@ fn se_estimate_agrees_with_published_ratings() {
         "{hit:.3} within ±0.5 on SE 2.5-4.8, below 0.70"
     );
 
-    let Some(file) = shared_rating_file() else {
+    let Some(file) = shapedoku_tests::shared_data("rating/se_diabolical.tsv") else {
         eprintln!("note: se_diabolical.tsv not found; checked SE 2.5-4.8 only");
         return;
     };
