@@ -60,32 +60,51 @@ struct Work {
     placed_in0: Vec<SymbolSet>,
 }
 
-/// What a look at a house finds: the symbols with no place left (not placed either), and the
-/// symbols not placed with exactly one place.
-fn scan(
-    (values, cands): (&[Option<u8>], &[SymbolSet]),
-    all: SymbolSet,
-    cells: &[u32],
-) -> (SymbolSet, SymbolSet) {
-    let mut seen = SymbolSet::EMPTY;
-    let mut once = SymbolSet::EMPTY;
-    let mut placed = SymbolSet::EMPTY;
-    for &c in cells {
-        let c = c as usize;
-        let cs = match values[c] {
-            Some(v) => {
-                placed = placed.with(v);
-                SymbolSet::single(v)
-            }
-            None => cands[c],
-        };
-        once = once.minus(cs.intersect(seen)).union(cs.minus(seen));
-        seen = seen.union(cs);
-    }
-    (all.minus(seen), once.minus(placed))
-}
-
 impl Work {
+    /// The work lists and scratch board for the forcing chains of `board`: each cell's houses,
+    /// the houses that may already hold a hidden single or lack a symbol, and the counts.
+    fn new(board: &Board) -> Work {
+        let g = board.geometry();
+        let t = board.tables();
+        let n = g.symbol_count();
+        let houses = g.houses().len();
+        let mut critical0 = vec![0u64; t.peer_words];
+        for c in 0..g.cell_count() {
+            if board.value(c).is_none() && board.candidates(c).len() <= 1 {
+                critical0[c / 64] |= 1 << (c % 64);
+            }
+        }
+        let (count0, placed_in0) = Work::counts(board, t);
+        let mut w = Work {
+            dirty: vec![0; houses.div_ceil(64)],
+            ready: vec![0; houses.div_ceil(64)],
+            own: vec![0; g.cell_count() * t.house_words],
+            placed: Vec::new(),
+            implied: Vec::new(),
+            capped: false,
+            values: board.values().to_vec(),
+            cands: board.candidate_grid().to_vec(),
+            critical: critical0.clone(),
+            critical0,
+            count: count0.clone(),
+            placed_in: placed_in0.clone(),
+            count0,
+            placed_in0,
+        };
+        for (c, hs) in t.cell_houses.iter().enumerate() {
+            for &h in hs {
+                w.own[c * t.house_words + h as usize / 64] |= 1 << (h % 64);
+            }
+        }
+        for i in 0..houses {
+            let (missing, hidden) = w.look(i, n);
+            if !missing.is_empty() || !hidden.is_empty() {
+                w.ready[i / 64] |= 1 << (i % 64);
+            }
+        }
+        w
+    }
+
     /// Starts the scratch board over from `board`.
     fn reset(&mut self, board: &Board) {
         self.values.clone_from_slice(board.values());
@@ -276,45 +295,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         .collect();
     cells.sort_by_key(|&c| (board.candidates(c).len(), c));
     let t = board.tables();
-    let mut critical0 = vec![0u64; t.peer_words];
-    for c in 0..g.cell_count() {
-        if board.value(c).is_none() && board.candidates(c).len() <= 1 {
-            critical0[c / 64] |= 1 << (c % 64);
-        }
-    }
-    let (count0, placed_in0) = Work::counts(board, t);
-    let mut w = Work {
-        dirty: vec![0; g.houses().len().div_ceil(64)],
-        ready: vec![0; g.houses().len().div_ceil(64)],
-        own: vec![0; g.cell_count() * t.house_words],
-        placed: Vec::new(),
-        implied: Vec::new(),
-        capped: false,
-        values: board.values().to_vec(),
-        cands: board.candidate_grid().to_vec(),
-        critical: critical0.clone(),
-        critical0,
-        count: count0.clone(),
-        placed_in: placed_in0.clone(),
-        count0,
-        placed_in0,
-    };
-    for (c, houses) in t.cell_houses.iter().enumerate() {
-        for &h in houses {
-            w.own[c * t.house_words + h as usize / 64] |= 1 << (h % 64);
-        }
-    }
+    let mut w = Work::new(board);
     let n = g.symbol_count();
-    for i in 0..g.houses().len() {
-        let (missing, hidden) = scan(
-            (board.values(), board.candidate_grid()),
-            g.symbols().all(),
-            &t.house_cells[i * n..(i + 1) * n],
-        );
-        if !missing.is_empty() || !hidden.is_empty() {
-            w.ready[i / 64] |= 1 << (i % 64);
-        }
-    }
     // A candidate proved false in an earlier pass is not tried again (a flag per candidate,
     // not a list searched each time, which was quadratic on large boards).
     let mut done = vec![false; g.cell_count() * n];
@@ -385,7 +367,7 @@ mod tests {
             pub(super) capped: bool,
         }
 
-        fn scan(b: &Board, cells: &[u32]) -> (SymbolSet, SymbolSet) {
+        pub(super) fn scan(b: &Board, cells: &[u32]) -> (SymbolSet, SymbolSet) {
             let mut seen = SymbolSet::EMPTY;
             let mut once = SymbolSet::EMPTY;
             let mut placed = SymbolSet::EMPTY;
@@ -527,52 +509,17 @@ mod tests {
         let g = board.geometry();
         let t = board.tables();
         let n = g.symbol_count();
-        let hw = t.house_words;
-        let mut own = vec![0; g.cell_count() * hw];
-        for (c, houses) in t.cell_houses.iter().enumerate() {
-            for &h in houses {
-                own[c * hw + h as usize / 64] |= 1 << (h % 64);
-            }
-        }
-        let mut ready = vec![0; g.houses().len().div_ceil(64)];
+        let mut new = Work::new(board);
+        new.dirty = new.ready.clone();
+        // The counts read what a look at each house's cells reads.
         for i in 0..g.houses().len() {
             let cells = &t.house_cells[i * n..(i + 1) * n];
-            let (missing, hidden) = scan(
-                (board.values(), board.candidate_grid()),
-                g.symbols().all(),
-                cells,
-            );
-            if !missing.is_empty() || !hidden.is_empty() {
-                ready[i / 64] |= 1 << (i % 64);
-            }
+            assert_eq!(new.look(i, n), before::scan(board, cells), "house {i}");
         }
-        let mut critical0 = vec![0u64; t.peer_words];
-        for c in 0..g.cell_count() {
-            if board.value(c).is_none() && board.candidates(c).len() <= 1 {
-                critical0[c / 64] |= 1 << (c % 64);
-            }
-        }
-        let (count0, placed_in0) = Work::counts(board, t);
-        let mut new = Work {
-            dirty: ready.clone(),
-            ready: ready.clone(),
-            own: own.clone(),
-            placed: Vec::new(),
-            implied: Vec::new(),
-            capped: false,
-            values: board.values().to_vec(),
-            cands: board.candidate_grid().to_vec(),
-            critical: critical0.clone(),
-            critical0,
-            count: count0.clone(),
-            placed_in: placed_in0.clone(),
-            count0,
-            placed_in0,
-        };
         let mut old = before::Work {
-            dirty: ready.clone(),
-            ready,
-            own,
+            dirty: new.ready.clone(),
+            ready: new.ready.clone(),
+            own: new.own.clone(),
             cells: Vec::new(),
             implied: Vec::new(),
             capped: false,
