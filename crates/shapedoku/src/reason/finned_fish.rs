@@ -86,13 +86,16 @@ struct BaseLine {
     /// Its number - 1 among the base lines.
     number: u8,
     mask: u64,
+    /// Whether its places changed since the last search that found nothing.
+    fresh: bool,
     /// (cover number, cell) per place.
     places: Vec<(u32, usize)>,
 }
 
 /// Per grid's line set and symbol, the symbol's places (as masks per base line) when a search
 /// on them last found nothing. The solver asks again after every step, when most symbols are
-/// unchanged: their searches are skipped. Never changes what is found.
+/// unchanged: their searches are skipped, and the others look only at bases with a line whose
+/// places changed since (see [`fresh_lines`]). Never changes what is found.
 #[derive(Default)]
 pub(crate) struct Memo(Mutex<MemoState>);
 
@@ -100,6 +103,9 @@ pub(crate) struct Memo(Mutex<MemoState>);
 #[derive(Default)]
 struct MemoState {
     sets: Option<Vec<Lines>>,
+    /// Per line set, whether every cell of a cover line lies in a base line, so that the key
+    /// holds every place the search looks at (see [`fresh_lines`]).
+    whole: Vec<bool>,
     keys: Vec<Vec<u64>>,
 }
 
@@ -143,6 +149,44 @@ fn key(board: &Board, lines: &Lines, v: u8, out: &mut Vec<u64>) {
     }));
 }
 
+/// The base lines (bits by number) a finned fish found now must use, given the key `old` of
+/// a search that found nothing (empty: none) and the key `new` of now: the lines whose
+/// places changed, when no place was added since (a placed line counting as one without
+/// places); all lines otherwise.
+///
+/// Why that is exact: take a fish found now whose base lines all kept their places. Its base,
+/// fins and cover are the same at the old places; its targets are places now, so they were
+/// places then (none added, and with `whole` every place a target can be is in the key), and
+/// the cells seeing the fins are fixed by the geometry. So the old search would have found it
+/// with at least these eliminations, and it found nothing.
+fn fresh_lines(old: &[u64], new: &[u64], whole: bool) -> u64 {
+    // A placed line's key is all ones; as a set of places it is empty.
+    let places = |m: u64| if m == u64::MAX { 0 } else { m };
+    if !whole
+        || old.len() != new.len()
+        || old
+            .iter()
+            .zip(new)
+            .any(|(&o, &n)| places(n) & !places(o) != 0)
+    {
+        return u64::MAX;
+    }
+    old.iter()
+        .zip(new)
+        .enumerate()
+        .filter(|(_, (o, n))| o != n)
+        .fold(0, |a, (i, _)| a | 1 << i)
+}
+
+/// Whether every cell of a cover line of `lines` lies in a base line.
+fn is_whole(lines: &Lines) -> bool {
+    lines
+        .cover_of
+        .iter()
+        .zip(&lines.base_of)
+        .all(|(&c, &b)| c == u8::MAX || b != u8::MAX)
+}
+
 /// Finned and sashimi fish, size 2 to 4; per size, finned before sashimi.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let n = board.geometry().symbol_count();
@@ -151,8 +195,12 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         .0
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    let MemoState { sets, keys } = &mut *memo;
-    let sets = sets.get_or_insert_with(|| line_sets(board));
+    let MemoState { sets, whole, keys } = &mut *memo;
+    let sets = sets.get_or_insert_with(|| {
+        let sets = line_sets(board);
+        *whole = sets.iter().map(is_whole).collect();
+        sets
+    });
     keys.resize_with(sets.len() * n, Vec::new);
     let mut found: [[Vec<Step>; 2]; 3] = Default::default();
     let mut key_buf = Vec::new();
@@ -165,7 +213,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 continue;
             }
             let before: usize = found.iter().flatten().map(Vec::len).sum();
-            search(board, lines, v, &key_buf, &mut bases, &mut found);
+            let fresh = fresh_lines(slot, &key_buf, whole[i]);
+            search(board, lines, v, &key_buf, fresh, &mut bases, &mut found);
             let after: usize = found.iter().flatten().map(Vec::len).sum();
             // Remember only a search that found nothing; an empty key never matches one.
             if after == before {
@@ -233,14 +282,16 @@ impl Targets {
 /// The most base lines of a fish.
 const MAX_SIZE: usize = 4;
 
-/// Fish of every size on `v` in one line set: the base lines are walked once, in order, and
-/// the bases of each size are met in the order a walk for that size alone would meet them
-/// (so the steps come out as a search per size would find them).
+/// Fish of every size on `v` in one line set, with a base line in `fresh` (bits by number):
+/// the base lines are walked once, in order, and the bases of each size are met in the order
+/// a walk for that size alone would meet them (so the steps come out as a search per size
+/// would find them).
 fn search(
     board: &Board,
     lines: &Lines,
     v: u8,
     key: &[u64],
+    fresh: u64,
     bases: &mut Vec<BaseLine>,
     found: &mut [[Vec<Step>; 2]; 3],
 ) {
@@ -267,84 +318,88 @@ fn search(
             shape: b,
             number: number as u8,
             mask,
+            fresh: fresh >> number & 1 == 1,
             places,
         });
     }
+    let Some(last_fresh) = bases.iter().rposition(|b| b.fresh) else {
+        return;
+    };
     if bases.len() < 2 {
         return;
     }
     let mut chosen = Vec::with_capacity(MAX_SIZE);
     let mut scratch = Vec::new();
     let targets = Targets::new(board, lines, v);
-    grow(
+    let walk = Walk {
         board,
         lines,
         v,
-        &targets,
+        targets: &targets,
         bases,
-        0,
-        0,
-        &mut chosen,
-        &mut scratch,
-        found,
-    );
+        last_fresh,
+    };
+    walk.grow(0, 0, false, &mut chosen, &mut scratch, found);
 }
 
-/// Adds base lines from `bases[from..]` while their columns stay within the largest size + 2;
-/// every set of k >= 2 lines so chosen whose columns number k + 1 to k + 2 is tried as the base
-/// of a fish of size k.
-#[allow(clippy::too_many_arguments)]
-fn grow(
-    board: &Board,
-    lines: &Lines,
+/// What a walk over base lines reads: the board, the line set, the symbol's targets and base
+/// lines, and the index of the last fresh one.
+struct Walk<'a> {
+    board: &'a Board,
+    lines: &'a Lines,
     v: u8,
-    targets: &Targets,
-    bases: &[BaseLine],
-    from: usize,
-    union: u64,
-    chosen: &mut Vec<usize>,
-    common: &mut Vec<u64>,
-    found: &mut [[Vec<Step>; 2]; 3],
-) {
-    let k = chosen.len();
-    let width = union.count_ones() as usize;
-    if k >= 2 && width > k && width <= k + FIN_COLUMNS as usize {
-        covers(
-            board,
-            lines,
-            v,
-            targets,
-            k,
-            bases,
-            chosen,
-            union,
-            common,
-            &mut found[k - 2],
-        );
-    }
-    if k == MAX_SIZE {
-        return;
-    }
-    for i in from..bases.len() {
-        let u = union | bases[i].mask;
-        // A walk for the largest size alone keeps a prefix this wide, so this one must too.
-        if u.count_ones() > MAX_SIZE as u32 + FIN_COLUMNS {
-            continue;
+    targets: &'a Targets,
+    bases: &'a [BaseLine],
+    last_fresh: usize,
+}
+
+impl Walk<'_> {
+    /// Adds base lines from `bases[from..]` while their columns stay within the largest size
+    /// plus 2; every set of k >= 2 lines so chosen whose columns number k + 1 to k + 2, with
+    /// a fresh line (`has_fresh`: one among those chosen so far), is tried as the base of a
+    /// fish of size k.
+    fn grow(
+        &self,
+        from: usize,
+        union: u64,
+        has_fresh: bool,
+        chosen: &mut Vec<usize>,
+        common: &mut Vec<u64>,
+        found: &mut [[Vec<Step>; 2]; 3],
+    ) {
+        let k = chosen.len();
+        let width = union.count_ones() as usize;
+        if has_fresh && k >= 2 && width > k && width <= k + FIN_COLUMNS as usize {
+            covers(
+                self.board,
+                self.lines,
+                self.v,
+                self.targets,
+                k,
+                self.bases,
+                chosen,
+                union,
+                common,
+                &mut found[k - 2],
+            );
         }
-        chosen.push(i);
-        grow(
-            board,
-            lines,
-            v,
-            targets,
-            bases,
-            i + 1,
-            u,
-            chosen,
-            common,
-            found,
-        );
-        chosen.pop();
+        if k == MAX_SIZE {
+            return;
+        }
+        for (i, line) in self.bases.iter().enumerate().skip(from) {
+            // Past the last fresh line, a set without one stays without one.
+            if !has_fresh && i > self.last_fresh {
+                return;
+            }
+            let u = union | line.mask;
+            // A walk for the largest size alone keeps a prefix this wide, so this one must too.
+            if u.count_ones() > MAX_SIZE as u32 + FIN_COLUMNS {
+                continue;
+            }
+            chosen.push(i);
+            self.grow(i + 1, u, has_fresh || line.fresh, chosen, common, found);
+            chosen.pop();
+        }
     }
 }
 
@@ -486,27 +541,30 @@ mod tests {
             .collect()
     }
 
-    /// The memo never changes what is found: along a logical solve, the finned fish found on
-    /// the running board (its memo warm) are those found on a fresh copy (an empty memo).
+    /// The memo never changes what is found: along logical solves, the finned fish found on
+    /// the running board (its memo warm, so most searches look only at changed lines) are
+    /// those found on a fresh copy (an empty memo).
     #[test]
     fn memo_changes_nothing() {
         let g = crate::builtin::geometry("classic").unwrap();
-        let p = crate::Puzzle::from_line(
-            g,
-            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
-        )
-        .unwrap();
-        let mut b = Board::new(&p);
-        let mut searched = 0;
-        while let Some(step) = crate::reason::next_step(&b) {
-            let (mut warm, mut cold) = (Finder::new(50), Finder::new(50));
-            find(&b, &mut warm);
-            find(&b.clone(), &mut cold);
-            assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
-            searched += 1;
-            b.apply(&step);
+        let mut found = 0;
+        for line in crate::reason::test_util::FISHY {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            b.set_known_unique(true);
+            let mut searched = 0;
+            while let Some(step) = crate::reason::next_step(&b) {
+                let (mut warm, mut cold) = (Finder::new(50), Finder::new(50));
+                find(&b, &mut warm);
+                find(&b.clone(), &mut cold);
+                assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
+                found += warm.steps.len();
+                searched += 1;
+                b.apply(&step);
+            }
+            assert!(b.is_solved() && searched > 50);
         }
-        assert!(b.is_solved() && searched > 50);
+        assert!(found > 20, "{found}");
     }
 
     #[test]

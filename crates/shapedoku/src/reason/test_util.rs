@@ -104,3 +104,15 @@ pub fn confine(b: &mut Board, shape: &str, d: u8, keep: &[(u32, u32)]) {
         }
     }
 }
+
+/// Classic puzzles whose logical solves meet finned and sashimi fish of every size on the way
+/// (public puzzles from the unbiased benchmark list: finned swordfish, sashimi X-wing,
+/// Franken swordfish, finned jellyfish, sashimi swordfish), and one of our generator's.
+pub const FISHY: &[&str] = &[
+    "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+    ".2.....85.5....1...89.....6.6...1.54..146.9.7....75...3....6.7.6..5....9.4...3...",
+    "..3..4....56..7..8....3....2...894..5..7..9.2.64..1.8...2.7.......4.8..98..1...2.",
+    "12...6...45..9..7..8.3.....3.......459.....2....6.2..52..8...3...8.3.9.....5..8.2",
+    "..3..584...67..3......4...55...1.....9.2.......1....826....2...9...842.6...5...18",
+    "....5.....5.71...3.8.3.4...9.......4..8..951..3...7.2..41..27.........856.....1..",
+];
