@@ -189,6 +189,7 @@ fn search_size(
     changed: &[Vec<bool>],
 ) -> Vec<bool> {
     match places.words {
+        0..=2 if board.tables().houses.len() <= 64 => search_small(board, places, f, k, changed),
         0..=2 => search_words::<2>(board, places, f, k, changed),
         3..=4 => search_words::<4>(board, places, f, k, changed),
         5..=8 => search_words::<8>(board, places, f, k, changed),
@@ -470,8 +471,6 @@ impl<const W: usize> Search<'_, W> {
         if self.cover_places() <= count(&self.based[self.nb]) {
             return true;
         }
-        let t = self.board.tables();
-        let g = self.board.geometry();
         let (covered, based) = (&self.covered[self.nc], &self.based[self.nb]);
         let mut eliminations = Vec::new();
         for i in 0..W {
@@ -481,24 +480,278 @@ impl<const W: usize> Search<'_, W> {
                 bits &= bits - 1;
             }
         }
-        let base: Vec<ShapeId> = self.base[..self.nb]
-            .iter()
-            .map(|&j| ShapeId::new(t.houses[self.cand[j]]))
-            .collect();
-        let mut cover: Vec<ShapeId> = self.covers[..self.nc]
-            .iter()
-            .map(|&p| ShapeId::new(t.houses[p]))
-            .collect();
-        cover.sort_unstable();
-        let kind = FishKind::of(g, &base, &cover);
-        f.push(Step::eliminating(
+        let base = self.base[..self.nb].iter().map(|&j| self.cand[j]);
+        f.push(fish_step(
+            self.board,
+            v,
             eliminations,
-            Deduction::Fish {
-                symbol: Symbol::new(v as usize),
-                base,
-                cover,
-                kind,
-            },
+            base,
+            &self.covers[..self.nc],
+        ))
+    }
+}
+
+/// The step of a fish on `v` with these base and cover houses (indices into
+/// `Tables::houses`, the base in the order chosen) and eliminations.
+fn fish_step(
+    board: &Board,
+    v: u8,
+    eliminations: Vec<Candidate>,
+    base: impl Iterator<Item = usize>,
+    covers: &[usize],
+) -> Step {
+    let t = board.tables();
+    let base: Vec<ShapeId> = base.map(|h| ShapeId::new(t.houses[h])).collect();
+    let mut cover: Vec<ShapeId> = covers.iter().map(|&h| ShapeId::new(t.houses[h])).collect();
+    cover.sort_unstable();
+    let kind = FishKind::of(board.geometry(), &base, &cover);
+    Step::eliminating(
+        eliminations,
+        Deduction::Fish {
+            symbol: Symbol::new(v as usize),
+            base,
+            cover,
+            kind,
+        },
+    )
+}
+
+/// A set of at most 128 cells as one word, from the first two words of `bits`.
+fn wide(bits: &[u64]) -> u128 {
+    let at = |i: usize| u128::from(bits.get(i).copied().unwrap_or(0));
+    at(0) | at(1) << 64
+}
+
+/// [`search_size`] on a board of at most 128 cells and 64 houses: sets of cells are one u128
+/// and sets of candidate base houses one u64, so a base's union, the cover test and the
+/// eliminations are a few word operations. It walks the tree [`search_words`] walks, in the
+/// same order, with the same cuts (the tests compare the two), so it finds the same fish in
+/// the same order and stops at the same one when the finder fills.
+fn search_small(
+    board: &Board,
+    places: &Places,
+    f: &mut Finder,
+    k: usize,
+    changed: &[Vec<bool>],
+) -> Vec<bool> {
+    let t = board.tables();
+    let nh = t.houses.len();
+    let houses: Vec<u128> = (0..nh).map(|h| wide(t.house_bits(h))).collect();
+    let mut clean = vec![false; places.n];
+    let (mut cand, mut cand_bits, mut dis) = (
+        Vec::with_capacity(nh),
+        Vec::with_capacity(nh),
+        Vec::with_capacity(nh),
+    );
+    for v in 0..places.n as u8 {
+        let ch = &changed[v as usize];
+        let (pv, placed) = (wide(places.of(v)), wide(places.placed_of(v)));
+        cand.clear();
+        cand_bits.clear();
+        let mut fresh = 0u64;
+        for (i, &hb) in houses.iter().enumerate() {
+            let m = hb & pv;
+            if hb & placed != 0 || !(2..=k as u32).contains(&m.count_ones()) {
+                continue;
+            }
+            fresh |= u64::from(ch[i]) << cand.len();
+            cand.push(i);
+            cand_bits.push(m);
+        }
+        if cand.len() < k || fresh == 0 {
+            clean[v as usize] = true;
+            continue;
+        }
+        // Which later candidates each one is disjoint from, so the walk takes only houses
+        // that can join the base.
+        dis.clear();
+        dis.extend(cand.iter().enumerate().map(|(j, &a)| {
+            cand.iter()
+                .enumerate()
+                .skip(j + 1)
+                .filter(|&(_, &b)| houses[a] & houses[b] == 0)
+                .fold(0u64, |d, (i, _)| d | 1 << i)
+        }));
+        let mut s = Small {
+            board,
+            houses: &houses,
+            dis: &dis,
+            fresh,
+            pv,
+            cand: &cand,
+            cand_bits: &cand_bits,
+            v,
+            k,
+            allowed: [u64::MAX >> (64 - cand.len()), 0, 0, 0, 0],
+            nfresh: 0,
+            base: [0; 4],
+            base_houses: 0,
+            nb: 0,
+            covers: [0; 4],
+            cover_houses: 0,
+            nc: 0,
+            covered: [0; 5],
+            based: [0; 5],
+        };
+        let before = f.steps.len();
+        let go = s.bases(f, 0);
+        clean[v as usize] = go && f.steps.len() == before;
+        if !go {
+            break;
+        }
+    }
+    clean
+}
+
+/// [`Search`] with sets of cells as u128 and sets of candidates (and of houses) as u64.
+struct Small<'a> {
+    board: &'a Board,
+    /// Every house's cells.
+    houses: &'a [u128],
+    /// `dis[j]`: the candidates after j that are disjoint from it.
+    dis: &'a [u64],
+    /// The candidates whose places changed since the symbol's last search found nothing.
+    fresh: u64,
+    pv: u128,
+    /// The candidate base houses (indices into `Tables::houses`) and their places.
+    cand: &'a [usize],
+    cand_bits: &'a [u128],
+    v: u8,
+    k: usize,
+    /// `allowed[nb]`: the candidates disjoint from the nb bases chosen so far.
+    allowed: [u64; 5],
+    nfresh: usize,
+    /// Chosen base candidates in the order chosen, and their houses as bits.
+    base: [usize; 4],
+    base_houses: u64,
+    nb: usize,
+    /// Chosen cover houses in the order chosen, and as bits.
+    covers: [usize; 4],
+    cover_houses: u64,
+    nc: usize,
+    covered: [u128; 5],
+    based: [u128; 5],
+}
+
+impl Small<'_> {
+    /// [`Search::bases`].
+    fn bases(&mut self, f: &mut Finder, from: usize) -> bool {
+        if self.nb == self.k {
+            return self.nc < self.k || self.emit(f);
+        }
+        let full = self.nc == self.k;
+        if full {
+            let base_places = self.based[self.nb].count_ones() as usize;
+            let cover_places = (self.pv & self.covered[self.nc]).count_ones() as usize;
+            if cover_places <= base_places + 2 * (self.k - self.nb) {
+                return true;
+            }
+        }
+        let avail = self.allowed[self.nb] & u64::MAX.checked_shl(from as u32).unwrap_or(0);
+        let mut left = avail.count_ones() as usize;
+        let need_fresh = self.nfresh == 0;
+        let last_fresh = match avail & self.fresh {
+            0 if need_fresh => return true,
+            0 => usize::MAX,
+            b => 63 - b.leading_zeros() as usize,
+        };
+        let mut bits = avail;
+        while bits != 0 {
+            let j = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if left < self.k - self.nb || (need_fresh && j > last_fresh) {
+                return true;
+            }
+            left -= 1;
+            let h = self.cand[j];
+            if self.cover_houses >> h & 1 == 1 {
+                continue;
+            }
+            let places = self.cand_bits[j];
+            if full && places & !self.covered[self.nc] != 0 {
+                continue;
+            }
+            let next = self.allowed[self.nb] & self.dis[j];
+            self.allowed[self.nb + 1] = next;
+            let is_fresh = self.fresh >> j & 1 == 1;
+            if need_fresh && !is_fresh && (self.nb + 1 == self.k || next & self.fresh == 0) {
+                continue;
+            }
+            self.based[self.nb + 1] = self.based[self.nb] | places;
+            self.base[self.nb] = j;
+            self.base_houses |= 1 << h;
+            self.nb += 1;
+            self.nfresh += usize::from(is_fresh);
+            let go = self.cover(f, j + 1);
+            self.nfresh -= usize::from(is_fresh);
+            self.nb -= 1;
+            self.base_houses &= !(1 << h);
+            if !go {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// [`Search::cover`]. Only the newest base can have places outside the covers: each
+    /// earlier one was covered whole before the next was chosen, so the first uncovered base
+    /// place is the newest base's first one outside them.
+    fn cover(&mut self, f: &mut Finder, next: usize) -> bool {
+        let j = self.base[self.nb - 1];
+        let out = self.cand_bits[j] & !self.covered[self.nc];
+        if out == 0 {
+            return self.bases(f, next);
+        }
+        if self.nc == self.k {
+            return true;
+        }
+        let t = self.board.tables();
+        let h = self.cand[j];
+        let c = if t.house_sorted[h] {
+            out.trailing_zeros() as usize
+        } else {
+            let cells = &self.board.geometry().shape(t.houses[h]).cells;
+            let first = cells.iter().find(|&&c| out >> c & 1 == 1);
+            *first.expect("a place outside the covers is a cell of its house")
+        };
+        for &h in &t.cell_houses[c] {
+            let h = h as usize;
+            let hb = self.houses[h];
+            if self.base_houses >> h & 1 == 1 || hb & self.covered[self.nc] != 0 {
+                continue;
+            }
+            self.covered[self.nc + 1] = self.covered[self.nc] | hb;
+            self.covers[self.nc] = h;
+            self.cover_houses |= 1 << h;
+            self.nc += 1;
+            let go = self.cover(f, next);
+            self.nc -= 1;
+            self.cover_houses &= !(1 << h);
+            if !go {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn emit(&mut self, f: &mut Finder) -> bool {
+        let (covered, based) = (self.covered[self.nc], self.based[self.nb]);
+        if (self.pv & covered).count_ones() <= based.count_ones() {
+            return true;
+        }
+        let mut bits = self.pv & covered & !based;
+        let mut eliminations = Vec::with_capacity(bits.count_ones() as usize);
+        while bits != 0 {
+            eliminations.push(Candidate::at(bits.trailing_zeros() as usize, self.v));
+            bits &= bits - 1;
+        }
+        let base = self.base[..self.nb].iter().map(|&j| self.cand[j]);
+        f.push(fish_step(
+            self.board,
+            self.v,
+            eliminations,
+            base,
+            &self.covers[..self.nc],
         ))
     }
 }
@@ -533,5 +786,47 @@ mod tests {
             b.apply(&step);
         }
         assert!(b.is_solved() && searched > 50);
+    }
+
+    /// The small-board search finds what the general one finds, in the same order, with the
+    /// same verdicts for the memo: at every position along logical solves, for every size,
+    /// with every house changed and with some only, with room for one fish and for many.
+    #[test]
+    fn small_search_matches_general() {
+        let g = builtin::geometry("classic").unwrap();
+        let mut found = 0;
+        for line in crate::reason::test_util::FISHY {
+            let p = Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            b.set_known_unique(true);
+            let houses = b.tables().houses.len();
+            let mut searched = 0;
+            while let Some(step) = crate::reason::next_step(&b) {
+                let places = Places::new(&b);
+                for (k, limit, every) in [2, 3, 4]
+                    .iter()
+                    .flat_map(|&k| [(1, 1), (1000, 1), (1000, 3), (1, 4)].map(|(l, e)| (k, l, e)))
+                {
+                    // Each symbol marks every `every`th house changed, from its own start.
+                    let changed: Vec<Vec<bool>> = (0..places.n)
+                        .map(|v| {
+                            (0..houses)
+                                .map(|h| (h + v + searched) % every == 0)
+                                .collect()
+                        })
+                        .collect();
+                    let (mut small, mut general) = (Finder::new(limit), Finder::new(limit));
+                    let a = search_small(&b, &places, &mut small, k, &changed);
+                    let o = search_words::<2>(&b, &places, &mut general, k, &changed);
+                    assert_eq!(a, o);
+                    assert_eq!(format!("{:?}", small.steps), format!("{:?}", general.steps));
+                    found += small.steps.len();
+                }
+                searched += 1;
+                b.apply(&step);
+            }
+            assert!(b.is_solved());
+        }
+        assert!(found > 100, "{found}");
     }
 }
