@@ -106,6 +106,9 @@ struct MemoState {
     /// Per line set, whether every cell of a cover line lies in a base line, so that the key
     /// holds every place the search looks at (see [`fresh_lines`]).
     whole: Vec<bool>,
+    /// Per line set on a board of at most 128 cells, its base and cover lines' cells as bits
+    /// by number (empty on larger boards).
+    cells: Vec<[Vec<u128>; 2]>,
     keys: Vec<Vec<u64>>,
 }
 
@@ -189,18 +192,43 @@ fn is_whole(lines: &Lines) -> bool {
 
 /// Finned and sashimi fish, size 2 to 4; per size, finned before sashimi.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
+    find_in(board, f, board.geometry().cell_count() <= 128);
+}
+
+/// [`find`], with the targets tested on bitboards when `small` (the board has at most 128
+/// cells), or cell by cell.
+fn find_in(board: &Board, f: &mut Finder, small: bool) {
     let n = board.geometry().symbol_count();
     let mut memo = board
         .finned_memo
         .0
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    let MemoState { sets, whole, keys } = &mut *memo;
+    let MemoState {
+        sets,
+        whole,
+        cells,
+        keys,
+    } = &mut *memo;
     let sets = sets.get_or_insert_with(|| {
         let sets = line_sets(board);
         *whole = sets.iter().map(is_whole).collect();
+        if board.geometry().cell_count() <= 128 {
+            *cells = sets.iter().map(line_cells).collect();
+        }
         sets
     });
+    // Every symbol's places as bits over the cells, for the bitboard test of the targets.
+    let mut places = vec![0u128; if small { n } else { 0 }];
+    if small {
+        for c in 0..board.geometry().cell_count() {
+            if board.value(c).is_none() {
+                for x in board.candidates(c).iter() {
+                    places[x as usize] |= 1 << c;
+                }
+            }
+        }
+    }
     keys.resize_with(sets.len() * n, Vec::new);
     let mut found: [[Vec<Step>; 2]; 3] = Default::default();
     let mut key_buf = Vec::new();
@@ -214,7 +242,14 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             }
             let before: usize = found.iter().flatten().map(Vec::len).sum();
             let fresh = fresh_lines(slot, &key_buf, whole[i]);
-            search(board, lines, v, &key_buf, fresh, &mut bases, &mut found);
+            let fast = small.then(|| Fast {
+                base_cells: &cells[i][0],
+                cover_cells: &cells[i][1],
+                places: places[v as usize],
+            });
+            search(
+                board, lines, v, &key_buf, fresh, fast, &mut bases, &mut found,
+            );
             let after: usize = found.iter().flatten().map(Vec::len).sum();
             // Remember only a search that found nothing; an empty key never matches one.
             if after == before {
@@ -229,6 +264,32 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             return;
         }
     }
+}
+
+/// The cells of each base line and each cover line of a line set, as bits by number.
+fn line_cells(lines: &Lines) -> [Vec<u128>; 2] {
+    let by = |of: &[u8], count: usize| {
+        let mut out = vec![0u128; count];
+        for (c, &j) in of.iter().enumerate() {
+            if j != u8::MAX {
+                out[j as usize] |= 1 << c;
+            }
+        }
+        out
+    };
+    [
+        by(&lines.base_of, lines.base.len()),
+        by(&lines.cover_of, lines.cover.len()),
+    ]
+}
+
+/// A line set's cells and a symbol's places as bits, on a board of at most 128 cells: the
+/// targets of a cover are then a few word operations.
+#[derive(Clone, Copy)]
+struct Fast<'a> {
+    base_cells: &'a [u128],
+    cover_cells: &'a [u128],
+    places: u128,
 }
 
 /// The positions of the bits set in `m`, lowest first.
@@ -286,12 +347,14 @@ const MAX_SIZE: usize = 4;
 /// the base lines are walked once, in order, and the bases of each size are met in the order
 /// a walk for that size alone would meet them (so the steps come out as a search per size
 /// would find them).
+#[allow(clippy::too_many_arguments)]
 fn search(
     board: &Board,
     lines: &Lines,
     v: u8,
     key: &[u64],
     fresh: u64,
+    fast: Option<Fast>,
     bases: &mut Vec<BaseLine>,
     found: &mut [[Vec<Step>; 2]; 3],
 ) {
@@ -338,6 +401,7 @@ fn search(
         targets: &targets,
         bases,
         last_fresh,
+        fast,
     };
     walk.grow(0, 0, false, &mut chosen, &mut scratch, found);
 }
@@ -351,6 +415,7 @@ struct Walk<'a> {
     targets: &'a Targets,
     bases: &'a [BaseLine],
     last_fresh: usize,
+    fast: Option<Fast<'a>>,
 }
 
 impl Walk<'_> {
@@ -380,6 +445,7 @@ impl Walk<'_> {
                 chosen,
                 union,
                 common,
+                self.fast.as_ref(),
                 &mut found[k - 2],
             );
         }
@@ -417,6 +483,7 @@ fn covers(
     chosen: &[usize],
     union: u64,
     common: &mut Vec<u64>,
+    fast: Option<&Fast>,
     found: &mut [Vec<Step>; 2],
 ) {
     let g = board.geometry();
@@ -436,8 +503,6 @@ fn covers(
         m += 1;
     }
     let mut sel: u32 = (1 << k) - 1;
-    common.clear();
-    common.resize(words, 0);
     while sel < 1 << m {
         let cover: u64 = bits(u64::from(sel)).fold(0, |a, i| a | 1 << cols[i as usize]);
         let (lo, r) = (sel & sel.wrapping_neg(), sel + (sel & sel.wrapping_neg()));
@@ -449,35 +514,30 @@ fn covers(
         {
             continue;
         }
-        // The cells seeing every fin.
-        common.iter_mut().for_each(|w| *w = !0);
-        for &b in chosen {
-            for &(j, c) in &bases[b].places {
-                if cover >> j & 1 == 0 {
-                    for (w, p) in common.iter_mut().zip(peers(c)) {
-                        *w &= p;
+        let mut elims = Vec::new();
+        if let Some(fast) = fast {
+            // The places in the cover off the base lines that see every fin.
+            let rows = chosen
+                .iter()
+                .map(|&b| fast.base_cells[bases[b].number as usize]);
+            let cols = bits(cover).map(|j| fast.cover_cells[j as usize]);
+            let mut hit = fast.places & cols.fold(0, |a, m| a | m) & !rows.fold(0, |a, m| a | m);
+            for &b in chosen {
+                for &(j, c) in &bases[b].places {
+                    if cover >> j & 1 == 0 {
+                        hit &= peers(c)
+                            .iter()
+                            .rev()
+                            .fold(0, |a, &w| a << 64 | u128::from(w));
                     }
                 }
             }
-        }
-        if common.iter().all(|&w| w == 0) {
-            continue;
-        }
-        let in_base = |c: usize| chosen.iter().any(|&b| lines.base_of[c] == bases[b].number);
-        let mut elims = Vec::new();
-        for j in bits(cover) {
-            let Some(col) = lines.cover[j as usize] else {
-                continue;
-            };
-            for &c in &g.shape(col).cells {
-                if common[c / 64] >> (c % 64) & 1 == 1
-                    && board.value(c).is_none()
-                    && board.candidates(c).contains(v)
-                    && !in_base(c)
-                {
-                    elims.push(Candidate::at(c, v));
-                }
+            while hit != 0 {
+                elims.push(Candidate::at(hit.trailing_zeros() as usize, v));
+                hit &= hit - 1;
             }
+        } else {
+            general_targets(board, lines, v, bases, chosen, cover, common, &mut elims);
         }
         if elims.is_empty() {
             continue;
@@ -513,6 +573,56 @@ fn covers(
                 sashimi,
             },
         ));
+    }
+}
+
+/// The targets of a finned fish, cell by cell (boards of more than 128 cells, and the tests'
+/// oracle for the bitboard test): the places in the cover lines off the base lines that see
+/// every fin, into `elims`.
+#[allow(clippy::too_many_arguments)]
+fn general_targets(
+    board: &Board,
+    lines: &Lines,
+    v: u8,
+    bases: &[BaseLine],
+    chosen: &[usize],
+    cover: u64,
+    common: &mut Vec<u64>,
+    elims: &mut Vec<Candidate>,
+) {
+    let g = board.geometry();
+    let t = board.tables();
+    let words = g.cell_count().div_ceil(64);
+    let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
+    // The cells seeing every fin.
+    common.clear();
+    common.resize(words, !0);
+    for &b in chosen {
+        for &(j, c) in &bases[b].places {
+            if cover >> j & 1 == 0 {
+                for (w, p) in common.iter_mut().zip(peers(c)) {
+                    *w &= p;
+                }
+            }
+        }
+    }
+    if common.iter().all(|&w| w == 0) {
+        return;
+    }
+    let in_base = |c: usize| chosen.iter().any(|&b| lines.base_of[c] == bases[b].number);
+    for j in bits(cover) {
+        let Some(col) = lines.cover[j as usize] else {
+            continue;
+        };
+        for &c in &g.shape(col).cells {
+            if common[c / 64] >> (c % 64) & 1 == 1
+                && board.value(c).is_none()
+                && board.candidates(c).contains(v)
+                && !in_base(c)
+            {
+                elims.push(Candidate::at(c, v));
+            }
+        }
     }
 }
 
@@ -563,6 +673,28 @@ mod tests {
                 b.apply(&step);
             }
             assert!(b.is_solved() && searched > 50);
+        }
+        assert!(found > 20, "{found}");
+    }
+
+    /// The bitboard test of the targets finds what the cell-by-cell one finds, in the same
+    /// order, at every position along the solves.
+    #[test]
+    fn bitboard_targets_match_cell_scan() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut found = 0;
+        for line in crate::reason::test_util::FISHY {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            b.set_known_unique(true);
+            while let Some(step) = crate::reason::next_step(&b) {
+                let (mut fast, mut scan) = (Finder::new(50), Finder::new(50));
+                find_in(&b.clone(), &mut fast, true);
+                find_in(&b.clone(), &mut scan, false);
+                assert_eq!(format!("{:?}", fast.steps), format!("{:?}", scan.steps));
+                found += fast.steps.len();
+                b.apply(&step);
+            }
         }
         assert!(found > 20, "{found}");
     }
