@@ -502,8 +502,32 @@ fn covers(
         cols[m as usize] = j;
         m += 1;
     }
+    // On bitboards, per column of the union (by position): its cells, and the cells seeing
+    // every chosen place in it (the fins it holds when left out of the cover); and the places
+    // off the base lines. The union is at most MAX_SIZE + FIN_COLUMNS columns wide.
+    let mut col_cells = [0u128; MAX_SIZE + FIN_COLUMNS as usize];
+    let mut col_peers = [!0u128; MAX_SIZE + FIN_COLUMNS as usize];
+    let mut off_base = 0u128;
+    if let Some(fast) = fast {
+        let rows = chosen
+            .iter()
+            .map(|&b| fast.base_cells[bases[b].number as usize]);
+        off_base = fast.places & !rows.fold(0, |a, m| a | m);
+        for (i, &j) in cols[..m as usize].iter().enumerate() {
+            col_cells[i] = fast.cover_cells[j as usize];
+            for &b in chosen {
+                for &(_, c) in bases[b].places.iter().filter(|&&(x, _)| x == j) {
+                    col_peers[i] &= peers(c)
+                        .iter()
+                        .rev()
+                        .fold(0, |a, &w| a << 64 | u128::from(w));
+                }
+            }
+        }
+    }
     let mut sel: u32 = (1 << k) - 1;
     while sel < 1 << m {
+        let chosen_cols = sel;
         let cover: u64 = bits(u64::from(sel)).fold(0, |a, i| a | 1 << cols[i as usize]);
         let (lo, r) = (sel & sel.wrapping_neg(), sel + (sel & sel.wrapping_neg()));
         sel = r | (((sel ^ r) >> 2) / lo);
@@ -515,23 +539,17 @@ fn covers(
             continue;
         }
         let mut elims = Vec::new();
-        if let Some(fast) = fast {
+        if fast.is_some() {
             // The places in the cover off the base lines that see every fin.
-            let rows = chosen
-                .iter()
-                .map(|&b| fast.base_cells[bases[b].number as usize]);
-            let cols = bits(cover).map(|j| fast.cover_cells[j as usize]);
-            let mut hit = fast.places & cols.fold(0, |a, m| a | m) & !rows.fold(0, |a, m| a | m);
-            for &b in chosen {
-                for &(j, c) in &bases[b].places {
-                    if cover >> j & 1 == 0 {
-                        hit &= peers(c)
-                            .iter()
-                            .rev()
-                            .fold(0, |a, &w| a << 64 | u128::from(w));
-                    }
+            let (mut hit, mut cells) = (off_base, 0u128);
+            for i in 0..m as usize {
+                if chosen_cols >> i & 1 == 1 {
+                    cells |= col_cells[i];
+                } else {
+                    hit &= col_peers[i];
                 }
             }
+            hit &= cells;
             while hit != 0 {
                 elims.push(Candidate::at(hit.trailing_zeros() as usize, v));
                 hit &= hit - 1;
