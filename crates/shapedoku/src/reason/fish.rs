@@ -523,10 +523,11 @@ fn wide(bits: &[u64]) -> u128 {
 }
 
 /// [`search_size`] on a board of at most 128 cells and 64 houses: sets of cells are one u128
-/// and sets of candidate base houses one u64, so a base's union, the cover test and the
-/// eliminations are a few word operations. It walks the tree [`search_words`] walks, in the
-/// same order, with the same cuts (the tests compare the two), so it finds the same fish in
-/// the same order and stops at the same one when the finder fills.
+/// and sets of houses one u64 (a candidate base house is named by its house index, so which
+/// houses can join a base is read from one table per board, not worked out per symbol). It
+/// walks the tree [`search_words`] walks, in the same order (candidates in house order), with
+/// the same cuts (the tests compare the two), so it finds the same fish in the same order and
+/// stops at the same one when the finder fills.
 fn search_small(
     board: &Board,
     places: &Places,
@@ -537,52 +538,39 @@ fn search_small(
     let t = board.tables();
     let nh = t.houses.len();
     let houses: Vec<u128> = (0..nh).map(|h| wide(t.house_bits(h))).collect();
+    // Per house, the later houses disjoint from it.
+    let disjoint: Vec<u64> = (0..nh)
+        .map(|a| {
+            (a + 1..nh)
+                .filter(|&b| houses[a] & houses[b] == 0)
+                .fold(0, |d, b| d | 1 << b)
+        })
+        .collect();
     let mut clean = vec![false; places.n];
-    let (mut cand, mut cand_bits, mut dis) = (
-        Vec::with_capacity(nh),
-        Vec::with_capacity(nh),
-        Vec::with_capacity(nh),
-    );
     for v in 0..places.n as u8 {
         let ch = &changed[v as usize];
         let (pv, placed) = (wide(places.of(v)), wide(places.placed_of(v)));
-        cand.clear();
-        cand_bits.clear();
-        let mut fresh = 0u64;
+        let (mut cands, mut fresh) = (0u64, 0u64);
         for (i, &hb) in houses.iter().enumerate() {
             let m = hb & pv;
-            if hb & placed != 0 || !(2..=k as u32).contains(&m.count_ones()) {
-                continue;
+            if hb & placed == 0 && (2..=k as u32).contains(&m.count_ones()) {
+                cands |= 1 << i;
+                fresh |= u64::from(ch[i]) << i;
             }
-            fresh |= u64::from(ch[i]) << cand.len();
-            cand.push(i);
-            cand_bits.push(m);
         }
-        if cand.len() < k || fresh == 0 {
+        if (cands.count_ones() as usize) < k || fresh == 0 {
             clean[v as usize] = true;
             continue;
         }
-        // Which later candidates each one is disjoint from, so the walk takes only houses
-        // that can join the base.
-        dis.clear();
-        dis.extend(cand.iter().enumerate().map(|(j, &a)| {
-            cand.iter()
-                .enumerate()
-                .skip(j + 1)
-                .filter(|&(_, &b)| houses[a] & houses[b] == 0)
-                .fold(0u64, |d, (i, _)| d | 1 << i)
-        }));
         let mut s = Small {
             board,
             houses: &houses,
-            dis: &dis,
+            disjoint: &disjoint,
             fresh,
             pv,
-            cand: &cand,
-            cand_bits: &cand_bits,
             v,
             k,
-            allowed: [u64::MAX >> (64 - cand.len()), 0, 0, 0, 0],
+            allowed: [cands, 0, 0, 0, 0],
             nfresh: 0,
             base: [0; 4],
             base_houses: 0,
@@ -603,25 +591,22 @@ fn search_small(
     clean
 }
 
-/// [`Search`] with sets of cells as u128 and sets of candidates (and of houses) as u64.
+/// [`Search`] with sets of cells as u128 and sets of houses as u64.
 struct Small<'a> {
     board: &'a Board,
     /// Every house's cells.
     houses: &'a [u128],
-    /// `dis[j]`: the candidates after j that are disjoint from it.
-    dis: &'a [u64],
-    /// The candidates whose places changed since the symbol's last search found nothing.
+    /// `disjoint[h]`: the houses after h that are disjoint from it.
+    disjoint: &'a [u64],
+    /// The candidate houses whose places changed since the symbol's last search found nothing.
     fresh: u64,
     pv: u128,
-    /// The candidate base houses (indices into `Tables::houses`) and their places.
-    cand: &'a [usize],
-    cand_bits: &'a [u128],
     v: u8,
     k: usize,
-    /// `allowed[nb]`: the candidates disjoint from the nb bases chosen so far.
+    /// `allowed[nb]`: the candidate houses disjoint from the nb bases chosen so far.
     allowed: [u64; 5],
     nfresh: usize,
-    /// Chosen base candidates in the order chosen, and their houses as bits.
+    /// Chosen base houses in the order chosen, and as bits.
     base: [usize; 4],
     base_houses: u64,
     nb: usize,
@@ -657,32 +642,31 @@ impl Small<'_> {
         };
         let mut bits = avail;
         while bits != 0 {
-            let j = bits.trailing_zeros() as usize;
+            let h = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if left < self.k - self.nb || (need_fresh && j > last_fresh) {
+            if left < self.k - self.nb || (need_fresh && h > last_fresh) {
                 return true;
             }
             left -= 1;
-            let h = self.cand[j];
             if self.cover_houses >> h & 1 == 1 {
                 continue;
             }
-            let places = self.cand_bits[j];
+            let places = self.pv & self.houses[h];
             if full && places & !self.covered[self.nc] != 0 {
                 continue;
             }
-            let next = self.allowed[self.nb] & self.dis[j];
+            let next = self.allowed[self.nb] & self.disjoint[h];
             self.allowed[self.nb + 1] = next;
-            let is_fresh = self.fresh >> j & 1 == 1;
+            let is_fresh = self.fresh >> h & 1 == 1;
             if need_fresh && !is_fresh && (self.nb + 1 == self.k || next & self.fresh == 0) {
                 continue;
             }
             self.based[self.nb + 1] = self.based[self.nb] | places;
-            self.base[self.nb] = j;
+            self.base[self.nb] = h;
             self.base_houses |= 1 << h;
             self.nb += 1;
             self.nfresh += usize::from(is_fresh);
-            let go = self.cover(f, j + 1);
+            let go = self.cover(f, h + 1);
             self.nfresh -= usize::from(is_fresh);
             self.nb -= 1;
             self.base_houses &= !(1 << h);
@@ -697,8 +681,8 @@ impl Small<'_> {
     /// earlier one was covered whole before the next was chosen, so the first uncovered base
     /// place is the newest base's first one outside them.
     fn cover(&mut self, f: &mut Finder, next: usize) -> bool {
-        let j = self.base[self.nb - 1];
-        let out = self.cand_bits[j] & !self.covered[self.nc];
+        let h = self.base[self.nb - 1];
+        let out = self.pv & self.houses[h] & !self.covered[self.nc];
         if out == 0 {
             return self.bases(f, next);
         }
@@ -706,7 +690,6 @@ impl Small<'_> {
             return true;
         }
         let t = self.board.tables();
-        let h = self.cand[j];
         let c = if t.house_sorted[h] {
             out.trailing_zeros() as usize
         } else {
@@ -745,12 +728,11 @@ impl Small<'_> {
             eliminations.push(Candidate::at(bits.trailing_zeros() as usize, self.v));
             bits &= bits - 1;
         }
-        let base = self.base[..self.nb].iter().map(|&j| self.cand[j]);
         f.push(fish_step(
             self.board,
             self.v,
             eliminations,
-            base,
+            self.base[..self.nb].iter().copied(),
             &self.covers[..self.nc],
         ))
     }
