@@ -697,10 +697,16 @@ impl Small<'_> {
             let first = cells.iter().find(|&&c| out >> c & 1 == 1);
             *first.expect("a place outside the covers is a cell of its house")
         };
+        // The last cover must take every place still outside: one that leaves some would end
+        // its branch at once with the covers full.
+        let last = self.nc + 1 == self.k;
         for &h in &t.cell_houses[c] {
             let h = h as usize;
             let hb = self.houses[h];
-            if self.base_houses >> h & 1 == 1 || hb & self.covered[self.nc] != 0 {
+            if self.base_houses >> h & 1 == 1
+                || hb & self.covered[self.nc] != 0
+                || (last && out & !hb != 0)
+            {
                 continue;
             }
             self.covered[self.nc + 1] = self.covered[self.nc] | hb;
