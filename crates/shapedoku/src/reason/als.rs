@@ -27,7 +27,30 @@ pub(super) struct Table {
     cands: Vec<SymbolSet>,
     pub(super) list: List,
     /// [`List::links`] of `list`.
-    pub(super) links: Vec<Vec<(usize, SymbolSet)>>,
+    pub(super) links: Links,
+}
+
+/// For every set, the sets it is joined to by restricted common symbols, with those symbols,
+/// each list in set order. The lists lie one after the other in one array, so that building
+/// them allocates twice, not once per set, and a search reading them walks contiguous memory.
+#[derive(Debug)]
+pub(super) struct Links {
+    /// Set `a`'s links are `entries[start[a]..start[a + 1]]`.
+    start: Vec<u32>,
+    entries: Vec<(usize, SymbolSet)>,
+}
+
+impl Links {
+    /// How many sets there are.
+    pub(super) fn sets(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// The links of set `a`.
+    #[inline]
+    pub(super) fn of(&self, a: usize) -> &[(usize, SymbolSet)] {
+        &self.entries[self.start[a] as usize..self.start[a + 1] as usize]
+    }
 }
 
 impl Table {
@@ -329,7 +352,49 @@ impl List {
     /// indexed by symbol and first place, and each set meets only those whose first place of
     /// a shared symbol is among the cells that hold `v` and see all of its own places of it,
     /// not every set.
-    pub(super) fn links(&self) -> Vec<Vec<(usize, SymbolSet)>> {
+    pub(super) fn links(&self) -> Links {
+        let n = self.sets.len();
+        // The joined pairs `(a, b, symbols)` with `a < b`, in order of `a` then `b`, and
+        // each set's count of links (at `degree[set + 1]`).
+        let mut pairs: Vec<(u32, u32, SymbolSet)> = Vec::new();
+        let mut degree = vec![0u32; n + 1];
+        self.meet(|a, found| {
+            for (j, &(b, v)) in found.iter().enumerate() {
+                if j > 0 && found[j - 1].0 == b {
+                    // The same set again, through another symbol: one link with both.
+                    let rcc = &mut pairs.last_mut().expect("a pair before").2;
+                    *rcc = SymbolSet(rcc.0 | 1 << v);
+                } else {
+                    pairs.push((a as u32, b as u32, SymbolSet(1 << v)));
+                    degree[a + 1] += 1;
+                    degree[b + 1] += 1;
+                }
+            }
+        });
+        for k in 1..degree.len() {
+            degree[k] += degree[k - 1];
+        }
+        // Set `x` gets its links with smaller sets (pairs `(a, x)`, in order of `a`) before
+        // those with larger ones (pairs `(x, b)`, later in the pairs' order, in order of `b`):
+        // each list comes out in set order.
+        let mut fill = degree.clone();
+        let mut entries = vec![(0, SymbolSet::EMPTY); degree[n] as usize];
+        for &(a, b, rcc) in &pairs {
+            let (a, b) = (a as usize, b as usize);
+            entries[fill[a] as usize] = (b, rcc);
+            fill[a] += 1;
+            entries[fill[b] as usize] = (a, rcc);
+            fill[b] += 1;
+        }
+        Links {
+            start: degree,
+            entries,
+        }
+    }
+
+    /// Calls `each(a, found)` for every set `a` in order, `found` holding the later sets `b`
+    /// disjoint from `a` with a symbol `v` restricted between them, as `(b, v)` sorted by `b`.
+    fn meet(&self, mut each: impl FnMut(usize, &[(usize, u8)])) {
         let n = self.sets.len();
         let w = self.words;
         let cells = w * 64;
@@ -338,7 +403,6 @@ impl List {
         // Per bucket, the first of its sets not yet met: the sets are taken in order, and a
         // set meets only later ones, so each bucket is read from where the last set left it.
         let mut cursor = start.clone();
-        let mut out: Vec<Vec<(usize, SymbolSet)>> = vec![Vec::new(); n];
         let mut found: Vec<(usize, u8)> = Vec::new();
         for a in 0..n {
             found.clear();
@@ -364,10 +428,19 @@ impl List {
                 }
             }
             found.sort_unstable_by_key(|&(b, _)| b);
+            each(a, &found);
+        }
+    }
+
+    /// The links as separate lists, built the way [`List::links`] was before its lists were
+    /// packed into one array: the oracle of the test that the packing changes nothing.
+    #[cfg(test)]
+    fn links_nested(&self) -> Vec<Vec<(usize, SymbolSet)>> {
+        let mut out: Vec<Vec<(usize, SymbolSet)>> = vec![Vec::new(); self.sets.len()];
+        self.meet(|a, found| {
             let before = out[a].len();
             for (j, &(b, v)) in found.iter().enumerate() {
                 if j > 0 && found[j - 1].0 == b {
-                    // The same set again, through another symbol: one link with both.
                     let last = out[a].len() - 1;
                     let rcc: &mut SymbolSet = &mut out[a][last].1;
                     *rcc = SymbolSet(rcc.0 | 1 << v);
@@ -379,7 +452,7 @@ impl List {
                 let (b, rcc) = out[a][j];
                 out[b].push((a, rcc));
             }
-        }
+        });
         out
     }
 
@@ -457,4 +530,35 @@ pub(super) fn tidy(mut elims: Vec<Candidate>) -> Vec<Candidate> {
     elims.sort_unstable();
     elims.dedup();
     elims
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Packing the links into one array changes nothing: along a logical solve of a hard
+    /// puzzle, every set's links are those the separate lists held, in the same order.
+    #[test]
+    fn packed_links_match_lists() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g,
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let (mut positions, mut linked) = (0, 0);
+        while let Some(step) = crate::reason::next_step(&b) {
+            let list = List::new(&b);
+            let (packed, nested) = (list.links(), list.links_nested());
+            assert_eq!(packed.sets(), nested.len());
+            for (a, want) in nested.iter().enumerate() {
+                assert_eq!(packed.of(a), &want[..]);
+                linked += want.len();
+            }
+            positions += 1;
+            b.apply(&step);
+        }
+        assert!(b.is_solved() && positions > 50 && linked > 1000);
+    }
 }

@@ -54,17 +54,19 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
         board.geometry().cell_count(),
         board.geometry().symbol_count(),
     );
-    let mut marks: Vec<u32> = vec![0; table.links.len() * (top + 1)];
+    let mut marks: Vec<u32> = vec![0; table.links.sets() * (top + 1)];
     let mut stamp = 0u32;
     let mut visited = 0usize;
     let words = n.div_ceil(64);
     // Per symbol of the current start, where a chain from it can eliminate the symbol.
     let mut targets = vec![0u64; top * words];
-    'starts: for a in 0..table.links.len() {
+    'starts: for a in 0..table.links.sets() {
         if f.out_of_budget() {
             break;
         }
-        let firsts = table.links[a]
+        let firsts = table
+            .links
+            .of(a)
             .iter()
             .fold(SymbolSet::EMPTY, |u, &(_, r)| u.union(r));
         // For each symbol z of the start, the cells holding z that see all its places there:
@@ -99,22 +101,26 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                 if node.len >= MAX_SETS {
                     continue;
                 }
-                for &(c, rcc) in &table.links[node.set] {
-                    visited += 1;
-                    if visited > MAX_TOTAL {
-                        break 'starts;
-                    }
-                    // The set lacks (at most) one of the symbols the link into it used, so it
-                    // holds every other symbol it shares with the next set. The first link uses
-                    // x alone: A1 lacks z, not x.
-                    let used = if node.parent == usize::MAX {
-                        if !rcc.contains(x) {
-                            continue;
-                        }
-                        SymbolSet::single(x)
-                    } else {
-                        rcc.minus(node.used)
-                    };
+                // The set lacks (at most) one of the symbols the link into it used, so it
+                // holds every other symbol it shares with the next set: a link uses its symbols
+                // other than those. The first link uses x alone: A1 lacks z, not x.
+                let keep = if node.parent == usize::MAX {
+                    1u64 << x
+                } else {
+                    !node.used.0
+                };
+                let links = table.links.of(node.set);
+                // Every link read counts towards the bound on the board, the last one read
+                // included: past the bound the search stops before reading another.
+                let room = MAX_TOTAL - visited;
+                let (links, over) = if links.len() > room {
+                    (&links[..room], true)
+                } else {
+                    (links, false)
+                };
+                visited += links.len();
+                for &(c, rcc) in links {
+                    let used = SymbolSet(rcc.0 & keep);
                     if used.is_empty() {
                         continue;
                     }
@@ -140,6 +146,9 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                     if next.len >= 4 && c != a {
                         record(table, &targets, words, &nodes, x, &mut found);
                     }
+                }
+                if over {
+                    break 'starts;
                 }
             }
         }
