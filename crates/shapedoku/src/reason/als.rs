@@ -313,30 +313,37 @@ impl List {
 
     /// Whether sets `a` and `b` share a cell.
     pub(super) fn overlap(&self, a: usize, b: usize) -> bool {
-        self.cells(a)
-            .iter()
-            .zip(self.cells(b))
-            .any(|(x, y)| x & y != 0)
-    }
-
-    /// Whether `v`, a candidate of both (disjoint) sets, is a restricted common symbol: every
-    /// place of it in `a` sees every place of it in `b`.
-    pub(super) fn restricted(&self, a: usize, b: usize, v: u8) -> bool {
-        self.with(b, v)
-            .iter()
-            .zip(self.seen(a, v))
-            .all(|(w, s)| w & !s == 0)
+        !disjoint(self.cells(a), self.cells(b))
     }
 
     /// Eliminations of `v` from the cells holding it that see all its places in every set of
     /// `sets` (each must hold `v`), appended to `out`.
     pub(super) fn targets(&self, sets: &[usize], v: u8, out: &mut Vec<Candidate>) {
         let held = self.places(v);
-        for (i, &p) in held.iter().enumerate() {
-            let mut m = sets.iter().fold(p, |m, &a| m & self.seen(a, v)[i]);
+        let mut push = |i: usize, mut m: u64| {
             while m != 0 {
                 out.push(Candidate::at(i * 64 + m.trailing_zeros() as usize, v));
                 m &= m - 1;
+            }
+        };
+        // Two sets (ALS-XZ, the wing, the chain's ends) and one are nearly every call: their
+        // bitsets are looked up once, not once per word.
+        match *sets {
+            [a] => {
+                for (i, (&p, &x)) in held.iter().zip(self.seen(a, v)).enumerate() {
+                    push(i, p & x);
+                }
+            }
+            [a, b] => {
+                let (sa, sb) = (self.seen(a, v), self.seen(b, v));
+                for (i, ((&p, &x), &y)) in held.iter().zip(sa).zip(sb).enumerate() {
+                    push(i, p & x & y);
+                }
+            }
+            _ => {
+                for (i, &p) in held.iter().enumerate() {
+                    push(i, sets.iter().fold(p, |m, &a| m & self.seen(a, v)[i]));
+                }
             }
         }
     }
@@ -406,9 +413,12 @@ impl List {
         let mut found: Vec<(usize, u8)> = Vec::new();
         for a in 0..n {
             found.clear();
+            let mine = self.cells(a);
             for v in self.sets[a].cands.iter() {
                 let held = &places[v as usize * w..][..w];
-                for (i, (&s, &p)) in self.seen(a, v).iter().zip(held).enumerate() {
+                // What every later set is tested against: looked up once per symbol.
+                let seen = self.seen(a, v);
+                for (i, (&s, &p)) in seen.iter().zip(held).enumerate() {
                     let mut m = s & p;
                     while m != 0 {
                         let k = v as usize * cells + i * 64 + m.trailing_zeros() as usize;
@@ -420,7 +430,9 @@ impl List {
                         cursor[k] = at as u32;
                         for &b in &items[at..end] {
                             let b = b as usize;
-                            if self.restricted(a, b, v) && !self.overlap(a, b) {
+                            // `v` is restricted (every place of it in `b` sees every place
+                            // of it in `a`) and the sets are disjoint.
+                            if within(self.with(b, v), seen) && disjoint(self.cells(b), mine) {
                                 found.push((b, v));
                             }
                         }
@@ -508,6 +520,25 @@ impl List {
                 .collect(),
             symbols: s.cands,
         }
+    }
+}
+
+/// Whether every bit of `x` is in `y` (bitsets of the same length). Grids of up to 128 cells
+/// (two words) take the first arm, without a loop.
+#[inline]
+fn within(x: &[u64], y: &[u64]) -> bool {
+    match (x, y) {
+        ([x0, x1], [y0, y1]) => (x0 & !y0) | (x1 & !y1) == 0,
+        _ => x.iter().zip(y).all(|(a, b)| a & !b == 0),
+    }
+}
+
+/// Whether bitsets `x` and `y` (of the same length) share no bit; two words without a loop.
+#[inline]
+fn disjoint(x: &[u64], y: &[u64]) -> bool {
+    match (x, y) {
+        ([x0, x1], [y0, y1]) => (x0 & y0) | (x1 & y1) == 0,
+        _ => x.iter().zip(y).all(|(a, b)| a & b == 0),
     }
 }
 
