@@ -27,7 +27,30 @@ pub(super) struct Table {
     cands: Vec<SymbolSet>,
     pub(super) list: List,
     /// [`List::links`] of `list`.
-    pub(super) links: Vec<Vec<(usize, SymbolSet)>>,
+    pub(super) links: Links,
+}
+
+/// For every set, the sets it is joined to by restricted common symbols, with those symbols,
+/// each list in set order. The lists lie one after the other in one array, so that building
+/// them allocates twice, not once per set, and a search reading them walks contiguous memory.
+#[derive(Debug)]
+pub(super) struct Links {
+    /// Set `a`'s links are `entries[start[a]..start[a + 1]]`.
+    start: Vec<u32>,
+    entries: Vec<(usize, SymbolSet)>,
+}
+
+impl Links {
+    /// How many sets there are.
+    pub(super) fn sets(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// The links of set `a`.
+    #[inline]
+    pub(super) fn of(&self, a: usize) -> &[(usize, SymbolSet)] {
+        &self.entries[self.start[a] as usize..self.start[a + 1] as usize]
+    }
 }
 
 impl Table {
@@ -290,30 +313,37 @@ impl List {
 
     /// Whether sets `a` and `b` share a cell.
     pub(super) fn overlap(&self, a: usize, b: usize) -> bool {
-        self.cells(a)
-            .iter()
-            .zip(self.cells(b))
-            .any(|(x, y)| x & y != 0)
-    }
-
-    /// Whether `v`, a candidate of both (disjoint) sets, is a restricted common symbol: every
-    /// place of it in `a` sees every place of it in `b`.
-    pub(super) fn restricted(&self, a: usize, b: usize, v: u8) -> bool {
-        self.with(b, v)
-            .iter()
-            .zip(self.seen(a, v))
-            .all(|(w, s)| w & !s == 0)
+        !disjoint(self.cells(a), self.cells(b))
     }
 
     /// Eliminations of `v` from the cells holding it that see all its places in every set of
     /// `sets` (each must hold `v`), appended to `out`.
     pub(super) fn targets(&self, sets: &[usize], v: u8, out: &mut Vec<Candidate>) {
         let held = self.places(v);
-        for (i, &p) in held.iter().enumerate() {
-            let mut m = sets.iter().fold(p, |m, &a| m & self.seen(a, v)[i]);
+        let mut push = |i: usize, mut m: u64| {
             while m != 0 {
                 out.push(Candidate::at(i * 64 + m.trailing_zeros() as usize, v));
                 m &= m - 1;
+            }
+        };
+        // Two sets (ALS-XZ, the wing, the chain's ends) and one are nearly every call: their
+        // bitsets are looked up once, not once per word.
+        match *sets {
+            [a] => {
+                for (i, (&p, &x)) in held.iter().zip(self.seen(a, v)).enumerate() {
+                    push(i, p & x);
+                }
+            }
+            [a, b] => {
+                let (sa, sb) = (self.seen(a, v), self.seen(b, v));
+                for (i, ((&p, &x), &y)) in held.iter().zip(sa).zip(sb).enumerate() {
+                    push(i, p & x & y);
+                }
+            }
+            _ => {
+                for (i, &p) in held.iter().enumerate() {
+                    push(i, sets.iter().fold(p, |m, &a| m & self.seen(a, v)[i]));
+                }
             }
         }
     }
@@ -329,7 +359,49 @@ impl List {
     /// indexed by symbol and first place, and each set meets only those whose first place of
     /// a shared symbol is among the cells that hold `v` and see all of its own places of it,
     /// not every set.
-    pub(super) fn links(&self) -> Vec<Vec<(usize, SymbolSet)>> {
+    pub(super) fn links(&self) -> Links {
+        let n = self.sets.len();
+        // The joined pairs `(a, b, symbols)` with `a < b`, in order of `a` then `b`, and
+        // each set's count of links (at `degree[set + 1]`).
+        let mut pairs: Vec<(u32, u32, SymbolSet)> = Vec::new();
+        let mut degree = vec![0u32; n + 1];
+        self.meet(|a, found| {
+            for (j, &(b, v)) in found.iter().enumerate() {
+                if j > 0 && found[j - 1].0 == b {
+                    // The same set again, through another symbol: one link with both.
+                    let rcc = &mut pairs.last_mut().expect("a pair before").2;
+                    *rcc = SymbolSet(rcc.0 | 1 << v);
+                } else {
+                    pairs.push((a as u32, b as u32, SymbolSet(1 << v)));
+                    degree[a + 1] += 1;
+                    degree[b + 1] += 1;
+                }
+            }
+        });
+        for k in 1..degree.len() {
+            degree[k] += degree[k - 1];
+        }
+        // Set `x` gets its links with smaller sets (pairs `(a, x)`, in order of `a`) before
+        // those with larger ones (pairs `(x, b)`, later in the pairs' order, in order of `b`):
+        // each list comes out in set order.
+        let mut fill = degree.clone();
+        let mut entries = vec![(0, SymbolSet::EMPTY); degree[n] as usize];
+        for &(a, b, rcc) in &pairs {
+            let (a, b) = (a as usize, b as usize);
+            entries[fill[a] as usize] = (b, rcc);
+            fill[a] += 1;
+            entries[fill[b] as usize] = (a, rcc);
+            fill[b] += 1;
+        }
+        Links {
+            start: degree,
+            entries,
+        }
+    }
+
+    /// Calls `each(a, found)` for every set `a` in order, `found` holding the later sets `b`
+    /// disjoint from `a` with a symbol `v` restricted between them, as `(b, v)` sorted by `b`.
+    fn meet(&self, mut each: impl FnMut(usize, &[(usize, u8)])) {
         let n = self.sets.len();
         let w = self.words;
         let cells = w * 64;
@@ -338,13 +410,15 @@ impl List {
         // Per bucket, the first of its sets not yet met: the sets are taken in order, and a
         // set meets only later ones, so each bucket is read from where the last set left it.
         let mut cursor = start.clone();
-        let mut out: Vec<Vec<(usize, SymbolSet)>> = vec![Vec::new(); n];
         let mut found: Vec<(usize, u8)> = Vec::new();
         for a in 0..n {
             found.clear();
+            let mine = self.cells(a);
             for v in self.sets[a].cands.iter() {
                 let held = &places[v as usize * w..][..w];
-                for (i, (&s, &p)) in self.seen(a, v).iter().zip(held).enumerate() {
+                // What every later set is tested against: looked up once per symbol.
+                let seen = self.seen(a, v);
+                for (i, (&s, &p)) in seen.iter().zip(held).enumerate() {
                     let mut m = s & p;
                     while m != 0 {
                         let k = v as usize * cells + i * 64 + m.trailing_zeros() as usize;
@@ -356,7 +430,9 @@ impl List {
                         cursor[k] = at as u32;
                         for &b in &items[at..end] {
                             let b = b as usize;
-                            if self.restricted(a, b, v) && !self.overlap(a, b) {
+                            // `v` is restricted (every place of it in `b` sees every place
+                            // of it in `a`) and the sets are disjoint.
+                            if within(self.with(b, v), seen) && disjoint(self.cells(b), mine) {
                                 found.push((b, v));
                             }
                         }
@@ -364,10 +440,19 @@ impl List {
                 }
             }
             found.sort_unstable_by_key(|&(b, _)| b);
+            each(a, &found);
+        }
+    }
+
+    /// The links as separate lists, built the way [`List::links`] was before its lists were
+    /// packed into one array: the oracle of the test that the packing changes nothing.
+    #[cfg(test)]
+    fn links_nested(&self) -> Vec<Vec<(usize, SymbolSet)>> {
+        let mut out: Vec<Vec<(usize, SymbolSet)>> = vec![Vec::new(); self.sets.len()];
+        self.meet(|a, found| {
             let before = out[a].len();
             for (j, &(b, v)) in found.iter().enumerate() {
                 if j > 0 && found[j - 1].0 == b {
-                    // The same set again, through another symbol: one link with both.
                     let last = out[a].len() - 1;
                     let rcc: &mut SymbolSet = &mut out[a][last].1;
                     *rcc = SymbolSet(rcc.0 | 1 << v);
@@ -379,7 +464,7 @@ impl List {
                 let (b, rcc) = out[a][j];
                 out[b].push((a, rcc));
             }
-        }
+        });
         out
     }
 
@@ -438,6 +523,25 @@ impl List {
     }
 }
 
+/// Whether every bit of `x` is in `y` (bitsets of the same length). Grids of up to 128 cells
+/// (two words) take the first arm, without a loop.
+#[inline]
+fn within(x: &[u64], y: &[u64]) -> bool {
+    match (x, y) {
+        ([x0, x1], [y0, y1]) => (x0 & !y0) | (x1 & !y1) == 0,
+        _ => x.iter().zip(y).all(|(a, b)| a & !b == 0),
+    }
+}
+
+/// Whether bitsets `x` and `y` (of the same length) share no bit; two words without a loop.
+#[inline]
+fn disjoint(x: &[u64], y: &[u64]) -> bool {
+    match (x, y) {
+        ([x0, x1], [y0, y1]) => (x0 & y0) | (x1 & y1) == 0,
+        _ => x.iter().zip(y).all(|(a, b)| a & b == 0),
+    }
+}
+
 /// Each symbol's places (the empty cells holding it) as bits over the cells, `words` words
 /// per symbol.
 fn places(board: &Board) -> Vec<u64> {
@@ -457,4 +561,35 @@ pub(super) fn tidy(mut elims: Vec<Candidate>) -> Vec<Candidate> {
     elims.sort_unstable();
     elims.dedup();
     elims
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Packing the links into one array changes nothing: along a logical solve of a hard
+    /// puzzle, every set's links are those the separate lists held, in the same order.
+    #[test]
+    fn packed_links_match_lists() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g,
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let (mut positions, mut linked) = (0, 0);
+        while let Some(step) = crate::reason::next_step(&b) {
+            let list = List::new(&b);
+            let (packed, nested) = (list.links(), list.links_nested());
+            assert_eq!(packed.sets(), nested.len());
+            for (a, want) in nested.iter().enumerate() {
+                assert_eq!(packed.of(a), &want[..]);
+                linked += want.len();
+            }
+            positions += 1;
+            b.apply(&step);
+        }
+        assert!(b.is_solved() && positions > 50 && linked > 1000);
+    }
 }

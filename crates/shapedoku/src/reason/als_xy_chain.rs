@@ -28,7 +28,7 @@ const MAX_TOTAL: usize = 150_000;
 
 /// ALS-XY-chains.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
-    search(board, &table(board), f);
+    search(board, &table(board), f, MAX_TOTAL);
 }
 
 /// One state of the search: a set, the symbols of the link into it, and where it came from.
@@ -42,7 +42,9 @@ struct Node {
     len: usize,
 }
 
-fn search(board: &Board, table: &Table, f: &mut Finder) {
+/// The search, stopping once it has read `total` links on the board ([`MAX_TOTAL`]; a
+/// parameter for the test of the bound).
+fn search(board: &Board, table: &Table, f: &mut Finder, total: usize) {
     // By eliminations: the fewest cells of a chain making them, and the step.
     let mut found: BTreeMap<Vec<Candidate>, (usize, Step)> = BTreeMap::new();
     let mut nodes: Vec<Node> = Vec::new();
@@ -54,17 +56,19 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
         board.geometry().cell_count(),
         board.geometry().symbol_count(),
     );
-    let mut marks: Vec<u32> = vec![0; table.links.len() * (top + 1)];
+    let mut marks: Vec<u32> = vec![0; table.links.sets() * (top + 1)];
     let mut stamp = 0u32;
     let mut visited = 0usize;
     let words = n.div_ceil(64);
     // Per symbol of the current start, where a chain from it can eliminate the symbol.
     let mut targets = vec![0u64; top * words];
-    'starts: for a in 0..table.links.len() {
+    'starts: for a in 0..table.links.sets() {
         if f.out_of_budget() {
             break;
         }
-        let firsts = table.links[a]
+        let firsts = table
+            .links
+            .of(a)
             .iter()
             .fold(SymbolSet::EMPTY, |u, &(_, r)| u.union(r));
         // For each symbol z of the start, the cells holding z that see all its places there:
@@ -99,22 +103,26 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                 if node.len >= MAX_SETS {
                     continue;
                 }
-                for &(c, rcc) in &table.links[node.set] {
-                    visited += 1;
-                    if visited > MAX_TOTAL {
-                        break 'starts;
-                    }
-                    // The set lacks (at most) one of the symbols the link into it used, so it
-                    // holds every other symbol it shares with the next set. The first link uses
-                    // x alone: A1 lacks z, not x.
-                    let used = if node.parent == usize::MAX {
-                        if !rcc.contains(x) {
-                            continue;
-                        }
-                        SymbolSet::single(x)
-                    } else {
-                        rcc.minus(node.used)
-                    };
+                // The set lacks (at most) one of the symbols the link into it used, so it
+                // holds every other symbol it shares with the next set: a link uses its symbols
+                // other than those. The first link uses x alone: A1 lacks z, not x.
+                let keep = if node.parent == usize::MAX {
+                    1u64 << x
+                } else {
+                    !node.used.0
+                };
+                let links = table.links.of(node.set);
+                // Every link read counts towards the bound on the board, the last one read
+                // included: past the bound the search stops before reading another.
+                let room = total - visited;
+                let (links, over) = if links.len() > room {
+                    (&links[..room], true)
+                } else {
+                    (links, false)
+                };
+                visited += links.len();
+                for &(c, rcc) in links {
+                    let used = SymbolSet(rcc.0 & keep);
                     if used.is_empty() {
                         continue;
                     }
@@ -140,6 +148,9 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
                     if next.len >= 4 && c != a {
                         record(table, &targets, words, &nodes, x, &mut found);
                     }
+                }
+                if over {
+                    break 'starts;
                 }
             }
         }
@@ -232,7 +243,7 @@ mod tests {
             b.set_candidates(cell(&g, r, c), set(&s));
         }
         let mut f = Finder::new(1000);
-        search(&b, &Table::new(&b), &mut f);
+        search(&b, &Table::new(&b), &mut f, MAX_TOTAL);
         // Other sets make chains with the same eliminations (r2c6, r6c6 in column 6 as the
         // third set, say): the one with fewest cells is shown, the first found on a tie.
         assert!(f.steps.iter().any(|s| {
@@ -242,5 +253,149 @@ mod tests {
                     && sets[0].cells == [cell_id(&g, 1, 1)])
                 && s.eliminations == elims(&g, "r1c8<>1 r8c1<>1")
         }));
+    }
+
+    /// The search as it read links one by one, counting each against the bound: the oracle
+    /// of the search reading a node's links as one slice.
+    fn old_search(board: &Board, table: &Table, f: &mut Finder, total: usize) {
+        // By eliminations: the fewest cells of a chain making them, and the step.
+        let mut found: BTreeMap<Vec<Candidate>, (usize, Step)> = BTreeMap::new();
+        let mut nodes: Vec<Node> = Vec::new();
+        // States met from the current start, by (set, symbol of the link into it); links of two
+        // symbols share one mark per set, which may leave a chain out, never makes a wrong one.
+        // One slot per symbol and one for links of two, per set: the marks stay small enough to
+        // stay in cache, as the search reads them at every link.
+        let (n, top) = (
+            board.geometry().cell_count(),
+            board.geometry().symbol_count(),
+        );
+        let mut marks: Vec<u32> = vec![0; table.links.sets() * (top + 1)];
+        let mut stamp = 0u32;
+        let mut visited = 0usize;
+        let words = n.div_ceil(64);
+        // Per symbol of the current start, where a chain from it can eliminate the symbol.
+        let mut targets = vec![0u64; top * words];
+        'starts: for a in 0..table.links.sets() {
+            if f.out_of_budget() {
+                break;
+            }
+            let firsts = table
+                .links
+                .of(a)
+                .iter()
+                .fold(SymbolSet::EMPTY, |u, &(_, r)| u.union(r));
+            // For each symbol z of the start, the cells holding z that see all its places there:
+            // where a chain from it can eliminate z. A start with none makes nothing.
+            let list = &table.list;
+            let mut useful = false;
+            for z in list.sets[a].cands.iter() {
+                let held = list.places(z);
+                let reach = &mut targets[z as usize * words..][..words];
+                for ((r, &s), &p) in reach.iter_mut().zip(list.seen(a, z)).zip(held) {
+                    *r = s & p;
+                    useful |= *r != 0;
+                }
+            }
+            if !useful {
+                continue;
+            }
+            // A doubly linked first pair is tried with each symbol: A1 must hold the one used.
+            for x in firsts.iter() {
+                nodes.clear();
+                stamp += 1;
+                nodes.push(Node {
+                    set: a,
+                    used: SymbolSet::single(x),
+                    parent: usize::MAX,
+                    len: 1,
+                });
+                let (mut head, from) = (0, visited);
+                while head < nodes.len() && visited - from < MAX_STATES {
+                    let node = nodes[head];
+                    head += 1;
+                    if node.len >= MAX_SETS {
+                        continue;
+                    }
+                    for &(c, rcc) in table.links.of(node.set) {
+                        visited += 1;
+                        if visited > total {
+                            break 'starts;
+                        }
+                        // The set lacks (at most) one of the symbols the link into it used, so it
+                        // holds every other symbol it shares with the next set. The first link uses
+                        // x alone: A1 lacks z, not x.
+                        let used = if node.parent == usize::MAX {
+                            if !rcc.contains(x) {
+                                continue;
+                            }
+                            SymbolSet::single(x)
+                        } else {
+                            rcc.minus(node.used)
+                        };
+                        if used.is_empty() {
+                            continue;
+                        }
+                        // One slot per symbol for a link of one (a set bit alone), one for two.
+                        let one = used.0 & (used.0 - 1) == 0;
+                        let key = c * (top + 1)
+                            + if one {
+                                used.0.trailing_zeros() as usize
+                            } else {
+                                top
+                            };
+                        if marks[key] == stamp {
+                            continue;
+                        }
+                        marks[key] = stamp;
+                        let next = Node {
+                            set: c,
+                            used,
+                            parent: head - 1,
+                            len: node.len + 1,
+                        };
+                        nodes.push(next);
+                        if next.len >= 4 && c != a {
+                            record(table, &targets, words, &nodes, x, &mut found);
+                        }
+                    }
+                }
+            }
+        }
+        let mut steps: Vec<(usize, Step)> = found.into_values().collect();
+        // Most eliminations first, so the solver's choice among the first found is the best one.
+        steps.sort_by_key(|(_, s)| std::cmp::Reverse(s.eliminations.len()));
+        for (_, step) in steps {
+            if !f.push(step) {
+                return;
+            }
+        }
+    }
+
+    /// Reading a node's links as one slice changes nothing, the bound on links read
+    /// included: along a logical solve of a hard puzzle, with bounds that stop the search
+    /// part way and the production one, the chains found are the oracle's, in its order.
+    #[test]
+    fn slice_reading_matches_link_by_link() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g,
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let (mut positions, mut chains) = (0, 0);
+        while let Some(step) = crate::reason::next_step(&b) {
+            let table = Table::new(&b);
+            for total in [0, 1, 37, 500, 4_001, MAX_TOTAL] {
+                let (mut new, mut old) = (Finder::new(1000), Finder::new(1000));
+                search(&b, &table, &mut new, total);
+                old_search(&b, &table, &mut old, total);
+                assert_eq!(format!("{:?}", new.steps), format!("{:?}", old.steps));
+                chains += new.steps.len();
+            }
+            positions += 1;
+            b.apply(&step);
+        }
+        assert!(b.is_solved() && positions > 50 && chains > 20, "{chains}");
     }
 }

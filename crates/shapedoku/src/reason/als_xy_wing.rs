@@ -15,7 +15,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
 
 fn search(table: &Table, f: &mut Finder) {
     let list = &table.list;
-    for (c, joined) in table.links.iter().enumerate() {
+    for c in 0..table.links.sets() {
+        let joined = table.links.of(c);
         if f.out_of_budget() {
             return;
         }

@@ -17,7 +17,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
 
 fn search(table: &Table, f: &mut Finder) {
     let list = &table.list;
-    for (a, joined) in table.links.iter().enumerate() {
+    for a in 0..table.links.sets() {
+        let joined = table.links.of(a);
         if f.out_of_budget() {
             return;
         }

@@ -31,13 +31,14 @@ struct Blossom<'a> {
     /// The stem's candidates, in order.
     symbols: Vec<u8>,
     /// For each of `symbols`, the sets that can be its petal.
-    options: &'a [&'a [u32]],
+    options: Vec<&'a [u32]>,
     petals: Vec<usize>,
     nodes: usize,
     steps: Vec<Step>,
     /// Words per cell bitset.
     words: usize,
-    /// Buffers for [`Alive`], reused from choice to choice instead of allocated for each.
+    /// Buffers for [`Alive`], reused from choice to choice and from stem to stem instead of
+    /// allocated for each.
     spare: Vec<Alive>,
 }
 
@@ -82,33 +83,37 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
         }
     }
     let petals = |k: usize| &items[start[k] as usize..start[k + 1] as usize];
-    let mut nodes = 0;
-    let mut steps = Vec::new();
-    let mut options: Vec<&[u32]> = Vec::new();
+    // One search state for all stems, its buffers reused; its count of petal choices runs on
+    // from stem to stem.
+    let mut b = Blossom {
+        board,
+        list,
+        stem: 0,
+        symbols: Vec::new(),
+        options: Vec::new(),
+        petals: Vec::new(),
+        nodes: 0,
+        steps: Vec::new(),
+        words,
+        spare: Vec::new(),
+    };
+    let mut alive = Alive::default();
     for stem in 0..n {
-        if board.value(stem).is_some() || f.out_of_budget() || nodes > MAX_NODES {
+        if board.value(stem).is_some() || f.out_of_budget() || b.nodes > MAX_NODES {
             continue;
         }
-        let symbols: Vec<u8> = board.candidates(stem).iter().collect();
-        options.clear();
-        options.extend(symbols.iter().map(|&s| petals(stem * top + s as usize)));
-        if symbols.len() < 2 || options.iter().any(|o| o.is_empty()) {
-            continue;
-        }
-        let mut b = Blossom {
-            board,
-            list,
-            stem,
-            symbols,
-            options: &options,
-            petals: Vec::new(),
-            nodes,
-            steps: Vec::new(),
-            words,
-            spare: Vec::new(),
-        };
         let stem_symbols = board.candidates(stem);
-        let mut alive = Alive::default();
+        b.symbols.clear();
+        b.symbols.extend(stem_symbols.iter());
+        b.options.clear();
+        b.options
+            .extend(b.symbols.iter().map(|&s| petals(stem * top + s as usize)));
+        if b.symbols.len() < 2 || b.options.iter().any(|o| o.is_empty()) {
+            continue;
+        }
+        b.stem = stem;
+        alive.syms.clear();
+        alive.bits.clear();
         for z in (0..top as u8).filter(|&z| !stem_symbols.contains(z)) {
             let m = list.places(z);
             if m.iter().any(|&w| w != 0) {
@@ -117,9 +122,8 @@ fn search(board: &Board, table: &Table, f: &mut Finder) {
             }
         }
         b.grow(&alive);
-        nodes = b.nodes;
-        steps.append(&mut b.steps);
     }
+    let mut steps = b.steps;
     // Most eliminations first, so the solver's choice among the first found is the best one.
     steps.sort_by_key(|s| std::cmp::Reverse(s.eliminations.len()));
     for step in steps {
