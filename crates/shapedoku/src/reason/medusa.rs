@@ -14,7 +14,7 @@
 //! A network on one symbol only is simple colouring, found before; this search takes the
 //! networks that join two symbols or more.
 
-use super::colouring::{colour_parts, conjugate_graph};
+use super::colouring::{colour_parts, conjugate_graph, symbol_bits};
 use super::{Board, Candidate, Deduction, Finder, MedusaClash, Step};
 use crate::CellId;
 
@@ -74,8 +74,11 @@ fn graph(board: &Board) -> (Vec<usize>, Vec<Vec<usize>>) {
             adj[j].push(i);
         }
     };
+    let mut bits = Vec::new();
+    symbol_bits(board, &mut bits);
+    let span = bits.len() / n.max(1);
     for x in 0..n {
-        let (places, pairs) = conjugate_graph(board, x as u8);
+        let (places, pairs) = conjugate_graph(board, &bits[x * span..(x + 1) * span]);
         for (i, ns) in pairs.iter().enumerate() {
             for &j in ns.iter().filter(|&&j| j > i) {
                 link(places[i] * n + x, places[j] * n + x);
