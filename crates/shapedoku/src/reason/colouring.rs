@@ -169,9 +169,16 @@ pub(super) fn conjugate_graph(board: &Board, key: &[u64]) -> (Vec<usize>, Vec<Ve
     };
     for (h, &shape) in t.houses.iter().enumerate() {
         let bits = t.house_bits(h);
+        // The places counted up to 3 a word (enough to tell two), without a population count,
+        // which the build lacks.
         let (mut count, mut blocked) = (0, false);
         for k in 0..w {
-            count += (bits[k] & places[k]).count_ones();
+            let m = bits[k] & places[k];
+            let (m1, m2) = (
+                m & m.wrapping_sub(1),
+                m & m.wrapping_sub(1) & (m & m.wrapping_sub(1)).wrapping_sub(1),
+            );
+            count += u32::from(m != 0) + u32::from(m1 != 0) + u32::from(m2 != 0);
             blocked |= bits[k] & placed[k] != 0;
         }
         if blocked || count != 2 {

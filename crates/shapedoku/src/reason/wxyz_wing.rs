@@ -22,6 +22,17 @@ fn apart(board: &Board, a: usize, b: usize) -> SymbolSet {
     }
 }
 
+/// Whether `s` holds more than `n` symbols, by clearing its lowest `n` bits: the build has no
+/// population-count instruction, and this runs for every triple of wings.
+#[inline]
+fn more_than(s: SymbolSet, n: u32) -> bool {
+    let mut x = s.0;
+    for _ in 0..n {
+        x &= x.wrapping_sub(1);
+    }
+    x != 0
+}
+
 /// A wing candidate of a pivot: its cell, candidates, and the symbols it shares with the pivot
 /// out of its sight ([`apart`]), read once per pivot instead of once per triple.
 #[derive(Clone, Copy)]
@@ -37,7 +48,10 @@ struct Wing {
 /// has two or more.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
-    let fits = |c: usize| board.value(c).is_none() && (2..=4).contains(&board.candidates(c).len());
+    let fits = |c: usize| {
+        let s = board.candidates(c);
+        board.value(c).is_none() && more_than(s, 1) && !more_than(s, 4)
+    };
     let mut wings: Vec<Wing> = Vec::new();
     for pivot in 0..g.cell_count() {
         if !fits(pivot) {
@@ -49,7 +63,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             g.peers(pivot)
                 .iter()
                 .map(|&p| p as usize)
-                .filter(|&p| fits(p) && board.candidates(p).union(pc).len() <= 4)
+                .filter(|&p| fits(p) && !more_than(board.candidates(p).union(pc), 4))
                 .map(|p| Wing {
                     cell: p,
                     cands: board.candidates(p),
@@ -57,31 +71,33 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 }),
         );
         for (i, a) in wings.iter().enumerate() {
-            if a.apart.len() > 1 {
+            if more_than(a.apart, 1) {
                 continue;
             }
             let ua = pc.union(a.cands);
             for (j, b) in wings.iter().enumerate().skip(i + 1) {
                 let ub = ua.union(b.cands);
-                if ub.len() > 4 {
+                if more_than(ub, 4) {
                     continue;
                 }
                 let bad_b = a.apart.union(b.apart).union(apart(board, a.cell, b.cell));
                 // A second unrestricted symbol stays whatever the third wing is.
-                if bad_b.len() > 1 {
+                if more_than(bad_b, 1) {
                     continue;
                 }
                 for c in &wings[j + 1..] {
-                    if ub.union(c.cands).len() != 4 {
+                    let union = ub.union(c.cands);
+                    if !more_than(union, 3) || more_than(union, 4) {
                         continue;
                     }
                     let bad = bad_b
                         .union(c.apart)
                         .union(apart(board, a.cell, c.cell))
                         .union(apart(board, b.cell, c.cell));
-                    let Some(z) = bad.single_value() else {
+                    if bad.is_empty() || more_than(bad, 1) {
                         continue;
-                    };
+                    }
+                    let z = bad.0.trailing_zeros() as u8;
                     if !wing(board, f, [pivot, a.cell, b.cell, c.cell], z) {
                         return;
                     }
