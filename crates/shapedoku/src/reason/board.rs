@@ -126,6 +126,9 @@ pub struct Board {
     pub(crate) als_memo: super::als::Memo,
     /// The pairs of houses where earlier Sue de Coq searches found nothing, and their state then.
     pub(crate) sue_de_coq_memo: super::memo::Memo<super::sue_de_coq::Memo>,
+    /// The symbols where earlier simple colours and multi-colours searches on this board's line
+    /// of play found nothing, and their places then.
+    pub(crate) colour_memo: super::memo::Memo<super::colouring::Memo>,
     /// The puzzle's givens, one bit per cell: a value placed later may be swapped in an
     /// avoidable rectangle, a given may not. Shared, since it never changes along a solve.
     givens: Arc<[u64]>,
@@ -159,6 +162,7 @@ impl Board {
             known_unique: false,
             als_memo: Default::default(),
             sue_de_coq_memo: Default::default(),
+            colour_memo: Default::default(),
             givens: given_bits(puzzle),
         };
         b.place_givens(puzzle);
@@ -245,6 +249,7 @@ impl Board {
             known_unique: false,
             als_memo: Default::default(),
             sue_de_coq_memo: Default::default(),
+            colour_memo: Default::default(),
             givens: given_bits(puzzle),
         };
         b.place_givens(puzzle);

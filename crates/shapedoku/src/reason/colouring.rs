@@ -128,8 +128,96 @@ pub(crate) fn find_remote_pairs(board: &Board, f: &mut Finder) {
     }
 }
 
-/// The places of `x` joined by strong links, as a graph: (places, neighbours of each).
-pub(super) fn conjugate_graph(board: &Board, x: u8) -> (Vec<usize>, Vec<Vec<usize>>) {
+/// Each symbol's places (empty cells holding it), then the cells where it is placed, as bits
+/// over cells: `2 * words` words per symbol, `words` the board's words per cell set. One pass
+/// over the cells serves every symbol, and a symbol's words are all a one-symbol search of
+/// this file reads of the board (the memo's key).
+pub(super) fn symbol_bits(board: &Board, out: &mut Vec<u64>) {
+    let w = board.tables().peer_words;
+    out.clear();
+    out.resize(2 * w * board.geometry().symbol_count(), 0);
+    for (c, value) in board.values().iter().enumerate() {
+        let (i, bit) = (c / 64, 1u64 << (c % 64));
+        match value {
+            Some(v) => out[(2 * *v as usize + 1) * w + i] |= bit,
+            None => {
+                for v in board.candidates(c).iter() {
+                    out[2 * v as usize * w + i] |= bit;
+                }
+            }
+        }
+    }
+}
+
+/// The places of one symbol joined by strong links, as a graph: (places, neighbours of each),
+/// from the symbol's words of [`symbol_bits`]. A strong link is a house where the symbol is not
+/// placed and has two places, the place first in the house's order first; places are numbered
+/// as the houses meet them. (A house has as many cells as there are symbols, at most 64, so the
+/// bits see every cell that a house's place mask sees.)
+pub(super) fn conjugate_graph(board: &Board, key: &[u64]) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let t = board.tables();
+    let w = t.peer_words;
+    let (places, placed) = key.split_at(w);
+    let mut nodes: Vec<usize> = Vec::new();
+    let mut adj: Vec<Vec<usize>> = Vec::new();
+    let node = |c: usize, nodes: &mut Vec<usize>, adj: &mut Vec<Vec<usize>>| {
+        nodes.iter().position(|&n| n == c).unwrap_or_else(|| {
+            nodes.push(c);
+            adj.push(Vec::new());
+            nodes.len() - 1
+        })
+    };
+    for (h, &shape) in t.houses.iter().enumerate() {
+        let bits = t.house_bits(h);
+        // The places counted up to 3 a word (enough to tell two), without a population count,
+        // which the build lacks.
+        let (mut count, mut blocked) = (0, false);
+        for k in 0..w {
+            let m = bits[k] & places[k];
+            let (m1, m2) = (
+                m & m.wrapping_sub(1),
+                m & m.wrapping_sub(1) & (m & m.wrapping_sub(1)).wrapping_sub(1),
+            );
+            count += u32::from(m != 0) + u32::from(m1 != 0) + u32::from(m2 != 0);
+            blocked |= bits[k] & placed[k] != 0;
+        }
+        if blocked || count != 2 {
+            continue;
+        }
+        let mut two = [0usize; 2];
+        let mut j = 0;
+        for k in 0..w {
+            let mut m = bits[k] & places[k];
+            while m != 0 {
+                two[j] = k * 64 + m.trailing_zeros() as usize;
+                j += 1;
+                m &= m - 1;
+            }
+        }
+        let cells = &board.geometry().shape(shape).cells;
+        if !t.house_sorted[h] {
+            // The house's own order decides which place comes first.
+            let at = |c: usize| cells.iter().position(|&x| x == c);
+            if at(two[1]) < at(two[0]) {
+                two.swap(0, 1);
+            }
+        }
+        let (i, j) = (
+            node(two[0], &mut nodes, &mut adj),
+            node(two[1], &mut nodes, &mut adj),
+        );
+        if !adj[i].contains(&j) {
+            adj[i].push(j);
+            adj[j].push(i);
+        }
+    }
+    (nodes, adj)
+}
+
+/// The places of `x` joined by strong links, read house by house from the board: the oracle
+/// [`conjugate_graph`] is checked against (houses of up to 64 cells, as `place_mask` reads).
+#[cfg(test)]
+pub(super) fn conjugate_graph_scan(board: &Board, x: u8) -> (Vec<usize>, Vec<Vec<usize>>) {
     let g = board.geometry();
     let mut nodes: Vec<usize> = Vec::new();
     let mut adj: Vec<Vec<usize>> = Vec::new();
@@ -162,79 +250,235 @@ pub(super) fn conjugate_graph(board: &Board, x: u8) -> (Vec<usize>, Vec<Vec<usiz
     (nodes, adj)
 }
 
-/// Simple colours: traps and wraps on each symbol.
-pub(crate) fn find_simple_colours(board: &Board, f: &mut Finder) {
-    let g = board.geometry();
-    for x in 0..g.symbol_count() as u8 {
-        let (nodes, adj) = conjugate_graph(board, x);
-        for part in colour_parts(&adj).into_iter().flatten() {
-            if part.len() < 3 {
+/// What simple colours and multi-colours found nothing at on a board's line of play: per
+/// search and symbol, the symbol's words of [`symbol_bits`] then.
+///
+/// Why it is exact: each search takes the symbols one by one, and on symbol `x` it reads only
+/// `x`'s places and the cells where `x` is placed (its strong links, its colours' places and
+/// the cells they see holding `x`), with the board's fixed tables. So on equal words it finds
+/// the same, here nothing; and a symbol giving nothing leaves the finder as it was, so skipping
+/// it leaves every later symbol's steps, and their order, unchanged.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// The words of the board searched now ([`symbol_bits`]), kept to spare an allocation.
+    now: Vec<u64>,
+    /// Per search and symbol, its words when it gave nothing.
+    keys: Vec<u64>,
+    /// Per search and symbol, whether `keys` holds such words.
+    known: Vec<bool>,
+}
+
+/// The searches [`Memo`] keeps apart.
+#[derive(Clone, Copy)]
+pub(super) enum Family {
+    /// Simple colours.
+    Simple = 0,
+    /// Multi-colours.
+    Multi = 1,
+}
+
+impl Memo {
+    /// Runs `search` on every symbol of `board` in order that `family` did not prove empty at
+    /// its present words, until it returns false (the finder is full); records the symbols that
+    /// were searched to the end and pushed nothing.
+    pub(super) fn each_symbol(
+        &mut self,
+        board: &Board,
+        family: Family,
+        f: &mut Finder,
+        mut search: impl FnMut(&Board, &[u64], u8, &mut Finder) -> bool,
+    ) {
+        let n = board.geometry().symbol_count();
+        symbol_bits(board, &mut self.now);
+        let span = self.now.len() / n.max(1);
+        if self.known.len() != 2 * n || self.keys.len() != 2 * self.now.len() {
+            self.known = vec![false; 2 * n];
+            self.keys = vec![0; 2 * self.now.len()];
+        }
+        for x in 0..n {
+            let slot = family as usize * n + x;
+            let key = &self.now[x * span..(x + 1) * span];
+            let stored = &mut self.keys[slot * span..(slot + 1) * span];
+            if self.known[slot] && stored == key {
                 continue;
             }
-            let side = |k: u8| -> Vec<usize> {
-                part.iter()
-                    .filter(|p| p.1 == k)
-                    .map(|p| nodes[p.0])
-                    .collect()
-            };
-            let colours = [side(0), side(1)];
-            let clash = |cs: &[usize]| {
-                cs.iter()
-                    .enumerate()
-                    .any(|(i, &a)| cs[i + 1..].iter().any(|&b| board.sees(a, b)))
-            };
-            // A wrap and a trap can come from one network: each is its own step.
-            // The cells seeing some cell of each colour, as bitsets over cells.
-            let tables = board.tables();
-            let w = tables.peer_words;
-            let sight = |cs: &[usize]| {
-                cs.iter().fold(vec![0u64; w], |mut m, &c| {
-                    for (a, b) in m.iter_mut().zip(&tables.peer_bits[c * w..(c + 1) * w]) {
-                        *a |= b;
-                    }
-                    m
-                })
-            };
-            let (see0, see1) = (sight(&colours[0]), sight(&colours[1]));
-            let sees_both = |t: usize| (see0[t / 64] & see1[t / 64]) >> (t % 64) & 1 == 1;
-            let trap: Vec<Candidate> = (0..g.cell_count())
-                .filter(|&t| {
-                    sees_both(t)
-                        && board.value(t).is_none()
-                        && board.candidates(t).contains(x)
-                        && !colours.iter().any(|cs| cs.contains(&t))
-                })
-                .map(|t| Candidate::at(t, x))
-                .collect();
-            let mut steps = vec![(trap, false)];
-            if let Some(k) = (0..2).find(|&k| clash(&colours[k])) {
-                let mut e: Vec<Candidate> =
-                    colours[k].iter().map(|&c| Candidate::at(c, x)).collect();
-                e.sort_unstable();
-                steps.push((e, true));
+            let before = f.steps.len();
+            if !search(board, key, x as u8, f) {
+                return;
             }
-            let ids = |cs: &[usize]| cs.iter().map(|&c| CellId::new(c)).collect();
-            for (elim, wrap) in steps {
-                let step = Step::eliminating(
-                    elim,
-                    Deduction::SimpleColours {
-                        symbol: Symbol::new(x as usize),
-                        colours: [ids(&colours[0]), ids(&colours[1])],
-                        wrap,
-                    },
-                );
-                if !f.push(step) {
-                    return;
+            self.known[slot] = f.steps.len() == before;
+            stored.copy_from_slice(key);
+        }
+    }
+}
+
+/// Simple colours: traps and wraps on each symbol.
+pub(crate) fn find_simple_colours(board: &Board, f: &mut Finder) {
+    board
+        .colour_memo
+        .lock()
+        .each_symbol(board, Family::Simple, f, simple_colours);
+}
+
+/// Simple colours on symbol `x` (`key` its words of [`symbol_bits`]); false when the finder is
+/// full.
+fn simple_colours(board: &Board, key: &[u64], x: u8, f: &mut Finder) -> bool {
+    let g = board.geometry();
+    let (nodes, adj) = conjugate_graph(board, key);
+    for part in colour_parts(&adj).into_iter().flatten() {
+        if part.len() < 3 {
+            continue;
+        }
+        let side = |k: u8| -> Vec<usize> {
+            part.iter()
+                .filter(|p| p.1 == k)
+                .map(|p| nodes[p.0])
+                .collect()
+        };
+        let colours = [side(0), side(1)];
+        let clash = |cs: &[usize]| {
+            cs.iter()
+                .enumerate()
+                .any(|(i, &a)| cs[i + 1..].iter().any(|&b| board.sees(a, b)))
+        };
+        // A wrap and a trap can come from one network: each is its own step.
+        // The cells seeing some cell of each colour, as bitsets over cells.
+        let tables = board.tables();
+        let w = tables.peer_words;
+        let sight = |cs: &[usize]| {
+            cs.iter().fold(vec![0u64; w], |mut m, &c| {
+                for (a, b) in m.iter_mut().zip(&tables.peer_bits[c * w..(c + 1) * w]) {
+                    *a |= b;
                 }
+                m
+            })
+        };
+        let (see0, see1) = (sight(&colours[0]), sight(&colours[1]));
+        let sees_both = |t: usize| (see0[t / 64] & see1[t / 64]) >> (t % 64) & 1 == 1;
+        let trap: Vec<Candidate> = (0..g.cell_count())
+            .filter(|&t| {
+                sees_both(t)
+                    && board.value(t).is_none()
+                    && board.candidates(t).contains(x)
+                    && !colours.iter().any(|cs| cs.contains(&t))
+            })
+            .map(|t| Candidate::at(t, x))
+            .collect();
+        let mut steps = vec![(trap, false)];
+        if let Some(k) = (0..2).find(|&k| clash(&colours[k])) {
+            let mut e: Vec<Candidate> = colours[k].iter().map(|&c| Candidate::at(c, x)).collect();
+            e.sort_unstable();
+            steps.push((e, true));
+        }
+        let ids = |cs: &[usize]| cs.iter().map(|&c| CellId::new(c)).collect();
+        for (elim, wrap) in steps {
+            let step = Step::eliminating(
+                elim,
+                Deduction::SimpleColours {
+                    symbol: Symbol::new(x as usize),
+                    colours: [ids(&colours[0]), ids(&colours[1])],
+                    wrap,
+                },
+            );
+            if !f.push(step) {
+                return false;
             }
         }
     }
+    true
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::reason::test_util::*;
+
+    /// The graph from the symbol bits is the graph read house by house, node numbers and
+    /// neighbour order included, on boards of several geometries (some with houses not in cell
+    /// order) thinned by a fixed pseudo-random run of placements and eliminations.
+    #[test]
+    fn conjugate_graph_matches_scan() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % m as u64) as usize
+        };
+        let mut edges = 0;
+        for name in ["classic", "jigsaw", "x-diagonal", "samurai", "16x16"] {
+            let g = crate::builtin::geometry(name).unwrap();
+            let n = g.symbol_count();
+            let mut b = empty_board(&g);
+            let mut bits = Vec::new();
+            for round in 0..60 {
+                for _ in 0..g.cell_count() / 4 {
+                    let c = next(g.cell_count());
+                    let v = next(n) as u8;
+                    if round % 7 == 3 && b.value(c).is_none() {
+                        b.place(c, v);
+                    } else {
+                        b.eliminate(c, v);
+                    }
+                }
+                symbol_bits(&b, &mut bits);
+                let span = bits.len() / n;
+                for x in 0..n {
+                    let fast = conjugate_graph(&b, &bits[x * span..(x + 1) * span]);
+                    assert_eq!(
+                        fast,
+                        conjugate_graph_scan(&b, x as u8),
+                        "{name} {round} {x}"
+                    );
+                    edges += fast.1.iter().map(Vec::len).sum::<usize>();
+                }
+            }
+        }
+        assert!(edges > 1000, "{edges}");
+    }
+
+    /// The memo changes nothing: along logical solves, simple colours and multi-colours found
+    /// on the running board (memo warm from the earlier states) are those found on a fresh copy,
+    /// with room for one step and for many, and the memo does skip symbols.
+    #[test]
+    fn memo_changes_nothing() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let (mut found, mut skipped) = (0, 0);
+        for line in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+        ] {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            while let Some(step) = crate::reason::next_step(&b) {
+                // The symbols the memo will skip on this state.
+                let memo = b.colour_memo.lock();
+                let mut now = Vec::new();
+                symbol_bits(&b, &mut now);
+                let span = now.len() / 9;
+                skipped += (0..memo.known.len())
+                    .filter(|&s| {
+                        memo.known[s]
+                            && memo.keys[s * span..(s + 1) * span] == now[s % 9 * span..][..span]
+                    })
+                    .count();
+                drop(memo);
+                for limit in [1, 1000] {
+                    for find in [find_simple_colours, crate::reason::multi_colours::find] {
+                        let fresh = b.clone();
+                        let (mut warm, mut cold) = (Finder::new(limit), Finder::new(limit));
+                        find(&b, &mut warm);
+                        find(&fresh, &mut cold);
+                        assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
+                        found += warm.steps.len();
+                    }
+                }
+                b.apply(&step);
+            }
+        }
+        assert!(found > 20 && skipped > 100, "{found} {skipped}");
+    }
 
     #[test]
     fn remote_pair_constructed() {

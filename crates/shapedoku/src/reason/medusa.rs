@@ -14,7 +14,7 @@
 //! A network on one symbol only is simple colouring, found before; this search takes the
 //! networks that join two symbols or more.
 
-use super::colouring::{colour_parts, conjugate_graph};
+use super::colouring::{colour_parts, conjugate_graph, symbol_bits};
 use super::{Board, Candidate, Deduction, Finder, MedusaClash, Step};
 use crate::CellId;
 
@@ -31,6 +31,7 @@ struct Colouring {
     in_cell: Vec<u64>,
 }
 
+#[cfg(test)]
 impl Colouring {
     fn bit(v: &[u64], c: usize) -> bool {
         v[c / 64] >> (c % 64) & 1 == 1
@@ -53,7 +54,7 @@ impl Colouring {
 /// The strong-link graph over the candidates that have a strong link: each node's candidate
 /// (`cell * symbols + symbol`) and neighbours. House links come from the conjugate graphs, cell
 /// links from the bivalue cells.
-fn graph(board: &Board) -> (Vec<usize>, Vec<Vec<usize>>) {
+fn graph(board: &Board, bits: &[u64]) -> (Vec<usize>, Vec<Vec<usize>>) {
     let g = board.geometry();
     let n = g.symbol_count();
     let mut index = vec![u32::MAX; g.cell_count() * n];
@@ -74,8 +75,9 @@ fn graph(board: &Board) -> (Vec<usize>, Vec<Vec<usize>>) {
             adj[j].push(i);
         }
     };
+    let span = bits.len() / n.max(1);
     for x in 0..n {
-        let (places, pairs) = conjugate_graph(board, x as u8);
+        let (places, pairs) = conjugate_graph(board, &bits[x * span..(x + 1) * span]);
         for (i, ns) in pairs.iter().enumerate() {
             for &j in ns.iter().filter(|&&j| j > i) {
                 link(places[i] * n + x, places[j] * n + x);
@@ -85,8 +87,10 @@ fn graph(board: &Board) -> (Vec<usize>, Vec<Vec<usize>>) {
     for c in 0..g.cell_count() {
         let cs = board.candidates(c);
         if board.value(c).is_none() && cs.len() == 2 {
-            let v: Vec<u8> = cs.iter().collect();
-            link(c * n + v[0] as usize, c * n + v[1] as usize);
+            let mut v = cs.iter();
+            if let (Some(a), Some(b)) = (v.next(), v.next()) {
+                link(c * n + a as usize, c * n + b as usize);
+            }
         }
     }
     (nodes, adj)
@@ -97,7 +101,10 @@ fn graph(board: &Board) -> (Vec<usize>, Vec<Vec<usize>>) {
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let n = g.symbol_count();
-    let (nodes, adj) = graph(board);
+    let mut bits = Vec::new();
+    symbol_bits(board, &mut bits);
+    let empty = empty_cells(board, &bits);
+    let (nodes, adj) = graph(board, &bits);
     for part in colour_parts(&adj).into_iter().flatten() {
         let part: Vec<(usize, u8)> = part.into_iter().map(|(i, k)| (nodes[i], k)).collect();
         if part.len() < 3 || part.iter().all(|&(u, _)| u % n == part[0].0 % n) {
@@ -119,14 +126,77 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         }
         let col = colouring(board, &colours);
         let step = match (
-            clash(board, &col, &colours, 0),
-            clash(board, &col, &colours, 1),
+            clash(board, &col, &colours, 0, (&bits, &empty)),
+            clash(board, &col, &colours, 1, (&bits, &empty)),
         ) {
             (Some(_), Some(_)) => continue, // only on a broken board
             (Some(why), None) => contradiction(colours, 0, why),
             (None, Some(why)) => contradiction(colours, 1, why),
             (None, None) => Step::eliminating(
-                trapped(board, &col),
+                trapped(board, &col, &bits),
+                Deduction::Medusa {
+                    colours,
+                    clash: None,
+                },
+            ),
+        };
+        if !f.push(step) {
+            return;
+        }
+    }
+}
+
+/// The empty cells as bits over cells, from [`symbol_bits`]: those where no symbol is placed.
+fn empty_cells(board: &Board, bits: &[u64]) -> Vec<u64> {
+    let w = board.tables().peer_words;
+    let cells = board.geometry().cell_count();
+    let mut out: Vec<u64> = (0..w)
+        .map(|i| !bits.chunks(2 * w).fold(0, |m, b| m | b[w + i]))
+        .collect();
+    if cells % 64 != 0 {
+        out[w - 1] &= (1u64 << (cells % 64)) - 1;
+    }
+    out
+}
+
+/// 3D Medusa with the clashes and traps found by scanning every pair and every cell: the
+/// oracle [`find`] is checked against.
+#[cfg(test)]
+fn find_reference(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    let n = g.symbol_count();
+    let mut bits = Vec::new();
+    symbol_bits(board, &mut bits);
+    let (nodes, adj) = graph(board, &bits);
+    for part in colour_parts(&adj).into_iter().flatten() {
+        let part: Vec<(usize, u8)> = part.into_iter().map(|(i, k)| (nodes[i], k)).collect();
+        if part.len() < 3 || part.iter().all(|&(u, _)| u % n == part[0].0 % n) {
+            continue;
+        }
+        let colours: [Vec<Candidate>; 2] = [0, 1].map(|k| {
+            let mut v: Vec<Candidate> = part
+                .iter()
+                .filter(|p| p.1 == k)
+                .map(|&(u, _)| Candidate::at(u / n, (u % n) as u8))
+                .collect();
+            v.sort_unstable();
+            v
+        });
+        // The colour holding the first candidate first, whatever order the graph has.
+        let mut colours = colours;
+        if colours[1].first() < colours[0].first() {
+            colours.swap(0, 1);
+        }
+        let col = colouring(board, &colours);
+        let step = match (
+            clash_scan(board, &col, &colours, 0),
+            clash_scan(board, &col, &colours, 1),
+        ) {
+            (Some(_), Some(_)) => continue, // only on a broken board
+            (Some(why), None) => contradiction(colours, 0, why),
+            (None, Some(why)) => contradiction(colours, 1, why),
+            (None, None) => Step::eliminating(
+                trapped_scan(board, &col),
                 Deduction::Medusa {
                     colours,
                     clash: None,
@@ -168,8 +238,100 @@ fn colouring(board: &Board, colours: &[Vec<Candidate>; 2]) -> Colouring {
     col
 }
 
-/// Why colour `k` cannot be true, if it cannot.
+/// Why colour `k` cannot be true, if it cannot: two of its candidates in one cell or on one
+/// symbol in sight (the first such pair in the colour's order), else the first cell it would
+/// empty. `(bits, empty)` are the board's [`symbol_bits`] and [`empty_cells`].
+///
+/// The pair is the one a scan of every two candidates meets first: the first candidate with
+/// any partner has its partners all after it (a partner before it would have one itself), so
+/// that candidate and its first partner after it.
 fn clash(
+    board: &Board,
+    col: &Colouring,
+    colours: &[Vec<Candidate>; 2],
+    k: usize,
+    (bits, empty): (&[u64], &[u64]),
+) -> Option<MedusaClash> {
+    let cs = &colours[k];
+    let (w, n) = (col.words, col.symbols);
+    let peers = &board.tables().peer_bits;
+    // The colour is sorted by cell: two of it in one cell are next to each other.
+    let partnered = |i: usize| {
+        let a = cs[i];
+        let (c, x) = (a.cell_index(), a.symbol_index() as usize);
+        (i > 0 && cs[i - 1].cell == a.cell)
+            || cs.get(i + 1).is_some_and(|b| b.cell == a.cell)
+            || col.has[(k * n + x) * w..][..w]
+                .iter()
+                .zip(&peers[c * w..][..w])
+                .any(|(h, p)| h & p != 0)
+    };
+    if let Some(i) = (0..cs.len()).find(|&i| partnered(i)) {
+        let a = cs[i];
+        for b in &cs[i + 1..] {
+            if a.cell == b.cell {
+                return Some(MedusaClash::Cell { cell: a.cell });
+            }
+            if a.symbol == b.symbol && board.sees(a.cell_index(), b.cell_index()) {
+                return Some(MedusaClash::Sight {
+                    cells: [a.cell, b.cell],
+                    symbol: a.symbol,
+                });
+            }
+        }
+    }
+    // A cell without a candidate of colour k, every candidate of which colour k removes (has
+    // in the other colour or sees in this one): the empty cells where no candidate survives.
+    for i in 0..w {
+        let alive = (0..n).fold(0, |m, x| {
+            let killed = col.has[((1 - k) * n + x) * w + i] | col.seen[(k * n + x) * w + i];
+            m | bits[2 * x * w + i] & !killed
+        });
+        let m = empty[i] & !col.in_cell[k * w + i] & !alive;
+        if m != 0 {
+            return Some(MedusaClash::Emptied {
+                cell: CellId::new(i * 64 + m.trailing_zeros() as usize),
+            });
+        }
+    }
+    None
+}
+
+/// The uncoloured candidates each colour would remove, in cell order: per symbol, its places
+/// (from the board's [`symbol_bits`]) in neither colour that both colours kill.
+fn trapped(board: &Board, col: &Colouring, bits: &[u64]) -> Vec<Candidate> {
+    let (w, n) = (col.words, col.symbols);
+    let mut hit = vec![0u64; n * w];
+    let mut any = vec![0u64; w];
+    for x in 0..n {
+        for i in 0..w {
+            let (a, b) = (x * w + i, (n + x) * w + i);
+            let coloured = col.has[a] | col.has[b];
+            let killed = (col.seen[a] | col.in_cell[i]) & (col.seen[b] | col.in_cell[w + i]);
+            hit[a] = bits[2 * x * w + i] & !coloured & killed;
+            any[i] |= hit[a];
+        }
+    }
+    let mut out = Vec::new();
+    for (i, &m) in any.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            let c = i * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            for x in board.candidates(c).iter() {
+                if hit[x as usize * w + i] >> (c % 64) & 1 == 1 {
+                    out.push(Candidate::at(c, x));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Why colour `k` cannot be true, if it cannot, by scanning every two of its candidates and
+/// every cell (the oracle of [`clash`]).
+#[cfg(test)]
+fn clash_scan(
     board: &Board,
     col: &Colouring,
     colours: &[Vec<Candidate>; 2],
@@ -218,8 +380,10 @@ fn contradiction(colours: [Vec<Candidate>; 2], k: usize, why: MedusaClash) -> St
     )
 }
 
-/// The uncoloured candidates each colour would remove.
-fn trapped(board: &Board, col: &Colouring) -> Vec<Candidate> {
+/// The uncoloured candidates each colour would remove, cell by cell (the oracle of
+/// [`trapped`]).
+#[cfg(test)]
+fn trapped_scan(board: &Board, col: &Colouring) -> Vec<Candidate> {
     let g = board.geometry();
     let mut out = Vec::new();
     for c in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
@@ -261,6 +425,56 @@ mod tests {
         confine(&mut b, "row 8", 5, &[(8, 1), (8, 6)]);
         b.set_candidates(cell(&g, 8, 6), set(&[1, 5]));
         (g, b)
+    }
+
+    /// The search finds what the reference (every pair, every cell scanned) finds, in order,
+    /// on boards along logical solves, each also thinned by a fixed pseudo-random run of
+    /// eliminations (more bivalue cells and strong links, so more networks and clashes).
+    #[test]
+    fn matches_reference() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut next = |m: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % m as u64) as usize
+        };
+        let (mut found, mut clashes) = (0, 0);
+        for line in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+        ] {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            while let Some(step) = crate::reason::next_step(&b) {
+                let mut thin = b.clone();
+                for round in 0..4 {
+                    for limit in [1, 1000] {
+                        let (mut new, mut old) = (Finder::new(limit), Finder::new(limit));
+                        find(&thin, &mut new);
+                        find_reference(&thin, &mut old);
+                        assert_eq!(format!("{:?}", new.steps), format!("{:?}", old.steps));
+                        found += new.steps.len();
+                        clashes += new
+                            .steps
+                            .iter()
+                            .filter(|s| {
+                                matches!(s.deduction, Deduction::Medusa { clash: Some(_), .. })
+                            })
+                            .count();
+                    }
+                    for _ in 0..6 + round * 6 {
+                        let c = next(81);
+                        if thin.candidates(c).len() > 2 {
+                            thin.eliminate(c, next(9) as u8);
+                        }
+                    }
+                }
+                b.apply(&step);
+            }
+        }
+        assert!(found > 100 && clashes > 20, "{found} {clashes}");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! - type 2: a colour seeing both colours of another network is false, so its places lose the
 //!   symbol.
 
-use super::colouring::{colour_parts, conjugate_graph};
+use super::colouring::{Family, colour_parts, conjugate_graph};
 use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::{CellId, Symbol};
 
@@ -24,12 +24,13 @@ fn meets(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).any(|(x, y)| x & y != 0)
 }
 
-/// The networks of strong links on `x` with two places or more.
-fn networks(board: &Board, x: u8) -> Vec<Network> {
+/// The networks of strong links on a symbol with two places or more (`key` its words of
+/// [`super::colouring::symbol_bits`]).
+fn networks(board: &Board, key: &[u64]) -> Vec<Network> {
     let g = board.geometry();
     let words = g.cell_count().div_ceil(64);
     let peers = &board.tables().peer_bits;
-    let (nodes, adj) = conjugate_graph(board, x);
+    let (nodes, adj) = conjugate_graph(board, key);
     let mut out = Vec::new();
     for part in colour_parts(&adj).into_iter().flatten() {
         let mut net = Network {
@@ -53,20 +54,26 @@ fn networks(board: &Board, x: u8) -> Vec<Network> {
 
 /// Multi-colours of both types on every symbol (type 1 first, as HoDoKu orders them).
 pub(crate) fn find(board: &Board, f: &mut Finder) {
-    let g = board.geometry();
-    for x in 0..g.symbol_count() as u8 {
-        let nets = networks(board, x);
-        if nets.len() < 2 {
-            continue;
-        }
-        for (i, a) in nets.iter().enumerate() {
-            for (j, b) in nets.iter().enumerate() {
-                if i != j && !pair(board, x, a, b, i < j, f) {
-                    return;
-                }
+    board
+        .colour_memo
+        .lock()
+        .each_symbol(board, Family::Multi, f, on_symbol);
+}
+
+/// Multi-colours on symbol `x` (`key` its words); false when the finder is full.
+fn on_symbol(board: &Board, key: &[u64], x: u8, f: &mut Finder) -> bool {
+    let nets = networks(board, key);
+    if nets.len() < 2 {
+        return true;
+    }
+    for (i, a) in nets.iter().enumerate() {
+        for (j, b) in nets.iter().enumerate() {
+            if i != j && !pair(board, x, a, b, i < j, f) {
+                return false;
             }
         }
     }
+    true
 }
 
 /// The steps of networks `a` and `b`: type 1 once per unordered pair (`first`), with the

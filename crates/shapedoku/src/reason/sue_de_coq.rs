@@ -17,6 +17,7 @@ const MAX_SIDE: usize = 4;
 /// Cells of one house outside the other, with their candidates and how many more cells than
 /// non-core symbols they bring (their *surplus*, which must be at least one).
 /// The cells sit in a fixed array: sides are built by the thousand and most never match.
+#[derive(Clone, Copy)]
 struct Side {
     held: [usize; MAX_SIDE],
     len: usize,
@@ -90,6 +91,75 @@ fn grow(
     }
 }
 
+/// The most cells on one side of a pair whose subsets are listed once for all its cores: the
+/// subsets of up to [`MAX_SIDE`] of 8 cells number 162; a larger side is searched per core.
+const LISTED: usize = 8;
+
+/// Every subset of up to [`MAX_SIDE`] of `cells`, with its cells as bits over `cells`, in the
+/// order [`grow`] meets them (a cell, then the subsets extending it), into `out` (cleared
+/// first); their surplus is left at 0.
+fn list_subsets(board: &Board, cells: &[usize], out: &mut Vec<(u32, Side)>) {
+    fn rec(
+        board: &Board,
+        cells: &[usize],
+        from: usize,
+        at: (u32, Side),
+        out: &mut Vec<(u32, Side)>,
+    ) {
+        let (mask, side) = at;
+        for (i, &c) in cells.iter().enumerate().skip(from) {
+            let mut next = side;
+            next.held[next.len] = c;
+            next.len += 1;
+            next.cands = side.cands.union(board.candidates(c));
+            out.push((mask | 1 << i, next));
+            if next.len < MAX_SIDE {
+                rec(board, cells, i + 1, (mask | 1 << i, next), out);
+            }
+        }
+    }
+    out.clear();
+    let none = Side {
+        held: [0; MAX_SIDE],
+        len: 0,
+        cands: SymbolSet::EMPTY,
+        surplus: 0,
+    };
+    rec(board, cells, 0, (0, none), out);
+}
+
+/// [`sides`] read from the side's listed subsets: those whose cells all hold a symbol of `v`
+/// (the cells [`grow`] walks) with a surplus between 1 and `k - 1`, in the listed order, which
+/// is [`grow`]'s on those cells. [`grow`] passes over a cell that leaves `MAX_SIDE` extra
+/// symbols or more, and the subsets through it, but none of those has a surplus.
+fn sides_listed(
+    board: &Board,
+    cells: &[usize],
+    listed: &[(u32, Side)],
+    v: SymbolSet,
+    k: usize,
+    out: &mut Vec<Side>,
+) {
+    let holds = cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| board.candidates(c).intersect(v) != SymbolSet::EMPTY)
+        .fold(0u32, |m, (i, _)| m | 1 << i);
+    out.clear();
+    for (mask, side) in listed {
+        if mask & !holds != 0 {
+            continue;
+        }
+        let extra = side.cands.minus(v).len() as usize;
+        if side.len > extra && side.len - extra < k {
+            out.push(Side {
+                surplus: side.len - extra,
+                ..*side
+            });
+        }
+    }
+}
+
 /// What earlier searches on a board's line of play found nothing in: for each pair of houses,
 /// the state of its cells when a search last found no pattern in it. A pattern, and what it
 /// eliminates, lies in the two houses of its pair, so a pair whose cells are all as they were
@@ -108,6 +178,31 @@ struct Scratch {
     held: Vec<usize>,
     ds: Vec<Side>,
     es: Vec<Side>,
+    /// The listed subsets of the pair's two sides ([`list_subsets`]), once listed.
+    listed: [Vec<(u32, Side)>; 2],
+    /// Whether `listed` holds the subsets of the present pair's sides.
+    ready: [bool; 2],
+}
+
+impl Scratch {
+    /// Side `which`'s sides (cells `cells`) for the core symbols `v` and surplus `k`, into
+    /// `ds` (side 0) or `es` (side 1): from the pair's listed subsets when the side is small.
+    fn sides(&mut self, board: &Board, which: usize, cells: &[usize], v: SymbolSet, k: usize) {
+        let out = if which == 0 {
+            &mut self.ds
+        } else {
+            &mut self.es
+        };
+        if cells.len() > LISTED {
+            sides(board, cells, v, k, &mut self.held, out);
+            return;
+        }
+        if !self.ready[which] {
+            list_subsets(board, cells, &mut self.listed[which]);
+            self.ready[which] = true;
+        }
+        sides_listed(board, cells, &self.listed[which], v, k, out);
+    }
 }
 
 /// Sue de Coq steps.
@@ -144,6 +239,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         }
         memo.empty[p] = false;
         let before = f.steps.len();
+        scratch.ready = [false; 2];
         empty(i_cells, &mut meet);
         if meet.len() >= 2 {
             empty(a_cells, &mut a_rest);
@@ -194,13 +290,13 @@ fn try_core(
     else {
         return true;
     };
-    let Scratch { held, ds, es } = scratch;
     // No side in the first house, no pattern: the second's sides need not be built.
-    sides(board, rest[0], v, k, held, ds);
-    if ds.is_empty() {
+    scratch.sides(board, 0, rest[0], v, k);
+    if scratch.ds.is_empty() {
         return true;
     }
-    sides(board, rest[1], v, k, held, es);
+    scratch.sides(board, 1, rest[1], v, k);
+    let Scratch { ds, es, .. } = scratch;
     for d in ds.iter() {
         for e in es.iter().filter(|e| e.surplus + d.surplus == k) {
             if d.cands.intersect(e.cands) != SymbolSet::EMPTY {
@@ -259,6 +355,80 @@ fn clear(board: &Board, c: usize, gone: SymbolSet, used: &[usize], out: &mut Vec
 mod tests {
     use super::*;
     use crate::reason::test_util::*;
+
+    /// The sides read from a pair's listed subsets are those [`grow`] builds, in order, for
+    /// every core of every house pair, on boards along logical solves, each also thinned by a
+    /// fixed pseudo-random run of eliminations.
+    #[test]
+    fn listed_sides_match_grown() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut seed = 0x6a09_e667_f3bc_c908u64;
+        let mut next = |m: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % m as u64) as usize
+        };
+        let view = |ss: &[Side]| -> Vec<(Vec<usize>, SymbolSet, usize)> {
+            ss.iter()
+                .map(|s| (s.cells().to_vec(), s.cands, s.surplus))
+                .collect()
+        };
+        let (mut compared, mut sides_found) = (0, 0);
+        for line in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+        ] {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            while let Some(step) = crate::reason::next_step(&b) {
+                let mut thin = b.clone();
+                for _ in 0..3 {
+                    let t = thin.tables();
+                    let empty = |cs: &[u32]| -> Vec<usize> {
+                        cs.iter()
+                            .map(|&c| c as usize)
+                            .filter(|&c| thin.value(c).is_none())
+                            .collect()
+                    };
+                    for pair in &t.house_pairs {
+                        let (a, b2, i) = pair.cells(&t.pair_cells);
+                        let meet = empty(i);
+                        let mut listed = Vec::new();
+                        for rest in [empty(a), empty(b2)] {
+                            list_subsets(&thin, &rest, &mut listed);
+                            for mask in 3u32..1 << meet.len() {
+                                let v = (0..meet.len())
+                                    .filter(|&j| mask >> j & 1 == 1)
+                                    .fold(SymbolSet::EMPTY, |u, j| {
+                                        u.union(thin.candidates(meet[j]))
+                                    });
+                                for k in 2..5 {
+                                    let (mut grown, mut read) = (Vec::new(), Vec::new());
+                                    sides(&thin, &rest, v, k, &mut Vec::new(), &mut grown);
+                                    sides_listed(&thin, &rest, &listed, v, k, &mut read);
+                                    assert_eq!(view(&grown), view(&read));
+                                    compared += 1;
+                                    sides_found += grown.len();
+                                }
+                            }
+                        }
+                    }
+                    for _ in 0..10 {
+                        let c = next(81);
+                        if thin.candidates(c).len() > 2 {
+                            thin.eliminate(c, next(9) as u8);
+                        }
+                    }
+                }
+                b.apply(&step);
+            }
+        }
+        assert!(
+            compared > 1000 && sides_found > 1000,
+            "{compared} {sides_found}"
+        );
+    }
 
     #[test]
     fn sue_de_coq_constructed() {
