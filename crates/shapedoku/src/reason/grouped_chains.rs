@@ -76,7 +76,7 @@ fn search(g: &ChainGraph, f: &mut Finder, x: bool) -> Vec<Found> {
         if !g.has_strong(start, !x) {
             continue;
         }
-        bfs.explore(g, start, true, !x, cap);
+        bfs.explore(g, start, true, !x, true, cap);
         for &st in &bfs.queue {
             let links = bfs.depth(st);
             // An odd number of links from a strong start ends on a strong link.
