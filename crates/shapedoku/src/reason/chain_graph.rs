@@ -90,6 +90,10 @@ struct Remembered {
     /// set once ([`overlap_sets`]): a function of the geometry alone, which the boards sharing
     /// a memo share (they are copies of one board).
     overlaps: Option<Vec<u64>>,
+    /// Per symbol, its places (bitsets of `cand_bits`' words) when a grouped X-chain search
+    /// last found nothing on it, then the most links it looked at (see `grouped_chains`).
+    x_keys: Vec<u64>,
+    x_depth: Vec<u8>,
 }
 
 /// One remembered state and its graph.
@@ -113,6 +117,7 @@ impl<'a> ChainGraph<'a> {
         let Remembered {
             states: memo,
             overlaps,
+            ..
         } = &mut *guard;
         let links = match memo.iter().find(|e| e.cands == cands && e.values == values) {
             Some(e) => e.links.clone(),
@@ -437,6 +442,47 @@ impl Links {
 }
 
 impl ChainGraph<'_> {
+    /// Per symbol, the most links up to which a grouped X-chain search found nothing on the
+    /// symbol's places as they are now (0: none known). See `grouped_chains` for why a
+    /// symbol's X-chains depend on its places alone.
+    pub(crate) fn x_nothing(&self) -> Vec<u8> {
+        let m = self
+            .board
+            .chain_memo
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let (w, n) = (self.words, self.symbols);
+        (0..n)
+            .map(|v| {
+                let known = m.x_depth.len() == n
+                    && m.x_keys.len() == n * w
+                    && m.x_keys[v * w..][..w] == self.cand_bits[v * w..][..w];
+                if known { m.x_depth[v] } else { 0 }
+            })
+            .collect()
+    }
+
+    /// Records, per symbol, the most links up to which a grouped X-chain search found nothing
+    /// on its places as they are now (0: nothing to record; an earlier record stays).
+    pub(crate) fn record_x_nothing(&self, depth: &[u8]) {
+        let mut m = self
+            .board
+            .chain_memo
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let (w, n) = (self.words, self.symbols);
+        if m.x_depth.len() != n || m.x_keys.len() != n * w {
+            m.x_depth = vec![0; n];
+            m.x_keys = vec![0; n * w];
+        }
+        for (v, &d) in depth.iter().enumerate().filter(|x| *x.1 > 0) {
+            m.x_keys[v * w..][..w].copy_from_slice(&self.cand_bits[v * w..][..w]);
+            m.x_depth[v] = d;
+        }
+    }
+
     /// The candidates of a cell.
     pub(crate) fn board_candidates(&self, cell: usize) -> impl Iterator<Item = u8> {
         self.board.candidates(cell).iter()
