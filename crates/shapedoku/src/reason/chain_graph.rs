@@ -60,6 +60,11 @@ pub(crate) struct Links {
     strong_to: Vec<u32>,
     weak_start: Vec<u32>,
     weak_to: Vec<u32>,
+    /// The nodes with a strong link, as bits over nodes: `[house links only, any]`.
+    strong_nodes: [Vec<u64>; 2],
+    /// The cells whose candidate of each symbol has a strong link, as bitsets per symbol:
+    /// `[house links only, any]`.
+    strong_cells: [Vec<u64>; 2],
 }
 
 /// How many candidate states a [`Memo`] remembers, and how many nodes their graphs may have
@@ -75,7 +80,21 @@ const MEMO_NODES: usize = 1 << 15;
 /// copies of a board share it (the replay starts from a copy of the board the solve started
 /// from); boards made for another puzzle start their own.
 #[derive(Clone, Default)]
-pub(crate) struct Memo(Arc<Mutex<VecDeque<MemoEntry>>>);
+pub(crate) struct Memo(Arc<Mutex<Remembered>>);
+
+/// What a [`Memo`] holds.
+#[derive(Default)]
+struct Remembered {
+    states: VecDeque<MemoEntry>,
+    /// The cells each house shares with another no-repeat shape, as bitsets, each distinct
+    /// set once ([`overlap_sets`]): a function of the geometry alone, which the boards sharing
+    /// a memo share (they are copies of one board).
+    overlaps: Option<Vec<u64>>,
+    /// Per symbol, its places (bitsets of `cand_bits`' words) when a grouped X-chain search
+    /// last found nothing on it, then the most links it looked at (see `grouped_chains`).
+    x_keys: Vec<u64>,
+    x_depth: Vec<u8>,
+}
 
 /// One remembered state and its graph.
 struct MemoEntry {
@@ -94,11 +113,17 @@ impl<'a> ChainGraph<'a> {
     /// The graph of a board, with group nodes, from the board's memo when its state was seen.
     pub(crate) fn new(board: &'a Board) -> Self {
         let (values, cands) = (board.values(), board.candidate_grid());
-        let mut memo = board.chain_memo.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut guard = board.chain_memo.0.lock().unwrap_or_else(|e| e.into_inner());
+        let Remembered {
+            states: memo,
+            overlaps,
+            ..
+        } = &mut *guard;
         let links = match memo.iter().find(|e| e.cands == cands && e.values == values) {
             Some(e) => e.links.clone(),
             None => {
-                let links = Arc::new(Links::new(board, true));
+                let sets = overlaps.get_or_insert_with(|| overlap_sets(board));
+                let links = Arc::new(Links::new(board, sets));
                 let mut nodes: usize = memo.iter().map(|e| e.links.len()).sum();
                 while memo.len() >= MEMO_STATES
                     || (nodes + links.len() > MEMO_NODES && !memo.is_empty())
@@ -117,9 +142,31 @@ impl<'a> ChainGraph<'a> {
     }
 }
 
+/// The cells each house shares with another no-repeat shape (two or more, see
+/// [`Links::add_groups`]), as bitsets over cells, each distinct set once: a box and a line
+/// give the same set from either side.
+fn overlap_sets(b: &Board) -> Vec<u64> {
+    let g = b.geometry();
+    let words = g.cell_count().div_ceil(64);
+    let mut sets: Vec<u64> = Vec::new();
+    let mut one = vec![0u64; words];
+    for o in &b.tables().overlaps {
+        one.fill(0);
+        for (i, &c) in g.shape(o.source).cells.iter().enumerate().take(64) {
+            if o.inside >> i & 1 == 1 {
+                one[c / 64] |= 1 << (c % 64);
+            }
+        }
+        if !sets.chunks_exact(words).any(|s| s == one) {
+            sets.extend_from_slice(&one);
+        }
+    }
+    sets
+}
+
 impl Links {
-    /// The graph of a board, with group nodes when `grouped`.
-    fn new(board: &Board, grouped: bool) -> Self {
+    /// The graph of a board, its group nodes from the board's [`overlap_sets`].
+    fn new(board: &Board, overlaps: &[u64]) -> Self {
         let g = board.geometry();
         let (nc, n) = (g.cell_count(), g.symbol_count());
         let words = nc.div_ceil(64);
@@ -138,6 +185,8 @@ impl Links {
             strong_to: Vec::new(),
             weak_start: Vec::new(),
             weak_to: Vec::new(),
+            strong_nodes: [Vec::new(), Vec::new()],
+            strong_cells: [vec![0u64; n * words], vec![0u64; n * words]],
         };
         for c in 0..nc {
             if board.value(c).is_some() {
@@ -150,9 +199,7 @@ impl Links {
             }
         }
         gr.singles = gr.sym.len();
-        if grouped {
-            gr.add_groups(board);
-        }
+        gr.add_groups(board, overlaps);
         gr.link(board);
         gr
     }
@@ -176,48 +223,46 @@ impl Links {
     }
 
     /// Group nodes: for every house and other no-repeat shape sharing two or more cells, each
-    /// symbol's places in the house that lie in the shape, when there are two or more.
-    fn add_groups(&mut self, b: &Board) {
-        let g = b.geometry();
+    /// symbol's places in the house that lie in the shape, when there are two or more; by
+    /// symbol, then by their cells' bits (word by word), each once. `sets` are the shared
+    /// cells ([`overlap_sets`]): a set given twice would give the same groups, so the groups
+    /// are those of every house and shape.
+    fn add_groups(&mut self, b: &Board, sets: &[u64]) {
         let w = self.words;
-        // Each group as its symbol and its cells' bits (in `bits`), sorted and deduplicated:
-        // a box and a line give the same group from either side.
-        let mut bits: Vec<u64> = Vec::new();
-        let mut keys: Vec<(u8, u32)> = Vec::new();
-        let mut inter = vec![0u64; w];
-        for o in &b.tables().overlaps {
-            inter.fill(0);
-            for (i, &c) in g.shape(o.source).cells.iter().enumerate().take(64) {
-                if o.inside >> i & 1 == 1 {
-                    inter[c / 64] |= 1 << (c % 64);
-                }
-            }
-            for v in 0..g.symbol_count() {
+        let mut bits: Vec<u64> = Vec::with_capacity(sets.len());
+        let mut keys: Vec<u32> = Vec::new();
+        let mut cells: Vec<u32> = Vec::new();
+        for v in 0..self.symbols {
+            bits.clear();
+            keys.clear();
+            let cand = &self.cand_bits[v * w..][..w];
+            for set in sets.chunks_exact(w) {
                 let at = bits.len();
-                bits.extend((0..w).map(|i| inter[i] & self.cand_bits[v * w + i]));
-                if bits[at..].iter().map(|m| m.count_ones()).sum::<u32>() >= 2 {
-                    keys.push((v as u8, (at / w) as u32));
+                let mut places = 0;
+                for (i, &m) in set.iter().enumerate() {
+                    bits.push(m & cand[i]);
+                    places += (m & cand[i]).count_ones();
+                }
+                if places >= 2 {
+                    keys.push((at / w) as u32);
                 } else {
                     bits.truncate(at);
                 }
             }
-        }
-        let slice = |k: u32| &bits[k as usize * w..][..w];
-        keys.sort_unstable_by(|x, y| (x.0, slice(x.1)).cmp(&(y.0, slice(y.1))));
-        keys.dedup_by(|x, y| x.0 == y.0 && slice(x.1) == slice(y.1));
-        let mut cells: Vec<u32> = Vec::new();
-        for (v, k) in keys {
-            cells.clear();
-            for (i, &m) in slice(k).iter().enumerate() {
-                let mut m = m;
-                while m != 0 {
-                    cells.push((i * 64 + m.trailing_zeros() as usize) as u32);
-                    m &= m - 1;
+            let slice = |k: u32| &bits[k as usize * w..][..w];
+            keys.sort_unstable_by(|&x, &y| slice(x).cmp(slice(y)));
+            keys.dedup_by(|x, y| slice(*x) == slice(*y));
+            for &k in &keys {
+                cells.clear();
+                for (i, &m) in slice(k).iter().enumerate() {
+                    let mut m = m;
+                    while m != 0 {
+                        cells.push((i * 64 + m.trailing_zeros() as usize) as u32);
+                        m &= m - 1;
+                    }
                 }
+                self.add_node(b, v as u8, &cells);
             }
-            let group = std::mem::take(&mut cells);
-            self.add_node(b, v, &group);
-            cells = group;
         }
     }
 
@@ -277,6 +322,24 @@ impl Links {
         }
         (self.strong_start, self.strong_to) = adjacency(count, strong);
         (self.weak_start, self.weak_to) = adjacency(count, weak);
+        self.strong_nodes = [
+            vec![0u64; count.div_ceil(64)],
+            vec![0u64; count.div_ceil(64)],
+        ];
+        for x in 0..count {
+            let to =
+                &self.strong_to[self.strong_start[x] as usize..self.strong_start[x + 1] as usize];
+            for (k, any) in [false, true].into_iter().enumerate() {
+                if to.iter().any(|&e| any || e & 1 == 0) {
+                    self.strong_nodes[k][x / 64] |= 1 << (x % 64);
+                    if x < self.singles {
+                        let c = self.cell_list[self.cell_start[x] as usize] as usize;
+                        let v = self.sym[x] as usize;
+                        self.strong_cells[k][v * w + c / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+        }
     }
 
     /// The strong links in houses: two disjoint nodes of a symbol that are all its places in a
@@ -379,6 +442,47 @@ impl Links {
 }
 
 impl ChainGraph<'_> {
+    /// Per symbol, the most links up to which a grouped X-chain search found nothing on the
+    /// symbol's places as they are now (0: none known). See `grouped_chains` for why a
+    /// symbol's X-chains depend on its places alone.
+    pub(crate) fn x_nothing(&self) -> Vec<u8> {
+        let m = self
+            .board
+            .chain_memo
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let (w, n) = (self.words, self.symbols);
+        (0..n)
+            .map(|v| {
+                let known = m.x_depth.len() == n
+                    && m.x_keys.len() == n * w
+                    && m.x_keys[v * w..][..w] == self.cand_bits[v * w..][..w];
+                if known { m.x_depth[v] } else { 0 }
+            })
+            .collect()
+    }
+
+    /// Records, per symbol, the most links up to which a grouped X-chain search found nothing
+    /// on its places as they are now (0: nothing to record; an earlier record stays).
+    pub(crate) fn record_x_nothing(&self, depth: &[u8]) {
+        let mut m = self
+            .board
+            .chain_memo
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let (w, n) = (self.words, self.symbols);
+        if m.x_depth.len() != n || m.x_keys.len() != n * w {
+            m.x_depth = vec![0; n];
+            m.x_keys = vec![0; n * w];
+        }
+        for (v, &d) in depth.iter().enumerate().filter(|x| *x.1 > 0) {
+            m.x_keys[v * w..][..w].copy_from_slice(&self.cand_bits[v * w..][..w]);
+            m.x_depth[v] = d;
+        }
+    }
+
     /// The candidates of a cell.
     pub(crate) fn board_candidates(&self, cell: usize) -> impl Iterator<Item = u8> {
         self.board.candidates(cell).iter()
@@ -399,7 +503,7 @@ impl ChainGraph<'_> {
 
     /// Whether the node has a strong link (by house, or in a cell when `cell_links`).
     pub(crate) fn has_strong(&self, x: u32, cell_links: bool) -> bool {
-        self.listed(x, true).any(|e| cell_links || e & 1 == 0)
+        self.strong_nodes[usize::from(cell_links)][x as usize / 64] >> (x % 64) & 1 == 1
     }
 
     /// The listed links of `x` (`node << 1 | in_cell`): every strong link, and the weak links
@@ -415,21 +519,38 @@ impl ChainGraph<'_> {
             .copied()
     }
 
-    /// Calls `f` for each strong or weak link of `x`, with or without the links inside cells.
-    fn for_each_link(&self, x: u32, strong: bool, cell_links: bool, mut f: impl FnMut(u32)) {
+    /// Calls `f` for each strong or weak link of `x`, with or without the links inside cells,
+    /// in the order of the lists, then of cells, then of symbols. With `live`, a weak link only
+    /// to a node with a strong link of that kind (see [`Bfs::explore`]); the order of the rest
+    /// is kept.
+    fn for_each_link(
+        &self,
+        x: u32,
+        strong: bool,
+        cell_links: bool,
+        live: bool,
+        mut f: impl FnMut(u32),
+    ) {
+        let kind = usize::from(cell_links);
+        let alive = |y: u32| !live || self.strong_nodes[kind][y as usize / 64] >> (y % 64) & 1 == 1;
         for e in self.listed(x, strong) {
-            if cell_links || e & 1 == 0 {
+            if (cell_links || e & 1 == 0) && (strong || alive(e >> 1)) {
                 f(e >> 1);
             }
         }
         if strong || self.is_group(x) {
             return;
         }
-        let (w, n) = (self.words, self.board.geometry().symbol_count());
+        let (w, n) = (self.words, self.symbols);
         let v = self.sym[x as usize] as usize;
         let seen = &self.seen[x as usize * w..][..w];
-        for (i, &s) in seen.iter().enumerate() {
-            let mut m = s & self.cand_bits[v * w + i];
+        let cand = &self.cand_bits[v * w..][..w];
+        let live_cells = &self.strong_cells[kind][v * w..][..w];
+        for i in 0..w {
+            let mut m = seen[i] & cand[i];
+            if live {
+                m &= live_cells[i];
+            }
             while m != 0 {
                 let c = i * 64 + m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -439,7 +560,10 @@ impl ChainGraph<'_> {
         if cell_links {
             let c = self.cells(x)[0] as usize;
             for u in self.board.candidates(c).without(v as u8).iter() {
-                f(self.single_of[c * n + u as usize]);
+                let y = self.single_of[c * n + u as usize];
+                if alive(y) {
+                    f(y);
+                }
             }
         }
     }
@@ -581,12 +705,18 @@ impl Bfs {
     /// Explores from `start`, its first link strong or weak, by alternating links, up to `max`
     /// links; in-cell links only when `cell_links`. The states reached are in
     /// [`Bfs::queue`], each with its shortest path.
+    ///
+    /// With `live`, a state reached by a weak link whose node has no strong link (of the kind
+    /// allowed) is left out: no link leaves it, so it is the parent of no state, and every
+    /// other state is reached at the same depth, from the same parent, in the same order as
+    /// without `live`. For the searches that only read the states reached by a strong link.
     pub(crate) fn explore(
         &mut self,
         g: &ChainGraph,
         start: u32,
         first_strong: bool,
         cell_links: bool,
+        live: bool,
         max: usize,
     ) {
         self.epoch += 1;
@@ -610,7 +740,7 @@ impl Bfs {
                 continue;
             }
             let want_strong = st % 2 == 0;
-            g.for_each_link(st / 2, want_strong, cell_links, |m| {
+            g.for_each_link(st / 2, want_strong, cell_links, live, |m| {
                 let ns = m * 2 + u32::from(want_strong);
                 let mark = &mut self.marks[ns as usize];
                 if mark.stamp != epoch {
@@ -661,38 +791,5 @@ impl Bfs {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The closed form of `kills_any` agrees with the eliminations listed, for every pair of
-    /// nodes, at every point of a logical solve of a hard puzzle (grouped nodes included).
-    #[test]
-    fn kills_any_is_killed_by_both_not_empty() {
-        let g = crate::builtin::geometry("classic").unwrap();
-        let p = crate::Puzzle::from_line(
-            g,
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        )
-        .unwrap();
-        let mut b = Board::new(&p);
-        let mut checked = 0;
-        for _ in 0..40 {
-            let Some(step) = crate::reason::next_step(&b) else {
-                break;
-            };
-            let gr = ChainGraph::new(&b);
-            assert!(gr.len() > gr.singles);
-            for x in 0..gr.len() as u32 {
-                for y in 0..gr.len() as u32 {
-                    if x != y {
-                        let want = !gr.killed_by_both(x, y).is_empty();
-                        assert_eq!(gr.kills_any(x, y), want, "{x} {y}");
-                        checked += usize::from(want);
-                    }
-                }
-            }
-            b.apply(&step);
-        }
-        assert!(checked > 1000, "{checked}");
-    }
-}
+#[path = "chain_graph_tests.rs"]
+mod tests;

@@ -65,18 +65,43 @@ pub(crate) fn push_shortest(
 }
 
 /// Grouped chains on one symbol (`x`) or on all links, from every start, shortest first.
+///
+/// X-chains skip the starts of a symbol known to give nothing (the board's memo, see
+/// [`ChainGraph::x_nothing`]). Why it is exact: with house links only, a search from a start
+/// on symbol `v` meets only `v`'s nodes, and its groups, links (in the order they are met),
+/// and conclusions are read from `v`'s places alone, so on equal places it goes the same
+/// way, whatever the other symbols' candidates. A breadth-first search that finds nothing up
+/// to some number of links finds nothing up to fewer, and the bound only falls as the
+/// search goes; so the memo answers for a start whenever the bound is no more than the
+/// links recorded, and a start that finds nothing leaves the search's state as it was.
 fn search(g: &ChainGraph, f: &mut Finder, x: bool) -> Vec<Found> {
     let mut bfs = Bfs::new(g.len());
     let mut found = Vec::new();
     let mut cap = MAX_LINKS;
+    let known = if x { g.x_nothing() } else { Vec::new() };
+    // Per symbol, the least bound up to which each of its starts found nothing, searched or
+    // known (`u8::MAX`: none seen), and whether it found a chain.
+    let mut looked = vec![u8::MAX; known.len()];
+    let mut gave = vec![false; known.len()];
+    let mut stopped = false;
     for start in 0..g.len() as u32 {
         if f.out_of_budget() {
+            stopped = true;
             break;
         }
         if !g.has_strong(start, !x) {
             continue;
         }
-        bfs.explore(g, start, true, !x, cap);
+        let v = g.symbol(start) as usize;
+        if x {
+            let skip = cap <= known[v] as usize;
+            looked[v] = looked[v].min(if skip { known[v] } else { cap as u8 });
+            if skip {
+                continue;
+            }
+        }
+        let before = found.len();
+        bfs.explore(g, start, true, !x, true, cap);
         for &st in &bfs.queue {
             let links = bfs.depth(st);
             // An odd number of links from a strong start ends on a strong link.
@@ -95,6 +120,17 @@ fn search(g: &ChainGraph, f: &mut Finder, x: bool) -> Vec<Found> {
             cap = links;
             found.push(Found { links, nodes, elim });
         }
+        if x && found.len() > before {
+            gave[v] = true;
+        }
+    }
+    if x && !stopped {
+        for (d, gave) in looked.iter_mut().zip(gave) {
+            if gave || *d == u8::MAX {
+                *d = 0;
+            }
+        }
+        g.record_x_nothing(&looked);
     }
     found
 }
@@ -128,6 +164,44 @@ mod tests {
     use super::*;
     use crate::reason::Technique;
     use crate::reason::test_util::*;
+
+    /// Grouped chains on a board whose memo has seen the earlier points of its line of play
+    /// (the X-chain search skips the symbols known to give nothing) find what they find on a
+    /// board made anew, with an empty memo, at every point of logical solves, searched twice
+    /// (the second time from the memo the first left).
+    #[test]
+    fn x_memo_changes_nothing() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut skipped = 0;
+        for line in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ] {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = crate::reason::Board::new(&p);
+            let mut steps = Vec::new();
+            while let Some(step) = crate::reason::next_step(&b) {
+                let mut fresh = crate::reason::Board::new(&p);
+                for s in &steps {
+                    fresh.apply(s);
+                }
+                let mut cold = Finder::new(50);
+                find(&fresh, &mut cold);
+                for _ in 0..2 {
+                    let mut warm = Finder::new(50);
+                    find(&b, &mut warm);
+                    assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
+                }
+                let known = ChainGraph::new(&b).x_nothing();
+                skipped += known.iter().filter(|&&d| d > 0).count();
+                b.apply(&step);
+                steps.push(step);
+            }
+            assert!(b.is_solved());
+        }
+        assert!(skipped > 100, "{skipped}");
+    }
 
     #[test]
     fn grouped_x_chain_through_a_box_row_group() {

@@ -47,7 +47,7 @@ impl<'a> Implications<'a> {
         if self.off[x as usize].is_none() {
             let g = &self.graph;
             let mut bits = vec![0u64; g.singles.div_ceil(64)];
-            self.bfs.explore(g, x, false, true, MAX_LINKS);
+            self.bfs.explore(g, x, false, true, false, MAX_LINKS);
             for &st in &self.bfs.queue {
                 // Reached by a weak link: the node is false, and with a group each of its cells.
                 if st % 2 == 1 {
@@ -70,7 +70,7 @@ impl<'a> Implications<'a> {
     /// node that makes `y` false ends the chain at the group, which holds `y`'s cell.
     fn chain(&mut self, x: u32, y: u32) -> Option<Vec<crate::reason::ChainNode>> {
         let g = &self.graph;
-        self.bfs.explore(g, x, false, true, MAX_LINKS);
+        self.bfs.explore(g, x, false, true, false, MAX_LINKS);
         let (yc, yv) = (g.cells(y)[0], g.symbol(y));
         let q = &self.bfs.queue;
         // The candidate itself if reached, else a group holding it.

@@ -24,6 +24,7 @@ const MAX_LINKS: usize = 12;
 
 /// A loop found: its length in links, its nodes, whether its first link is strong, whether it
 /// is continuous, and what it eliminates.
+#[derive(Debug, PartialEq)]
 struct Found {
     links: usize,
     nodes: Vec<u32>,
@@ -140,6 +141,28 @@ fn weak_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut Vec
 /// Nice loops, with and without group nodes, over one graph (the technique says which).
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = ChainGraph::new(board);
+    let found = search(&g, f, true);
+    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+    for x in found {
+        if seen.contains(&x.elim) {
+            continue;
+        }
+        let eliminations = x.elim.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
+        let deduction = Deduction::NiceLoop {
+            nodes: chain_nodes(&g, &x.nodes),
+            first_strong: x.first_strong,
+            continuous: x.continuous,
+        };
+        seen.push(x.elim);
+        if !f.push(Step::eliminating(eliminations, deduction)) {
+            return;
+        }
+    }
+}
+
+/// The loops of the shortest length found, in the order found. With `trim`, each search
+/// stops where no state can close a loop (the test compares it with the search without).
+fn search(g: &ChainGraph, f: &mut Finder, trim: bool) -> Vec<Found> {
     let mut bfs = Bfs::new(g.len());
     let mut found: Vec<Found> = Vec::new();
     let mut cap = MAX_LINKS;
@@ -160,11 +183,18 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             } else {
                 cap
             };
-            bfs.explore(&g, start, first_strong, true, look);
-            if first_strong {
-                strong_first(&g, &bfs, start, look, &mut found);
+            // A state reached in `look` links closes no loop of `look` links or fewer (see
+            // `strong_first` and `weak_first`), so the search stops a link short of it; and
+            // only the states reached by a strong link close a loop.
+            if trim {
+                bfs.explore(g, start, first_strong, true, true, look - 1);
             } else {
-                weak_first(&g, &bfs, start, look, &mut found);
+                bfs.explore(g, start, first_strong, true, false, look);
+            }
+            if first_strong {
+                strong_first(g, &bfs, start, look, &mut found);
+            } else {
+                weak_first(g, &bfs, start, look, &mut found);
             }
             found.retain(|x| !x.elim.is_empty());
             for x in &found[before.min(found.len())..] {
@@ -173,22 +203,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         }
     }
     found.retain(|x| x.links == cap);
-    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
-    for x in found {
-        if seen.contains(&x.elim) {
-            continue;
-        }
-        let eliminations = x.elim.iter().map(|&(c, v)| Candidate::at(c, v)).collect();
-        let deduction = Deduction::NiceLoop {
-            nodes: chain_nodes(&g, &x.nodes),
-            first_strong: x.first_strong,
-            continuous: x.continuous,
-        };
-        seen.push(x.elim);
-        if !f.push(Step::eliminating(eliminations, deduction)) {
-            return;
-        }
-    }
+    found
 }
 
 #[cfg(test)]
@@ -232,6 +247,31 @@ mod tests {
             steps.push(step);
         }
         assert!(b.is_solved() && found > 0, "{found}");
+    }
+
+    /// The searches that stop where no state can close a loop, and leave out the states that
+    /// no link leaves, find the loops the full searches find, with room for one step or many,
+    /// at every point of a logical solve.
+    #[test]
+    fn trimmed_searches_find_what_full_ones_find() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let p = crate::Puzzle::from_line(
+            g,
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let mut b = Board::new(&p);
+        let mut found = 0;
+        while let Some(step) = crate::reason::next_step(&b) {
+            let gr = ChainGraph::new(&b);
+            for limit in [1, 1000] {
+                let trimmed = search(&gr, &mut Finder::new(limit), true);
+                assert_eq!(trimmed, search(&gr, &mut Finder::new(limit), false));
+                found += trimmed.len();
+            }
+            b.apply(&step);
+        }
+        assert!(b.is_solved() && found > 10, "{found}");
     }
 
     /// With room for one step (later passes look only for shorter loops), the step is the

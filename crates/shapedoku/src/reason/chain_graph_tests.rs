@@ -1,0 +1,156 @@
+//! Tests of the chain graph and its search: closed forms and faster builds against the plain
+//! ways, at every point of logical solves.
+
+use super::*;
+use crate::Geometry;
+
+/// The boards along a logical solve of `line` (at most 60 steps): a classic puzzle that
+/// needs chains, and a Windoku, whose windows meet boxes and lines in shorter overlaps.
+fn positions() -> Vec<Board> {
+    let puzzles: [(Arc<Geometry>, &str); 2] = [
+        (
+            crate::builtin::geometry("classic").unwrap(),
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        ),
+        (
+            super::super::tests::windoku(),
+            "..6.7..3..1783...6..3..............1..8....9.6...2............4.....6.5.........8",
+        ),
+    ];
+    let mut out = Vec::new();
+    for (g, line) in puzzles {
+        let mut b = Board::new(&crate::Puzzle::from_line(g, line).unwrap());
+        for _ in 0..60 {
+            out.push(b.clone());
+            let Some(step) = crate::reason::next_step(&b) else {
+                break;
+            };
+            b.apply(&step);
+        }
+    }
+    out
+}
+
+/// The group nodes as first made: the places of each symbol in every overlap, sorted by
+/// symbol and bits over the whole list, then each once.
+fn groups_by_one_sort(b: &Board) -> Vec<(u8, Vec<u32>)> {
+    let g = b.geometry();
+    let w = g.cell_count().div_ceil(64);
+    let mut keys: Vec<(u8, Vec<u64>)> = Vec::new();
+    for o in &b.tables().overlaps {
+        let mut inter = vec![0u64; w];
+        for (i, &c) in g.shape(o.source).cells.iter().enumerate().take(64) {
+            if o.inside >> i & 1 == 1 {
+                inter[c / 64] |= 1 << (c % 64);
+            }
+        }
+        for v in 0..g.symbol_count() as u8 {
+            let bits: Vec<u64> = (0..w)
+                .map(|i| {
+                    let cells = (i * 64..(i * 64 + 64).min(g.cell_count()))
+                        .filter(|&c| b.value(c).is_none() && b.candidates(c).contains(v));
+                    inter[i] & cells.fold(0u64, |m, c| m | 1 << (c % 64))
+                })
+                .collect();
+            if bits.iter().map(|m| m.count_ones()).sum::<u32>() >= 2 {
+                keys.push((v, bits));
+            }
+        }
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    let cells = |bits: &[u64]| -> Vec<u32> {
+        (0..w * 64)
+            .filter(|&c| bits[c / 64] >> (c % 64) & 1 == 1)
+            .map(|c| c as u32)
+            .collect()
+    };
+    keys.iter().map(|(v, bits)| (*v, cells(bits))).collect()
+}
+
+/// The groups made symbol by symbol from the distinct overlaps are those of one sort over
+/// every overlap, in the same order (node numbers, and so every search's order, follow
+/// it).
+#[test]
+fn groups_are_those_of_one_sort_over_every_overlap() {
+    let mut groups = 0;
+    for b in positions() {
+        let gr = ChainGraph::new(&b);
+        let got: Vec<(u8, Vec<u32>)> = (gr.singles as u32..gr.len() as u32)
+            .map(|x| (gr.symbol(x), gr.cells(x).to_vec()))
+            .collect();
+        assert_eq!(got, groups_by_one_sort(&b));
+        groups += got.len();
+    }
+    assert!(groups > 1000, "{groups}");
+}
+
+/// A search that leaves out the states no link leaves reaches every other state of the
+/// full search at the same depth, from the same parent, through a group or not alike, in
+/// the same order; and the nodes with a strong link are those listing one.
+#[test]
+fn live_search_is_the_full_search_without_dead_ends() {
+    let mut left_out = 0;
+    for b in positions() {
+        let gr = ChainGraph::new(&b);
+        let (mut full, mut live) = (Bfs::new(gr.len()), Bfs::new(gr.len()));
+        for x in 0..gr.len() as u32 {
+            for cell_links in [false, true] {
+                let listed = gr.listed(x, true).any(|e| cell_links || e & 1 == 0);
+                assert_eq!(gr.has_strong(x, cell_links), listed);
+                for first_strong in [true, false] {
+                    full.explore(&gr, x, first_strong, cell_links, false, MAX_TEST_LINKS);
+                    live.explore(&gr, x, first_strong, cell_links, true, MAX_TEST_LINKS);
+                    let start = full.queue[0];
+                    let want: Vec<u32> = (full.queue.iter().copied())
+                        .filter(|&st| {
+                            st == start || st % 2 == 1 || gr.has_strong(st / 2, cell_links)
+                        })
+                        .collect();
+                    assert_eq!(live.queue, want);
+                    for &st in &want {
+                        let mark = |s: &Bfs| (s.depth(st), s.parent(st), s.through_group(st));
+                        assert_eq!(mark(&live), mark(&full));
+                    }
+                    left_out += full.queue.len() - want.len();
+                }
+            }
+        }
+    }
+    assert!(left_out > 10_000, "{left_out}");
+}
+
+/// The longest searches the tests run.
+const MAX_TEST_LINKS: usize = 12;
+
+/// The closed form of `kills_any` agrees with the eliminations listed, for every pair of
+/// nodes, at every point of a logical solve of a hard puzzle (grouped nodes included).
+#[test]
+fn kills_any_is_killed_by_both_not_empty() {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let p = crate::Puzzle::from_line(
+        g,
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    )
+    .unwrap();
+    let mut b = Board::new(&p);
+    let mut checked = 0;
+    for _ in 0..40 {
+        let Some(step) = crate::reason::next_step(&b) else {
+            break;
+        };
+        let gr = ChainGraph::new(&b);
+        assert!(gr.len() > gr.singles);
+        for x in 0..gr.len() as u32 {
+            for y in 0..gr.len() as u32 {
+                if x != y {
+                    let want = !gr.killed_by_both(x, y).is_empty();
+                    assert_eq!(gr.kills_any(x, y), want, "{x} {y}");
+                    checked += usize::from(want);
+                }
+            }
+        }
+        b.apply(&step);
+    }
+    assert!(checked > 1000, "{checked}");
+}
