@@ -287,7 +287,28 @@ fn propagate(
     }
 }
 
+/// What a propagation at the second bound said of an assumption, run during the first pass.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ahead {
+    /// Not run ahead (or nothing more to know).
+    Unknown,
+    /// A contradiction within the second bound: a step of the second pass.
+    Breaks,
+    /// Stopped at the second bound: the second pass finds nothing here, the third looks.
+    Capped,
+}
+
 /// Finds forcing-chain eliminations, shortest chains first.
+///
+/// The first pass propagates each assumption to the second bound rather than the first, and
+/// keeps what it learns for the second pass, which so runs again only the steps it reports:
+/// most assumptions the first pass does not settle go on to the second pass, which would
+/// otherwise replay their first placements. This is exact because a propagation to a bound
+/// is the start of one to a larger bound (the same placements, in the same order, until the
+/// smaller bound stops it): one to the second bound that breaks after at most the first
+/// bound's placements is the first pass's step, with the same placements and contradiction;
+/// one that ends before the bound without breaking ends the same way at every bound; one
+/// that breaks later is a step of the second pass, and one that reaches the bound is not.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let mut cells: Vec<usize> = (0..g.cell_count())
@@ -303,7 +324,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     let mut found = false;
     // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
     let mut settled = vec![false; g.cell_count() * n];
-    for bound in BOUNDS {
+    let mut ahead = vec![Ahead::Unknown; g.cell_count() * n];
+    for (pass, bound) in BOUNDS.into_iter().enumerate() {
         for &c in &cells {
             // Each assumption propagates over the whole board: on a large one the pass can
             // outlive the caller's deadline unless it looks at the clock between cells.
@@ -311,16 +333,32 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 return;
             }
             for v in board.candidates(c).iter() {
-                if done[c * n + v as usize] || settled[c * n + v as usize] {
+                let a = c * n + v as usize;
+                if done[a] || settled[a] {
                     continue;
                 }
-                let Some(broken) = propagate(board, (g, t), (c, v), &mut w, bound) else {
-                    if !w.capped {
-                        settled[c * n + v as usize] = true;
-                    }
-                    continue;
+                let run_to = match (pass, ahead[a]) {
+                    (0, _) => BOUNDS[1],
+                    (1, Ahead::Capped) => continue,
+                    _ => bound,
                 };
-                done[c * n + v as usize] = true;
+                let broken = propagate(board, (g, t), (c, v), &mut w, run_to);
+                let broken = match broken {
+                    None if !w.capped => {
+                        settled[a] = true;
+                        continue;
+                    }
+                    None => {
+                        ahead[a] = Ahead::Capped;
+                        continue;
+                    }
+                    Some(_) if w.implied.len() > bound => {
+                        ahead[a] = Ahead::Breaks;
+                        continue;
+                    }
+                    Some(broken) => broken,
+                };
+                done[a] = true;
                 found = true;
                 let assumed = Candidate::at(c, v);
                 let step = Step::eliminating(
@@ -355,7 +393,7 @@ mod tests {
     /// The propagation as it was before the scratch board, word for word: the reference the
     /// faster one must match placement for placement.
     mod before {
-        use super::super::{Board, Broken};
+        use super::super::{Board, Broken, Candidate, Deduction, Finder, Step};
         use crate::symbols::SymbolSet;
 
         pub(super) struct Work {
@@ -411,6 +449,68 @@ mod tests {
                             self.dirty[i] |= near[i] & own[i];
                         }
                     }
+                }
+            }
+        }
+
+        /// The search before the first pass ran ahead, word for word: the reference the faster
+        /// one must match step for step.
+        pub(super) fn find(board: &Board, f: &mut Finder) {
+            let g = board.geometry();
+            let mut cells: Vec<usize> = (0..g.cell_count())
+                .filter(|&c| board.value(c).is_none())
+                .collect();
+            cells.sort_by_key(|&c| (board.candidates(c).len(), c));
+            let t = board.tables();
+            let mut w = super::super::Work::new(board);
+            let n = g.symbol_count();
+            // A candidate proved false in an earlier pass is not tried again (a flag per candidate,
+            // not a list searched each time, which was quadratic on large boards).
+            let mut done = vec![false; g.cell_count() * n];
+            let mut found = false;
+            // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
+            let mut settled = vec![false; g.cell_count() * n];
+            for bound in super::super::BOUNDS {
+                for &c in &cells {
+                    // Each assumption propagates over the whole board: on a large one the pass can
+                    // outlive the caller's deadline unless it looks at the clock between cells.
+                    if f.out_of_budget() {
+                        return;
+                    }
+                    for v in board.candidates(c).iter() {
+                        if done[c * n + v as usize] || settled[c * n + v as usize] {
+                            continue;
+                        }
+                        let Some(broken) =
+                            super::super::propagate(board, (g, t), (c, v), &mut w, bound)
+                        else {
+                            if !w.capped {
+                                settled[c * n + v as usize] = true;
+                            }
+                            continue;
+                        };
+                        done[c * n + v as usize] = true;
+                        found = true;
+                        let assumed = Candidate::at(c, v);
+                        let step = Step::eliminating(
+                            vec![assumed],
+                            Deduction::ForcingChain {
+                                assumed,
+                                implied: w
+                                    .implied
+                                    .iter()
+                                    .map(|&(c, v)| Candidate::at(c, v))
+                                    .collect(),
+                                broken,
+                            },
+                        );
+                        if !f.push(step) {
+                            return;
+                        }
+                    }
+                }
+                if found {
+                    return;
                 }
             }
         }
@@ -503,6 +603,34 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "{compared}");
+    }
+
+    /// The search finds the steps, in order, the search before the first pass ran ahead
+    /// found, with room for one step and for many, at every point of logical solves.
+    #[test]
+    fn search_matches_the_one_before() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut found = 0;
+        for line in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ] {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            while !b.is_solved() {
+                for limit in [1, 1000] {
+                    let (mut new, mut old) = (Finder::new(limit), Finder::new(limit));
+                    find(&b, &mut new);
+                    before::find(&b, &mut old);
+                    assert_eq!(format!("{:?}", new.steps), format!("{:?}", old.steps));
+                    found += new.steps.len();
+                }
+                let step = crate::reason::next_step(&b).unwrap();
+                b.apply(&step);
+            }
+        }
+        assert!(found > 1000, "{found}");
     }
 
     fn compare_all(board: &Board, compared: &mut usize) {
