@@ -58,6 +58,11 @@ struct Work {
     /// `count` and `placed_in` on the board before any assumption.
     count0: Vec<u8>,
     placed_in0: Vec<SymbolSet>,
+    /// Per symbol, the empty cells holding it, as bits over cells (`peer_words` words per
+    /// symbol): a placement finds the peers that lose its symbol a word at a time instead of
+    /// reading every peer's candidates; and that on the board before any assumption.
+    holding: Vec<u64>,
+    holding0: Vec<u64>,
 }
 
 impl Work {
@@ -75,6 +80,12 @@ impl Work {
             }
         }
         let (count0, placed_in0) = Work::counts(board, t);
+        let mut holding0 = vec![0u64; n * t.peer_words];
+        for c in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
+            for v in board.candidates(c).iter() {
+                holding0[v as usize * t.peer_words + c / 64] |= 1 << (c % 64);
+            }
+        }
         let mut w = Work {
             dirty: vec![0; houses.div_ceil(64)],
             ready: vec![0; houses.div_ceil(64)],
@@ -86,6 +97,8 @@ impl Work {
             cands: board.candidate_grid().to_vec(),
             critical: critical0.clone(),
             critical0,
+            holding: holding0.clone(),
+            holding0,
             count: count0.clone(),
             placed_in: placed_in0.clone(),
             count0,
@@ -110,6 +123,7 @@ impl Work {
         self.values.clone_from_slice(board.values());
         self.cands.clone_from_slice(board.candidate_grid());
         self.critical.copy_from_slice(&self.critical0);
+        self.holding.copy_from_slice(&self.holding0);
         self.count.copy_from_slice(&self.count0);
         self.placed_in.copy_from_slice(&self.placed_in0);
     }
@@ -149,11 +163,13 @@ impl Work {
         (none.minus(placed), one.minus(placed))
     }
 
-    /// Places `v` at `c` on the scratch board as [`Board::place`] does, marks the houses where
-    /// a cell lost a candidate (see [`Work`]) and the peers left with at most one candidate,
-    /// and queues the cell for a look at its peers.
+    /// Places `v` at `c` on the scratch board as [`Board::place`] does for every cell a
+    /// propagation reads (the empty ones: a placed peer keeps its candidates here), marks the
+    /// houses where a cell lost a candidate (see [`Work`]) and the peers left with at most
+    /// one candidate, and queues the cell for a look at its peers.
     fn place(&mut self, g: &crate::Geometry, t: &super::Tables, c: usize, v: u8) {
         let w = t.house_words;
+        let pw = t.peer_words;
         let near = &t.peer_houses[c * w..(c + 1) * w];
         for (i, &m) in near.iter().enumerate() {
             self.dirty[i] |= m & (self.ready[i] | self.own[c * w + i]);
@@ -169,19 +185,25 @@ impl Work {
             }
             self.placed_in[h] = self.placed_in[h].with(v);
         }
+        for u in old.iter() {
+            self.holding[u as usize * pw + c / 64] &= !(1 << (c % 64));
+        }
         self.values[c] = Some(v);
         self.cands[c] = SymbolSet::single(v);
         self.critical[c / 64] &= !(1 << (c % 64));
-        for &p in g.peers(c) {
-            let p = p as usize;
-            let cs = self.cands[p];
-            if !cs.contains(v) {
-                continue;
-            }
-            self.cands[p] = cs.without(v);
-            if self.values[p].is_none() {
-                for (i, &m) in near.iter().enumerate() {
-                    self.dirty[i] |= m & self.own[p * w + i];
+        // The empty peers holding `v` lose it (in any order: each one's changes are unions
+        // and decrements).
+        for i in 0..pw {
+            let peers = t.peer_bits[c * pw + i];
+            let mut m = peers & self.holding[v as usize * pw + i];
+            self.holding[v as usize * pw + i] &= !peers;
+            while m != 0 {
+                let p = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                let cs = self.cands[p];
+                self.cands[p] = cs.without(v);
+                for (j, &m) in near.iter().enumerate() {
+                    self.dirty[j] |= m & self.own[p * w + j];
                 }
                 for &h in &t.cell_houses[p] {
                     self.count[h as usize * n + v as usize] -= 1;
