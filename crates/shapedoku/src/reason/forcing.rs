@@ -58,6 +58,11 @@ struct Work {
     /// `count` and `placed_in` on the board before any assumption.
     count0: Vec<u8>,
     placed_in0: Vec<SymbolSet>,
+    /// Per symbol, the empty cells holding it, as bits over cells (`peer_words` words per
+    /// symbol): a placement finds the peers that lose its symbol a word at a time instead of
+    /// reading every peer's candidates; and that on the board before any assumption.
+    holding: Vec<u64>,
+    holding0: Vec<u64>,
 }
 
 impl Work {
@@ -75,6 +80,12 @@ impl Work {
             }
         }
         let (count0, placed_in0) = Work::counts(board, t);
+        let mut holding0 = vec![0u64; n * t.peer_words];
+        for c in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
+            for v in board.candidates(c).iter() {
+                holding0[v as usize * t.peer_words + c / 64] |= 1 << (c % 64);
+            }
+        }
         let mut w = Work {
             dirty: vec![0; houses.div_ceil(64)],
             ready: vec![0; houses.div_ceil(64)],
@@ -86,6 +97,8 @@ impl Work {
             cands: board.candidate_grid().to_vec(),
             critical: critical0.clone(),
             critical0,
+            holding: holding0.clone(),
+            holding0,
             count: count0.clone(),
             placed_in: placed_in0.clone(),
             count0,
@@ -110,6 +123,7 @@ impl Work {
         self.values.clone_from_slice(board.values());
         self.cands.clone_from_slice(board.candidate_grid());
         self.critical.copy_from_slice(&self.critical0);
+        self.holding.copy_from_slice(&self.holding0);
         self.count.copy_from_slice(&self.count0);
         self.placed_in.copy_from_slice(&self.placed_in0);
     }
@@ -149,11 +163,13 @@ impl Work {
         (none.minus(placed), one.minus(placed))
     }
 
-    /// Places `v` at `c` on the scratch board as [`Board::place`] does, marks the houses where
-    /// a cell lost a candidate (see [`Work`]) and the peers left with at most one candidate,
-    /// and queues the cell for a look at its peers.
+    /// Places `v` at `c` on the scratch board as [`Board::place`] does for every cell a
+    /// propagation reads (the empty ones: a placed peer keeps its candidates here), marks the
+    /// houses where a cell lost a candidate (see [`Work`]) and the peers left with at most
+    /// one candidate, and queues the cell for a look at its peers.
     fn place(&mut self, g: &crate::Geometry, t: &super::Tables, c: usize, v: u8) {
         let w = t.house_words;
+        let pw = t.peer_words;
         let near = &t.peer_houses[c * w..(c + 1) * w];
         for (i, &m) in near.iter().enumerate() {
             self.dirty[i] |= m & (self.ready[i] | self.own[c * w + i]);
@@ -169,19 +185,25 @@ impl Work {
             }
             self.placed_in[h] = self.placed_in[h].with(v);
         }
+        for u in old.iter() {
+            self.holding[u as usize * pw + c / 64] &= !(1 << (c % 64));
+        }
         self.values[c] = Some(v);
         self.cands[c] = SymbolSet::single(v);
         self.critical[c / 64] &= !(1 << (c % 64));
-        for &p in g.peers(c) {
-            let p = p as usize;
-            let cs = self.cands[p];
-            if !cs.contains(v) {
-                continue;
-            }
-            self.cands[p] = cs.without(v);
-            if self.values[p].is_none() {
-                for (i, &m) in near.iter().enumerate() {
-                    self.dirty[i] |= m & self.own[p * w + i];
+        // The empty peers holding `v` lose it (in any order: each one's changes are unions
+        // and decrements).
+        for i in 0..pw {
+            let peers = t.peer_bits[c * pw + i];
+            let mut m = peers & self.holding[v as usize * pw + i];
+            self.holding[v as usize * pw + i] &= !peers;
+            while m != 0 {
+                let p = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                let cs = self.cands[p];
+                self.cands[p] = cs.without(v);
+                for (j, &m) in near.iter().enumerate() {
+                    self.dirty[j] |= m & self.own[p * w + j];
                 }
                 for &h in &t.cell_houses[p] {
                     self.count[h as usize * n + v as usize] -= 1;
@@ -287,7 +309,28 @@ fn propagate(
     }
 }
 
+/// What a propagation at the second bound said of an assumption, run during the first pass.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ahead {
+    /// Not run ahead (or nothing more to know).
+    Unknown,
+    /// A contradiction within the second bound: a step of the second pass.
+    Breaks,
+    /// Stopped at the second bound: the second pass finds nothing here, the third looks.
+    Capped,
+}
+
 /// Finds forcing-chain eliminations, shortest chains first.
+///
+/// The first pass propagates each assumption to the second bound rather than the first, and
+/// keeps what it learns for the second pass, which so runs again only the steps it reports:
+/// most assumptions the first pass does not settle go on to the second pass, which would
+/// otherwise replay their first placements. This is exact because a propagation to a bound
+/// is the start of one to a larger bound (the same placements, in the same order, until the
+/// smaller bound stops it): one to the second bound that breaks after at most the first
+/// bound's placements is the first pass's step, with the same placements and contradiction;
+/// one that ends before the bound without breaking ends the same way at every bound; one
+/// that breaks later is a step of the second pass, and one that reaches the bound is not.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let mut cells: Vec<usize> = (0..g.cell_count())
@@ -303,7 +346,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     let mut found = false;
     // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
     let mut settled = vec![false; g.cell_count() * n];
-    for bound in BOUNDS {
+    let mut ahead = vec![Ahead::Unknown; g.cell_count() * n];
+    for (pass, bound) in BOUNDS.into_iter().enumerate() {
         for &c in &cells {
             // Each assumption propagates over the whole board: on a large one the pass can
             // outlive the caller's deadline unless it looks at the clock between cells.
@@ -311,16 +355,32 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 return;
             }
             for v in board.candidates(c).iter() {
-                if done[c * n + v as usize] || settled[c * n + v as usize] {
+                let a = c * n + v as usize;
+                if done[a] || settled[a] {
                     continue;
                 }
-                let Some(broken) = propagate(board, (g, t), (c, v), &mut w, bound) else {
-                    if !w.capped {
-                        settled[c * n + v as usize] = true;
-                    }
-                    continue;
+                let run_to = match (pass, ahead[a]) {
+                    (0, _) => BOUNDS[1],
+                    (1, Ahead::Capped) => continue,
+                    _ => bound,
                 };
-                done[c * n + v as usize] = true;
+                let broken = propagate(board, (g, t), (c, v), &mut w, run_to);
+                let broken = match broken {
+                    None if !w.capped => {
+                        settled[a] = true;
+                        continue;
+                    }
+                    None => {
+                        ahead[a] = Ahead::Capped;
+                        continue;
+                    }
+                    Some(_) if w.implied.len() > bound => {
+                        ahead[a] = Ahead::Breaks;
+                        continue;
+                    }
+                    Some(broken) => broken,
+                };
+                done[a] = true;
                 found = true;
                 let assumed = Candidate::at(c, v);
                 let step = Step::eliminating(
@@ -355,7 +415,7 @@ mod tests {
     /// The propagation as it was before the scratch board, word for word: the reference the
     /// faster one must match placement for placement.
     mod before {
-        use super::super::{Board, Broken};
+        use super::super::{Board, Broken, Candidate, Deduction, Finder, Step};
         use crate::symbols::SymbolSet;
 
         pub(super) struct Work {
@@ -411,6 +471,68 @@ mod tests {
                             self.dirty[i] |= near[i] & own[i];
                         }
                     }
+                }
+            }
+        }
+
+        /// The search before the first pass ran ahead, word for word: the reference the faster
+        /// one must match step for step.
+        pub(super) fn find(board: &Board, f: &mut Finder) {
+            let g = board.geometry();
+            let mut cells: Vec<usize> = (0..g.cell_count())
+                .filter(|&c| board.value(c).is_none())
+                .collect();
+            cells.sort_by_key(|&c| (board.candidates(c).len(), c));
+            let t = board.tables();
+            let mut w = super::super::Work::new(board);
+            let n = g.symbol_count();
+            // A candidate proved false in an earlier pass is not tried again (a flag per candidate,
+            // not a list searched each time, which was quadratic on large boards).
+            let mut done = vec![false; g.cell_count() * n];
+            let mut found = false;
+            // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
+            let mut settled = vec![false; g.cell_count() * n];
+            for bound in super::super::BOUNDS {
+                for &c in &cells {
+                    // Each assumption propagates over the whole board: on a large one the pass can
+                    // outlive the caller's deadline unless it looks at the clock between cells.
+                    if f.out_of_budget() {
+                        return;
+                    }
+                    for v in board.candidates(c).iter() {
+                        if done[c * n + v as usize] || settled[c * n + v as usize] {
+                            continue;
+                        }
+                        let Some(broken) =
+                            super::super::propagate(board, (g, t), (c, v), &mut w, bound)
+                        else {
+                            if !w.capped {
+                                settled[c * n + v as usize] = true;
+                            }
+                            continue;
+                        };
+                        done[c * n + v as usize] = true;
+                        found = true;
+                        let assumed = Candidate::at(c, v);
+                        let step = Step::eliminating(
+                            vec![assumed],
+                            Deduction::ForcingChain {
+                                assumed,
+                                implied: w
+                                    .implied
+                                    .iter()
+                                    .map(|&(c, v)| Candidate::at(c, v))
+                                    .collect(),
+                                broken,
+                            },
+                        );
+                        if !f.push(step) {
+                            return;
+                        }
+                    }
+                }
+                if found {
+                    return;
                 }
             }
         }
@@ -503,6 +625,34 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "{compared}");
+    }
+
+    /// The search finds the steps, in order, the search before the first pass ran ahead
+    /// found, with room for one step and for many, at every point of logical solves.
+    #[test]
+    fn search_matches_the_one_before() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut found = 0;
+        for line in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ] {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            while !b.is_solved() {
+                for limit in [1, 1000] {
+                    let (mut new, mut old) = (Finder::new(limit), Finder::new(limit));
+                    find(&b, &mut new);
+                    before::find(&b, &mut old);
+                    assert_eq!(format!("{:?}", new.steps), format!("{:?}", old.steps));
+                    found += new.steps.len();
+                }
+                let step = crate::reason::next_step(&b).unwrap();
+                b.apply(&step);
+            }
+        }
+        assert!(found > 1000, "{found}");
     }
 
     fn compare_all(board: &Board, compared: &mut usize) {
