@@ -398,13 +398,8 @@ mod tests {
     /// order) thinned by a fixed pseudo-random run of placements and eliminations.
     #[test]
     fn conjugate_graph_matches_scan() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % m as u64) as usize
-        };
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = |m: usize| rng.below(m);
         let mut edges = 0;
         for name in ["classic", "jigsaw", "x-diagonal", "samurai", "16x16"] {
             let g = crate::builtin::geometry(name).unwrap();

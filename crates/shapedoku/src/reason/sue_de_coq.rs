@@ -362,23 +362,15 @@ mod tests {
     #[test]
     fn listed_sides_match_grown() {
         let g = crate::builtin::geometry("classic").unwrap();
-        let mut seed = 0x6a09_e667_f3bc_c908u64;
-        let mut next = |m: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % m as u64) as usize
-        };
+        let mut rng = XorShift(0x6a09_e667_f3bc_c908u64);
+        let mut next = |m: usize| rng.below(m);
         let view = |ss: &[Side]| -> Vec<(Vec<usize>, SymbolSet, usize)> {
             ss.iter()
                 .map(|s| (s.cells().to_vec(), s.cands, s.surplus))
                 .collect()
         };
         let (mut compared, mut sides_found) = (0, 0);
-        for line in [
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
-        ] {
+        for line in HARD_PAIR {
             let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
             let mut b = Board::new(&p);
             while let Some(step) = crate::reason::next_step(&b) {

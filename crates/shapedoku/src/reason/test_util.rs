@@ -116,3 +116,23 @@ pub const FISHY: &[&str] = &[
     "..3..584...67..3......4...55...1.....9.2.......1....826....2...9...842.6...5...18",
     "....5.....5.71...3.8.3.4...9.......4..8..951..3...7.2..41..27.........856.....1..",
 ];
+
+/// Two hard classic puzzles (forcing chains and beyond) whose logical solves pass through
+/// many positions for the advanced searches, for tests that compare a search with its oracle.
+pub const HARD_PAIR: [&str; 2] = [
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+];
+
+/// A fixed xorshift generator, so tests that thin boards at random are the same every run.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// The next number below `m`.
+    pub fn below(&mut self, m: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % m as u64) as usize
+    }
+}
