@@ -99,51 +99,69 @@ fn graph(board: &Board, bits: &[u64]) -> (Vec<usize>, Vec<Vec<usize>>) {
 /// 3D Medusa on every network of two symbols or more: a contradiction step when a colour is
 /// false, else one step with every candidate both colours remove.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
-    let g = board.geometry();
-    let n = g.symbol_count();
     let mut bits = Vec::new();
     symbol_bits(board, &mut bits);
     let empty = empty_cells(board, &bits);
-    let (nodes, adj) = graph(board, &bits);
-    for part in colour_parts(&adj).into_iter().flatten() {
-        let part: Vec<(usize, u8)> = part.into_iter().map(|(i, k)| (nodes[i], k)).collect();
-        if part.len() < 3 || part.iter().all(|&(u, _)| u % n == part[0].0 % n) {
-            continue;
-        }
-        let colours: [Vec<Candidate>; 2] = [0, 1].map(|k| {
-            let mut v: Vec<Candidate> = part
-                .iter()
-                .filter(|p| p.1 == k)
-                .map(|&(u, _)| Candidate::at(u / n, (u % n) as u8))
-                .collect();
-            v.sort_unstable();
-            v
-        });
-        // The colour holding the first candidate first, whatever order the graph has.
-        let mut colours = colours;
-        if colours[1].first() < colours[0].first() {
-            colours.swap(0, 1);
-        }
+    for colours in networks(board, &bits) {
         let col = colouring(board, &colours);
-        let step = match (
-            clash(board, &col, &colours, 0, (&bits, &empty)),
-            clash(board, &col, &colours, 1, (&bits, &empty)),
-        ) {
-            (Some(_), Some(_)) => continue, // only on a broken board
-            (Some(why), None) => contradiction(colours, 0, why),
-            (None, Some(why)) => contradiction(colours, 1, why),
-            (None, None) => Step::eliminating(
-                trapped(board, &col, &bits),
-                Deduction::Medusa {
-                    colours,
-                    clash: None,
-                },
-            ),
+        let clashes = [0, 1].map(|k| clash(board, &col, &colours, k, (&bits, &empty)));
+        let Some(step) = network_step(colours, clashes, || trapped(board, &col, &bits)) else {
+            continue;
         };
         if !f.push(step) {
             return;
         }
     }
+}
+
+/// Every network of two symbols or more with three candidates or more, as its two colours,
+/// each sorted, the colour holding the first candidate first (whatever order the graph has).
+fn networks(board: &Board, bits: &[u64]) -> impl Iterator<Item = [Vec<Candidate>; 2]> {
+    let n = board.geometry().symbol_count();
+    let (nodes, adj) = graph(board, bits);
+    colour_parts(&adj)
+        .into_iter()
+        .flatten()
+        .filter_map(move |part| {
+            let part: Vec<(usize, u8)> = part.into_iter().map(|(i, k)| (nodes[i], k)).collect();
+            if part.len() < 3 || part.iter().all(|&(u, _)| u % n == part[0].0 % n) {
+                return None;
+            }
+            let mut colours: [Vec<Candidate>; 2] = [0, 1].map(|k| {
+                let mut v: Vec<Candidate> = part
+                    .iter()
+                    .filter(|p| p.1 == k)
+                    .map(|&(u, _)| Candidate::at(u / n, (u % n) as u8))
+                    .collect();
+                v.sort_unstable();
+                v
+            });
+            if colours[1].first() < colours[0].first() {
+                colours.swap(0, 1);
+            }
+            Some(colours)
+        })
+}
+
+/// A network's step: a contradiction when one colour clashes, else what both colours remove
+/// (`trapped`); none when both clash, which happens only on a broken board.
+fn network_step(
+    colours: [Vec<Candidate>; 2],
+    clashes: [Option<MedusaClash>; 2],
+    trapped: impl FnOnce() -> Vec<Candidate>,
+) -> Option<Step> {
+    Some(match clashes {
+        [Some(_), Some(_)] => return None,
+        [Some(why), None] => contradiction(colours, 0, why),
+        [None, Some(why)] => contradiction(colours, 1, why),
+        [None, None] => Step::eliminating(
+            trapped(),
+            Deduction::Medusa {
+                colours,
+                clash: None,
+            },
+        ),
+    })
 }
 
 /// The empty cells as bits over cells, from [`symbol_bits`]: those where no symbol is placed.
@@ -163,45 +181,13 @@ fn empty_cells(board: &Board, bits: &[u64]) -> Vec<u64> {
 /// oracle [`find`] is checked against.
 #[cfg(test)]
 fn find_reference(board: &Board, f: &mut Finder) {
-    let g = board.geometry();
-    let n = g.symbol_count();
     let mut bits = Vec::new();
     symbol_bits(board, &mut bits);
-    let (nodes, adj) = graph(board, &bits);
-    for part in colour_parts(&adj).into_iter().flatten() {
-        let part: Vec<(usize, u8)> = part.into_iter().map(|(i, k)| (nodes[i], k)).collect();
-        if part.len() < 3 || part.iter().all(|&(u, _)| u % n == part[0].0 % n) {
-            continue;
-        }
-        let colours: [Vec<Candidate>; 2] = [0, 1].map(|k| {
-            let mut v: Vec<Candidate> = part
-                .iter()
-                .filter(|p| p.1 == k)
-                .map(|&(u, _)| Candidate::at(u / n, (u % n) as u8))
-                .collect();
-            v.sort_unstable();
-            v
-        });
-        // The colour holding the first candidate first, whatever order the graph has.
-        let mut colours = colours;
-        if colours[1].first() < colours[0].first() {
-            colours.swap(0, 1);
-        }
+    for colours in networks(board, &bits) {
         let col = colouring(board, &colours);
-        let step = match (
-            clash_scan(board, &col, &colours, 0),
-            clash_scan(board, &col, &colours, 1),
-        ) {
-            (Some(_), Some(_)) => continue, // only on a broken board
-            (Some(why), None) => contradiction(colours, 0, why),
-            (None, Some(why)) => contradiction(colours, 1, why),
-            (None, None) => Step::eliminating(
-                trapped_scan(board, &col),
-                Deduction::Medusa {
-                    colours,
-                    clash: None,
-                },
-            ),
+        let clashes = [0, 1].map(|k| clash_scan(board, &col, &colours, k));
+        let Some(step) = network_step(colours, clashes, || trapped_scan(board, &col)) else {
+            continue;
         };
         if !f.push(step) {
             return;
