@@ -33,7 +33,19 @@ use crate::{ShapeId, Symbol};
 /// last ran to the end without finding anything ([`Places::key`]): a later search on fewer
 /// places looks only at bases with a house whose places changed since (see [`super::memo`]).
 /// Never changes what is found.
-pub(crate) type Memo = super::memo::Memo<Vec<[Option<Vec<u64>>; 3]>>;
+pub(crate) type Memo = super::memo::Memo<State>;
+
+/// What [`Memo`] holds.
+#[derive(Default)]
+pub(crate) struct State {
+    /// Boards of more than 128 cells or 64 houses: per symbol and size, the key.
+    keys: Vec<[Option<Vec<u64>>; 3]>,
+    /// Boards of at most 128 cells and 64 houses: per symbol and size, its places and the
+    /// cells not holding it (the same key, in two words).
+    small: Vec<[Option<(u128, u128)>; 3]>,
+    /// The board's houses as [`search_small`] wants them, made on its first search.
+    tables: Option<SmallTables>,
+}
 
 /// Finds fish of sizes 2, 3 and 4, smallest first.
 pub fn find(board: &Board, f: &mut Finder) {
@@ -61,7 +73,11 @@ fn find_sizes(board: &Board, f: &mut Finder, sizes: std::ops::RangeInclusive<usi
     let places = Places::new(board);
     let t = board.tables();
     let houses = t.houses.len();
-    let mut memo = board.fish_memo.lock();
+    let mut state = board.fish_memo.lock();
+    if places.words <= 2 && houses <= 64 && places.n <= 64 {
+        return find_small(board, &places, f, sizes, &mut state);
+    }
+    let memo = &mut state.keys;
     memo.resize_with(places.n, Default::default);
     let keys: Vec<Vec<u64>> = (0..places.n as u8).map(|v| places.key(v)).collect();
     let mut changed = vec![vec![true; houses]; places.n];
@@ -86,6 +102,48 @@ fn find_sizes(board: &Board, f: &mut Finder, sizes: std::ops::RangeInclusive<usi
         for (v, c) in clean.into_iter().enumerate() {
             if c {
                 memo[v][k - 2] = Some(keys[v].clone());
+            }
+        }
+        if f.is_full() {
+            return;
+        }
+    }
+}
+
+/// [`find_sizes`] on a board of at most 128 cells, 64 houses and 64 symbols, with sets of
+/// cells in one u128 and sets of houses in one u64; its tables are made once per board.
+fn find_small(
+    board: &Board,
+    places: &Places,
+    f: &mut Finder,
+    sizes: std::ops::RangeInclusive<usize>,
+    state: &mut State,
+) {
+    let State { small, tables, .. } = state;
+    let tables = tables.get_or_insert_with(|| SmallTables::new(board));
+    small.resize_with(places.n, Default::default);
+    let keys: Vec<(u128, u128)> = (0..places.n as u8)
+        .map(|v| (wide(places.of(v)), !wide(places.placed_of(v))))
+        .collect();
+    let mut changed = vec![0u64; places.n];
+    for k in sizes {
+        for (v, ch) in changed.iter_mut().enumerate() {
+            *ch = !0;
+            let (pv, free) = keys[v];
+            // A house changed if its places did or the symbol was placed in it since.
+            if let Some((old_pv, old_free)) = small[v][k - 2]
+                && pv & !old_pv == 0
+                && free & !old_free == 0
+            {
+                let diff = (pv ^ old_pv) | (free ^ old_free);
+                *ch = (tables.houses.iter().enumerate())
+                    .fold(0, |m, (h, &hb)| m | u64::from(hb & diff != 0) << h);
+            }
+        }
+        let clean = search_small(board, tables, places, f, k, &changed);
+        for (v, &key) in keys.iter().enumerate() {
+            if clean >> v & 1 == 1 {
+                small[v][k - 2] = Some(key);
             }
         }
         if f.is_full() {
@@ -189,7 +247,14 @@ fn search_size(
     changed: &[Vec<bool>],
 ) -> Vec<bool> {
     match places.words {
-        0..=2 if board.tables().houses.len() <= 64 => search_small(board, places, f, k, changed),
+        0..=2 if board.tables().houses.len() <= 64 && places.n <= 64 => {
+            let tables = SmallTables::new(board);
+            let masks: Vec<u64> = (changed.iter())
+                .map(|ch| ch.iter().rev().fold(0, |m, &c| m << 1 | u64::from(c)))
+                .collect();
+            let clean = search_small(board, &tables, places, f, k, &masks);
+            (0..places.n).map(|v| clean >> v & 1 == 1).collect()
+        }
         0..=2 => search_words::<2>(board, places, f, k, changed),
         3..=4 => search_words::<4>(board, places, f, k, changed),
         5..=8 => search_words::<8>(board, places, f, k, changed),
@@ -522,50 +587,76 @@ fn wide(bits: &[u64]) -> u128 {
     at(0) | at(1) << 64
 }
 
+/// A board's houses for [`search_small`]: their cells, and which are disjoint.
+pub(crate) struct SmallTables {
+    /// Every house's cells.
+    houses: Vec<u128>,
+    /// `disjoint[h]`: the houses after h that are disjoint from it.
+    disjoint: Vec<u64>,
+    /// `apart[h]`: every house disjoint from h (for a probe's first base).
+    apart: Vec<u64>,
+}
+
+impl SmallTables {
+    fn new(board: &Board) -> SmallTables {
+        let t = board.tables();
+        let nh = t.houses.len();
+        let houses: Vec<u128> = (0..nh).map(|h| wide(t.house_bits(h))).collect();
+        let apart: Vec<u64> = (0..nh)
+            .map(|a| {
+                (0..nh)
+                    .filter(|&b| houses[a] & houses[b] == 0)
+                    .fold(0, |d, b| d | 1 << b)
+            })
+            .collect();
+        // Bits above a within 64 houses: shifting 2 left by a never overflows for a < 64.
+        let disjoint = (0..nh).map(|a| apart[a] & !((2u64 << a) - 1)).collect();
+        SmallTables {
+            houses,
+            disjoint,
+            apart,
+        }
+    }
+}
+
 /// [`search_size`] on a board of at most 128 cells and 64 houses: sets of cells are one u128
 /// and sets of houses one u64 (a candidate base house is named by its house index, so which
 /// houses can join a base is read from one table per board, not worked out per symbol). It
 /// walks the tree [`search_words`] walks, in the same order (candidates in house order), with
 /// the same cuts (the tests compare the two), so it finds the same fish in the same order and
 /// stops at the same one when the finder fills.
+///
+/// `changed[v]`: as bits over house indices, the houses changed for symbol v. Returns the
+/// symbols whose search ran to the end and found nothing, as bits (callers pass at most 64
+/// symbols).
 fn search_small(
     board: &Board,
+    tables: &SmallTables,
     places: &Places,
     f: &mut Finder,
     k: usize,
-    changed: &[Vec<bool>],
-) -> Vec<bool> {
-    let t = board.tables();
-    let nh = t.houses.len();
-    let houses: Vec<u128> = (0..nh).map(|h| wide(t.house_bits(h))).collect();
-    // Per house, the later houses disjoint from it.
-    let disjoint: Vec<u64> = (0..nh)
-        .map(|a| {
-            (a + 1..nh)
-                .filter(|&b| houses[a] & houses[b] == 0)
-                .fold(0, |d, b| d | 1 << b)
-        })
-        .collect();
-    let mut clean = vec![false; places.n];
+    changed: &[u64],
+) -> u64 {
+    let houses = &tables.houses;
+    let mut clean = 0u64;
     for v in 0..places.n as u8 {
-        let ch = &changed[v as usize];
         let (pv, placed) = (wide(places.of(v)), wide(places.placed_of(v)));
-        let (mut cands, mut fresh) = (0u64, 0u64);
+        let mut cands = 0u64;
         for (i, &hb) in houses.iter().enumerate() {
             let m = hb & pv;
             if hb & placed == 0 && (2..=k as u32).contains(&m.count_ones()) {
                 cands |= 1 << i;
-                fresh |= u64::from(ch[i]) << i;
             }
         }
+        let fresh = cands & changed[v as usize];
         if (cands.count_ones() as usize) < k || fresh == 0 {
-            clean[v as usize] = true;
+            clean |= 1 << v;
             continue;
         }
         let mut s = Small {
             board,
-            houses: &houses,
-            disjoint: &disjoint,
+            houses,
+            disjoint: &tables.disjoint,
             fresh,
             pv,
             v,
@@ -580,10 +671,17 @@ fn search_small(
             nc: 0,
             covered: [0; 5],
             based: [0; 5],
+            probe: false,
         };
+        if !s.exists(f, &tables.apart) {
+            clean |= 1 << v;
+            continue;
+        }
         let before = f.steps.len();
         let go = s.bases(f, 0);
-        clean[v as usize] = go && f.steps.len() == before;
+        if go && f.steps.len() == before {
+            clean |= 1 << v;
+        }
         if !go {
             break;
         }
@@ -616,9 +714,47 @@ struct Small<'a> {
     nc: usize,
     covered: [u128; 5],
     based: [u128; 5],
+    /// Set while [`Small::exists`] runs: a fish with eliminations stops the walk instead of
+    /// being pushed.
+    probe: bool,
 }
 
 impl Small<'_> {
+    /// Whether the walk from [`Small::bases`] would push anything, found by a walk in another
+    /// order: fish are rare, and a walk that starts from each fresh house in turn as the first
+    /// base is much smaller than one that must reach a fresh house in house order. It meets
+    /// the same fish: which covers a base set gets does not depend on the order of its bases
+    /// (the first place not yet covered lies in exactly one cover of any disjoint cover set
+    /// holding all base places, so the walk follows each such set, and every cover holding a
+    /// base place is added), and the cuts only drop branches that push nothing. Fish whose
+    /// base holds an earlier fresh house were met from that one, so it is left out.
+    /// `apart[h]`: every house disjoint from house h. Leaves the state as it found it, and
+    /// pushes nothing to `f`.
+    fn exists(&mut self, f: &mut Finder, apart: &[u64]) -> bool {
+        let cands = self.allowed[0];
+        let mut fresh = cands & self.fresh;
+        let mut hit = false;
+        self.probe = true;
+        while fresh != 0 && !hit {
+            let h = fresh.trailing_zeros() as usize;
+            fresh &= fresh - 1;
+            let earlier_fresh = self.fresh & ((1u64 << h) - 1);
+            self.allowed[1] = cands & apart[h] & !earlier_fresh;
+            if ((self.allowed[1].count_ones() + 1) as usize) < self.k {
+                continue;
+            }
+            self.based[1] = self.pv & self.houses[h];
+            self.base[0] = h;
+            self.base_houses = 1 << h;
+            self.nb = 1;
+            self.nfresh = 1;
+            hit = !self.cover(f, 0);
+        }
+        self.probe = false;
+        (self.nb, self.nfresh, self.base_houses) = (0, 0, 0);
+        hit
+    }
+
     /// [`Search::bases`].
     fn bases(&mut self, f: &mut Finder, from: usize) -> bool {
         if self.nb == self.k {
@@ -728,6 +864,9 @@ impl Small<'_> {
         if (self.pv & covered).count_ones() <= based.count_ones() {
             return true;
         }
+        if self.probe {
+            return false;
+        }
         let mut bits = self.pv & covered & !based;
         let mut eliminations = Vec::with_capacity(bits.count_ones() as usize);
         while bits != 0 {
@@ -804,9 +943,16 @@ mod tests {
                         })
                         .collect();
                     let (mut small, mut general) = (Finder::new(limit), Finder::new(limit));
-                    let a = search_small(&b, &places, &mut small, k, &changed);
+                    let masks: Vec<u64> = (changed.iter())
+                        .map(|ch| (0..houses).fold(0, |m, h| m | u64::from(ch[h]) << h))
+                        .collect();
+                    let tables = SmallTables::new(&b);
+                    let a = search_small(&b, &tables, &places, &mut small, k, &masks);
                     let o = search_words::<2>(&b, &places, &mut general, k, &changed);
-                    assert_eq!(a, o);
+                    assert_eq!(
+                        (0..places.n).map(|v| a >> v & 1 == 1).collect::<Vec<_>>(),
+                        o
+                    );
                     assert_eq!(format!("{:?}", small.steps), format!("{:?}", general.steps));
                     found += small.steps.len();
                 }
