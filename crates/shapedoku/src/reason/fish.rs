@@ -126,9 +126,10 @@ fn find_small(
         .map(|v| (wide(places.of(v)), !wide(places.placed_of(v))))
         .collect();
     let mut changed = vec![0u64; places.n];
+    let mut olds = vec![None; places.n];
     for k in sizes {
         for (v, ch) in changed.iter_mut().enumerate() {
-            *ch = !0;
+            (*ch, olds[v]) = (!0, None);
             let (pv, free) = keys[v];
             // A house changed if its places did or the symbol was placed in it since.
             if let Some((old_pv, old_free)) = small[v][k - 2]
@@ -138,9 +139,10 @@ fn find_small(
                 let diff = (pv ^ old_pv) | (free ^ old_free);
                 *ch = (tables.houses.iter().enumerate())
                     .fold(0, |m, (h, &hb)| m | u64::from(hb & diff != 0) << h);
+                olds[v] = small[v][k - 2];
             }
         }
-        let clean = search_small(board, tables, places, f, k, &changed);
+        let clean = search_small(board, tables, places, f, k, &changed, &olds);
         for (v, &key) in keys.iter().enumerate() {
             if clean >> v & 1 == 1 {
                 small[v][k - 2] = Some(key);
@@ -252,7 +254,8 @@ fn search_size(
             let masks: Vec<u64> = (changed.iter())
                 .map(|ch| ch.iter().rev().fold(0, |m, &c| m << 1 | u64::from(c)))
                 .collect();
-            let clean = search_small(board, &tables, places, f, k, &masks);
+            let olds = vec![None; places.n];
+            let clean = search_small(board, &tables, places, f, k, &masks, &olds);
             (0..places.n).map(|v| clean >> v & 1 == 1).collect()
         }
         0..=2 => search_words::<2>(board, places, f, k, changed),
@@ -587,380 +590,10 @@ fn wide(bits: &[u64]) -> u128 {
     at(0) | at(1) << 64
 }
 
-/// A board's houses for [`search_small`]: their cells, and which are disjoint.
-pub(crate) struct SmallTables {
-    /// Every house's cells.
-    houses: Vec<u128>,
-    /// `disjoint[h]`: the houses after h that are disjoint from it.
-    disjoint: Vec<u64>,
-    /// `apart[h]`: every house disjoint from h (for a probe's first base).
-    apart: Vec<u64>,
-}
-
-impl SmallTables {
-    fn new(board: &Board) -> SmallTables {
-        let t = board.tables();
-        let nh = t.houses.len();
-        let houses: Vec<u128> = (0..nh).map(|h| wide(t.house_bits(h))).collect();
-        let apart: Vec<u64> = (0..nh)
-            .map(|a| {
-                (0..nh)
-                    .filter(|&b| houses[a] & houses[b] == 0)
-                    .fold(0, |d, b| d | 1 << b)
-            })
-            .collect();
-        // Bits above a within 64 houses: shifting 2 left by a never overflows for a < 64.
-        let disjoint = (0..nh).map(|a| apart[a] & !((2u64 << a) - 1)).collect();
-        SmallTables {
-            houses,
-            disjoint,
-            apart,
-        }
-    }
-}
-
-/// [`search_size`] on a board of at most 128 cells and 64 houses: sets of cells are one u128
-/// and sets of houses one u64 (a candidate base house is named by its house index, so which
-/// houses can join a base is read from one table per board, not worked out per symbol). It
-/// walks the tree [`search_words`] walks, in the same order (candidates in house order), with
-/// the same cuts (the tests compare the two), so it finds the same fish in the same order and
-/// stops at the same one when the finder fills.
-///
-/// `changed[v]`: as bits over house indices, the houses changed for symbol v. Returns the
-/// symbols whose search ran to the end and found nothing, as bits (callers pass at most 64
-/// symbols).
-fn search_small(
-    board: &Board,
-    tables: &SmallTables,
-    places: &Places,
-    f: &mut Finder,
-    k: usize,
-    changed: &[u64],
-) -> u64 {
-    let houses = &tables.houses;
-    let mut clean = 0u64;
-    for v in 0..places.n as u8 {
-        let (pv, placed) = (wide(places.of(v)), wide(places.placed_of(v)));
-        let mut cands = 0u64;
-        for (i, &hb) in houses.iter().enumerate() {
-            let m = hb & pv;
-            if hb & placed == 0 && (2..=k as u32).contains(&m.count_ones()) {
-                cands |= 1 << i;
-            }
-        }
-        let fresh = cands & changed[v as usize];
-        if (cands.count_ones() as usize) < k || fresh == 0 {
-            clean |= 1 << v;
-            continue;
-        }
-        let mut s = Small {
-            board,
-            houses,
-            disjoint: &tables.disjoint,
-            fresh,
-            pv,
-            v,
-            k,
-            allowed: [cands, 0, 0, 0, 0],
-            nfresh: 0,
-            base: [0; 4],
-            base_houses: 0,
-            nb: 0,
-            covers: [0; 4],
-            cover_houses: 0,
-            nc: 0,
-            covered: [0; 5],
-            based: [0; 5],
-            probe: false,
-        };
-        if !s.exists(f, &tables.apart) {
-            clean |= 1 << v;
-            continue;
-        }
-        let before = f.steps.len();
-        let go = s.bases(f, 0);
-        if go && f.steps.len() == before {
-            clean |= 1 << v;
-        }
-        if !go {
-            break;
-        }
-    }
-    clean
-}
-
-/// [`Search`] with sets of cells as u128 and sets of houses as u64.
-struct Small<'a> {
-    board: &'a Board,
-    /// Every house's cells.
-    houses: &'a [u128],
-    /// `disjoint[h]`: the houses after h that are disjoint from it.
-    disjoint: &'a [u64],
-    /// The candidate houses whose places changed since the symbol's last search found nothing.
-    fresh: u64,
-    pv: u128,
-    v: u8,
-    k: usize,
-    /// `allowed[nb]`: the candidate houses disjoint from the nb bases chosen so far.
-    allowed: [u64; 5],
-    nfresh: usize,
-    /// Chosen base houses in the order chosen, and as bits.
-    base: [usize; 4],
-    base_houses: u64,
-    nb: usize,
-    /// Chosen cover houses in the order chosen, and as bits.
-    covers: [usize; 4],
-    cover_houses: u64,
-    nc: usize,
-    covered: [u128; 5],
-    based: [u128; 5],
-    /// Set while [`Small::exists`] runs: a fish with eliminations stops the walk instead of
-    /// being pushed.
-    probe: bool,
-}
-
-impl Small<'_> {
-    /// Whether the walk from [`Small::bases`] would push anything, found by a walk in another
-    /// order: fish are rare, and a walk that starts from each fresh house in turn as the first
-    /// base is much smaller than one that must reach a fresh house in house order. It meets
-    /// the same fish: which covers a base set gets does not depend on the order of its bases
-    /// (the first place not yet covered lies in exactly one cover of any disjoint cover set
-    /// holding all base places, so the walk follows each such set, and every cover holding a
-    /// base place is added), and the cuts only drop branches that push nothing. Fish whose
-    /// base holds an earlier fresh house were met from that one, so it is left out.
-    /// `apart[h]`: every house disjoint from house h. Leaves the state as it found it, and
-    /// pushes nothing to `f`.
-    fn exists(&mut self, f: &mut Finder, apart: &[u64]) -> bool {
-        let cands = self.allowed[0];
-        let mut fresh = cands & self.fresh;
-        let mut hit = false;
-        self.probe = true;
-        while fresh != 0 && !hit {
-            let h = fresh.trailing_zeros() as usize;
-            fresh &= fresh - 1;
-            let earlier_fresh = self.fresh & ((1u64 << h) - 1);
-            self.allowed[1] = cands & apart[h] & !earlier_fresh;
-            if ((self.allowed[1].count_ones() + 1) as usize) < self.k {
-                continue;
-            }
-            self.based[1] = self.pv & self.houses[h];
-            self.base[0] = h;
-            self.base_houses = 1 << h;
-            self.nb = 1;
-            self.nfresh = 1;
-            hit = !self.cover(f, 0);
-        }
-        self.probe = false;
-        (self.nb, self.nfresh, self.base_houses) = (0, 0, 0);
-        hit
-    }
-
-    /// [`Search::bases`].
-    fn bases(&mut self, f: &mut Finder, from: usize) -> bool {
-        if self.nb == self.k {
-            return self.nc < self.k || self.emit(f);
-        }
-        let full = self.nc == self.k;
-        if full {
-            let base_places = self.based[self.nb].count_ones() as usize;
-            let cover_places = (self.pv & self.covered[self.nc]).count_ones() as usize;
-            if cover_places <= base_places + 2 * (self.k - self.nb) {
-                return true;
-            }
-        }
-        let avail = self.allowed[self.nb] & u64::MAX.checked_shl(from as u32).unwrap_or(0);
-        let mut left = avail.count_ones() as usize;
-        let need_fresh = self.nfresh == 0;
-        let last_fresh = match avail & self.fresh {
-            0 if need_fresh => return true,
-            0 => usize::MAX,
-            b => 63 - b.leading_zeros() as usize,
-        };
-        let mut bits = avail;
-        while bits != 0 {
-            let h = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if left < self.k - self.nb || (need_fresh && h > last_fresh) {
-                return true;
-            }
-            left -= 1;
-            if self.cover_houses >> h & 1 == 1 {
-                continue;
-            }
-            let places = self.pv & self.houses[h];
-            if full && places & !self.covered[self.nc] != 0 {
-                continue;
-            }
-            let next = self.allowed[self.nb] & self.disjoint[h];
-            self.allowed[self.nb + 1] = next;
-            let is_fresh = self.fresh >> h & 1 == 1;
-            if need_fresh && !is_fresh && (self.nb + 1 == self.k || next & self.fresh == 0) {
-                continue;
-            }
-            self.based[self.nb + 1] = self.based[self.nb] | places;
-            self.base[self.nb] = h;
-            self.base_houses |= 1 << h;
-            self.nb += 1;
-            self.nfresh += usize::from(is_fresh);
-            let go = self.cover(f, h + 1);
-            self.nfresh -= usize::from(is_fresh);
-            self.nb -= 1;
-            self.base_houses &= !(1 << h);
-            if !go {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// [`Search::cover`]. Only the newest base can have places outside the covers: each
-    /// earlier one was covered whole before the next was chosen, so the first uncovered base
-    /// place is the newest base's first one outside them.
-    fn cover(&mut self, f: &mut Finder, next: usize) -> bool {
-        let h = self.base[self.nb - 1];
-        let out = self.pv & self.houses[h] & !self.covered[self.nc];
-        if out == 0 {
-            return self.bases(f, next);
-        }
-        if self.nc == self.k {
-            return true;
-        }
-        let t = self.board.tables();
-        let c = if t.house_sorted[h] {
-            out.trailing_zeros() as usize
-        } else {
-            let cells = &self.board.geometry().shape(t.houses[h]).cells;
-            let first = cells.iter().find(|&&c| out >> c & 1 == 1);
-            *first.expect("a place outside the covers is a cell of its house")
-        };
-        // The last cover must take every place still outside: one that leaves some would end
-        // its branch at once with the covers full.
-        let last = self.nc + 1 == self.k;
-        for &h in &t.cell_houses[c] {
-            let h = h as usize;
-            let hb = self.houses[h];
-            if self.base_houses >> h & 1 == 1
-                || hb & self.covered[self.nc] != 0
-                || (last && out & !hb != 0)
-            {
-                continue;
-            }
-            self.covered[self.nc + 1] = self.covered[self.nc] | hb;
-            self.covers[self.nc] = h;
-            self.cover_houses |= 1 << h;
-            self.nc += 1;
-            let go = self.cover(f, next);
-            self.nc -= 1;
-            self.cover_houses &= !(1 << h);
-            if !go {
-                return false;
-            }
-        }
-        true
-    }
-
-    fn emit(&mut self, f: &mut Finder) -> bool {
-        let (covered, based) = (self.covered[self.nc], self.based[self.nb]);
-        if (self.pv & covered).count_ones() <= based.count_ones() {
-            return true;
-        }
-        if self.probe {
-            return false;
-        }
-        let mut bits = self.pv & covered & !based;
-        let mut eliminations = Vec::with_capacity(bits.count_ones() as usize);
-        while bits != 0 {
-            eliminations.push(Candidate::at(bits.trailing_zeros() as usize, self.v));
-            bits &= bits - 1;
-        }
-        f.push(fish_step(
-            self.board,
-            self.v,
-            eliminations,
-            self.base[..self.nb].iter().copied(),
-            &self.covers[..self.nc],
-        ))
-    }
-}
+#[path = "fish_small.rs"]
+mod small;
+use small::{SmallTables, search_small};
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Puzzle, builtin};
-
-    /// The memo never changes what is found: along a whole logical solve, the fish found on the
-    /// running board (its memo warm from the earlier steps) are those found on a fresh copy (a
-    /// copy starts with an empty memo), for every size and with room for many finds.
-    #[test]
-    fn memo_changes_nothing() {
-        let g = builtin::geometry("classic").unwrap();
-        // Our generator's (seed 7, first puzzle): X-wings, chains and AICs on the way.
-        let p = Puzzle::from_line(
-            g,
-            "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
-        )
-        .unwrap();
-        let mut b = Board::new(&p);
-        let mut searched = 0;
-        while let Some(step) = crate::reason::next_step(&b) {
-            for limit in [1, 50] {
-                let (mut warm, mut cold) = (Finder::new(limit), Finder::new(limit));
-                find(&b, &mut warm);
-                find(&b.clone(), &mut cold);
-                assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
-            }
-            searched += 1;
-            b.apply(&step);
-        }
-        assert!(b.is_solved() && searched > 50);
-    }
-
-    /// The small-board search finds what the general one finds, in the same order, with the
-    /// same verdicts for the memo: at every position along logical solves, for every size,
-    /// with every house changed and with some only, with room for one fish and for many.
-    #[test]
-    fn small_search_matches_general() {
-        let g = builtin::geometry("classic").unwrap();
-        let mut found = 0;
-        for line in crate::reason::test_util::FISHY {
-            let p = Puzzle::from_line(g.clone(), line).unwrap();
-            let mut b = Board::new(&p);
-            b.set_known_unique(true);
-            let houses = b.tables().houses.len();
-            let mut searched = 0;
-            while let Some(step) = crate::reason::next_step(&b) {
-                let places = Places::new(&b);
-                for (k, limit, every) in [2, 3, 4]
-                    .iter()
-                    .flat_map(|&k| [(1, 1), (1000, 1), (1000, 3), (1, 4)].map(|(l, e)| (k, l, e)))
-                {
-                    // Each symbol marks every `every`th house changed, from its own start.
-                    let changed: Vec<Vec<bool>> = (0..places.n)
-                        .map(|v| {
-                            (0..houses)
-                                .map(|h| (h + v + searched) % every == 0)
-                                .collect()
-                        })
-                        .collect();
-                    let (mut small, mut general) = (Finder::new(limit), Finder::new(limit));
-                    let masks: Vec<u64> = (changed.iter())
-                        .map(|ch| (0..houses).fold(0, |m, h| m | u64::from(ch[h]) << h))
-                        .collect();
-                    let tables = SmallTables::new(&b);
-                    let a = search_small(&b, &tables, &places, &mut small, k, &masks);
-                    let o = search_words::<2>(&b, &places, &mut general, k, &changed);
-                    assert_eq!(
-                        (0..places.n).map(|v| a >> v & 1 == 1).collect::<Vec<_>>(),
-                        o
-                    );
-                    assert_eq!(format!("{:?}", small.steps), format!("{:?}", general.steps));
-                    found += small.steps.len();
-                }
-                searched += 1;
-                b.apply(&step);
-            }
-            assert!(b.is_solved());
-        }
-        assert!(found > 100, "{found}");
-    }
-}
+#[path = "fish_tests.rs"]
+mod tests;
