@@ -208,7 +208,10 @@ impl Work {
                 for &h in &t.cell_houses[p] {
                     self.count[h as usize * n + v as usize] -= 1;
                 }
-                if cs.len() <= 2 {
+                // At most two candidates before losing `v` (which it holds, so `cs` is not
+                // empty): two bits cleared leave none (a bit test, not a count of bits).
+                let rest = cs.0 & (cs.0 - 1);
+                if rest & rest.wrapping_sub(1) == 0 {
                     self.critical[p / 64] |= 1 << (p % 64);
                 }
             }
@@ -331,6 +334,12 @@ enum Ahead {
 /// bound's placements is the first pass's step, with the same placements and contradiction;
 /// one that ends before the bound without breaking ends the same way at every bound; one
 /// that breaks later is a step of the second pass, and one that reaches the bound is not.
+///
+/// Once the first pass knows as many second-pass steps as the finder has room for, it runs
+/// the assumptions after them to the first bound only: should the first pass find no step,
+/// the second pass pushes those it knows (they come first in its order) and stops there
+/// before reaching the others, and should it find one there is no second pass. An
+/// assumption so run is left `Unknown` unless settled, and the second pass runs it in full.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let mut cells: Vec<usize> = (0..g.cell_count())
@@ -347,6 +356,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
     let mut settled = vec![false; g.cell_count() * n];
     let mut ahead = vec![Ahead::Unknown; g.cell_count() * n];
+    // Second-pass steps the first pass knows of, and how many the finder can take.
+    let (mut known, room) = (0, f.limit.saturating_sub(f.steps.len()));
     for (pass, bound) in BOUNDS.into_iter().enumerate() {
         for &c in &cells {
             // Each assumption propagates over the whole board: on a large one the pass can
@@ -360,7 +371,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     continue;
                 }
                 let run_to = match (pass, ahead[a]) {
-                    (0, _) => BOUNDS[1],
+                    (0, _) if known < room => BOUNDS[1],
                     (1, Ahead::Capped) => continue,
                     _ => bound,
                 };
@@ -371,11 +382,14 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                         continue;
                     }
                     None => {
-                        ahead[a] = Ahead::Capped;
+                        if run_to > bound {
+                            ahead[a] = Ahead::Capped;
+                        }
                         continue;
                     }
                     Some(_) if w.implied.len() > bound => {
                         ahead[a] = Ahead::Breaks;
+                        known += 1;
                         continue;
                     }
                     Some(broken) => broken,

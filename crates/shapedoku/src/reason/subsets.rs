@@ -80,11 +80,89 @@ fn tight<F: FnMut(&[usize], u64) -> bool>(
     true
 }
 
+/// What the subset searches found nothing in on a board's line of play, so that the next
+/// search skips those shapes while their cells are as they were.
+///
+/// A search's steps in a shape depend only on the shape's cells (which are placed, and the
+/// candidates of the others): the naked search reads the shape's empty cells, the hidden
+/// one the places of each symbol in the house. So a shape whose cells are as they were when
+/// the same search found nothing there gives nothing again, and skipping it leaves the steps
+/// and their order as they were.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// Per search (naked pairs, triples, quads, then hidden) and shape, the [`key`]s of the
+    /// shape's cells when that search last went through it and found nothing; empty when
+    /// it has not.
+    nothing: Vec<Vec<u64>>,
+}
+
+/// The searches a [`Memo`] keeps: naked and hidden, of sizes 2 to 4.
+const SEARCHES: usize = 6;
+
+/// A cell as the searches read it: its candidates and, in a bit above every symbol, whether it
+/// is placed (a placed cell keeps its value as its one candidate).
+fn key(board: &Board, c: usize) -> u64 {
+    board.candidates(c).0 | u64::from(board.value(c).is_some()) << 63
+}
+
+impl Memo {
+    /// Whether search `slot` found nothing in shape `s` when its cells were as they are.
+    fn unchanged(&mut self, board: &Board, slot: usize, s: usize) -> bool {
+        let g = board.geometry();
+        // With 64 symbols the placed bit would be a symbol's: no memo then.
+        if g.symbol_count() >= 64 {
+            return false;
+        }
+        let shapes = g.shapes().len();
+        if self.nothing.len() != SEARCHES * shapes {
+            self.nothing = vec![Vec::new(); SEARCHES * shapes];
+        }
+        let keys = &self.nothing[slot * shapes + s];
+        let cells = &g.shape(s).cells;
+        keys.len() == cells.len() && cells.iter().zip(keys).all(|(&c, &k)| key(board, c) == k)
+    }
+
+    /// Records that search `slot` found nothing in shape `s` as its cells are now.
+    fn found_nothing(&mut self, board: &Board, slot: usize, s: usize) {
+        let g = board.geometry();
+        if g.symbol_count() >= 64 {
+            return;
+        }
+        let keys = &mut self.nothing[slot * g.shapes().len() + s];
+        keys.clear();
+        keys.extend(g.shape(s).cells.iter().map(|&c| key(board, c)));
+    }
+}
+
+/// Runs `search` on every shape of `shapes` the memo does not know to give nothing, and
+/// records those where it found nothing; `search` returns whether to go on.
+fn over_shapes(
+    board: &Board,
+    f: &mut Finder,
+    (shapes, slot): (&[usize], usize),
+    mut search: impl FnMut(&mut Finder, usize) -> bool,
+) {
+    let mut memo = board.subsets_memo.lock();
+    for &s in shapes {
+        if memo.unchanged(board, slot, s) {
+            continue;
+        }
+        let before = f.steps.len();
+        if !search(f, s) {
+            return;
+        }
+        if f.steps.len() == before {
+            memo.found_nothing(board, slot, s);
+        }
+    }
+}
+
 fn naked(board: &Board, f: &mut Finder, k: usize) {
     let mut pick = Vec::with_capacity(k);
     let mut cells: Vec<usize> = Vec::new();
     let mut sets: Vec<u64> = Vec::new();
-    for &s in &board.tables().no_repeat {
+    let shapes = &board.tables().no_repeat;
+    over_shapes(board, f, (shapes, k - 2), |f, s| {
         cells.clear();
         sets.clear();
         let mut empty = 0;
@@ -97,9 +175,9 @@ fn naked(board: &Board, f: &mut Finder, k: usize) {
             }
         }
         if empty <= k || cells.len() < k {
-            continue;
+            return true;
         }
-        let go = tight(&sets, k, 0, &mut pick, &mut |idx, union| {
+        tight(&sets, k, 0, &mut pick, &mut |idx, union| {
             let union = SymbolSet(union);
             let chosen: Vec<usize> = idx.iter().map(|&i| cells[i]).collect();
             let mut eliminations = Vec::new();
@@ -118,11 +196,8 @@ fn naked(board: &Board, f: &mut Finder, k: usize) {
                     symbols: union,
                 },
             ))
-        });
-        if !go {
-            return;
-        }
-    }
+        })
+    });
 }
 
 fn hidden(board: &Board, f: &mut Finder, k: usize) {
@@ -132,22 +207,23 @@ fn hidden(board: &Board, f: &mut Finder, k: usize) {
     let mut pick = Vec::with_capacity(k);
     let mut syms: Vec<u8> = Vec::new();
     let mut places: Vec<u64> = Vec::new();
-    for &h in &board.tables().houses {
+    let houses = &board.tables().houses;
+    over_shapes(board, f, (houses, k + 1), |f, h| {
         let placed = board.place_masks(h, &mut masks);
         if n - placed.len() as usize <= k {
-            continue;
+            return true;
         }
         syms.clear();
         syms.extend((0..n as u8).filter(|&v| {
             !placed.contains(v) && (2..=k).contains(&(masks[v as usize].count_ones() as usize))
         }));
         if syms.len() < k {
-            continue;
+            return true;
         }
         places.clear();
         places.extend(syms.iter().map(|&v| masks[v as usize]));
         let shape_cells = &g.shape(h).cells;
-        let go = tight(&places, k, 0, &mut pick, &mut |idx, union| {
+        tight(&places, k, 0, &mut pick, &mut |idx, union| {
             let symbols: SymbolSet = idx.iter().map(|&i| syms[i]).collect();
             let mut cells = Vec::with_capacity(k);
             let mut eliminations = Vec::new();
@@ -170,11 +246,8 @@ fn hidden(board: &Board, f: &mut Finder, k: usize) {
                     symbols,
                 },
             ))
-        });
-        if !go {
-            return;
-        }
-    }
+        })
+    });
 }
 
 #[cfg(test)]
@@ -237,5 +310,47 @@ mod tests {
         }
         // The rounds must have had subsets to find, or the comparison says nothing.
         assert!(found > 100, "{found}");
+    }
+}
+
+#[cfg(test)]
+mod memo_tests {
+    use super::*;
+
+    /// A board carried along many positions (its memo warm from the ones before) finds what
+    /// a fresh copy of each position (its memo empty) finds, step for step, for every size.
+    #[test]
+    fn memo_finds_what_a_fresh_search_finds() {
+        let searches: [crate::reason::FindFn; SEARCHES] = [
+            naked_pairs,
+            naked_triples,
+            naked_quads,
+            hidden_pairs,
+            hidden_triples,
+            hidden_quads,
+        ];
+        let positions = crate::reason::singles::tests::positions();
+        let mut warm = positions[0].clone();
+        let (mut found, mut remembered) = (0, 0);
+        for b in &positions {
+            if std::sync::Arc::ptr_eq(b.geometry(), warm.geometry()) {
+                warm.copy_from(b);
+            } else {
+                warm = b.clone();
+            }
+            for search in searches {
+                for limit in [1, 1000] {
+                    let (mut w, mut fresh) = (Finder::new(limit), Finder::new(limit));
+                    search(&warm, &mut w);
+                    search(&b.clone(), &mut fresh);
+                    assert_eq!(format!("{:?}", w.steps), format!("{:?}", fresh.steps));
+                    found += w.steps.len();
+                }
+            }
+            let memo = warm.subsets_memo.lock();
+            remembered += memo.nothing.iter().filter(|k| !k.is_empty()).count();
+        }
+        assert!(found > 1000, "{found}");
+        assert!(remembered > 10_000, "{remembered}");
     }
 }
