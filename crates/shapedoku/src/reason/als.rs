@@ -54,8 +54,15 @@ impl Links {
 }
 
 impl Table {
+    #[cfg(test)]
     pub(super) fn new(board: &Board) -> Table {
-        let list = List::new(board);
+        Table::build(board, None)
+    }
+
+    /// The table of `board`, taking from `prev` (a table of the same board, at another
+    /// state) the sets of the shapes [`List::build`] may copy.
+    fn build(board: &Board, prev: Option<&Table>) -> Table {
+        let list = List::build(board, prev);
         Table {
             values: board.values().to_vec(),
             cands: board.candidate_grid().to_vec(),
@@ -66,7 +73,9 @@ impl Table {
 }
 
 /// The table of the last candidate state the ALS searches saw on a board's line of play.
-/// Never changes what is found: a table is reused only for the very state it was made on.
+/// Never changes what is found: a table is reused only for the very state it was made on,
+/// and lends the next state's table only the sets of shapes that did not change (see
+/// `List::build`).
 #[derive(Default)]
 pub(crate) struct Memo(Mutex<Option<Arc<Table>>>);
 
@@ -92,7 +101,7 @@ pub(super) fn table(board: &Board) -> Arc<Table> {
     {
         return t.clone();
     }
-    let t = Arc::new(Table::new(board));
+    let t = Arc::new(Table::build(board, memo.as_deref()));
     *memo = Some(t.clone());
     t
 }
@@ -128,6 +137,11 @@ pub(super) struct List {
     /// Each symbol's places on the board (the empty cells holding it), `words` words per
     /// symbol: where eliminations can be.
     places: Vec<u64>,
+    /// Each shape's cap (the most cells of its sets), in the tables' order.
+    caps: Vec<usize>,
+    /// For each shape whose listing was completed (all but those after [`MAX_SETS`] was
+    /// reached), the range of `sets` listed from it.
+    from_shape: Vec<(usize, usize)>,
 }
 
 /// A slot of a symbol a set lacks.
@@ -149,7 +163,18 @@ struct Pick<'a> {
 impl List {
     /// The almost locked sets of every no-repeat shape, each set of cells once (from the first
     /// shape, in the tables' order, that lists it).
+    #[cfg(test)]
     pub(super) fn new(board: &Board) -> List {
+        List::build(board, None)
+    }
+
+    /// `List::new`, copying from `prev` (of the same board, at another state) the sets of
+    /// each shape whose listing depends on nothing that changed: what [`List::grow`] lists
+    /// from a shape is a function of its empty cells, their candidates, its cap, the caps of
+    /// the earlier shapes meeting it (for [`List::listed_before`]) and how many sets come
+    /// before (for [`MAX_SETS`]); each set's bitsets, of its cells and their candidates. Along
+    /// a solve most shapes keep all of these from one ALS search to the next.
+    fn build(board: &Board, prev: Option<&Table>) -> List {
         let g = board.geometry();
         let words = g.cell_count().div_ceil(64);
         let top = g.symbol_count();
@@ -162,6 +187,8 @@ impl List {
             cell_list: Vec::new(),
             slots: Vec::new(),
             places: places(board),
+            caps: Vec::new(),
+            from_shape: Vec::new(),
         };
         let shapes = &board.tables().no_repeat;
         // Each shape's empty cells (sorted), cap and cells as bits.
@@ -180,16 +207,37 @@ impl List {
             let n = empty.len() - at;
             ranges.push((at, n, cap.min(n.saturating_sub(1)).max(1)));
         }
+        list.caps.extend(ranges.iter().map(|r| r.2));
+        // The earlier table, if it is of the same shapes and cells.
+        let prev = prev.filter(|p| {
+            p.list.caps.len() == shapes.len() && p.values.len() == board.values().len()
+        });
         let mut earlier: Vec<(usize, &[u64])> = Vec::new();
         for (i, &s) in shapes.iter().enumerate() {
             let (at, n, cap) = ranges[i];
             let mine = &shape_bits[i * words..][..words];
             earlier.clear();
+            let mut same_caps = true;
             for j in 0..i {
                 let theirs = &shape_bits[j * words..][..words];
                 if mine.iter().zip(theirs).any(|(x, y)| x & y != 0) {
                     earlier.push((ranges[j].2, theirs));
+                    same_caps &= prev.is_some_and(|p| p.list.caps[j] == ranges[j].2);
                 }
+            }
+            if let Some(p) = prev
+                && same_caps
+                && let Some(&(lo, hi)) = p.list.from_shape.get(i)
+                && list.sets.len() + (hi - lo) <= MAX_SETS
+                && g.shape(s)
+                    .cells
+                    .iter()
+                    .all(|&c| p.values[c] == board.value(c) && p.cands[c] == board.candidates(c))
+            {
+                let first = list.sets.len();
+                list.copy_sets(&p.list, lo, hi);
+                list.from_shape.push((first, list.sets.len()));
+                continue;
             }
             let mut pick = Pick {
                 board,
@@ -199,9 +247,11 @@ impl List {
                 cells: Vec::with_capacity(cap),
                 earlier: &earlier,
             };
+            let first = list.sets.len();
             if !list.grow(&mut pick, 0, SymbolSet::EMPTY) {
                 break;
             }
+            list.from_shape.push((first, list.sets.len()));
         }
         list
     }
@@ -282,6 +332,42 @@ impl List {
             start: start as u32,
         });
         self.cell_list.extend_from_slice(cells);
+    }
+
+    /// Appends the sets `lo..hi` of `from` (a list of the same board), whose bitsets, cells
+    /// and slots lie in one block each there, moving their offsets by where the blocks land.
+    fn copy_sets(&mut self, from: &List, lo: usize, hi: usize) {
+        if lo == hi {
+            return;
+        }
+        let top = self.top;
+        let bits_lo = from.sets[lo].start as usize;
+        let bits_hi = from
+            .sets
+            .get(hi)
+            .map_or(from.bits.len(), |s| s.start as usize);
+        let last = &from.sets[hi - 1];
+        let cells_lo = from.sets[lo].first as usize;
+        let cells_hi = (last.first + last.len) as usize;
+        // Every offset of the block moves by the same amount (either way: u32 arithmetic
+        // modulo 2^32 lands on the new offset).
+        let db = (self.bits.len() as u32).wrapping_sub(bits_lo as u32);
+        let dc = (self.cell_list.len() as u32).wrapping_sub(cells_lo as u32);
+        self.bits.extend_from_slice(&from.bits[bits_lo..bits_hi]);
+        self.cell_list
+            .extend_from_slice(&from.cell_list[cells_lo..cells_hi]);
+        self.slots.extend(
+            from.slots[lo * top..hi * top]
+                .iter()
+                .map(|&x| if x == NO_SLOT { x } else { x.wrapping_add(db) }),
+        );
+        self.sets.extend(from.sets[lo..hi].iter().map(|s| Set {
+            shape: s.shape,
+            cands: s.cands,
+            first: s.first.wrapping_add(dc),
+            len: s.len,
+            start: s.start.wrapping_add(db),
+        }));
     }
 
     /// The cells of set `a`, in increasing order.
@@ -591,5 +677,50 @@ mod tests {
             b.apply(&step);
         }
         assert!(b.is_solved() && positions > 50 && linked > 1000);
+    }
+
+    /// Copying the sets of unchanged shapes from the table of another state changes nothing:
+    /// along logical solves of hard puzzles, each position also thinned by a seeded run of
+    /// eliminations, the table built from the previous one (of the position before, or of
+    /// another thinning) is the fresh one, field for field, links included.
+    #[test]
+    fn copied_sets_match_fresh() {
+        use crate::reason::test_util::{HARD_PAIR, XorShift};
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15u64);
+        let (mut tables, mut copied, mut shapes) = (0, 0, 0);
+        for line in HARD_PAIR {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            let mut prev: Option<Table> = None;
+            while let Some(step) = crate::reason::next_step(&b) {
+                let mut thin = b.clone();
+                for round in 0..3 {
+                    let fresh = Table::build(&thin, None);
+                    let built = Table::build(&thin, prev.as_ref());
+                    assert_eq!(format!("{built:?}"), format!("{fresh:?}"));
+                    if let Some(p) = &prev {
+                        // Shapes whose cells kept their candidates: where copying happens.
+                        let same = thin.tables().no_repeat.iter().filter(|&&s| {
+                            g.shape(s).cells.iter().all(|&c| {
+                                p.values[c] == thin.value(c) && p.cands[c] == thin.candidates(c)
+                            })
+                        });
+                        copied += same.count();
+                    }
+                    shapes += fresh.list.caps.len();
+                    tables += 1;
+                    prev = Some(built);
+                    for _ in 0..4 + round * 8 {
+                        let c = rng.below(81);
+                        if thin.candidates(c).len() > 2 {
+                            thin.eliminate(c, rng.below(9) as u8);
+                        }
+                    }
+                }
+                b.apply(&step);
+            }
+        }
+        assert!(tables > 100 && copied > 1000 && copied < shapes, "{copied}");
     }
 }
