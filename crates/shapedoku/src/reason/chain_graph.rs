@@ -501,6 +501,17 @@ impl ChainGraph<'_> {
         }
     }
 
+    /// The nodes weakly linked to `x` (by house or in a cell), as bits over nodes into `out`
+    /// (resized to fit): for a candidate `x`, those of which
+    /// [`ChainGraph::weak_linked`]`(y, x, true)` holds, weak links being both ways.
+    pub(crate) fn weak_nodes(&self, x: u32, out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.len().div_ceil(64), 0);
+        self.for_each_link(x, false, true, false, |y| {
+            out[y as usize / 64] |= 1 << (y % 64)
+        });
+    }
+
     /// Whether the node has a strong link (by house, or in a cell when `cell_links`).
     pub(crate) fn has_strong(&self, x: u32, cell_links: bool) -> bool {
         self.strong_nodes[usize::from(cell_links)][x as usize / 64] >> (x % 64) & 1 == 1
