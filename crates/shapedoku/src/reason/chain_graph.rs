@@ -19,7 +19,7 @@
 use super::Board;
 use crate::symbols::SymbolSet;
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The link graph (see the module documentation) of the board it is read with. Nodes
 /// `0..singles` are candidates, the rest group nodes.
@@ -60,6 +60,11 @@ pub(crate) struct Links {
     strong_to: Vec<u32>,
     weak_start: Vec<u32>,
     weak_to: Vec<u32>,
+    /// The listed weak links to nodes with a strong link `[in a house, any]`, as node
+    /// numbers, which the searches leaving out dead ends read (see
+    /// [`ChainGraph::for_each_link`]): a start per node (`len() + 1`) and the targets. Made
+    /// on first use, as a graph serves searches that need one, the other or neither.
+    live_weak_lists: [OnceLock<(Vec<u32>, Vec<u32>)>; 2],
     /// The nodes with a strong link, as bits over nodes: `[house links only, any]`.
     strong_nodes: [Vec<u64>; 2],
     /// The cells whose candidate of each symbol has a strong link, as bitsets per symbol:
@@ -185,6 +190,7 @@ impl Links {
             strong_to: Vec::new(),
             weak_start: Vec::new(),
             weak_to: Vec::new(),
+            live_weak_lists: Default::default(),
             strong_nodes: [Vec::new(), Vec::new()],
             strong_cells: [vec![0u64; n * words], vec![0u64; n * words]],
         };
@@ -340,6 +346,28 @@ impl Links {
                 }
             }
         }
+    }
+
+    /// The weak links listed to nodes with a strong link (in a house when `kind` is 0), as
+    /// node numbers, by node ([`Links::live_weak_lists`]).
+    fn live_weak(&self, kind: usize) -> &(Vec<u32>, Vec<u32>) {
+        self.live_weak_lists[kind].get_or_init(|| {
+            let live = &self.strong_nodes[kind];
+            let (start, to) = (&self.weak_start, &self.weak_to);
+            let mut out_start = Vec::with_capacity(start.len());
+            let mut out_to = Vec::with_capacity(to.len());
+            out_start.push(0);
+            for x in 0..self.len() {
+                for &e in &to[start[x] as usize..start[x + 1] as usize] {
+                    let y = e >> 1;
+                    if live[y as usize / 64] >> (y % 64) & 1 == 1 {
+                        out_to.push(y);
+                    }
+                }
+                out_start.push(out_to.len() as u32);
+            }
+            (out_start, out_to)
+        })
     }
 
     /// The strong links in houses: two disjoint nodes of a symbol that are all its places in a
@@ -501,6 +529,17 @@ impl ChainGraph<'_> {
         }
     }
 
+    /// The nodes weakly linked to `x` (by house or in a cell), as bits over nodes into `out`
+    /// (resized to fit): for a candidate `x`, those of which
+    /// [`ChainGraph::weak_linked`]`(y, x, true)` holds, weak links being both ways.
+    pub(crate) fn weak_nodes(&self, x: u32, out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.len().div_ceil(64), 0);
+        self.for_each_link(x, false, true, false, |y| {
+            out[y as usize / 64] |= 1 << (y % 64)
+        });
+    }
+
     /// Whether the node has a strong link (by house, or in a cell when `cell_links`).
     pub(crate) fn has_strong(&self, x: u32, cell_links: bool) -> bool {
         self.strong_nodes[usize::from(cell_links)][x as usize / 64] >> (x % 64) & 1 == 1
@@ -523,6 +562,10 @@ impl ChainGraph<'_> {
     /// in the order of the lists, then of cells, then of symbols. With `live`, a weak link only
     /// to a node with a strong link of that kind (see [`Bfs::explore`]); the order of the rest
     /// is kept.
+    ///
+    /// With `live`, the weak links listed come from [`Links::live_weak`], where the dead
+    /// ends are left out already (the test compares this with the way first written, which
+    /// skips them as it reads the full lists).
     fn for_each_link(
         &self,
         x: u32,
@@ -533,8 +576,20 @@ impl ChainGraph<'_> {
     ) {
         let kind = usize::from(cell_links);
         let alive = |y: u32| !live || self.strong_nodes[kind][y as usize / 64] >> (y % 64) & 1 == 1;
-        for e in self.listed(x, strong) {
-            if (cell_links || e & 1 == 0) && (strong || alive(e >> 1)) {
+        if strong {
+            for e in self.listed(x, true) {
+                if cell_links || e & 1 == 0 {
+                    f(e >> 1);
+                }
+            }
+        } else if live {
+            let (start, to) = self.live_weak(kind);
+            for &y in &to[start[x as usize] as usize..start[x as usize + 1] as usize] {
+                f(y);
+            }
+        } else {
+            // Weak links listed carry no in-cell flag, and all count without `live`.
+            for e in self.listed(x, false) {
                 f(e >> 1);
             }
         }

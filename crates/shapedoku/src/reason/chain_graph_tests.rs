@@ -154,3 +154,84 @@ fn kills_any_is_killed_by_both_not_empty() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+/// [`ChainGraph::for_each_link`] as first written: the full lists read, the entries the
+/// flags skip skipped one by one.
+fn for_each_link_plain(
+    gr: &ChainGraph,
+    x: u32,
+    strong: bool,
+    cell_links: bool,
+    live: bool,
+    f: &mut impl FnMut(u32),
+) {
+    let kind = usize::from(cell_links);
+    let alive = |y: u32| !live || gr.strong_nodes[kind][y as usize / 64] >> (y % 64) & 1 == 1;
+    for e in gr.listed(x, strong) {
+        if (cell_links || e & 1 == 0) && (strong || alive(e >> 1)) {
+            f(e >> 1);
+        }
+    }
+    if strong || gr.is_group(x) {
+        return;
+    }
+    let (w, n) = (gr.words, gr.symbols);
+    let v = gr.sym[x as usize] as usize;
+    let seen = &gr.seen[x as usize * w..][..w];
+    let cand = &gr.cand_bits[v * w..][..w];
+    let live_cells = &gr.strong_cells[kind][v * w..][..w];
+    for i in 0..w {
+        let mut m = seen[i] & cand[i];
+        if live {
+            m &= live_cells[i];
+        }
+        while m != 0 {
+            let c = i * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            f(gr.single_of[c * n + v]);
+        }
+    }
+    if cell_links {
+        let c = gr.cells(x)[0] as usize;
+        for u in gr.board.candidates(c).without(v as u8).iter() {
+            let y = gr.single_of[c * n + u as usize];
+            if alive(y) {
+                f(y);
+            }
+        }
+    }
+}
+
+/// The links read from the filtered lists are those the full lists give once the entries
+/// the flags skip are skipped, in the same order, for every node and every way of asking,
+/// at every point of the solves of `positions` (Windoku included).
+#[test]
+fn filtered_lists_give_the_links_of_the_full_ones() {
+    let (mut links, mut skipped) = (0, 0);
+    for b in positions() {
+        let gr = ChainGraph::new(&b);
+        let (mut fast, mut plain) = (Vec::new(), Vec::new());
+        for x in 0..gr.len() as u32 {
+            for strong in [false, true] {
+                for cell_links in [false, true] {
+                    for live in [false, true] {
+                        fast.clear();
+                        plain.clear();
+                        gr.for_each_link(x, strong, cell_links, live, |y| fast.push(y));
+                        for_each_link_plain(&gr, x, strong, cell_links, live, &mut |y| {
+                            plain.push(y)
+                        });
+                        assert_eq!(fast, plain, "{x} {strong} {cell_links} {live}");
+                        links += fast.len();
+                        let skips = |e: u32| {
+                            !(cell_links || e & 1 == 0)
+                                || (!strong && live && !gr.has_strong(e >> 1, cell_links))
+                        };
+                        skipped += gr.listed(x, strong).filter(|&e| skips(e)).count();
+                    }
+                }
+            }
+        }
+    }
+    assert!(links > 100_000 && skipped > 1000, "{links} {skipped}");
+}

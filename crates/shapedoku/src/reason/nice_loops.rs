@@ -46,9 +46,37 @@ fn continuous_elims(g: &ChainGraph, nodes: &[u32]) -> Vec<(usize, u8)> {
     out
 }
 
+/// The start of the loops searched, and the nodes a weak link (house or cell) joins to it,
+/// which are where a loop can close on it: as bits over nodes, or, for the plain search the
+/// test compares with, asked of the graph each time.
+struct Back {
+    start: u32,
+    bits: Option<Vec<u64>>,
+}
+
+impl Back {
+    /// For `start`, listing its weak links once (`g.weak_nodes`) when `listed`.
+    fn new(g: &ChainGraph, start: u32, listed: bool, mut bits: Vec<u64>) -> Self {
+        let bits = listed.then(|| {
+            g.weak_nodes(start, &mut bits);
+            bits
+        });
+        Back { start, bits }
+    }
+
+    /// Whether `m` and the start are weakly linked.
+    fn linked(&self, g: &ChainGraph, m: u32) -> bool {
+        match &self.bits {
+            Some(b) => b[m as usize / 64] >> (m % 64) & 1 == 1,
+            None => g.weak_linked(m, self.start, true),
+        }
+    }
+}
+
 /// Loops leaving `start` by a strong link: continuous loops, and discontinuous ones whose start
 /// is true or that take another candidate from the start's cell.
-fn strong_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut Vec<Found>) {
+fn strong_first(g: &ChainGraph, bfs: &Bfs, back: &Back, cap: usize, found: &mut Vec<Found>) {
+    let start = back.start;
     let cell = g.cells(start)[0] as usize;
     for &st in &bfs.queue {
         let links = bfs.depth(st);
@@ -77,7 +105,7 @@ fn strong_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut V
                 continuous: false,
                 elim,
             });
-        } else if links >= 3 && g.weak_linked(m, start, true) {
+        } else if links >= 3 && back.linked(g, m) {
             let Some(nodes) = bfs.path(g, st) else {
                 continue;
             };
@@ -114,14 +142,15 @@ fn strong_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut V
 }
 
 /// Loops leaving `start` by a weak link and coming back by one: the start is false.
-fn weak_first(g: &ChainGraph, bfs: &Bfs, start: u32, cap: usize, found: &mut Vec<Found>) {
+fn weak_first(g: &ChainGraph, bfs: &Bfs, back: &Back, cap: usize, found: &mut Vec<Found>) {
+    let start = back.start;
     let cell = g.cells(start)[0] as usize;
     for &st in &bfs.queue {
         let links = bfs.depth(st);
         if st % 2 == 0 || links < 2 || links + 1 > cap || st / 2 == start {
             continue;
         }
-        if !g.weak_linked(st / 2, start, true) {
+        if !back.linked(g, st / 2) {
             continue;
         }
         let Some(mut nodes) = bfs.path(g, st) else {
@@ -161,9 +190,11 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
 }
 
 /// The loops of the shortest length found, in the order found. With `trim`, each search
-/// stops where no state can close a loop (the test compares it with the search without).
+/// stops where no state can close a loop, and the nodes that close one on the start are
+/// listed once per start (the test compares it with the search without).
 fn search(g: &ChainGraph, f: &mut Finder, trim: bool) -> Vec<Found> {
     let mut bfs = Bfs::new(g.len());
+    let mut bits = vec![0u64; g.len().div_ceil(64)];
     let mut found: Vec<Found> = Vec::new();
     let mut cap = MAX_LINKS;
     // With room for one step only (the rating's replay asks so), that step is the first loop
@@ -176,6 +207,7 @@ fn search(g: &ChainGraph, f: &mut Finder, trim: bool) -> Vec<Found> {
         if f.out_of_budget() {
             break;
         }
+        let back = Back::new(g, start, trim, std::mem::take(&mut bits));
         for first_strong in [true, false] {
             let before = found.len();
             let look = if one && !found.is_empty() {
@@ -185,22 +217,32 @@ fn search(g: &ChainGraph, f: &mut Finder, trim: bool) -> Vec<Found> {
             };
             // A state reached in `look` links closes no loop of `look` links or fewer (see
             // `strong_first` and `weak_first`), so the search stops a link short of it; and
-            // only the states reached by a strong link close a loop.
+            // only the states reached by a strong link close a loop. Links alternate, so
+            // those lie at odd depths from a strong first link and at even ones from a weak
+            // one: the search stops at the deepest such depth, as the states one deeper
+            // close nothing.
             if trim {
-                bfs.explore(g, start, first_strong, true, true, look - 1);
+                let deepest = look - 1;
+                let max = if (deepest % 2 == 1) == first_strong {
+                    deepest
+                } else {
+                    deepest - 1
+                };
+                bfs.explore(g, start, first_strong, true, true, max);
             } else {
                 bfs.explore(g, start, first_strong, true, false, look);
             }
             if first_strong {
-                strong_first(g, &bfs, start, look, &mut found);
+                strong_first(g, &bfs, &back, look, &mut found);
             } else {
-                weak_first(g, &bfs, start, look, &mut found);
+                weak_first(g, &bfs, &back, look, &mut found);
             }
             found.retain(|x| !x.elim.is_empty());
             for x in &found[before.min(found.len())..] {
                 cap = cap.min(x.links);
             }
         }
+        bits = back.bits.unwrap_or(bits);
     }
     found.retain(|x| x.links == cap);
     found
@@ -249,29 +291,49 @@ mod tests {
         assert!(b.is_solved() && found > 0, "{found}");
     }
 
-    /// The searches that stop where no state can close a loop, and leave out the states that
-    /// no link leaves, find the loops the full searches find, with room for one step or many,
-    /// at every point of a logical solve.
+    /// The trimmed search finds the loops the full one finds on `b`, with room for one step
+    /// or many; returns how many.
+    fn trimmed_as_full(b: &Board) -> usize {
+        let gr = ChainGraph::new(b);
+        let mut found = 0;
+        for limit in [1, 1000] {
+            let trimmed = search(&gr, &mut Finder::new(limit), true);
+            assert_eq!(trimmed, search(&gr, &mut Finder::new(limit), false));
+            found += trimmed.len();
+        }
+        found
+    }
+
+    /// The searches that stop where no state can close a loop (a link short of the length
+    /// looked for, and at the last depth of the right parity), leave out the states that no
+    /// link leaves, and read the nodes closing a loop from bits, find the loops the full
+    /// searches find, with room for one step or many, at every point of logical solves and
+    /// on boards thinned at random from them.
     #[test]
     fn trimmed_searches_find_what_full_ones_find() {
         let g = crate::builtin::geometry("classic").unwrap();
-        let p = crate::Puzzle::from_line(
-            g,
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        )
-        .unwrap();
-        let mut b = Board::new(&p);
-        let mut found = 0;
-        while let Some(step) = crate::reason::next_step(&b) {
-            let gr = ChainGraph::new(&b);
-            for limit in [1, 1000] {
-                let trimmed = search(&gr, &mut Finder::new(limit), true);
-                assert_eq!(trimmed, search(&gr, &mut Finder::new(limit), false));
-                found += trimmed.len();
+        let mut rng = XorShift(0x3c6e_f372_fe94_f82bu64);
+        let (mut found, mut thinned) = (0, 0);
+        for line in HARD_PAIR {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            while let Some(step) = crate::reason::next_step(&b) {
+                found += trimmed_as_full(&b);
+                if rng.below(3) == 0 {
+                    let mut t = b.clone();
+                    for _ in 0..12 {
+                        let c = rng.below(g.cell_count());
+                        if t.value(c).is_none() && t.candidates(c).len() > 2 {
+                            t.eliminate(c, rng.below(9) as u8);
+                        }
+                    }
+                    thinned += trimmed_as_full(&t);
+                }
+                b.apply(&step);
             }
-            b.apply(&step);
+            assert!(b.is_solved());
         }
-        assert!(b.is_solved() && found > 10, "{found}");
+        assert!(found > 10 && thinned > 10, "{found} {thinned}");
     }
 
     /// With room for one step (later passes look only for shorter loops), the step is the
