@@ -132,6 +132,9 @@ pub struct Board {
     /// The puzzle's givens, one bit per cell: a value placed later may be swapped in an
     /// avoidable rectangle, a given may not. Shared, since it never changes along a solve.
     givens: Arc<[u64]>,
+    /// The symbols where earlier simple chain and empty rectangle searches on this board's line
+    /// of play found nothing, and their places then.
+    pub(crate) dual_memo: super::memo::Memo<super::dual::Memo>,
 }
 
 /// The givens of a puzzle as bits over its cells.
@@ -164,6 +167,7 @@ impl Board {
             sue_de_coq_memo: Default::default(),
             colour_memo: Default::default(),
             givens: given_bits(puzzle),
+            dual_memo: Default::default(),
         };
         b.place_givens(puzzle);
         b
@@ -251,6 +255,7 @@ impl Board {
             sue_de_coq_memo: Default::default(),
             colour_memo: Default::default(),
             givens: given_bits(puzzle),
+            dual_memo: Default::default(),
         };
         b.place_givens(puzzle);
         b
