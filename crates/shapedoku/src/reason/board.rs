@@ -135,6 +135,9 @@ pub struct Board {
     /// The shapes where earlier naked and hidden subset searches found nothing, and their
     /// cells then.
     pub(crate) subsets_memo: super::memo::Memo<super::subsets::Memo>,
+    /// The symbols where earlier simple chain and empty rectangle searches on this board's line
+    /// of play found nothing, and their places then.
+    pub(crate) dual_memo: super::memo::Memo<super::dual::Memo>,
 }
 
 /// The givens of a puzzle as bits over its cells.
@@ -168,6 +171,7 @@ impl Board {
             colour_memo: Default::default(),
             givens: given_bits(puzzle),
             subsets_memo: Default::default(),
+            dual_memo: Default::default(),
         };
         b.place_givens(puzzle);
         b
@@ -256,6 +260,7 @@ impl Board {
             colour_memo: Default::default(),
             givens: given_bits(puzzle),
             subsets_memo: Default::default(),
+            dual_memo: Default::default(),
         };
         b.place_givens(puzzle);
         b

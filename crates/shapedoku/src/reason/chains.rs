@@ -12,7 +12,7 @@
 //! Chains are searched breadth first from every start, so the shortest chains come first, and
 //! are bounded in length so the search stays cheap.
 
-use super::{Board, Candidate, Deduction, Finder, SimpleChainKind, Step};
+use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::Geometry;
 
 /// Which links a chain family may use.
@@ -524,10 +524,13 @@ fn x_modes(board: &Board) -> Vec<Mode> {
         .collect()
 }
 
-/// Simple chains: three links on one symbol (skyscraper, 2-string kite, turbot fish).
+/// Simple chains: three links on one symbol (skyscraper, 2-string kite, turbot fish). The
+/// solver's search is `dual::find_simple_chains`, which finds these with a per-symbol memo;
+/// this one is its test oracle.
+#[cfg(test)]
 pub(crate) fn find_simple(board: &Board, f: &mut Finder) {
     let make: MakeFn = |g, nodes| Deduction::SimpleChain {
-        kind: SimpleChainKind::of(g, &nodes),
+        kind: super::SimpleChainKind::of(g, &nodes),
         nodes,
     };
     run(board, f, make, &x_modes(board), (3, 3));
@@ -554,8 +557,8 @@ pub(crate) fn find_aic(board: &Board, f: &mut Finder) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reason::Technique;
     use crate::reason::test_util::*;
+    use crate::reason::{SimpleChainKind, Technique};
 
     fn classic() -> (std::sync::Arc<crate::Geometry>, Board) {
         let g = crate::builtin::geometry("classic").unwrap();

@@ -74,7 +74,9 @@ pub(crate) fn find_remote_pairs(board: &Board, f: &mut Finder) {
         .filter(|&c| board.value(c).is_none() && board.candidates(c).len() == 2)
         .collect();
     let mut pairs: Vec<SymbolSet> = bivalue.iter().map(|&c| board.candidates(c)).collect();
-    pairs.sort_unstable_by_key(|s| s.iter().collect::<Vec<_>>());
+    // In the order of their symbols' lists: a pair's list is its lower symbol, then its higher
+    // one (keys that allocate nothing, where the lists did per comparison).
+    pairs.sort_unstable_by_key(|s| (s.first(), s.iter().last()));
     pairs.dedup();
     for pair in pairs {
         let cells: Vec<usize> = bivalue

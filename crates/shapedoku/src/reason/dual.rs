@@ -6,12 +6,278 @@
 //! - dual empty rectangle: two empty rectangles on one symbol in one box with the same strong
 //!   link.
 //!
-//! The searches wrap the plain ones (`chains::find_simple`, `empty_rectangle::find`) and pair
-//! their steps, so every geometry where those hold has its duals too. The dual goes just
-//! before its first instance, so the solver takes it where it would have taken that instance.
+//! The searches wrap the plain ones (simple chains, found here as `chains::find_simple` finds
+//! them, and `empty_rectangle::find`) and pair their steps, so every geometry where those hold
+//! has its duals too. The dual goes just before its first instance, so the solver takes it
+//! where it would have taken that instance.
+//!
+//! Both plain searches are one-symbol searches, asked again after every step of a solve while
+//! most steps change a few symbols: a [`Memo`] on the board skips the symbols where they found
+//! nothing at the same places.
 
-use super::{Board, Candidate, Deduction, Finder, SimpleChainKind, Step, chains, empty_rectangle};
+use super::colouring::symbol_bits;
+use super::{Board, Candidate, Deduction, Finder, SimpleChainKind, Step, empty_rectangle};
+use crate::symbols::SymbolSet;
 use crate::{ShapeKind, Symbol};
+
+/// What the simple chain and empty rectangle searches found nothing at on a board's line of
+/// play: per search and symbol, the symbol's words of [`symbol_bits`] (its places, and the
+/// cells where it is placed) then; and the simple chain search's buffers.
+///
+/// Why it is exact: both searches read, for a symbol `x`, only `x`'s places and placements
+/// (their strong links are houses where `x` is not placed and has two places, their weak links
+/// and eliminations are peers holding `x`) and the board's fixed tables, so on equal words they
+/// find the same, here nothing. The simple chains come symbol by symbol; the empty rectangles
+/// come box by box, but each step is on one symbol and a symbol's steps read nothing of the
+/// others. So leaving out a symbol that gives nothing leaves every other step, and the order of
+/// all of them, as it was.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// The words of the board searched now ([`symbol_bits`]), kept to spare an allocation.
+    now: Vec<u64>,
+    /// Per search and symbol, its words when it gave nothing.
+    keys: Vec<u64>,
+    /// Per search and symbol, whether `keys` holds such words.
+    known: Vec<bool>,
+    /// The simple chain search's buffers.
+    chains: Chains,
+}
+
+/// The searches [`Memo`] keeps apart.
+#[derive(Clone, Copy)]
+enum Family {
+    SimpleChains = 0,
+    EmptyRectangles = 1,
+}
+
+/// How many [`Family`] values there are.
+const FAMILIES: usize = 2;
+
+impl Memo {
+    /// Reads the board's words into `now`; returns the words per symbol.
+    fn read(&mut self, board: &Board) -> usize {
+        let n = board.geometry().symbol_count();
+        symbol_bits(board, &mut self.now);
+        if self.known.len() != FAMILIES * n || self.keys.len() != FAMILIES * self.now.len() {
+            self.known = vec![false; FAMILIES * n];
+            self.keys = vec![0; FAMILIES * self.now.len()];
+        }
+        self.now.len() / n.max(1)
+    }
+
+    /// Whether `family` found nothing on symbol `x` at its words in `now`.
+    fn nothing(&self, family: Family, x: usize, span: usize) -> bool {
+        let slot = family as usize * (self.known.len() / FAMILIES) + x;
+        self.known[slot] && self.keys[slot * span..][..span] == self.now[x * span..][..span]
+    }
+
+    /// Records whether a complete search of `family` on symbol `x` at its words in `now` found
+    /// nothing.
+    fn record(&mut self, family: Family, x: usize, span: usize, nothing: bool) {
+        let slot = family as usize * (self.known.len() / FAMILIES) + x;
+        self.known[slot] = nothing;
+        self.keys[slot * span..][..span].copy_from_slice(&self.now[x * span..][..span]);
+    }
+
+    /// The simple chains, symbol by symbol, leaving out the symbols known to give none.
+    fn simple_chains(&mut self, board: &Board, f: &mut Finder) {
+        let span = self.read(board);
+        for x in 0..self.known.len() / FAMILIES {
+            if self.nothing(Family::SimpleChains, x, span) {
+                continue;
+            }
+            let before = f.steps.len();
+            let key = &self.now[x * span..][..span];
+            if !self.chains.on_symbol(board, key, x as u8, f) {
+                // Cut short: nothing is known of this symbol.
+                return;
+            }
+            let nothing = f.steps.len() == before;
+            self.record(Family::SimpleChains, x, span, nothing);
+        }
+    }
+}
+
+/// The simple chain search's buffers, reused across symbols and searches (no allocation per
+/// search once they have grown).
+#[derive(Default)]
+struct Chains {
+    /// The symbol's strong links both ways, (from, to) sorted: each cell's partners in order.
+    links: Vec<(u32, u32)>,
+    /// Cells reached by a strong link from the start (after one link or three), as bits.
+    strong: Vec<u64>,
+    /// Cells reached by a weak link (after two links), and the start, as bits.
+    weak: Vec<u64>,
+    /// The cells reached after two links, in the order reached, each with the cell before it.
+    second: Vec<(u32, u32)>,
+    /// The eliminations of each chain found so far on the symbol (each once).
+    seen: Vec<Vec<usize>>,
+}
+
+impl Chains {
+    /// The symbol's strong links into `links`: houses where it is not placed and has two
+    /// places (`key`: its places, then its placements, as in [`symbol_bits`]).
+    fn strong_links(&mut self, board: &Board, key: &[u64]) {
+        let t = board.tables();
+        let w = t.peer_words;
+        let (places, placed) = key.split_at(w);
+        self.links.clear();
+        for i in 0..t.houses.len() {
+            let hb = t.house_bits(i);
+            let (mut count, mut ends, mut n) = (0, [0u32; 2], 0);
+            for k in 0..w {
+                if hb[k] & placed[k] != 0 {
+                    count = 3;
+                    break;
+                }
+                let mut m = hb[k] & places[k];
+                while m != 0 && n < 3 {
+                    if n < 2 {
+                        ends[n] = (k * 64 + m.trailing_zeros() as usize) as u32;
+                    }
+                    n += 1;
+                    m &= m - 1;
+                }
+                count = n;
+                if n > 2 {
+                    break;
+                }
+            }
+            if count == 2 {
+                self.links.push((ends[0], ends[1]));
+                self.links.push((ends[1], ends[0]));
+            }
+        }
+        self.links.sort_unstable();
+        self.links.dedup();
+    }
+
+    /// The strong-link partners of `c`, in cell order.
+    fn partners(links: &[(u32, u32)], c: u32) -> &[(u32, u32)] {
+        let from = links.partition_point(|&(a, _)| a < c);
+        let to = from + links[from..].partition_point(|&(a, _)| a == c);
+        &links[from..to]
+    }
+
+    /// The simple chains on symbol `x` (`key` its words of [`symbol_bits`]), as
+    /// `chains::find_simple` finds them: from each place in cell order with a strong link, a
+    /// breadth-first walk of three links (strong, weak, strong), each cell met once per kind of
+    /// arrival, a chain for each end reached that proves something, each elimination list
+    /// once. False when the budget ran out (the chains found so far are pushed).
+    fn on_symbol(&mut self, board: &Board, key: &[u64], x: u8, f: &mut Finder) -> bool {
+        let t = board.tables();
+        let w = t.peer_words;
+        let places = &key[..w];
+        let peers = |c: u32| &t.peer_bits[c as usize * w..][..w];
+        let bit = |bits: &[u64], c: u32| bits[c as usize / 64] >> (c % 64) & 1 == 1;
+        let set = |bits: &mut [u64], c: u32| bits[c as usize / 64] |= 1 << (c % 64);
+        self.strong_links(board, key);
+        self.seen.clear();
+        let links = std::mem::take(&mut self.links);
+        let mut go = true;
+        let mut i = 0;
+        while i < links.len() {
+            let a = links[i].0;
+            let first = Self::partners(&links, a);
+            i += first.len();
+            if f.out_of_budget() {
+                go = false;
+                break;
+            }
+            self.strong.clear();
+            self.strong.resize(w, 0);
+            self.weak.clear();
+            self.weak.resize(w, 0);
+            set(&mut self.weak, a);
+            for &(_, b) in first {
+                set(&mut self.strong, b);
+            }
+            self.second.clear();
+            for &(_, b) in first {
+                for (k, &p) in peers(b).iter().enumerate() {
+                    let mut m = p & places[k];
+                    while m != 0 {
+                        let c = (k * 64 + m.trailing_zeros() as usize) as u32;
+                        m &= m - 1;
+                        if !bit(&self.weak, c) {
+                            set(&mut self.weak, c);
+                            self.second.push((c, b));
+                        }
+                    }
+                }
+            }
+            for j in 0..self.second.len() {
+                let (c, b) = self.second[j];
+                for &(_, d) in Self::partners(&links, c) {
+                    if bit(&self.strong, d) {
+                        continue;
+                    }
+                    set(&mut self.strong, d);
+                    if d == a {
+                        continue;
+                    }
+                    if !self.chain(board, places, [a, b, c, d], x, f) {
+                        go = false;
+                        break;
+                    }
+                }
+                if !go {
+                    break;
+                }
+            }
+            if !go {
+                break;
+            }
+        }
+        self.links = links;
+        go
+    }
+
+    /// The chain a = b - c = d on `x` (whose places are `places`), pushed if it proves
+    /// something and its eliminations are new; false when the finder is full.
+    fn chain(
+        &mut self,
+        board: &Board,
+        places: &[u64],
+        [a, b, c, d]: [u32; 4],
+        x: u8,
+        f: &mut Finder,
+    ) -> bool {
+        let t = board.tables();
+        let w = t.peer_words;
+        let (pa, pd) = (
+            &t.peer_bits[a as usize * w..][..w],
+            &t.peer_bits[d as usize * w..][..w],
+        );
+        if (0..w).all(|k| pa[k] & pd[k] & places[k] == 0) {
+            return true;
+        }
+        let mut elim: Vec<usize> = Vec::new();
+        for k in 0..w {
+            let mut m = pa[k] & pd[k] & places[k];
+            while m != 0 {
+                elim.push(k * 64 + m.trailing_zeros() as usize);
+                m &= m - 1;
+            }
+        }
+        // A chain passing a cell twice does not read as one (`chains` drops it too).
+        let distinct = a != c && b != d && a != d && b != c;
+        if elim.is_empty() || !distinct || self.seen.contains(&elim) {
+            return true;
+        }
+        let nodes: Vec<Candidate> = [a, b, c, d]
+            .iter()
+            .map(|&n| Candidate::at(n as usize, x))
+            .collect();
+        let eliminations = elim.iter().map(|&p| Candidate::at(p, x)).collect();
+        self.seen.push(elim);
+        let kind = SimpleChainKind::of(board.geometry(), &nodes);
+        f.push(Step::eliminating(
+            eliminations,
+            Deduction::SimpleChain { kind, nodes },
+        ))
+    }
+}
 
 /// Every step of `find`, to the end (the caller's budget still applies).
 pub(crate) fn all_of(board: &Board, f: &mut Finder, find: super::FindFn) -> Vec<Step> {
@@ -27,7 +293,12 @@ pub(crate) fn all_of(board: &Board, f: &mut Finder, find: super::FindFn) -> Vec<
 /// one of its kites' eliminations (the chain search gives one chain per elimination, maybe
 /// not the kite, so the duals are found here on their own).
 pub(crate) fn find_simple_chains(board: &Board, f: &mut Finder) {
-    let steps = all_of(board, f, chains::find_simple);
+    let mut inner = Finder::within(usize::MAX, f.budget());
+    board.dual_memo.lock().simple_chains(board, &mut inner);
+    if let Some(why) = inner.stopped() {
+        f.stop(why);
+    }
+    let steps = inner.steps;
     // Each kite of a dual removes something, so some chain does: without one, no dual.
     if steps.is_empty() {
         return;
@@ -162,7 +433,7 @@ fn kite_duals(board: &Board) -> Vec<(Step, [Vec<Candidate>; 2])> {
 /// on the same symbol, with the same two lines the other way round (the first line of each
 /// is the one its link's end sees) and other eliminations.
 pub(crate) fn find_empty_rectangles(board: &Board, f: &mut Finder) {
-    let steps = all_of(board, f, empty_rectangle::find);
+    let steps = empty_rectangles(board, f);
     let key = |s: &Step| match &s.deduction {
         Deduction::EmptyRectangle {
             symbol,
@@ -192,6 +463,40 @@ pub(crate) fn find_empty_rectangles(board: &Board, f: &mut Finder) {
     }
 }
 
+/// The plain empty rectangles, leaving out the symbols known to give none.
+fn empty_rectangles(board: &Board, f: &mut Finder) -> Vec<Step> {
+    let mut memo = board.dual_memo.lock();
+    let span = memo.read(board);
+    let n = memo.known.len() / FAMILIES;
+    let todo = (0..n)
+        .filter(|&x| !memo.nothing(Family::EmptyRectangles, x, span))
+        .fold(SymbolSet::EMPTY, |s, x| s.with(x as u8));
+    if todo.is_empty() {
+        return Vec::new();
+    }
+    let mut inner = Finder::within(usize::MAX, f.budget());
+    empty_rectangle::find_symbols(board, &mut inner, todo);
+    if let Some(why) = inner.stopped() {
+        f.stop(why);
+        return inner.steps;
+    }
+    let mut found = SymbolSet::EMPTY;
+    for s in &inner.steps {
+        if let Deduction::EmptyRectangle { symbol, .. } = &s.deduction {
+            found = found.with(symbol.index() as u8);
+        }
+    }
+    for x in todo.iter() {
+        memo.record(
+            Family::EmptyRectangles,
+            x as usize,
+            span,
+            !found.contains(x),
+        );
+    }
+    inner.steps
+}
+
 /// One step with both steps' eliminations and both deductions.
 fn merge(a: &Step, b: &Step) -> Step {
     let mut eliminations = a.eliminations.clone();
@@ -209,8 +514,66 @@ fn merge(a: &Step, b: &Step) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reason::Technique;
     use crate::reason::test_util::*;
+    use crate::reason::{Technique, chains};
+
+    /// How many symbols the memo would skip on `b` now, over both searches.
+    fn skipped(b: &Board) -> usize {
+        let mut memo = b.dual_memo.lock();
+        let span = memo.read(b);
+        let n = memo.known.len() / FAMILIES;
+        [Family::SimpleChains, Family::EmptyRectangles]
+            .iter()
+            .map(|&fam| (0..n).filter(|&x| memo.nothing(fam, x, span)).count())
+            .sum()
+    }
+
+    /// The simple chains found here are those `chains::find_simple` finds, in order, on boards
+    /// along logical solves, each also thinned by a fixed pseudo-random run of eliminations; and
+    /// the memo changes nothing: both searches give on a board whose memo is warm from earlier
+    /// states (the solve's, and the thinning's) what they give on a fresh copy, with room for
+    /// one step and for many, while the memo does skip symbols.
+    #[test]
+    fn matches_oracle_and_memo_changes_nothing() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15u64);
+        let (mut found, mut skips) = (0, 0);
+        for line in HARD_PAIR.iter().chain(FISHY) {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            let mut thin = b.clone();
+            while let Some(step) = crate::reason::next_step(&b) {
+                for round in 0..3 {
+                    let board = if round == 0 { &b } else { &thin };
+                    let fresh = board.clone();
+                    let mut cold = Finder::new(1000);
+                    Memo::default().simple_chains(&fresh, &mut cold);
+                    let mut oracle = Finder::new(1000);
+                    chains::find_simple(&fresh, &mut oracle);
+                    assert_eq!(format!("{:?}", cold.steps), format!("{:?}", oracle.steps));
+                    skips += skipped(board);
+                    for limit in [1, 1000] {
+                        for find in [find_simple_chains, find_empty_rectangles] {
+                            let (mut warm, mut cold) = (Finder::new(limit), Finder::new(limit));
+                            find(board, &mut warm);
+                            find(&fresh, &mut cold);
+                            assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
+                            found += warm.steps.len();
+                        }
+                    }
+                    for _ in 0..6 {
+                        let c = rng.below(81);
+                        if thin.candidates(c).len() > 2 {
+                            thin.eliminate(c, rng.below(9) as u8);
+                        }
+                    }
+                }
+                b.apply(&step);
+                thin.copy_from(&b);
+            }
+        }
+        assert!(found > 200 && skips > 1000, "{found} {skips}");
+    }
 
     #[test]
     fn dual_kite_is_one_step() {

@@ -6,12 +6,13 @@
 //! the box would have no place left. So t loses the symbol.
 
 use super::{Board, Candidate, Deduction, Finder, Step};
+use crate::symbols::SymbolSet;
 use crate::{CellId, ShapeId, ShapeKind, Symbol};
 
-/// Every strong link on every symbol, found once per search: `links[v]` holds (link house,
-/// end, end) in house order. Each box filters out the links touching it, so it gets the links
-/// a per-box scan of the houses would give, in the same order.
-fn all_links(board: &Board) -> Vec<Vec<(usize, usize, usize)>> {
+/// Every strong link on every symbol of `symbols`, found once per search: `links[v]` holds
+/// (link house, end, end) in house order. Each box filters out the links touching it, so it
+/// gets the links a per-box scan of the houses would give, in the same order.
+fn all_links(board: &Board, symbols: SymbolSet) -> Vec<Vec<(usize, usize, usize)>> {
     let g = board.geometry();
     let n = g.symbol_count();
     let mut out = vec![Vec::new(); n];
@@ -21,7 +22,7 @@ fn all_links(board: &Board) -> Vec<Vec<(usize, usize, usize)>> {
         let cells = &g.shape(h).cells;
         for (v, links) in out.iter_mut().enumerate() {
             let m = masks[v];
-            if m.count_ones() != 2 || placed.contains(v as u8) {
+            if m.count_ones() != 2 || placed.contains(v as u8) || !symbols.contains(v as u8) {
                 continue;
             }
             links.push((
@@ -78,10 +79,18 @@ impl Scratch {
 }
 
 /// Empty rectangles.
+#[cfg(test)]
 pub(crate) fn find(board: &Board, f: &mut Finder) {
+    find_symbols(board, f, board.geometry().symbols().all());
+}
+
+/// Empty rectangles on the symbols of `symbols`: those [`find`] gives on them, in the same
+/// order (a symbol's steps read only its own places, so leaving others out changes nothing
+/// else).
+pub(crate) fn find_symbols(board: &Board, f: &mut Finder, symbols: SymbolSet) {
     let g = board.geometry();
     let t = board.tables();
-    let links = all_links(board);
+    let links = all_links(board, symbols);
     let mut masks = [0u64; 64];
     let mut sc = Scratch::default();
     for (hi, &bx) in t.houses.iter().enumerate() {
@@ -92,7 +101,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         let box_bits = t.house_bits(hi);
         let in_bx = |c: usize| box_bits[c / 64] >> (c % 64) & 1 == 1;
         let mut lines_known = false;
-        for v in g.symbols().all().iter() {
+        for v in symbols.iter() {
             if placed.contains(v) {
                 continue;
             }

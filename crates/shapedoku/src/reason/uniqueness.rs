@@ -100,7 +100,7 @@ fn anchored(board: &Board) -> Vec<(Corners, [u8; 2])> {
             }
             for &n2 in g.peers(p) {
                 let n2 = n2 as usize;
-                if n2 <= n1 || !holds(n2) || extra(n2) != extra(n1) || g.are_peers(n1, n2) {
+                if n2 <= n1 || !holds(n2) || extra(n2) != extra(n1) || board.sees(n1, n2) {
                     continue;
                 }
                 for q in closing(board, p, n1, n2) {
@@ -111,18 +111,18 @@ fn anchored(board: &Board) -> Vec<(Corners, [u8; 2])> {
             }
         }
         for &q in &cells {
-            if q <= p || board.candidates(q) != pair || g.are_peers(p, q) {
+            if q <= p || board.candidates(q) != pair || board.sees(p, q) {
                 continue;
             }
             let common: Vec<usize> = g
                 .peers(p)
                 .iter()
                 .map(|&c| c as usize)
-                .filter(|&c| g.are_peers(c, q) && holds(c))
+                .filter(|&c| board.sees(c, q) && holds(c))
                 .collect();
             for (i, &n1) in common.iter().enumerate() {
                 for &n2 in &common[i + 1..] {
-                    if !g.are_peers(n1, n2) {
+                    if !board.sees(n1, n2) {
                         add([p, n1, n2, q], xy, &mut out);
                     }
                 }

@@ -4,7 +4,7 @@
 //! y, or else the other end is x and the other cell is y: either way one of the two cells is y,
 //! and every cell seeing both loses y.
 
-use super::wings::common_targets;
+use super::wings::{any_common_target, common_targets};
 use super::{Board, Deduction, Finder, Step};
 use crate::{CellId, ShapeId, Symbol};
 
@@ -41,8 +41,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             }
             for x in pair.iter() {
                 let y = pair.without(x).first().unwrap_or(x);
-                let elim = common_targets(board, &[a, b], y);
-                if elim.is_empty() {
+                // Most pairs see no common cell holding y: the bitsets say so without a list.
+                if !any_common_target(board, &[a, b], y, &[]) {
                     continue;
                 }
                 let xl = links[x as usize].get_or_insert_with(|| strong_links(board, x));
@@ -59,6 +59,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     }
                 });
                 let Some((h, p, q)) = link else { continue };
+                let elim = common_targets(board, &[a, b], y);
                 let step = Step::eliminating(
                     elim,
                     Deduction::WWing {
