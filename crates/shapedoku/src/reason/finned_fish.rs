@@ -152,6 +152,30 @@ fn key(board: &Board, lines: &Lines, v: u8, out: &mut Vec<u64>) {
     }));
 }
 
+/// [`key`] on bitboards (a board of at most 128 cells): `base_cells` are the base lines' cells
+/// by number, `places` the symbol's places and `placed` the cells where it is placed.
+fn fast_key(lines: &Lines, base_cells: &[u128], places: u128, placed: u128, out: &mut Vec<u64>) {
+    out.clear();
+    out.extend(lines.base.iter().zip(base_cells).map(|(b, &cells)| {
+        if b.is_none() {
+            return 0;
+        }
+        if placed & cells != 0 {
+            return u64::MAX;
+        }
+        let mut m = 0u64;
+        let mut left = places & cells;
+        while left != 0 {
+            let j = lines.cover_of[left.trailing_zeros() as usize];
+            if j != u8::MAX {
+                m |= 1 << j;
+            }
+            left &= left - 1;
+        }
+        m
+    }));
+}
+
 /// The base lines (bits by number) a finned fish found now must use, given the key `old` of
 /// a search that found nothing (empty: none) and the key `new` of now: the lines whose
 /// places changed, when no place was added since (a placed line counting as one without
@@ -219,12 +243,17 @@ fn find_in(board: &Board, f: &mut Finder, small: bool) {
         sets
     });
     // Every symbol's places as bits over the cells, for the bitboard test of the targets.
+    // And where each symbol is placed, for the keys.
     let mut places = vec![0u128; if small { n } else { 0 }];
+    let mut placed = vec![0u128; if small { n } else { 0 }];
     if small {
         for c in 0..board.geometry().cell_count() {
-            if board.value(c).is_none() {
-                for x in board.candidates(c).iter() {
-                    places[x as usize] |= 1 << c;
+            match board.value(c) {
+                Some(x) => placed[x as usize] |= 1 << c,
+                None => {
+                    for x in board.candidates(c).iter() {
+                        places[x as usize] |= 1 << c;
+                    }
                 }
             }
         }
@@ -235,7 +264,17 @@ fn find_in(board: &Board, f: &mut Finder, small: bool) {
     let mut bases = Vec::new();
     for (i, lines) in sets.iter().enumerate() {
         for v in 0..n as u8 {
-            key(board, lines, v, &mut key_buf);
+            if small {
+                fast_key(
+                    lines,
+                    &cells[i][0],
+                    places[v as usize],
+                    placed[v as usize],
+                    &mut key_buf,
+                );
+            } else {
+                key(board, lines, v, &mut key_buf);
+            }
             let slot = &mut keys[i * n + v as usize];
             if *slot == key_buf {
                 continue;
@@ -332,6 +371,25 @@ impl Targets {
         t
     }
 
+    /// [`Targets::new`] from the symbol's places as bits.
+    fn from_bits(lines: &Lines, fast: &Fast) -> Targets {
+        let mut t = Targets {
+            rows: [0; 64],
+            loose: 0,
+        };
+        for (j, &cells) in fast.cover_cells.iter().enumerate() {
+            let mut left = fast.places & cells;
+            while left != 0 {
+                match lines.base_of[left.trailing_zeros() as usize] {
+                    u8::MAX => t.loose |= 1 << j,
+                    r => t.rows[j] |= 1 << r,
+                }
+                left &= left - 1;
+            }
+        }
+        t
+    }
+
     /// The lines of `union` with a place off the base lines `rows`.
     fn within(&self, union: u64, rows: u64) -> u64 {
         bits(union)
@@ -366,17 +424,33 @@ fn search(
         if mask == u64::MAX || !(2..=MAX_SIZE as u32 + FIN_COLUMNS).contains(&mask.count_ones()) {
             continue;
         }
-        let places = g
-            .shape(b)
-            .cells
-            .iter()
-            .filter(|&&c| {
-                board.value(c).is_none()
-                    && board.candidates(c).contains(v)
-                    && lines.cover_of[c] != u8::MAX
-            })
-            .map(|&c| (u32::from(lines.cover_of[c]), c))
-            .collect();
+        // The order of the places does not matter: fins are sorted, targets are masks.
+        let places = match &fast {
+            Some(fast) => {
+                let mut left = fast.places & fast.base_cells[number];
+                std::iter::from_fn(|| {
+                    (left != 0).then(|| {
+                        let c = left.trailing_zeros() as usize;
+                        left &= left - 1;
+                        c
+                    })
+                })
+                .filter(|&c| lines.cover_of[c] != u8::MAX)
+                .map(|c| (u32::from(lines.cover_of[c]), c))
+                .collect()
+            }
+            None => g
+                .shape(b)
+                .cells
+                .iter()
+                .filter(|&&c| {
+                    board.value(c).is_none()
+                        && board.candidates(c).contains(v)
+                        && lines.cover_of[c] != u8::MAX
+                })
+                .map(|&c| (u32::from(lines.cover_of[c]), c))
+                .collect(),
+        };
         bases.push(BaseLine {
             shape: b,
             number: number as u8,
@@ -393,7 +467,10 @@ fn search(
     }
     let mut chosen = Vec::with_capacity(MAX_SIZE);
     let mut scratch = Vec::new();
-    let targets = Targets::new(board, lines, v);
+    let targets = match &fast {
+        Some(fast) => Targets::from_bits(lines, fast),
+        None => Targets::new(board, lines, v),
+    };
     let walk = Walk {
         board,
         lines,
