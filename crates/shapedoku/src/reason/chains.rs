@@ -99,6 +99,11 @@ pub(crate) struct Memo {
     depth: Vec<u8>,
     /// The search buffers of the last search, for the next.
     scratch: Scratch,
+    /// The XY-chain search's key when it last found nothing (see [`Memo::xy_nothing`]): per
+    /// cell its candidates if bivalue, else 0; then the candidate bits of every symbol.
+    xy_key: Vec<u64>,
+    /// The links that search looked at (0: none known).
+    xy_depth: u8,
 }
 
 /// The families [`Memo`] keeps apart (their bounds differ).
@@ -124,6 +129,39 @@ impl Memo {
             && key[w..] == gr.placed_bits[s * w..][..w]
     }
 
+    /// Whether the XY-chain search is known to give nothing of up to `depth` links in the
+    /// graph: the bivalue cells and their pairs are as when it last gave nothing, and every
+    /// symbol's candidates are a subset of what they were then.
+    ///
+    /// Why it is exact: in [`Mode::Xy`] the starts are the bivalue cells' candidates, a strong
+    /// link is a bivalue cell's other candidate and a weak link goes to the peers that are
+    /// bivalue with the same symbol, so the nodes, links and breadth-first order (hence every
+    /// path, and whether it is a lasso) depend only on the bivalue cells and their pairs. The
+    /// one other thing read, a conclusion, is the set of cells holding the ends' symbol that
+    /// see both ends: with fewer candidates it is a subset of what it was. A search that gave
+    /// nothing had, at every chain end it met, an empty conclusion or a lasso; so it has the
+    /// same now, and finds nothing again (no early stop differs, none having happened).
+    fn xy_nothing(&self, gr: &Graph, depth: usize) -> bool {
+        let nc = gr.board.geometry().cell_count();
+        let key = &self.xy_key;
+        self.xy_depth as usize >= depth
+            && key.len() == nc + gr.cand_bits.len()
+            && (0..nc).all(|c| key[c] == xy_pair(gr, c))
+            && key[nc..]
+                .iter()
+                .zip(&gr.cand_bits)
+                .all(|(&then, &now)| now & !then == 0)
+    }
+
+    /// Records that the XY-chain search gave nothing up to `depth` links in the graph.
+    fn xy_record(&mut self, gr: &Graph, depth: usize) {
+        let nc = gr.board.geometry().cell_count();
+        self.xy_key.clear();
+        self.xy_key.extend((0..nc).map(|c| xy_pair(gr, c)));
+        self.xy_key.extend_from_slice(&gr.cand_bits);
+        self.xy_depth = depth as u8;
+    }
+
     /// Records that symbol `s` gave nothing up to `depth` links in the graph.
     fn record(&mut self, gr: &Graph, family: usize, s: usize, depth: usize) {
         let (w, n) = (gr.words, gr.cand_bits.len() / gr.words.max(1));
@@ -132,6 +170,15 @@ impl Memo {
         key[..w].copy_from_slice(&gr.cand_bits[s * w..][..w]);
         key[w..].copy_from_slice(&gr.placed_bits[s * w..][..w]);
         self.depth[i] = depth as u8;
+    }
+}
+
+/// A cell's candidates if it is bivalue, else 0 (the XY-chain memo's key).
+fn xy_pair(gr: &Graph, c: usize) -> u64 {
+    if gr.bivalue(c) {
+        gr.board.candidates(c).0
+    } else {
+        0
     }
 }
 
@@ -144,17 +191,57 @@ struct Found {
 impl<'a> Graph<'a> {
     #[cfg(test)]
     fn new(board: &'a Board) -> Self {
-        Graph::with_scratch(board, Scratch::default())
+        let mut gr = Graph::with_scratch(board, Scratch::default());
+        gr.link(board.geometry().symbols().all());
+        gr
     }
 
-    /// The graph of a board, searching with `scratch`'s buffers when they fit.
+    /// The graph of a board without its house strong links (see [`Graph::link`]), searching
+    /// with `scratch`'s buffers when they fit.
     fn with_scratch(board: &'a Board, scratch: Scratch) -> Self {
         let g = board.geometry();
         let n = g.symbol_count();
         // Nodes are `cell << shift | symbol`, so splitting one is a shift, not a division.
         let shift = (n.max(2) - 1).ilog2() + 1;
         let nodes = g.cell_count() << shift;
-        // House strong links (conjugate pairs), as a sorted, deduplicated adjacency table.
+        let nc = g.cell_count();
+        let words = nc.div_ceil(64);
+        let peer_bits = &board.tables().peer_bits;
+        let mut cand_bits = vec![0u64; n * words];
+        let mut placed_bits = vec![0u64; n * words];
+        for c in 0..nc {
+            match board.value(c) {
+                Some(v) => placed_bits[v as usize * words + c / 64] |= 1 << (c % 64),
+                None => {
+                    for v in board.candidates(c).iter() {
+                        cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+        }
+        Graph {
+            board,
+            shift,
+            strong_start: vec![0u32; nodes + 1],
+            strong_to: Vec::new(),
+            words,
+            peer_bits,
+            cand_bits,
+            placed_bits,
+            s: scratch.fit(nodes * 2),
+        }
+    }
+
+    /// Adds the house strong links (conjugate pairs) of `symbols`. A search reads the house
+    /// links of its own symbol's nodes only in [`Mode::X`], and none in [`Mode::Xy`], so the
+    /// links of symbols it does not search change nothing it finds.
+    fn link(&mut self, symbols: crate::SymbolSet) {
+        let board = self.board;
+        let g = board.geometry();
+        let n = g.symbol_count();
+        let shift = self.shift;
+        let nodes = self.strong_start.len() - 1;
+        // As a sorted, deduplicated adjacency table.
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         // One pass over each house: count the places of every symbol, remembering the first two.
         let mut count = vec![0u8; n];
@@ -165,7 +252,7 @@ impl<'a> Graph<'a> {
                 match board.value(c) {
                     Some(v) => count[v as usize] = 3,
                     None => {
-                        for v in board.candidates(c).iter() {
+                        for v in board.candidates(c).intersect(symbols).iter() {
                             let k = &mut count[v as usize];
                             if *k < 2 {
                                 two[v as usize][*k as usize] = c;
@@ -188,40 +275,15 @@ impl<'a> Graph<'a> {
         }
         pairs.sort_unstable();
         pairs.dedup();
-        let mut strong_start = vec![0u32; nodes + 1];
+        let strong_start = &mut self.strong_start;
+        strong_start.iter_mut().for_each(|x| *x = 0);
         for &(a, _) in &pairs {
             strong_start[a as usize + 1] += 1;
         }
         for i in 0..nodes {
             strong_start[i + 1] += strong_start[i];
         }
-        let strong_to = pairs.iter().map(|&(_, b)| b).collect();
-        let nc = g.cell_count();
-        let words = nc.div_ceil(64);
-        let peer_bits = &board.tables().peer_bits;
-        let mut cand_bits = vec![0u64; n * words];
-        let mut placed_bits = vec![0u64; n * words];
-        for c in 0..nc {
-            match board.value(c) {
-                Some(v) => placed_bits[v as usize * words + c / 64] |= 1 << (c % 64),
-                None => {
-                    for v in board.candidates(c).iter() {
-                        cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
-                    }
-                }
-            }
-        }
-        Graph {
-            board,
-            shift,
-            strong_start,
-            strong_to,
-            words,
-            peer_bits,
-            cand_bits,
-            placed_bits,
-            s: scratch.fit(nodes * 2),
-        }
+        self.strong_to = pairs.iter().map(|&(_, b)| b).collect();
     }
 
     fn node(&self, cell: usize, sym: u8) -> u32 {
@@ -422,7 +484,20 @@ type MakeFn = fn(&Geometry, Vec<Candidate>) -> Deduction;
 /// When the finder has room for one step only, that step is the first chain of the shortest
 /// length: each search stops at its first chain, and once one is found, later starts look only
 /// for shorter ones.
-fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], (min, max): (usize, usize)) {
+fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], bounds: (usize, usize)) {
+    run_linking(board, f, make, modes, bounds, false);
+}
+
+/// [`run`], with the house links of every symbol when `all_links` (the tests' oracle for
+/// linking only the symbols searched).
+fn run_linking(
+    board: &Board,
+    f: &mut Finder,
+    make: MakeFn,
+    modes: &[Mode],
+    (min, max): (usize, usize),
+    all_links: bool,
+) {
     // The one-symbol families (simple chains, longer X-chains) are told apart by their bounds.
     let family = match modes.first() {
         Some(Mode::X(_)) => Some(usize::from(min > 3)),
@@ -431,6 +506,35 @@ fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], (min, max): 
     let one = f.limit.saturating_sub(f.steps.len()) <= 1;
     let mut memo = board.chain_x_memo.lock();
     let mut gr = Graph::with_scratch(board, std::mem::take(&mut memo.scratch));
+    // House links only for the symbols searched: in one-symbol modes those the memo does not
+    // answer for at the longest length (the memo also answers for every shorter one, so the
+    // loop below skips at least these), in the XY mode none (it reads no house links).
+    let mut links = crate::SymbolSet::default();
+    for &mode in modes {
+        match mode {
+            Mode::X(s) => {
+                if family.is_none_or(|fam| !memo.nothing(&gr, fam, s as usize, max)) {
+                    links = links.with(s);
+                }
+            }
+            Mode::Xy => {}
+            Mode::Aic => links = board.geometry().symbols().all(),
+        }
+    }
+    if all_links {
+        links = board.geometry().symbols().all();
+    }
+    let xy = modes == [Mode::Xy];
+    if xy && memo.xy_nothing(&gr, max) {
+        memo.scratch = gr.s;
+        return;
+    }
+    if family.is_some() && links.is_empty() {
+        // Every symbol is known to give nothing: so does the run.
+        memo.scratch = gr.s;
+        return;
+    }
+    gr.link(links);
     let nodes = gr.strong_start.len() - 1;
     let mut found: Vec<(usize, Found)> = Vec::new();
     let mut cap = max;
@@ -489,6 +593,9 @@ fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], (min, max): 
             && found.len() == found_before
         {
             memo.record(&gr, fam, first, looked);
+        }
+        if xy && found.is_empty() {
+            memo.xy_record(&gr, looked);
         }
     }
     memo.scratch = gr.s;
@@ -652,6 +759,74 @@ mod tests {
             b.is_solved() && found > 10 && skipped > 50,
             "{found} {skipped}"
         );
+    }
+
+    /// Linking only the searched symbols changes nothing: along logical solves of hard
+    /// puzzles and on copies thinned at random, X-chains, XY-chains and AICs found on the
+    /// running board (memo warm) are those found on a fresh copy and those found with every
+    /// symbol's house links, with room for one step and for many; and the XY-chain memo
+    /// (checked by the fresh copies, whose memo is empty) does skip searches.
+    #[test]
+    fn linking_searched_symbols_changes_nothing() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+        let (found, skipped) = (&mut 0, &mut 0);
+        let check = |board: &Board, found: &mut usize, skipped: &mut usize| {
+            let fresh = board.clone();
+            let gr = Graph::new(board);
+            *skipped += usize::from(board.chain_x_memo.lock().xy_nothing(&gr, MAX_XY));
+            drop(gr);
+            let searches: [(MakeFn, Vec<Mode>, (usize, usize)); 3] = [
+                (
+                    |_, nodes| Deduction::XChain { nodes },
+                    x_modes(board),
+                    (5, MAX_X),
+                ),
+                (
+                    |_, nodes| Deduction::XyChain { nodes },
+                    vec![Mode::Xy],
+                    (5, MAX_XY),
+                ),
+                (
+                    |_, nodes| Deduction::Aic { nodes },
+                    vec![Mode::Aic],
+                    (3, MAX_AIC),
+                ),
+            ];
+            for limit in [1, 1000] {
+                for (make, modes, bounds) in &searches {
+                    let mut warm = Finder::new(limit);
+                    run(board, &mut warm, *make, modes, *bounds);
+                    let mut cold = Finder::new(limit);
+                    run(&fresh, &mut cold, *make, modes, *bounds);
+                    let mut all = Finder::new(limit);
+                    run_linking(&board.clone(), &mut all, *make, modes, *bounds, true);
+                    let w = format!("{:?}", warm.steps);
+                    assert_eq!(w, format!("{:?}", cold.steps));
+                    assert_eq!(w, format!("{:?}", all.steps));
+                    *found += warm.steps.len();
+                }
+            }
+        };
+        for line in HARD_PAIR {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            let mut thin = b.clone();
+            while let Some(step) = crate::reason::next_step(&b) {
+                check(&b, found, skipped);
+                for _ in 0..2 {
+                    check(&thin, found, skipped);
+                    for _ in 0..6 {
+                        let c = rng.below(81);
+                        if thin.candidates(c).len() > 2 {
+                            thin.eliminate(c, rng.below(9) as u8);
+                        }
+                    }
+                }
+                b.apply(&step);
+            }
+        }
+        assert!(*found > 100 && *skipped > 20, "{found} {skipped}");
     }
 
     #[test]
