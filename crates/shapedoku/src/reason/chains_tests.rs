@@ -1,0 +1,305 @@
+//! Tests of the chain searches: constructed positions with exact eliminations, and the
+//! memoised searches against fresh boards along solves and on boards thinned at random.
+
+use super::*;
+use crate::reason::test_util::*;
+use crate::reason::{SimpleChainKind, Technique};
+
+fn classic() -> (std::sync::Arc<crate::Geometry>, Board) {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let b = empty_board(&g);
+    (g, b)
+}
+
+fn nodes(s: &Step) -> &[Candidate] {
+    match &s.deduction {
+        Deduction::SimpleChain { nodes, .. }
+        | Deduction::XChain { nodes }
+        | Deduction::XyChain { nodes }
+        | Deduction::Aic { nodes } => nodes,
+        d => panic!("not a chain: {d:?}"),
+    }
+}
+
+fn ends(s: &Step) -> Vec<(usize, u8)> {
+    let nodes = nodes(s);
+    let mut e: Vec<(usize, u8)> = [nodes[0], nodes[nodes.len() - 1]]
+        .iter()
+        .map(|n| (n.cell_index(), n.symbol_index()))
+        .collect();
+    e.sort_unstable();
+    e
+}
+
+/// With room for one step, a chain search stops early (each start at its first chain,
+/// later starts only for shorter ones) and still gives the first step a search with room
+/// for many gives, at every point of a logical solve.
+#[test]
+fn room_for_one_gives_the_first_of_many() {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let p = crate::Puzzle::from_line(
+        g,
+        "...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...",
+    )
+    .unwrap();
+    let mut b = Board::new(&p);
+    let mut found = 0;
+    while let Some(step) = crate::reason::next_step(&b) {
+        for find in [find_simple, find_x, find_xy, find_aic] {
+            let (mut one, mut many) = (Finder::new(1), Finder::new(1000));
+            find(&b, &mut one);
+            find(&b, &mut many);
+            assert_eq!(
+                format!("{:?}", one.steps.first()),
+                format!("{:?}", many.steps.first())
+            );
+            found += one.steps.len();
+        }
+        b.apply(&step);
+    }
+    assert!(b.is_solved() && found > 20, "{found}");
+}
+
+/// The one-symbol memo changes nothing: along a logical solve, the simple chains and
+/// X-chains found on a board that kept its memo from the earlier steps are those found on
+/// a fresh board of the same state, with room for one step and for many, and the memo
+/// does skip symbols.
+#[test]
+fn memo_changes_nothing() {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let p = crate::Puzzle::from_line(
+        g.clone(),
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    )
+    .unwrap();
+    let mut b = Board::new(&p);
+    let (mut found, mut skipped) = (0, 0);
+    while let Some(step) = crate::reason::next_step(&b) {
+        for limit in [1, 1000] {
+            for find in [find_simple, find_x] {
+                let fresh = b.clone();
+                let (mut warm, mut cold) = (Finder::new(limit), Finder::new(limit));
+                find(&b, &mut warm);
+                find(&fresh, &mut cold);
+                assert_eq!(format!("{:?}", warm.steps), format!("{:?}", cold.steps));
+                found += warm.steps.len();
+            }
+        }
+        let gr = Graph::new(&b);
+        let mut memo = b.chain_x_memo.lock();
+        for s in 0..g.symbol_count() {
+            skipped += usize::from(memo.nothing(&gr, 1, s, MAX_X));
+        }
+        drop(memo);
+        b.apply(&step);
+    }
+    assert!(
+        b.is_solved() && found > 10 && skipped > 50,
+        "{found} {skipped}"
+    );
+}
+
+/// Linking only the searched symbols changes nothing: along logical solves of hard
+/// puzzles and on copies thinned at random, X-chains, XY-chains and AICs found on the
+/// running board (memo warm) are those found on a fresh copy and those found with every
+/// symbol's house links, with room for one step and for many; and the XY-chain memo
+/// (checked by the fresh copies, whose memo is empty) does skip searches.
+#[test]
+fn linking_searched_symbols_changes_nothing() {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+    let (found, skipped) = (&mut 0, &mut 0);
+    let check = |board: &Board, found: &mut usize, skipped: &mut usize| {
+        let fresh = board.clone();
+        let gr = Graph::new(board);
+        *skipped += usize::from(board.chain_x_memo.lock().xy_nothing(&gr, MAX_XY));
+        drop(gr);
+        let searches: [(MakeFn, Vec<Mode>, (usize, usize)); 3] = [
+            (
+                |_, nodes| Deduction::XChain { nodes },
+                x_modes(board),
+                (5, MAX_X),
+            ),
+            (
+                |_, nodes| Deduction::XyChain { nodes },
+                vec![Mode::Xy],
+                (5, MAX_XY),
+            ),
+            (
+                |_, nodes| Deduction::Aic { nodes },
+                vec![Mode::Aic],
+                (3, MAX_AIC),
+            ),
+        ];
+        for limit in [1, 1000] {
+            for (make, modes, bounds) in &searches {
+                let mut warm = Finder::new(limit);
+                run(board, &mut warm, *make, modes, *bounds);
+                let mut cold = Finder::new(limit);
+                run(&fresh, &mut cold, *make, modes, *bounds);
+                let mut all = Finder::new(limit);
+                run_linking(&board.clone(), &mut all, *make, modes, *bounds, true);
+                let w = format!("{:?}", warm.steps);
+                assert_eq!(w, format!("{:?}", cold.steps));
+                assert_eq!(w, format!("{:?}", all.steps));
+                *found += warm.steps.len();
+            }
+        }
+    };
+    for line in HARD_PAIR {
+        let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+        let mut b = Board::new(&p);
+        let mut thin = b.clone();
+        while let Some(step) = crate::reason::next_step(&b) {
+            check(&b, found, skipped);
+            for _ in 0..2 {
+                check(&thin, found, skipped);
+                for _ in 0..6 {
+                    let c = rng.below(81);
+                    if thin.candidates(c).len() > 2 {
+                        thin.eliminate(c, rng.below(9) as u8);
+                    }
+                }
+            }
+            b.apply(&step);
+        }
+    }
+    assert!(*found > 100 && *skipped > 20, "{found} {skipped}");
+}
+
+#[test]
+fn skyscraper() {
+    // 1 in column 1 only at r1c1 r7c1, in column 4 only at r2c4 r7c4 (base row 7): r1c1 or
+    // r2c4 is 1, so cells seeing both lose it.
+    let (g, mut b) = classic();
+    confine(&mut b, "column 1", 1, &[(1, 1), (7, 1)]);
+    confine(&mut b, "column 4", 1, &[(2, 4), (7, 4)]);
+    let mut f = Finder::new(20);
+    find_simple(&b, &mut f);
+    assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+    let s = &f.steps[0];
+    assert_eq!(s.technique(), Technique::Skyscraper);
+    assert_eq!(s.eliminations, elims(&g, "r1c5<>1 r1c6<>1 r2c2<>1 r2c3<>1"));
+    assert_eq!(ends(s), vec![(cell(&g, 1, 1), 0), (cell(&g, 2, 4), 0)]);
+    assert_eq!(nodes(s).len(), 4);
+}
+
+#[test]
+fn two_string_kite() {
+    // Row 1 holds 1 only at r1c2 r1c6, column 1 only at r3c1 r8c1; r1c2 and r3c1 share box 1,
+    // so r1c6 or r8c1 is 1 and r8c6 loses it.
+    let (g, mut b) = classic();
+    confine(&mut b, "row 1", 1, &[(1, 2), (1, 6)]);
+    confine(&mut b, "column 1", 1, &[(3, 1), (8, 1)]);
+    let mut f = Finder::new(20);
+    find_simple(&b, &mut f);
+    assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+    assert_eq!(f.steps[0].eliminations, elims(&g, "r8c6<>1"));
+    assert_eq!(f.steps[0].technique(), Technique::TwoStringKite);
+    assert_eq!(
+        ends(&f.steps[0]),
+        vec![(cell(&g, 1, 6), 0), (cell(&g, 8, 1), 0)]
+    );
+}
+
+#[test]
+fn turbot_fish() {
+    // Box 1 holds 1 only at r1c2 r3c1; column 5 only at r3c5 r8c5 (r3c1 - r3c5 in row 3): r1c2
+    // or r8c5 is 1, so r8c2 (column 2, row 8) loses it.
+    let (g, mut b) = classic();
+    confine(&mut b, "box 1", 1, &[(1, 2), (3, 1)]);
+    confine(&mut b, "column 5", 1, &[(3, 5), (8, 5)]);
+    let mut f = Finder::new(20);
+    find_simple(&b, &mut f);
+    let want = elims(&g, "r8c2<>1");
+    let s = f
+        .steps
+        .iter()
+        .find(|s| s.eliminations == want)
+        .expect("turbot fish");
+    assert_eq!(s.technique(), Technique::TurbotFish);
+    assert_eq!(
+        SimpleChainKind::of(&g, nodes(s)),
+        SimpleChainKind::TurbotFish
+    );
+}
+
+#[test]
+fn x_chain_three_strong_links() {
+    // Columns 1, 5, 8 hold 1 in two places each: r1c1=r5c1 - r5c5=r9c5 - r9c8=r2c8. No
+    // three-link chain concludes anything; the five-link chain clears r1c7 r1c9 r2c2 r2c3.
+    let (g, mut b) = classic();
+    confine(&mut b, "column 1", 1, &[(1, 1), (5, 1)]);
+    confine(&mut b, "column 5", 1, &[(5, 5), (9, 5)]);
+    confine(&mut b, "column 8", 1, &[(9, 8), (2, 8)]);
+    let mut f = Finder::new(20);
+    find_simple(&b, &mut f);
+    assert!(f.steps.is_empty(), "{:?}", f.steps);
+    find_x(&b, &mut f);
+    assert_eq!(f.steps.len(), 1, "{:?}", f.steps);
+    assert_eq!(f.steps[0].technique(), Technique::XChain);
+    assert_eq!(
+        f.steps[0].eliminations,
+        elims(&g, "r1c7<>1 r1c9<>1 r2c2<>1 r2c3<>1")
+    );
+    assert_eq!(nodes(&f.steps[0]).len(), 6);
+}
+
+#[test]
+fn xy_chain_four_cells() {
+    // r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {4,1}: r1c1 or r5c9 is 1, so 1 goes from
+    // r1c9 and r5c1.
+    let (g, mut b) = classic();
+    b.set_candidates(cell(&g, 1, 1), set(&[1, 2]));
+    b.set_candidates(cell(&g, 1, 5), set(&[2, 3]));
+    b.set_candidates(cell(&g, 5, 5), set(&[3, 4]));
+    b.set_candidates(cell(&g, 5, 9), set(&[1, 4]));
+    let mut f = Finder::new(20);
+    find_xy(&b, &mut f);
+    let want = elims(&g, "r1c9<>1 r5c1<>1");
+    let s = f
+        .steps
+        .iter()
+        .find(|s| s.eliminations == want)
+        .expect("xy-chain");
+    assert_eq!(ends(s), vec![(cell(&g, 1, 1), 0), (cell(&g, 5, 9), 0)]);
+    assert_eq!(nodes(s).len(), 8);
+    assert_eq!(s.technique(), Technique::XyChain);
+    // Every chain found here has four cells and ends on one symbol.
+    for s in &f.steps {
+        let e = ends(s);
+        assert_eq!(e[0].1, e[1].1);
+    }
+}
+
+#[test]
+fn aic_ends_in_one_cell() {
+    // 1 and 2 each have only r1c1 and r1c9 in row 1: (r1c1,1)=(r1c9,1)-(r1c9,2)=(r1c1,2), so
+    // r1c1 is 1 or 2 and loses everything else (and symmetrically r1c9).
+    let (g, mut b) = classic();
+    confine(&mut b, "row 1", 1, &[(1, 1), (1, 9)]);
+    confine(&mut b, "row 1", 2, &[(1, 1), (1, 9)]);
+    let mut f = Finder::new(20);
+    find_aic(&b, &mut f);
+    assert_eq!(f.steps.len(), 2, "{:?}", f.steps);
+    let a: Vec<Candidate> = (3..=9).map(|d| cand(&g, 1, 1, d)).collect();
+    let z: Vec<Candidate> = (3..=9).map(|d| cand(&g, 1, 9, d)).collect();
+    assert!(f.steps.iter().any(|s| s.eliminations == a));
+    assert!(f.steps.iter().any(|s| s.eliminations == z));
+    assert!(f.steps.iter().all(|s| s.technique() == Technique::Aic));
+}
+
+#[test]
+fn aic_different_symbols_in_peers() {
+    // Ends (r4c7,2) and (r4c1,1) are peers with different symbols: each loses the other's.
+    let (g, b) = classic();
+    let gr = Graph::new(&b);
+    let a = gr.node(cell(&g, 4, 7), 1);
+    let z = gr.node(cell(&g, 4, 1), 0);
+    assert_eq!(
+        gr.conclusions(a, z, Mode::Aic),
+        vec![(cell(&g, 4, 1), sym(2)), (cell(&g, 4, 7), sym(1))]
+    );
+    // X and XY chains only conclude from equal symbols.
+    assert!(gr.conclusions(a, z, Mode::Xy).is_empty());
+}
