@@ -55,9 +55,15 @@ struct Work {
     /// house reads them instead of its cells, and finds what [`scan`] finds.
     count: Vec<u8>,
     placed_in: Vec<SymbolSet>,
-    /// `count` and `placed_in` on the board before any assumption.
+    /// Per house, the symbols whose `count` is 0 and those whose `count` is 1, kept as the
+    /// counts drop: a look is two set differences instead of a pass over the counts.
+    none: Vec<SymbolSet>,
+    one: Vec<SymbolSet>,
+    /// `count`, `placed_in`, `none` and `one` on the board before any assumption.
     count0: Vec<u8>,
     placed_in0: Vec<SymbolSet>,
+    none0: Vec<SymbolSet>,
+    one0: Vec<SymbolSet>,
     /// Per symbol, the empty cells holding it, as bits over cells (`peer_words` words per
     /// symbol): a placement finds the peers that lose its symbol a word at a time instead of
     /// reading every peer's candidates; and that on the board before any assumption.
@@ -80,6 +86,19 @@ impl Work {
             }
         }
         let (count0, placed_in0) = Work::counts(board, t);
+        let (mut none0, mut one0) = (
+            vec![SymbolSet::EMPTY; houses],
+            vec![SymbolSet::EMPTY; houses],
+        );
+        for (i, ks) in count0.chunks(n).enumerate() {
+            for (v, &k) in ks.iter().enumerate() {
+                match k {
+                    0 => none0[i] = none0[i].with(v as u8),
+                    1 => one0[i] = one0[i].with(v as u8),
+                    _ => {}
+                }
+            }
+        }
         let mut holding0 = vec![0u64; n * t.peer_words];
         for c in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
             for v in board.candidates(c).iter() {
@@ -103,6 +122,10 @@ impl Work {
             placed_in: placed_in0.clone(),
             count0,
             placed_in0,
+            none: none0.clone(),
+            one: one0.clone(),
+            none0,
+            one0,
         };
         for (c, hs) in t.cell_houses.iter().enumerate() {
             for &h in hs {
@@ -110,7 +133,7 @@ impl Work {
             }
         }
         for i in 0..houses {
-            let (missing, hidden) = w.look(i, n);
+            let (missing, hidden) = w.look(i);
             if !missing.is_empty() || !hidden.is_empty() {
                 w.ready[i / 64] |= 1 << (i % 64);
             }
@@ -126,6 +149,22 @@ impl Work {
         self.holding.copy_from_slice(&self.holding0);
         self.count.copy_from_slice(&self.count0);
         self.placed_in.copy_from_slice(&self.placed_in0);
+        self.none.copy_from_slice(&self.none0);
+        self.one.copy_from_slice(&self.one0);
+    }
+
+    /// Takes one place for `v` from house `h` (see `count`, `none` and `one`).
+    fn drop_place(&mut self, h: usize, n: usize, v: u8) {
+        let k = &mut self.count[h * n + v as usize];
+        *k -= 1;
+        match *k {
+            1 => self.one[h] = self.one[h].with(v),
+            0 => {
+                self.one[h] = self.one[h].without(v);
+                self.none[h] = self.none[h].with(v);
+            }
+            _ => {}
+        }
     }
 
     /// The counts of a board (see `count`).
@@ -150,17 +189,9 @@ impl Work {
 
     /// What a look at house `i` finds, as [`scan`] of its cells on the scratch board would:
     /// the symbols neither placed nor with a place, and those not placed with one place.
-    fn look(&self, i: usize, n: usize) -> (SymbolSet, SymbolSet) {
-        let (mut none, mut one) = (SymbolSet::EMPTY, SymbolSet::EMPTY);
-        for (v, &k) in self.count[i * n..(i + 1) * n].iter().enumerate() {
-            if k == 0 {
-                none = none.with(v as u8);
-            } else if k == 1 {
-                one = one.with(v as u8);
-            }
-        }
+    fn look(&self, i: usize) -> (SymbolSet, SymbolSet) {
         let placed = self.placed_in[i];
-        (none.minus(placed), one.minus(placed))
+        (self.none[i].minus(placed), self.one[i].minus(placed))
     }
 
     /// Places `v` at `c` on the scratch board as [`Board::place`] does for every cell a
@@ -181,7 +212,7 @@ impl Work {
         for &h in &t.cell_houses[c] {
             let h = h as usize;
             for u in old.iter() {
-                self.count[h * n + u as usize] -= 1;
+                self.drop_place(h, n, u);
             }
             self.placed_in[h] = self.placed_in[h].with(v);
         }
@@ -206,7 +237,7 @@ impl Work {
                     self.dirty[j] |= m & self.own[p * w + j];
                 }
                 for &h in &t.cell_houses[p] {
-                    self.count[h as usize * n + v as usize] -= 1;
+                    self.drop_place(h as usize, n, v);
                 }
                 // At most two candidates before losing `v` (which it holds, so `cs` is not
                 // empty): two bits cleared leave none (a bit test, not a count of bits).
@@ -273,7 +304,6 @@ fn propagate(
 ) -> Option<Broken> {
     w.reset(board);
     w.capped = false;
-    let n = g.symbol_count();
     w.placed.clear();
     w.implied.clear();
     w.dirty.iter_mut().for_each(|d| *d = 0);
@@ -288,18 +318,21 @@ fn propagate(
         let (word, bits) = w.dirty.iter_mut().enumerate().find(|(_, d)| **d != 0)?;
         let i = word * 64 + bits.trailing_zeros() as usize;
         *bits &= *bits - 1;
-        let cells = &t.house_cells[i * n..(i + 1) * n];
-        let (missing, hidden) = w.look(i, n);
+        let (missing, hidden) = w.look(i);
         if let Some(v) = missing.first() {
             return Some(Broken::house(g.houses()[i], v));
         }
+        let pw = t.peer_words;
+        let house = &t.house_bits[i * pw..(i + 1) * pw];
         for v in hidden.iter() {
-            // The one cell of the house holding v (a placement above may have taken it).
-            let Some(c) = cells
-                .iter()
-                .map(|&c| c as usize)
-                .find(|&c| w.values[c].is_none() && w.cands[c].contains(v))
-            else {
+            // The one empty cell of the house holding v (a placement above may have taken
+            // it): `holding` over the house's cells has at most that one bit, so its lowest
+            // bit is the cell a walk of the house would find.
+            let holders = &w.holding[v as usize * pw..(v as usize + 1) * pw];
+            let Some(c) = (0..pw).find_map(|j| {
+                let m = holders[j] & house[j];
+                (m != 0).then(|| j * 64 + m.trailing_zeros() as usize)
+            }) else {
                 continue;
             };
             if w.implied.len() == bound {
@@ -678,7 +711,7 @@ mod tests {
         // The counts read what a look at each house's cells reads.
         for i in 0..g.houses().len() {
             let cells = &t.house_cells[i * n..(i + 1) * n];
-            assert_eq!(new.look(i, n), before::scan(board, cells), "house {i}");
+            assert_eq!(new.look(i), before::scan(board, cells), "house {i}");
         }
         let mut old = before::Work {
             dirty: new.ready.clone(),
@@ -698,6 +731,11 @@ mod tests {
                     assert_eq!(got, want, "{c} {v} {bound}");
                     assert_eq!(new.implied, old.implied, "{c} {v} {bound}");
                     assert_eq!(new.capped, old.capped, "{c} {v} {bound}");
+                    // The sets kept as cells were placed say what a look at the cells says.
+                    for i in 0..g.houses().len() {
+                        let cells = &t.house_cells[i * n..(i + 1) * n];
+                        assert_eq!(new.look(i), before::scan(&b, cells), "{c} {v} {i}");
+                    }
                     *compared += 1;
                 }
             }
