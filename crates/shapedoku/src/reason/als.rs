@@ -685,42 +685,34 @@ mod tests {
     /// another thinning) is the fresh one, field for field, links included.
     #[test]
     fn copied_sets_match_fresh() {
-        use crate::reason::test_util::{HARD_PAIR, XorShift};
+        use crate::reason::test_util::{HARD_PAIR, along_thinned_solves};
         let g = crate::builtin::geometry("classic").unwrap();
-        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15u64);
         let (mut tables, mut copied, mut shapes) = (0, 0, 0);
-        for line in HARD_PAIR {
-            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
-            let mut b = Board::new(&p);
-            let mut prev: Option<Table> = None;
-            while let Some(step) = crate::reason::next_step(&b) {
-                let mut thin = b.clone();
-                for round in 0..3 {
-                    let fresh = Table::build(&thin, None);
-                    let built = Table::build(&thin, prev.as_ref());
-                    assert_eq!(format!("{built:?}"), format!("{fresh:?}"));
-                    if let Some(p) = &prev {
-                        // Shapes whose cells kept their candidates: where copying happens.
-                        let same = thin.tables().no_repeat.iter().filter(|&&s| {
-                            g.shape(s).cells.iter().all(|&c| {
-                                p.values[c] == thin.value(c) && p.cands[c] == thin.candidates(c)
-                            })
-                        });
-                        copied += same.count();
-                    }
-                    shapes += fresh.list.caps.len();
-                    tables += 1;
-                    prev = Some(built);
-                    for _ in 0..4 + round * 8 {
-                        let c = rng.below(81);
-                        if thin.candidates(c).len() > 2 {
-                            thin.eliminate(c, rng.below(9) as u8);
-                        }
-                    }
+        let mut prev: Option<Table> = None;
+        let seed = 0x9e37_79b9_7f4a_7c15u64;
+        along_thinned_solves(
+            &HARD_PAIR,
+            seed,
+            3,
+            |r| 4 + r * 8,
+            |thin, _| {
+                let fresh = Table::build(thin, None);
+                let built = Table::build(thin, prev.as_ref());
+                assert_eq!(format!("{built:?}"), format!("{fresh:?}"));
+                if let Some(p) = &prev {
+                    // Shapes whose cells kept their candidates: where copying happens.
+                    let same = thin.tables().no_repeat.iter().filter(|&&s| {
+                        g.shape(s).cells.iter().all(|&c| {
+                            p.values[c] == thin.value(c) && p.cands[c] == thin.candidates(c)
+                        })
+                    });
+                    copied += same.count();
                 }
-                b.apply(&step);
-            }
-        }
+                shapes += fresh.list.caps.len();
+                tables += 1;
+                prev = Some(built);
+            },
+        );
         assert!(tables > 100 && copied > 1000 && copied < shapes, "{copied}");
     }
 }

@@ -418,40 +418,28 @@ mod tests {
     /// eliminations (more bivalue cells and strong links, so more networks and clashes).
     #[test]
     fn matches_reference() {
-        let g = crate::builtin::geometry("classic").unwrap();
-        let mut rng = XorShift(0x853c_49e6_748f_ea9bu64);
-        let mut next = |m: usize| rng.below(m);
         let (mut found, mut clashes) = (0, 0);
-        for line in HARD_PAIR {
-            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
-            let mut b = Board::new(&p);
-            while let Some(step) = crate::reason::next_step(&b) {
-                let mut thin = b.clone();
-                for round in 0..4 {
-                    for limit in [1, 1000] {
-                        let (mut new, mut old) = (Finder::new(limit), Finder::new(limit));
-                        find(&thin, &mut new);
-                        find_reference(&thin, &mut old);
-                        assert_eq!(format!("{:?}", new.steps), format!("{:?}", old.steps));
-                        found += new.steps.len();
-                        clashes += new
-                            .steps
-                            .iter()
-                            .filter(|s| {
-                                matches!(s.deduction, Deduction::Medusa { clash: Some(_), .. })
-                            })
-                            .count();
-                    }
-                    for _ in 0..6 + round * 6 {
-                        let c = next(81);
-                        if thin.candidates(c).len() > 2 {
-                            thin.eliminate(c, next(9) as u8);
-                        }
-                    }
+        let seed = 0x853c_49e6_748f_ea9bu64;
+        along_thinned_solves(
+            &HARD_PAIR,
+            seed,
+            4,
+            |r| 6 + r * 6,
+            |thin, _| {
+                for limit in [1, 1000] {
+                    let (mut new, mut old) = (Finder::new(limit), Finder::new(limit));
+                    find(thin, &mut new);
+                    find_reference(thin, &mut old);
+                    assert_eq!(format!("{:?}", new.steps), format!("{:?}", old.steps));
+                    found += new.steps.len();
+                    clashes += new
+                        .steps
+                        .iter()
+                        .filter(|s| matches!(s.deduction, Deduction::Medusa { clash: Some(_), .. }))
+                        .count();
                 }
-                b.apply(&step);
-            }
-        }
+            },
+        );
         assert!(found > 100 && clashes > 20, "{found} {clashes}");
     }
 

@@ -361,61 +361,49 @@ mod tests {
     /// fixed pseudo-random run of eliminations.
     #[test]
     fn listed_sides_match_grown() {
-        let g = crate::builtin::geometry("classic").unwrap();
-        let mut rng = XorShift(0x6a09_e667_f3bc_c908u64);
-        let mut next = |m: usize| rng.below(m);
         let view = |ss: &[Side]| -> Vec<(Vec<usize>, SymbolSet, usize)> {
             ss.iter()
                 .map(|s| (s.cells().to_vec(), s.cands, s.surplus))
                 .collect()
         };
         let (mut compared, mut sides_found) = (0, 0);
-        for line in HARD_PAIR {
-            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
-            let mut b = Board::new(&p);
-            while let Some(step) = crate::reason::next_step(&b) {
-                let mut thin = b.clone();
-                for _ in 0..3 {
-                    let t = thin.tables();
-                    let empty = |cs: &[u32]| -> Vec<usize> {
-                        cs.iter()
-                            .map(|&c| c as usize)
-                            .filter(|&c| thin.value(c).is_none())
-                            .collect()
-                    };
-                    for pair in &t.house_pairs {
-                        let (a, b2, i) = pair.cells(&t.pair_cells);
-                        let meet = empty(i);
-                        let mut listed = Vec::new();
-                        for rest in [empty(a), empty(b2)] {
-                            list_subsets(&thin, &rest, &mut listed);
-                            for mask in 3u32..1 << meet.len() {
-                                let v = (0..meet.len())
-                                    .filter(|&j| mask >> j & 1 == 1)
-                                    .fold(SymbolSet::EMPTY, |u, j| {
-                                        u.union(thin.candidates(meet[j]))
-                                    });
-                                for k in 2..5 {
-                                    let (mut grown, mut read) = (Vec::new(), Vec::new());
-                                    sides(&thin, &rest, v, k, &mut Vec::new(), &mut grown);
-                                    sides_listed(&thin, &rest, &listed, v, k, &mut read);
-                                    assert_eq!(view(&grown), view(&read));
-                                    compared += 1;
-                                    sides_found += grown.len();
-                                }
+        let seed = 0x6a09_e667_f3bc_c908u64;
+        along_thinned_solves(
+            &HARD_PAIR,
+            seed,
+            3,
+            |_| 10,
+            |thin, _| {
+                let t = thin.tables();
+                let empty = |cs: &[u32]| -> Vec<usize> {
+                    cs.iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| thin.value(c).is_none())
+                        .collect()
+                };
+                for pair in &t.house_pairs {
+                    let (a, b2, i) = pair.cells(&t.pair_cells);
+                    let meet = empty(i);
+                    let mut listed = Vec::new();
+                    for rest in [empty(a), empty(b2)] {
+                        list_subsets(thin, &rest, &mut listed);
+                        for mask in 3u32..1 << meet.len() {
+                            let v = (0..meet.len())
+                                .filter(|&j| mask >> j & 1 == 1)
+                                .fold(SymbolSet::EMPTY, |u, j| u.union(thin.candidates(meet[j])));
+                            for k in 2..5 {
+                                let (mut grown, mut read) = (Vec::new(), Vec::new());
+                                sides(thin, &rest, v, k, &mut Vec::new(), &mut grown);
+                                sides_listed(thin, &rest, &listed, v, k, &mut read);
+                                assert_eq!(view(&grown), view(&read));
+                                compared += 1;
+                                sides_found += grown.len();
                             }
                         }
                     }
-                    for _ in 0..10 {
-                        let c = next(81);
-                        if thin.candidates(c).len() > 2 {
-                            thin.eliminate(c, next(9) as u8);
-                        }
-                    }
                 }
-                b.apply(&step);
-            }
-        }
+            },
+        );
         assert!(
             compared > 1000 && sides_found > 1000,
             "{compared} {sides_found}"

@@ -136,3 +136,36 @@ impl XorShift {
         (self.0 % m as u64) as usize
     }
 }
+
+/// Visits every position along the logical solves of the classic puzzles `lines`, each
+/// `rounds` times: as it is, then after each further seeded run of `eliminations(round)` tries
+/// at removing a random candidate from a random cell (only where two or more stay). Thinning
+/// makes many more small cells and odd patterns than solves reach, for tests that compare a
+/// search with its oracle; `visit` gets the board and the round.
+pub fn along_thinned_solves(
+    lines: &[&str],
+    seed: u64,
+    rounds: usize,
+    eliminations: impl Fn(usize) -> usize,
+    mut visit: impl FnMut(&Board, usize),
+) {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let mut rng = XorShift(seed);
+    for line in lines {
+        let p = Puzzle::from_line(g.clone(), line).unwrap();
+        let mut b = Board::new(&p);
+        while let Some(step) = super::next_step(&b) {
+            let mut thin = b.clone();
+            for round in 0..rounds {
+                visit(&thin, round);
+                for _ in 0..eliminations(round) {
+                    let c = rng.below(81);
+                    if thin.candidates(c).len() > 2 {
+                        thin.eliminate(c, rng.below(9) as u8);
+                    }
+                }
+            }
+            b.apply(&step);
+        }
+    }
+}

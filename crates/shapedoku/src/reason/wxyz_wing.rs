@@ -232,33 +232,23 @@ mod tests {
     /// cells of two to four candidates).
     #[test]
     fn matches_reference() {
-        let g = crate::builtin::geometry("classic").unwrap();
-        let mut rng = XorShift(0x2545_f491_4f6c_dd1du64);
-        let mut next = |m: usize| rng.below(m);
         let mut found = 0;
-        for line in HARD_PAIR {
-            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
-            let mut b = Board::new(&p);
-            while let Some(step) = crate::reason::next_step(&b) {
-                let mut thin = b.clone();
-                for round in 0..4 {
-                    for limit in [1, 1000] {
-                        let (mut new, mut old) = (Finder::new(limit), Finder::new(limit));
-                        find(&thin, &mut new);
-                        find_reference(&thin, &mut old);
-                        assert_eq!(format!("{:?}", new.steps), format!("{:?}", old.steps));
-                        found += new.steps.len();
-                    }
-                    for _ in 0..8 + round * 8 {
-                        let c = next(81);
-                        if thin.candidates(c).len() > 2 {
-                            thin.eliminate(c, next(9) as u8);
-                        }
-                    }
+        let seed = 0x2545_f491_4f6c_dd1du64;
+        along_thinned_solves(
+            &HARD_PAIR,
+            seed,
+            4,
+            |r| 8 + r * 8,
+            |thin, _| {
+                for limit in [1, 1000] {
+                    let (mut new, mut old) = (Finder::new(limit), Finder::new(limit));
+                    find(thin, &mut new);
+                    find_reference(thin, &mut old);
+                    assert_eq!(format!("{:?}", new.steps), format!("{:?}", old.steps));
+                    found += new.steps.len();
                 }
-                b.apply(&step);
-            }
-        }
+            },
+        );
         assert!(found > 50, "{found}");
     }
 
