@@ -387,17 +387,20 @@ impl List {
         &self.bits[s..s + self.words]
     }
     /// The places of `v` in set `a` (which must hold it).
+    #[inline]
     fn with(&self, a: usize, v: u8) -> &[u64] {
         let s = self.slot(a, v);
         &self.bits[s..s + self.words]
     }
     /// The cells that see every place of `v` in set `a`.
+    #[inline]
     pub(super) fn seen(&self, a: usize, v: u8) -> &[u64] {
         let s = self.slot(a, v) + self.words;
         &self.bits[s..s + self.words]
     }
 
     /// Whether sets `a` and `b` share a cell.
+    #[inline]
     pub(super) fn overlap(&self, a: usize, b: usize) -> bool {
         !disjoint(self.cells(a), self.cells(b))
     }
@@ -434,7 +437,21 @@ impl List {
         }
     }
 
+    /// Whether [`List::targets`] of sets `a` and `b` (both holding `v`) finds anything: a
+    /// few word operations, without building a list, for the many pairs that eliminate
+    /// nothing.
+    #[inline]
+    pub(super) fn hits(&self, a: usize, b: usize, v: u8) -> bool {
+        let (sa, sb) = (self.seen(a, v), self.seen(b, v));
+        self.places(v)
+            .iter()
+            .zip(sa)
+            .zip(sb)
+            .any(|((&p, &x), &y)| p & x & y != 0)
+    }
+
     /// The places of `v` on the board (the empty cells holding it) as bits.
+    #[inline]
     pub(super) fn places(&self, v: u8) -> &[u64] {
         &self.places[v as usize * self.words..][..self.words]
     }
@@ -564,19 +581,20 @@ impl List {
             .map(|s| 64 - s.cands.0.leading_zeros() as usize)
             .max()
             .unwrap_or(0);
-        let key = |b: usize, v: u8| {
-            let first = self
-                .with(b, v)
-                .iter()
-                .enumerate()
-                .find(|&(_, &w)| w != 0)
-                .map_or(0, |(i, &w)| i * 64 + w.trailing_zeros() as usize);
-            v as usize * cells + first
-        };
+        // Each (set, symbol)'s key, in the order of both passes below: found once.
+        let mut keys: Vec<u32> = Vec::new();
         let mut start = vec![0u32; top * cells + 1];
         for (b, set) in self.sets.iter().enumerate() {
             for v in set.cands.iter() {
-                start[key(b, v) + 1] += 1;
+                let first = self
+                    .with(b, v)
+                    .iter()
+                    .enumerate()
+                    .find(|&(_, &w)| w != 0)
+                    .map_or(0, |(i, &w)| i * 64 + w.trailing_zeros() as usize);
+                let k = v as usize * cells + first;
+                keys.push(k as u32);
+                start[k + 1] += 1;
             }
         }
         for k in 1..start.len() {
@@ -584,9 +602,10 @@ impl List {
         }
         let mut fill = start.clone();
         let mut items = vec![0u32; start[start.len() - 1] as usize];
+        let mut keys = keys.iter();
         for (b, set) in self.sets.iter().enumerate() {
-            for v in set.cands.iter() {
-                let k = key(b, v);
+            for _ in set.cands.iter() {
+                let k = *keys.next().expect("a key per set and symbol") as usize;
                 items[fill[k] as usize] = b as u32;
                 fill[k] += 1;
             }
@@ -677,6 +696,57 @@ mod tests {
             b.apply(&step);
         }
         assert!(b.is_solved() && positions > 50 && linked > 1000);
+    }
+
+    /// The links by their definition, every pair of sets tested: set `a`'s list holds each
+    /// other set `b` disjoint from it, in set order, with the common symbols whose places in
+    /// `b` all see every place of it in `a` (and so the other way round), if any.
+    fn links_by_pairs(list: &List) -> Vec<Vec<(usize, SymbolSet)>> {
+        let n = list.sets.len();
+        let mut out = vec![Vec::new(); n];
+        for (a, links) in out.iter_mut().enumerate() {
+            for b in (0..n).filter(|&b| b != a && !list.overlap(a, b)) {
+                let common = list.sets[a].cands.intersect(list.sets[b].cands);
+                let rcc = common.iter().fold(SymbolSet::EMPTY, |r, v| {
+                    let (x, y) = (list.with(b, v), list.seen(a, v));
+                    if x.iter().zip(y).all(|(x, y)| x & !y == 0) {
+                        r.with(v)
+                    } else {
+                        r
+                    }
+                });
+                if !rcc.is_empty() {
+                    links.push((b, rcc));
+                }
+            }
+        }
+        out
+    }
+
+    /// The bucketed search of [`List::links`] finds every link and no other: along logical
+    /// solves of hard puzzles, each position also thinned by a seeded run of eliminations,
+    /// its lists are those of testing every pair of sets.
+    #[test]
+    fn links_match_pairs() {
+        use crate::reason::test_util::{HARD_PAIR, along_thinned_solves};
+        let (mut tables, mut linked) = (0, 0);
+        along_thinned_solves(
+            &HARD_PAIR,
+            0x5851_f42d_4c95_7f2d,
+            3,
+            |r| 6 + r * 10,
+            |b, _| {
+                let list = List::new(b);
+                let (links, want) = (list.links(), links_by_pairs(&list));
+                assert_eq!(links.sets(), want.len());
+                for (a, want) in want.iter().enumerate() {
+                    assert_eq!(links.of(a), &want[..]);
+                    linked += want.len();
+                }
+                tables += 1;
+            },
+        );
+        assert!(tables > 100 && linked > 10_000, "{tables} {linked}");
     }
 
     /// Copying the sets of unchanged shapes from the table of another state changes nothing:

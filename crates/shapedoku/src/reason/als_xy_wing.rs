@@ -32,7 +32,8 @@ fn search(table: &Table, f: &mut Finder) {
                     .cands
                     .intersect(list.sets[b].cands)
                     .minus(x.union(y));
-                if zs.is_empty() || list.overlap(a, b) {
+                // Most pairs eliminate nothing: test that before building anything.
+                if !zs.iter().any(|z| list.hits(a, b, z)) || list.overlap(a, b) {
                     continue;
                 }
                 let mut elim = Vec::new();

@@ -37,6 +37,8 @@ fn search(table: &Table, f: &mut Finder) {
             let mut elim = Vec::new();
             match *rcc {
                 [] => continue,
+                // Most singly linked pairs eliminate nothing: tested before building anything.
+                [x] if !common.without(x).iter().any(|z| list.hits(a, b, z)) => continue,
                 [x] => {
                     for z in common.without(x).iter() {
                         list.targets(&[a, b], z, &mut elim);
