@@ -14,7 +14,7 @@
 //! are ALS-XZ and ALS-XY-wing, found before; [`MAX_SETS`] and [`MAX_STATES`] bound the search on
 //! large geometries. Of the chains with the same eliminations the one with fewest cells is kept.
 
-use super::als::{Table, table, tidy};
+use super::als::{List, Table, table, tidy};
 use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::symbols::SymbolSet;
 use std::collections::BTreeMap;
@@ -74,16 +74,21 @@ fn search(board: &Board, table: &Table, f: &mut Finder, total: usize) {
         // For each symbol z of the start, the cells holding z that see all its places there:
         // where a chain from it can eliminate z. A start with none makes nothing.
         let list = &table.list;
-        let mut useful = false;
+        // The symbols of the start with such cells: a chain eliminates only those.
+        let mut useful = SymbolSet::EMPTY;
         for z in list.sets[a].cands.iter() {
             let held = list.places(z);
             let reach = &mut targets[z as usize * words..][..words];
+            let mut any = 0;
             for ((r, &s), &p) in reach.iter_mut().zip(list.seen(a, z)).zip(held) {
                 *r = s & p;
-                useful |= *r != 0;
+                any |= *r;
+            }
+            if any != 0 {
+                useful = useful.with(z);
             }
         }
-        if !useful {
+        if useful.is_empty() {
             continue;
         }
         // A doubly linked first pair is tried with each symbol: A1 must hold the one used.
@@ -145,7 +150,12 @@ fn search(board: &Board, table: &Table, f: &mut Finder, total: usize) {
                         len: node.len + 1,
                     };
                     nodes.push(next);
-                    if next.len >= 4 && c != a {
+                    // Most chains eliminate nothing: `ends` tells that from a few word
+                    // operations before `record` builds anything.
+                    if next.len >= 4
+                        && c != a
+                        && ends(list, &targets, words, useful.without(x).minus(used), c)
+                    {
                         record(table, &targets, words, &nodes, x, &mut found);
                     }
                 }
@@ -163,6 +173,19 @@ fn search(board: &Board, table: &Table, f: &mut Finder, total: usize) {
             return;
         }
     }
+}
+
+/// Whether a chain ending at set `end` can eliminate one of `zs` (symbols of the start, with
+/// `targets` its cells seeing all their places there): the first test of [`record`].
+#[inline]
+fn ends(list: &List, targets: &[u64], words: usize, zs: SymbolSet, end: usize) -> bool {
+    let zs = zs.intersect(list.sets[end].cands);
+    zs.iter().any(|z| {
+        list.seen(end, z)
+            .iter()
+            .zip(&targets[z as usize * words..][..words])
+            .any(|(x, y)| x & y != 0)
+    })
 }
 
 /// Records the eliminations of the chain ending at the last node, if it makes any.
