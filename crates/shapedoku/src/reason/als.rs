@@ -62,7 +62,7 @@ impl Table {
     /// The table of `board`, taking from `prev` (a table of the same board, at another
     /// state) the sets of the shapes [`List::build`] may copy.
     fn build(board: &Board, prev: Option<&Table>) -> Table {
-        let list = List::build(board, prev);
+        let mut list = List::build(board, prev);
         Table {
             values: board.values().to_vec(),
             cands: board.candidate_grid().to_vec(),
@@ -142,6 +142,12 @@ pub(super) struct List {
     /// For each shape whose listing was completed (all but those after [`MAX_SETS`] was
     /// reached), the range of `sets` listed from it.
     from_shape: Vec<(usize, usize)>,
+    /// For each set, its symbols with a cell outside it that holds the symbol and sees all
+    /// its places there: the only symbols an elimination from the set can take (a cell must
+    /// see every place of the symbol in each set of the pattern). Made for the board, never
+    /// copied: the places change when the set does not. Filled by [`List::links`], whose
+    /// search computes the very cells this needs.
+    live: Vec<SymbolSet>,
 }
 
 /// A slot of a symbol a set lacks.
@@ -189,6 +195,7 @@ impl List {
             places: places(board),
             caps: Vec::new(),
             from_shape: Vec::new(),
+            live: Vec::new(),
         };
         let shapes = &board.tables().no_repeat;
         // Each shape's empty cells (sorted), cap and cells as bits.
@@ -437,6 +444,14 @@ impl List {
         }
     }
 
+    /// The symbols of set `a` an elimination from it can take: those with a cell that holds
+    /// the symbol and sees all its places in the set. [`List::targets`] of any sets finds
+    /// nothing for a symbol one of them lacks here.
+    #[inline]
+    pub(super) fn live(&self, a: usize) -> SymbolSet {
+        self.live[a]
+    }
+
     /// Whether [`List::targets`] of sets `a` and `b` (both holding `v`) finds anything: a
     /// few word operations, without building a list, for the many pairs that eliminate
     /// nothing.
@@ -462,13 +477,13 @@ impl List {
     /// indexed by symbol and first place, and each set meets only those whose first place of
     /// a shared symbol is among the cells that hold `v` and see all of its own places of it,
     /// not every set.
-    pub(super) fn links(&self) -> Links {
+    pub(super) fn links(&mut self) -> Links {
         let n = self.sets.len();
         // The joined pairs `(a, b, symbols)` with `a < b`, in order of `a` then `b`, and
         // each set's count of links (at `degree[set + 1]`).
         let mut pairs: Vec<(u32, u32, SymbolSet)> = Vec::new();
         let mut degree = vec![0u32; n + 1];
-        self.meet(|a, found| {
+        self.live = self.meet(|a, found| {
             for (j, &(b, v)) in found.iter().enumerate() {
                 if j > 0 && found[j - 1].0 == b {
                     // The same set again, through another symbol: one link with both.
@@ -504,7 +519,8 @@ impl List {
 
     /// Calls `each(a, found)` for every set `a` in order, `found` holding the later sets `b`
     /// disjoint from `a` with a symbol `v` restricted between them, as `(b, v)` sorted by `b`.
-    fn meet(&self, mut each: impl FnMut(usize, &[(usize, u8)])) {
+    /// Returns each set's symbols for [`List::live`]: the cells it tests are those.
+    fn meet(&self, mut each: impl FnMut(usize, &[(usize, u8)])) -> Vec<SymbolSet> {
         let n = self.sets.len();
         let w = self.words;
         let cells = w * 64;
@@ -514,15 +530,20 @@ impl List {
         // set meets only later ones, so each bucket is read from where the last set left it.
         let mut cursor = start.clone();
         let mut found: Vec<(usize, u8)> = Vec::new();
+        let mut live = Vec::with_capacity(n);
         for a in 0..n {
             found.clear();
             let mine = self.cells(a);
+            let mut mask = SymbolSet::EMPTY;
             for v in self.sets[a].cands.iter() {
                 let held = &places[v as usize * w..][..w];
                 // What every later set is tested against: looked up once per symbol.
                 let seen = self.seen(a, v);
                 for (i, (&s, &p)) in seen.iter().zip(held).enumerate() {
                     let mut m = s & p;
+                    if m != 0 {
+                        mask = mask.with(v);
+                    }
                     while m != 0 {
                         let k = v as usize * cells + i * 64 + m.trailing_zeros() as usize;
                         m &= m - 1;
@@ -544,7 +565,9 @@ impl List {
             }
             found.sort_unstable_by_key(|&(b, _)| b);
             each(a, &found);
+            live.push(mask);
         }
+        live
     }
 
     /// The links as separate lists, built the way [`List::links`] was before its lists were
@@ -685,7 +708,7 @@ mod tests {
         let mut b = Board::new(&p);
         let (mut positions, mut linked) = (0, 0);
         while let Some(step) = crate::reason::next_step(&b) {
-            let list = List::new(&b);
+            let mut list = List::new(&b);
             let (packed, nested) = (list.links(), list.links_nested());
             assert_eq!(packed.sets(), nested.len());
             for (a, want) in nested.iter().enumerate() {
@@ -725,7 +748,8 @@ mod tests {
 
     /// The bucketed search of [`List::links`] finds every link and no other: along logical
     /// solves of hard puzzles, each position also thinned by a seeded run of eliminations,
-    /// its lists are those of testing every pair of sets.
+    /// its lists are those of testing every pair of sets, and the symbols it leaves in
+    /// [`List::live`] are those of the definition, cell by cell.
     #[test]
     fn links_match_pairs() {
         use crate::reason::test_util::{HARD_PAIR, along_thinned_solves};
@@ -736,12 +760,23 @@ mod tests {
             3,
             |r| 6 + r * 10,
             |b, _| {
-                let list = List::new(b);
+                let mut list = List::new(b);
                 let (links, want) = (list.links(), links_by_pairs(&list));
                 assert_eq!(links.sets(), want.len());
                 for (a, want) in want.iter().enumerate() {
                     assert_eq!(links.of(a), &want[..]);
                     linked += want.len();
+                    // The symbols with a cell holding them that sees all their places in `a`.
+                    let live = list.sets[a].cands.iter().filter(|&v| {
+                        let seen = list.seen(a, v);
+                        (0..81).any(|c| {
+                            b.value(c).is_none()
+                                && b.candidates(c).contains(v)
+                                && seen[c / 64] >> (c % 64) & 1 == 1
+                        })
+                    });
+                    let want = live.fold(SymbolSet::EMPTY, |m, v| m.with(v));
+                    assert_eq!(list.live(a), want);
                 }
                 tables += 1;
             },

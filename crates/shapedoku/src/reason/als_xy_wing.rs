@@ -28,10 +28,9 @@ fn search(table: &Table, f: &mut Finder) {
                 if both & both.wrapping_sub(1) == 0 {
                     continue;
                 }
-                let zs = list.sets[a]
-                    .cands
-                    .intersect(list.sets[b].cands)
-                    .minus(x.union(y));
+                // Symbols of both sets (not of the links) that some cell could lose: a
+                // symbol either set lacks in `live` gives no elimination.
+                let zs = list.live(a).intersect(list.live(b)).minus(x.union(y));
                 // Most pairs eliminate nothing: test that before building anything.
                 if !zs.iter().any(|z| list.hits(a, b, z)) || list.overlap(a, b) {
                     continue;

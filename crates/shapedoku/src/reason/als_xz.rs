@@ -38,7 +38,16 @@ fn search(table: &Table, f: &mut Finder) {
             match *rcc {
                 [] => continue,
                 // Most singly linked pairs eliminate nothing: tested before building anything.
-                [x] if !common.without(x).iter().any(|z| list.hits(a, b, z)) => continue,
+                // (A symbol either set lacks in `live` gives no elimination.)
+                [x] if !common
+                    .without(x)
+                    .intersect(list.live(a))
+                    .intersect(list.live(b))
+                    .iter()
+                    .any(|z| list.hits(a, b, z)) =>
+                {
+                    continue;
+                }
                 [x] => {
                     for z in common.without(x).iter() {
                         list.targets(&[a, b], z, &mut elim);

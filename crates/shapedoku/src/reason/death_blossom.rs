@@ -169,9 +169,10 @@ impl Blossom<'_> {
             let a = self.options[k][i] as usize;
             let (done, rest) = self.levels.split_at_mut(k + 1);
             let (alive, next) = (&done[k], &mut rest[0]);
-            // Only symbols the petal holds stay; each, where it still has cells.
+            // Only symbols the petal holds stay; each, where it still has cells (none for a
+            // symbol the petal lacks in `live`: the cells kept are places of the symbol).
             let mut syms = SymbolSet::EMPTY;
-            for z in alive.syms.intersect(list.sets[a].cands).iter() {
+            for z in alive.syms.intersect(list.live(a)).iter() {
                 let at = z as usize * w;
                 let mut any = 0;
                 let cells = next.bits[at..at + w]
