@@ -364,8 +364,8 @@ impl<'a> Graph<'a> {
         let b = self.board;
         let w = self.words;
         let live = &self.live_bits[v as usize * w..][..w];
-        for i in 0..w {
-            let mut m = self.peer_bits[c * w + i] & self.cand_bits[v as usize * w + i] & live[i];
+        for (i, &live) in live.iter().enumerate() {
+            let mut m = self.peer_bits[c * w + i] & self.cand_bits[v as usize * w + i] & live;
             while m != 0 {
                 let p = i * 64 + m.trailing_zeros() as usize;
                 m &= m - 1;
