@@ -194,14 +194,30 @@ impl Links {
             strong_nodes: [Vec::new(), Vec::new()],
             strong_cells: [vec![0u64; n * words], vec![0u64; n * words]],
         };
-        for c in 0..nc {
-            if board.value(c).is_some() {
-                continue;
-            }
+        // A candidate's node is its cell, and the cells seeing it are its cell's peers: the
+        // candidates are listed straight (as `add_node` would), the lists sized once.
+        let empty = (0..nc).filter(|&c| board.value(c).is_none());
+        let singles = empty
+            .clone()
+            .map(|c| board.candidates(c).len() as usize)
+            .sum();
+        gr.sym.reserve(singles);
+        gr.cell_list.reserve(singles);
+        gr.cell_start.reserve(singles);
+        gr.own.reserve(singles * words);
+        gr.seen.reserve(singles * words);
+        let peers = &board.tables().peer_bits;
+        for c in empty {
             for v in board.candidates(c).iter() {
                 gr.cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
                 gr.single_of[c * n + v as usize] = gr.sym.len() as u32;
-                gr.add_node(board, v, &[c as u32]);
+                gr.sym.push(v);
+                gr.cell_list.push(c as u32);
+                gr.cell_start.push(gr.cell_list.len() as u32);
+                let at = gr.own.len();
+                gr.own.resize(at + words, 0);
+                gr.own[at + c / 64] |= 1 << (c % 64);
+                gr.seen.extend_from_slice(&peers[c * words..][..words]);
             }
         }
         gr.singles = gr.sym.len();
@@ -279,7 +295,7 @@ impl Links {
     /// Lists every link (see the module documentation).
     fn link(&mut self, b: &Board) {
         let count = self.sym.len();
-        let (w, n) = (self.words, self.symbols);
+        let n = self.symbols;
         // Group nodes are made in order of symbol (see `add_groups`): the groups of `v` are
         // `group_start[v]..group_start[v + 1]`.
         let mut group_start = vec![self.singles as u32; n + 1];
@@ -290,11 +306,32 @@ impl Links {
             group_start[v + 1] = group_start[v + 1].max(group_start[v]);
         }
         let mut strong = self.house_links(b);
-        // Weak links between candidates are found on the fly (a bitset of peers); the ones to
-        // or from a group are listed. A candidate sees every cell of a group exactly when its
-        // cell lies in the group's `seen`, so both directions are read from the groups; each
-        // node's list is still in the order of a pass node by node (candidates, then groups,
-        // each ascending), since `adjacency` keeps the order links are made in.
+        let weak = self.group_links(&group_start);
+        // A bivalue cell's two candidates are strongly linked.
+        for x in 0..self.singles as u32 {
+            let c = self.cell_list[self.cell_start[x as usize] as usize] as usize;
+            let cands = b.candidates(c);
+            if cands.len() == 2 {
+                let v = self.sym[x as usize];
+                let u = cands.without(v).first().unwrap_or(v);
+                strong.push((x << 1, self.single_of[c * n + u as usize] << 1 | 1));
+            }
+        }
+        (self.strong_start, self.strong_to) = adjacency(count, strong);
+        (self.weak_start, self.weak_to) = adjacency(count, weak);
+        self.mark_strong();
+    }
+
+    /// The weak links to or from a group, by groups `group_start` per symbol.
+    ///
+    /// Weak links between candidates are found on the fly (a bitset of peers); the ones to
+    /// or from a group are listed. A candidate sees every cell of a group exactly when its
+    /// cell lies in the group's `seen`, so both directions are read from the groups; each
+    /// node's list is still in the order of a pass node by node (candidates, then groups,
+    /// each ascending), since `adjacency` keeps the order links are made in.
+    fn group_links(&self, group_start: &[u32]) -> Vec<(u32, u32)> {
+        let count = self.sym.len();
+        let (w, n) = (self.words, self.symbols);
         let mut weak: Vec<(u32, u32)> = Vec::new();
         for y in self.singles as u32..count as u32 {
             let v = self.sym[y as usize] as usize;
@@ -316,18 +353,14 @@ impl Links {
                 }
             }
         }
-        // A bivalue cell's two candidates are strongly linked.
-        for x in 0..self.singles as u32 {
-            let c = self.cell_list[self.cell_start[x as usize] as usize] as usize;
-            let cands = b.candidates(c);
-            if cands.len() == 2 {
-                let v = self.sym[x as usize];
-                let u = cands.without(v).first().unwrap_or(v);
-                strong.push((x << 1, self.single_of[c * n + u as usize] << 1 | 1));
-            }
-        }
-        (self.strong_start, self.strong_to) = adjacency(count, strong);
-        (self.weak_start, self.weak_to) = adjacency(count, weak);
+        weak
+    }
+
+    /// Marks the nodes and cells with a strong link ([`Links::strong_nodes`],
+    /// [`Links::strong_cells`]).
+    fn mark_strong(&mut self) {
+        let count = self.sym.len();
+        let w = self.words;
         self.strong_nodes = [
             vec![0u64; count.div_ceil(64)],
             vec![0u64; count.div_ceil(64)],
@@ -348,20 +381,47 @@ impl Links {
         }
     }
 
-    /// The weak links listed to nodes with a strong link (in a house when `kind` is 0), as
-    /// node numbers, by node ([`Links::live_weak_lists`]).
-    fn live_weak(&self, kind: usize) -> &(Vec<u32>, Vec<u32>) {
+    /// The weak links to nodes with a strong link (in a house when `kind` is 0, else of any
+    /// kind, in-cell links then included), as node numbers, by node
+    /// ([`Links::live_weak_lists`]): for each node, in the order
+    /// [`ChainGraph::for_each_link`] gives them, the listed ones, then for a candidate its
+    /// peers' and then (`kind` 1) its cell's. A search reads each node's links once per
+    /// start, so one list read straight serves better than bits read anew.
+    fn live_weak(&self, b: &Board, kind: usize) -> &(Vec<u32>, Vec<u32>) {
         self.live_weak_lists[kind].get_or_init(|| {
             let live = &self.strong_nodes[kind];
+            let alive = |y: u32| live[y as usize / 64] >> (y % 64) & 1 == 1;
             let (start, to) = (&self.weak_start, &self.weak_to);
+            let (w, n) = (self.words, self.symbols);
             let mut out_start = Vec::with_capacity(start.len());
-            let mut out_to = Vec::with_capacity(to.len());
+            let mut out_to = Vec::with_capacity(to.len() + 8 * self.singles);
             out_start.push(0);
             for x in 0..self.len() {
                 for &e in &to[start[x] as usize..start[x + 1] as usize] {
-                    let y = e >> 1;
-                    if live[y as usize / 64] >> (y % 64) & 1 == 1 {
-                        out_to.push(y);
+                    if alive(e >> 1) {
+                        out_to.push(e >> 1);
+                    }
+                }
+                if x < self.singles {
+                    let v = self.sym[x] as usize;
+                    let seen = &self.seen[x * w..][..w];
+                    let cand = &self.strong_cells[kind][v * w..][..w];
+                    for i in 0..w {
+                        let mut m = seen[i] & cand[i];
+                        while m != 0 {
+                            let c = i * 64 + m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            out_to.push(self.single_of[c * n + v]);
+                        }
+                    }
+                    if kind == 1 {
+                        let c = self.cell_list[self.cell_start[x] as usize] as usize;
+                        for u in b.candidates(c).without(v as u8).iter() {
+                            let y = self.single_of[c * n + u as usize];
+                            if alive(y) {
+                                out_to.push(y);
+                            }
+                        }
                     }
                 }
                 out_start.push(out_to.len() as u32);
@@ -372,6 +432,12 @@ impl Links {
 
     /// The strong links in houses: two disjoint nodes of a symbol that are all its places in a
     /// house, both ways, house by house and symbol by symbol.
+    ///
+    /// Each node inside the house is read as a mask over the house's cells (its places are
+    /// within the symbol's places there, `p`), and its partner is the node whose mask is
+    /// `p`'s rest: at most one, nodes of a symbol being distinct sets. So the pairs, looked
+    /// for from each node among those after it, are those of the test of every pair (the
+    /// tests' oracle), in the same order.
     fn house_links(&self, b: &Board) -> Vec<(u32, u32)> {
         let t = b.tables();
         let w = self.words;
@@ -390,47 +456,54 @@ impl Links {
         }
         let (house_start, house_groups) = adjacency(t.houses.len(), in_house);
         let mut strong: Vec<(u32, u32)> = Vec::new();
-        let mut inside: Vec<u32> = Vec::new();
+        // The nodes of a symbol inside the house, and their masks over the house's cells.
+        let mut inside: Vec<(u32, u64)> = Vec::new();
         let n = self.symbols;
+        // Per symbol, its places in the house, as a mask over the house's cells; and each
+        // cell's place in the house.
+        let mut places = vec![0u64; n];
+        let mut local = vec![0u8; b.geometry().cell_count()];
         for (h, cells) in t.house_cells.chunks(n).enumerate() {
-            let hb = t.house_bits(h);
             let groups = &house_groups[house_start[h] as usize..house_start[h + 1] as usize];
+            places.fill(0);
+            for (i, &c) in cells.iter().enumerate() {
+                local[c as usize] = i as u8;
+                if b.value(c as usize).is_none() {
+                    for v in b.candidates(c as usize).iter() {
+                        places[v as usize] |= 1 << i;
+                    }
+                }
+            }
             let mut next = 0;
-            for v in 0..n {
+            for (v, &p) in places.iter().enumerate() {
                 let first = next;
                 while next < groups.len() && self.sym[groups[next] as usize] as usize == v {
                     next += 1;
                 }
-                let places = (0..w)
-                    .map(|i| (hb[i] & self.cand_bits[v * w + i]).count_ones())
-                    .sum::<u32>();
-                if places < 2 {
+                if p.count_ones() < 2 {
                     continue;
                 }
-                // The nodes of `v` inside the house; two disjoint ones covering all its places
-                // are strongly linked.
                 inside.clear();
-                for &c in cells {
-                    if let Some(x) = self.single(c as usize, v as u8) {
-                        inside.push(x);
-                    }
+                let mut m = p;
+                while m != 0 {
+                    let i = m.trailing_zeros();
+                    m &= m - 1;
+                    let c = cells[i as usize] as usize;
+                    inside.push((self.single_of[c * n + v], 1 << i));
                 }
-                inside.extend_from_slice(&groups[first..next]);
-                for (i, &x) in inside.iter().enumerate() {
-                    for &y in &inside[i + 1..] {
-                        if self.size(x) + self.size(y) == places as usize && self.disjoint(x, y) {
-                            strong.push((x << 1, y << 1));
-                            strong.push((y << 1, x << 1));
-                        }
+                for &y in &groups[first..next] {
+                    let cells = self.cells(y).iter();
+                    inside.push((y, cells.fold(0, |a, &c| a | 1 << local[c as usize])));
+                }
+                for (i, &(x, m)) in inside.iter().enumerate() {
+                    if let Some(&(y, _)) = inside[i + 1..].iter().find(|e| e.1 == p ^ m) {
+                        strong.push((x << 1, y << 1));
+                        strong.push((y << 1, x << 1));
                     }
                 }
             }
         }
         strong
-    }
-
-    fn size(&self, x: u32) -> usize {
-        (self.cell_start[x as usize + 1] - self.cell_start[x as usize]) as usize
     }
 
     fn disjoint(&self, x: u32, y: u32) -> bool {
@@ -563,9 +636,9 @@ impl ChainGraph<'_> {
     /// to a node with a strong link of that kind (see [`Bfs::explore`]); the order of the rest
     /// is kept.
     ///
-    /// With `live`, the weak links listed come from [`Links::live_weak`], where the dead
-    /// ends are left out already (the test compares this with the way first written, which
-    /// skips them as it reads the full lists).
+    /// With `live`, the weak links come from [`Links::live_weak`], where the dead ends are
+    /// left out already (the test compares this with the way first written, which skips
+    /// them as it reads the full lists and the bits of peers).
     fn for_each_link(
         &self,
         x: u32,
@@ -575,7 +648,6 @@ impl ChainGraph<'_> {
         mut f: impl FnMut(u32),
     ) {
         let kind = usize::from(cell_links);
-        let alive = |y: u32| !live || self.strong_nodes[kind][y as usize / 64] >> (y % 64) & 1 == 1;
         if strong {
             for e in self.listed(x, true) {
                 if cell_links || e & 1 == 0 {
@@ -583,10 +655,11 @@ impl ChainGraph<'_> {
                 }
             }
         } else if live {
-            let (start, to) = self.live_weak(kind);
+            let (start, to) = self.live_weak(self.board, kind);
             for &y in &to[start[x as usize] as usize..start[x as usize + 1] as usize] {
                 f(y);
             }
+            return;
         } else {
             // Weak links listed carry no in-cell flag, and all count without `live`.
             for e in self.listed(x, false) {
@@ -600,12 +673,8 @@ impl ChainGraph<'_> {
         let v = self.sym[x as usize] as usize;
         let seen = &self.seen[x as usize * w..][..w];
         let cand = &self.cand_bits[v * w..][..w];
-        let live_cells = &self.strong_cells[kind][v * w..][..w];
         for i in 0..w {
             let mut m = seen[i] & cand[i];
-            if live {
-                m &= live_cells[i];
-            }
             while m != 0 {
                 let c = i * 64 + m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -615,10 +684,7 @@ impl ChainGraph<'_> {
         if cell_links {
             let c = self.cells(x)[0] as usize;
             for u in self.board.candidates(c).without(v as u8).iter() {
-                let y = self.single_of[c * n + u as usize];
-                if alive(y) {
-                    f(y);
-                }
+                f(self.single_of[c * n + u as usize]);
             }
         }
     }
@@ -786,6 +852,9 @@ impl Bfs {
         };
         self.queue.clear();
         self.queue.push(s0);
+        // The weak links with `live`, read straight (as `for_each_link` would).
+        let lists = live.then(|| g.live_weak(g.board, usize::from(cell_links)));
+        let singles = g.singles as u32;
         let mut head = 0;
         while head < self.queue.len() {
             let st = self.queue[head];
@@ -795,19 +864,29 @@ impl Bfs {
                 continue;
             }
             let want_strong = st % 2 == 0;
-            g.for_each_link(st / 2, want_strong, cell_links, live, |m| {
+            let (marks, queue) = (&mut self.marks, &mut self.queue);
+            let mut reach = |m: u32| {
                 let ns = m * 2 + u32::from(want_strong);
-                let mark = &mut self.marks[ns as usize];
+                let mark = &mut marks[ns as usize];
                 if mark.stamp != epoch {
                     *mark = Mark {
                         stamp: epoch,
                         parent: st,
                         depth: depth + 1,
-                        grouped: grouped || g.is_group(m),
+                        grouped: grouped || m >= singles,
                     };
-                    self.queue.push(ns);
+                    queue.push(ns);
                 }
-            });
+            };
+            match lists {
+                Some((start, to)) if !want_strong => {
+                    let x = (st / 2) as usize;
+                    to[start[x] as usize..start[x + 1] as usize]
+                        .iter()
+                        .for_each(|&m| reach(m));
+                }
+                _ => g.for_each_link(st / 2, want_strong, cell_links, live, reach),
+            }
         }
     }
 

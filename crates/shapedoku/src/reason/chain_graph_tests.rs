@@ -235,3 +235,65 @@ fn filtered_lists_give_the_links_of_the_full_ones() {
     }
     assert!(links > 100_000 && skipped > 1000, "{links} {skipped}");
 }
+
+/// [`Links::house_links`] as first written: every pair of nodes inside a house tested for
+/// being disjoint and covering the symbol's places there.
+fn house_links_plain(gr: &Links, b: &Board) -> Vec<(u32, u32)> {
+    let t = b.tables();
+    let w = gr.words;
+    let size = |x: u32| (gr.cell_start[x as usize + 1] - gr.cell_start[x as usize]) as usize;
+    let mut strong: Vec<(u32, u32)> = Vec::new();
+    let n = gr.symbols;
+    for (h, cells) in t.house_cells.chunks(n).enumerate() {
+        let hb = t.house_bits(h);
+        for v in 0..n {
+            let places = (0..w)
+                .map(|i| (hb[i] & gr.cand_bits[v * w + i]).count_ones())
+                .sum::<u32>();
+            if places < 2 {
+                continue;
+            }
+            let mut inside: Vec<u32> = (cells.iter())
+                .filter_map(|&c| gr.single(c as usize, v as u8))
+                .collect();
+            inside.extend((gr.singles as u32..gr.len() as u32).filter(|&y| {
+                let o = &gr.own[y as usize * w..][..w];
+                gr.sym[y as usize] as usize == v && (0..w).all(|k| o[k] & !hb[k] == 0)
+            }));
+            for (i, &x) in inside.iter().enumerate() {
+                for &y in &inside[i + 1..] {
+                    if size(x) + size(y) == places as usize && gr.disjoint(x, y) {
+                        strong.push((x << 1, y << 1));
+                        strong.push((y << 1, x << 1));
+                    }
+                }
+            }
+        }
+    }
+    strong
+}
+
+/// The house links found by each node's complement are those of the test of every pair, in
+/// the same order, along the solves of `positions` (Windoku included) and along thinned
+/// solves of hard puzzles.
+#[test]
+fn house_links_are_those_of_every_pair() {
+    let mut links = 0;
+    let mut check = |b: &Board| {
+        let gr = ChainGraph::new(b);
+        let got = gr.house_links(b);
+        assert_eq!(got, house_links_plain(&gr, b));
+        links += got.len();
+    };
+    for b in positions() {
+        check(&b);
+    }
+    crate::reason::test_util::along_thinned_solves(
+        &crate::reason::test_util::HARD_PAIR,
+        0x9e37_79b9_7f4a_7c15,
+        3,
+        |round| 4 + 4 * round,
+        |b, _| check(b),
+    );
+    assert!(links > 50_000, "{links}");
+}

@@ -45,6 +45,8 @@ struct Graph<'a> {
     /// Cells where each symbol is placed, as bitsets (with `cand_bits`, all a one-symbol
     /// search reads of the board: see [`Memo`]).
     placed_bits: Vec<u64>,
+    /// Per symbol, the cells whose candidate a weak link may reach ([`Graph::set_live`]).
+    live_bits: Vec<u64>,
     s: Scratch,
 }
 
@@ -226,6 +228,7 @@ impl<'a> Graph<'a> {
             strong_to: Vec::new(),
             words,
             peer_bits,
+            live_bits: cand_bits.clone(),
             cand_bits,
             placed_bits,
             s: scratch.fit(nodes * 2),
@@ -286,6 +289,40 @@ impl<'a> Graph<'a> {
         self.strong_to = pairs.iter().map(|&(_, b)| b).collect();
     }
 
+    /// Sets the candidates a weak link may reach in `mode` (after [`Graph::link`]): in
+    /// [`Mode::Xy`] the bivalue cells' (the mode's rule); in the others, unless `dead_ends`,
+    /// those with a strong link of the mode.
+    ///
+    /// Why leaving out the rest changes nothing: a state reached by a weak link must leave by
+    /// a strong one, so a node without one is a dead end, the parent of no state; and it is
+    /// never a chain's end, ends being reached by a strong link (odd lengths, `min` being
+    /// odd). Every other state is reached at the same depth, from the same parent, in the
+    /// same order, so the chains found are the same.
+    fn set_live(&mut self, mode: Mode, dead_ends: bool) {
+        let (w, nc) = (self.words, self.board.geometry().cell_count());
+        if mode != Mode::Xy && dead_ends {
+            self.live_bits.copy_from_slice(&self.cand_bits);
+            return;
+        }
+        self.live_bits.fill(0);
+        let n = self.cand_bits.len() / w.max(1);
+        for c in 0..nc {
+            if !matches!(mode, Mode::X(_)) && self.bivalue(c) {
+                for v in self.board.candidates(c).iter() {
+                    self.live_bits[v as usize * w + c / 64] |= 1 << (c % 64);
+                }
+            }
+            if mode == Mode::Xy {
+                continue;
+            }
+            for v in 0..n {
+                if self.has_house_link(self.node(c, v as u8)) {
+                    self.live_bits[v * w + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+    }
+
     fn node(&self, cell: usize, sym: u8) -> u32 {
         ((cell << self.shift) | sym as usize) as u32
     }
@@ -326,19 +363,20 @@ impl<'a> Graph<'a> {
         let (c, v) = self.cell_sym(node);
         let b = self.board;
         let w = self.words;
-        for i in 0..w {
-            let mut m = self.peer_bits[c * w + i] & self.cand_bits[v as usize * w + i];
+        let live = &self.live_bits[v as usize * w..][..w];
+        for (i, &live) in live.iter().enumerate() {
+            let mut m = self.peer_bits[c * w + i] & self.cand_bits[v as usize * w + i] & live;
             while m != 0 {
                 let p = i * 64 + m.trailing_zeros() as usize;
                 m &= m - 1;
-                if mode != Mode::Xy || self.bivalue(p) {
-                    f(self.node(p, v));
-                }
+                f(self.node(p, v));
             }
         }
         if mode == Mode::Aic {
-            for w in b.candidates(c).without(v).iter() {
-                f(self.node(c, w));
+            for u in b.candidates(c).without(v).iter() {
+                if self.live_bits[u as usize * w + c / 64] >> (c % 64) & 1 == 1 {
+                    f(self.node(c, u));
+                }
             }
         }
     }
@@ -488,15 +526,15 @@ fn run(board: &Board, f: &mut Finder, make: MakeFn, modes: &[Mode], bounds: (usi
     run_linking(board, f, make, modes, bounds, false);
 }
 
-/// [`run`], with the house links of every symbol when `all_links` (the tests' oracle for
-/// linking only the symbols searched).
+/// [`run`], with the house links of every symbol and every dead end searched when `plain`
+/// (the tests' oracle for linking only the symbols searched and for [`Graph::set_live`]).
 fn run_linking(
     board: &Board,
     f: &mut Finder,
     make: MakeFn,
     modes: &[Mode],
     (min, max): (usize, usize),
-    all_links: bool,
+    plain: bool,
 ) {
     // The one-symbol families (simple chains, longer X-chains) are told apart by their bounds.
     let family = match modes.first() {
@@ -521,7 +559,7 @@ fn run_linking(
             Mode::Aic => links = board.geometry().symbols().all(),
         }
     }
-    if all_links {
+    if plain {
         links = board.geometry().symbols().all();
     }
     let xy = modes == [Mode::Xy];
@@ -535,6 +573,9 @@ fn run_linking(
         return;
     }
     gr.link(links);
+    if let Some(&mode) = modes.first() {
+        gr.set_live(mode, plain);
+    }
     let nodes = gr.strong_start.len() - 1;
     let mut found: Vec<(usize, Found)> = Vec::new();
     let mut cap = max;

@@ -102,8 +102,9 @@ fn memo_changes_nothing() {
 /// Linking only the searched symbols changes nothing: along logical solves of hard
 /// puzzles and on copies thinned at random, X-chains, XY-chains and AICs found on the
 /// running board (memo warm) are those found on a fresh copy and those found with every
-/// symbol's house links, with room for one step and for many; and the XY-chain memo
-/// (checked by the fresh copies, whose memo is empty) does skip searches.
+/// symbol's house links and every dead end searched, with room for one step and for many;
+/// and the XY-chain memo (checked by the fresh copies, whose memo is empty) does skip
+/// searches.
 #[test]
 fn linking_searched_symbols_changes_nothing() {
     let g = crate::builtin::geometry("classic").unwrap();
