@@ -109,6 +109,8 @@ struct MemoState {
     /// Per line set on a board of at most 128 cells, its base and cover lines' cells as bits
     /// by number (empty on larger boards).
     cells: Vec<[Vec<u128>; 2]>,
+    /// On a board of at most 128 cells, every cell's peers as bits (empty on larger boards).
+    peers: Vec<u128>,
     keys: Vec<Vec<u64>>,
 }
 
@@ -232,13 +234,23 @@ fn find_in(board: &Board, f: &mut Finder, small: bool) {
         sets,
         whole,
         cells,
+        peers,
         keys,
     } = &mut *memo;
     let sets = sets.get_or_insert_with(|| {
         let sets = line_sets(board);
         *whole = sets.iter().map(is_whole).collect();
-        if board.geometry().cell_count() <= 128 {
+        let g = board.geometry();
+        if g.cell_count() <= 128 {
             *cells = sets.iter().map(line_cells).collect();
+            let words = g.cell_count().div_ceil(64);
+            let t = board.tables();
+            *peers = (0..g.cell_count())
+                .map(|c| {
+                    let p = &t.peer_bits[c * words..(c + 1) * words];
+                    p.iter().rev().fold(0, |a, &w| a << 64 | u128::from(w))
+                })
+                .collect();
         }
         sets
     });
@@ -285,9 +297,10 @@ fn find_in(board: &Board, f: &mut Finder, small: bool) {
                 base_cells: &cells[i][0],
                 cover_cells: &cells[i][1],
                 places: places[v as usize],
+                peers,
             });
             search(
-                board, lines, v, &key_buf, fresh, fast, &mut bases, &mut found,
+                board, lines, v, &key_buf, fresh, fast, true, &mut bases, &mut found,
             );
             let after: usize = found.iter().flatten().map(Vec::len).sum();
             // Remember only a search that found nothing; an empty key never matches one.
@@ -329,6 +342,8 @@ struct Fast<'a> {
     base_cells: &'a [u128],
     cover_cells: &'a [u128],
     places: u128,
+    /// Every cell's peers.
+    peers: &'a [u128],
 }
 
 /// The positions of the bits set in `m`, lowest first.
@@ -413,6 +428,7 @@ fn search(
     key: &[u64],
     fresh: u64,
     fast: Option<Fast>,
+    probe: bool,
     bases: &mut Vec<BaseLine>,
     found: &mut [[Vec<Step>; 2]; 3],
 ) {
@@ -480,6 +496,13 @@ fn search(
         last_fresh,
         fast,
     };
+    // With some lines unchanged, most searches find nothing, and a walk from each fresh line
+    // meets far fewer sets than the ordered walk, which must pass through every set of
+    // unchanged lines before the last fresh one; it runs only when the probe finds a fish.
+    if probe && bases.iter().any(|b| !b.fresh) && !walk.any(&mut chosen, &mut scratch) {
+        return;
+    }
+    chosen.clear();
     walk.grow(0, 0, false, &mut chosen, &mut scratch, found);
 }
 
@@ -496,6 +519,77 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// Whether [`Walk::grow`] would push anything. It meets the same sets of lines: grow tries
+    /// every set of 2 to [`MAX_SIZE`] lines with a fresh one and columns numbering at most
+    /// `MAX_SIZE + FIN_COLUMNS` (a prefix of a set is never wider than the set, so its cut
+    /// drops no such set), and [`covers`] on each; here each such set is met once, from its
+    /// first fresh line, and [`covers`] does not depend on the order of the lines.
+    fn any(&self, chosen: &mut Vec<usize>, common: &mut Vec<u64>) -> bool {
+        for (first, line) in self.bases.iter().enumerate() {
+            if !line.fresh {
+                continue;
+            }
+            chosen.clear();
+            chosen.push(first);
+            if self.probe(first, 0, line.mask, chosen, common) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`Walk::any`] from the lines in `chosen` (`first` its first fresh line), adding lines
+    /// from `bases[from..]` other than fresh ones before `first`.
+    fn probe(
+        &self,
+        first: usize,
+        from: usize,
+        union: u64,
+        chosen: &mut Vec<usize>,
+        common: &mut Vec<u64>,
+    ) -> bool {
+        let k = chosen.len();
+        let width = union.count_ones() as usize;
+        if k >= 2
+            && width > k
+            && width <= k + FIN_COLUMNS as usize
+            && covers(
+                self.board,
+                self.lines,
+                self.v,
+                self.targets,
+                k,
+                self.bases,
+                chosen,
+                union,
+                common,
+                self.fast.as_ref(),
+                None,
+            )
+        {
+            return true;
+        }
+        if k == MAX_SIZE {
+            return false;
+        }
+        for (i, line) in self.bases.iter().enumerate().skip(from) {
+            if i == first || (i < first && line.fresh) {
+                continue;
+            }
+            let u = union | line.mask;
+            if u.count_ones() > MAX_SIZE as u32 + FIN_COLUMNS {
+                continue;
+            }
+            chosen.push(i);
+            let hit = self.probe(first, i + 1, u, chosen, common);
+            chosen.pop();
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Adds base lines from `bases[from..]` while their columns stay within the largest size
     /// plus 2; every set of k >= 2 lines so chosen whose columns number k + 1 to k + 2, with
     /// a fresh line (`has_fresh`: one among those chosen so far), is tried as the base of a
@@ -523,7 +617,7 @@ impl Walk<'_> {
                 union,
                 common,
                 self.fast.as_ref(),
-                &mut found[k - 2],
+                Some(&mut found[k - 2]),
             );
         }
         if k == MAX_SIZE {
@@ -561,18 +655,14 @@ fn covers(
     union: u64,
     common: &mut Vec<u64>,
     fast: Option<&Fast>,
-    found: &mut [Vec<Step>; 2],
-) {
-    let g = board.geometry();
-    let t = board.tables();
-    let words = g.cell_count().div_ceil(64);
-    let peers = |c: usize| &t.peer_bits[c * words..(c + 1) * words];
+    mut found: Option<&mut [Vec<Step>; 2]>,
+) -> bool {
     let rows = chosen.iter().fold(0u64, |a, &b| a | 1 << bases[b].number);
     let target_lines = targets.within(union, rows);
     if target_lines == 0 {
-        return;
+        return false;
     }
-    // Subsets of `union` with k bits: the next one by Gosper's hack over the bit positions.
+    // The union's columns by position.
     let mut cols = [0u32; 64];
     let mut m = 0u32;
     for j in bits(union) {
@@ -594,39 +684,41 @@ fn covers(
             col_cells[i] = fast.cover_cells[j as usize];
             for &b in chosen {
                 for &(_, c) in bases[b].places.iter().filter(|&&(x, _)| x == j) {
-                    col_peers[i] &= peers(c)
-                        .iter()
-                        .rev()
-                        .fold(0, |a, &w| a << 64 | u128::from(w));
+                    col_peers[i] &= fast.peers[c];
                 }
             }
         }
     }
-    let mut sel: u32 = (1 << k) - 1;
-    while sel < 1 << m {
-        let chosen_cols = sel;
-        let cover: u64 = bits(u64::from(sel)).fold(0, |a, i| a | 1 << cols[i as usize]);
-        let (lo, r) = (sel & sel.wrapping_neg(), sel + (sel & sel.wrapping_neg()));
-        sel = r | (((sel ^ r) >> 2) / lo);
-        // Every base line keeps a place in the cover; the fins span few columns.
-        if cover & target_lines == 0
-            || chosen.iter().any(|&b| bases[b].mask & cover == 0)
-            || (union & !cover).count_ones() > FIN_COLUMNS
-        {
+    // The columns left out of the cover hold the fins: m - k of them, one or two. They are
+    // walked in decreasing order as bits over the positions, so the covers (their
+    // complements) come in increasing order, the order of a walk over the k-subsets.
+    let all = (1u32 << m) - 1;
+    // The cells of every column of the union, to take the fins' columns out of.
+    let union_cells = col_cells[..m as usize].iter().fold(0u128, |a, &c| a | c);
+    // Each base line's places as bits over the positions: one with none in the cover (all
+    // in the fins' columns) cannot be a base of it.
+    let mut line_pos = [0u32; MAX_SIZE];
+    for (lp, &b) in line_pos.iter_mut().zip(chosen) {
+        *lp = (0..m)
+            .filter(|&i| bases[b].mask >> cols[i as usize] & 1 == 1)
+            .fold(0, |a, i| a | 1 << i);
+    }
+    let line_pos = &line_pos[..chosen.len()];
+    let mut pushed = false;
+    for fins_at in fin_sets(m, k) {
+        let chosen_cols = all & !fins_at;
+        let cover: u64 = bits(u64::from(chosen_cols)).fold(0, |a, i| a | 1 << cols[i as usize]);
+        // Every base line keeps a place in the cover.
+        if cover & target_lines == 0 || line_pos.iter().any(|&p| p & chosen_cols == 0) {
             continue;
         }
         let mut elims = Vec::new();
         if fast.is_some() {
             // The places in the cover off the base lines that see every fin.
-            let (mut hit, mut cells) = (off_base, 0u128);
-            for i in 0..m as usize {
-                if chosen_cols >> i & 1 == 1 {
-                    cells |= col_cells[i];
-                } else {
-                    hit &= col_peers[i];
-                }
+            let mut hit = off_base & union_cells;
+            for i in bits(u64::from(fins_at)) {
+                hit &= col_peers[i as usize] & !col_cells[i as usize];
             }
-            hit &= cells;
             while hit != 0 {
                 elims.push(Candidate::at(hit.trailing_zeros() as usize, v));
                 hit &= hit - 1;
@@ -637,6 +729,9 @@ fn covers(
         if elims.is_empty() {
             continue;
         }
+        let Some(found) = found.as_deref_mut() else {
+            return true;
+        };
         elims.sort_unstable();
         let sashimi = chosen
             .iter()
@@ -668,7 +763,23 @@ fn covers(
                 sashimi,
             },
         ));
+        pushed = true;
     }
+    pushed
+}
+
+/// The sets of fin columns of a base spanning `m` columns with `k` cover columns: the
+/// (m - k)-subsets of the m positions as bits, in decreasing order (so their complements, the
+/// covers, increase). m - k is 1 or 2 (the walk keeps the union k + 1 to k + 2 wide).
+fn fin_sets(m: u32, k: usize) -> impl Iterator<Item = u32> {
+    let d = m as usize - k;
+    debug_assert!((1..=FIN_COLUMNS as usize).contains(&d));
+    (0..m).rev().flat_map(move |a| {
+        let lower = if d == 1 { 0..1 } else { 0..a };
+        lower
+            .rev()
+            .map(move |b| if d == 1 { 1 << a } else { 1 << a | 1 << b })
+    })
 }
 
 /// The targets of a finned fish, cell by cell (boards of more than 128 cells, and the tests'
@@ -792,6 +903,93 @@ mod tests {
             }
         }
         assert!(found > 20, "{found}");
+    }
+
+    /// The fin columns come in the order the old walk over the covers met them: the k-subsets
+    /// of the m positions in increasing order (Gosper's hack), complemented.
+    #[test]
+    fn fin_sets_follow_the_covers_order() {
+        for k in 2..=MAX_SIZE {
+            for m in k as u32 + 1..=k as u32 + FIN_COLUMNS {
+                let mut covers = Vec::new();
+                let mut sel: u32 = (1 << k) - 1;
+                while sel < 1 << m {
+                    covers.push(sel);
+                    let (lo, r) = (sel & sel.wrapping_neg(), sel + (sel & sel.wrapping_neg()));
+                    sel = r | (((sel ^ r) >> 2) / lo);
+                }
+                let all = (1u32 << m) - 1;
+                let ours: Vec<u32> = fin_sets(m, k).map(|f| all & !f).collect();
+                assert_eq!(ours, covers, "m {m} k {k}");
+            }
+        }
+    }
+
+    /// The probe agrees with the ordered walk: at positions along thinned solves, for every
+    /// line set and symbol and a random choice of fresh lines, the search with the probe finds
+    /// what the walk alone finds.
+    #[test]
+    fn probe_matches_walk() {
+        let (mut hits, mut runs) = (0, 0);
+        let mut rng = XorShift(0x5eed_f15b);
+        along_thinned_solves(
+            &HARD_PAIR,
+            7,
+            3,
+            |r| 8 * r + 4,
+            |b, _| {
+                let sets = line_sets(b);
+                let whole: Vec<bool> = sets.iter().map(is_whole).collect();
+                let cells: Vec<[Vec<u128>; 2]> = sets.iter().map(line_cells).collect();
+                let n = b.geometry().symbol_count();
+                let peers: Vec<u128> = (0..81)
+                    .map(|c| {
+                        let p = &b.tables().peer_bits[c * 2..c * 2 + 2];
+                        u128::from(p[0]) | u128::from(p[1]) << 64
+                    })
+                    .collect();
+                let mut key_buf = Vec::new();
+                for (i, lines) in sets.iter().enumerate() {
+                    assert!(whole[i]);
+                    for v in 0..n as u8 {
+                        key(b, lines, v, &mut key_buf);
+                        let places = (0..81)
+                            .filter(|&c| b.value(c).is_none() && b.candidates(c).contains(v))
+                            .fold(0u128, |a, c| a | 1 << c);
+                        let fresh = (0..9)
+                            .filter(|_| rng.below(3) == 0)
+                            .fold(0u64, |a, j| a | 1 << j);
+                        let fast = Fast {
+                            base_cells: &cells[i][0],
+                            cover_cells: &cells[i][1],
+                            places,
+                            peers: &peers,
+                        };
+                        let mut out = [String::new(), String::new()];
+                        for (probe, o) in [true, false].into_iter().zip(&mut out) {
+                            let mut found: [[Vec<Step>; 2]; 3] = Default::default();
+                            let mut bases = Vec::new();
+                            search(
+                                b,
+                                lines,
+                                v,
+                                &key_buf,
+                                fresh,
+                                Some(fast),
+                                probe,
+                                &mut bases,
+                                &mut found,
+                            );
+                            *o = format!("{found:?}");
+                            hits += found.iter().flatten().map(Vec::len).sum::<usize>();
+                        }
+                        assert_eq!(out[0], out[1]);
+                        runs += 1;
+                    }
+                }
+            },
+        );
+        assert!(hits > 40 && runs > 1000, "{hits} {runs}");
     }
 
     #[test]
