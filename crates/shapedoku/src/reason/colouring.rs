@@ -15,13 +15,15 @@ use crate::{CellId, Symbol, SymbolSet};
 /// colour (0 or 1) and distance from the part's first node in breadth-first order; `None` for a
 /// part that cannot be two-coloured (an odd cycle, only on a broken board).
 pub(super) fn colour_parts(adj: &[Vec<usize>]) -> Vec<Option<Vec<(usize, u8)>>> {
-    colour_parts_with(adj.len(), |u| &adj[u])
+    colour_parts_with(adj.len(), |u| &adj[u], 0)
 }
 
-/// [`colour_parts`] over `n` nodes whose neighbours `nbrs` gives, in order.
+/// [`colour_parts`] over `n` nodes whose neighbours `nbrs` gives, in order, leaving out the
+/// parts of fewer than `min` nodes.
 pub(super) fn colour_parts_with<'a>(
     n: usize,
     nbrs: impl Fn(usize) -> &'a [usize],
+    min: usize,
 ) -> Vec<Option<Vec<(usize, u8)>>> {
     let mut colour = vec![u8::MAX; n];
     let mut parts = Vec::new();
@@ -47,7 +49,9 @@ pub(super) fn colour_parts_with<'a>(
             }
             i += 1;
         }
-        parts.push(ok.then(|| part.iter().map(|&u| (u, colour[u])).collect()));
+        if part.len() >= min {
+            parts.push(ok.then(|| part.iter().map(|&u| (u, colour[u])).collect()));
+        }
     }
     parts
 }

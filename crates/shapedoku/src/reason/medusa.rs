@@ -16,9 +16,12 @@
 
 #[cfg(test)]
 use super::colouring::conjugate_graph;
-use super::colouring::{colour_parts_with, conjugate_pairs, symbol_bits};
+#[cfg(test)]
+use super::colouring::conjugate_pairs;
+use super::colouring::{colour_parts_with, symbol_bits};
 use super::{Board, Candidate, Deduction, Finder, MedusaClash, Step};
 use crate::CellId;
+use crate::symbols::SymbolSet;
 
 /// One network's colouring as bit sets over cells: per colour and symbol, the cells holding
 /// that candidate in the colour and the cells seeing one of them.
@@ -111,17 +114,16 @@ impl Graph {
 /// graph's edges by the first place (places numbered as the houses meet them) then that
 /// place's neighbours in order, later places only; then the bivalue cells. House links come
 /// from the houses with two places, cell links from the bivalue cells.
-fn graph(board: &Board, bits: &[u64]) -> Graph {
+fn graph(board: &Board) -> Graph {
     let g = board.geometry();
     let n = g.symbol_count();
     let mut links = Vec::new();
-    let (mut pairs, mut places, mut adj) = (Vec::new(), Vec::new(), Vec::<Vec<usize>>::new());
+    let (mut all, mut places, mut adj) = (Vec::new(), Vec::new(), Vec::<Vec<usize>>::new());
+    all_conjugate_pairs(board, &mut all);
     let mut local = vec![u32::MAX; g.cell_count()];
-    let span = bits.len() / n.max(1);
-    for x in 0..n {
-        conjugate_pairs(board, &bits[x * span..(x + 1) * span], &mut pairs);
+    for (x, pairs) in all.iter().enumerate() {
         places.clear();
-        for &[a, b] in &pairs {
+        for &[a, b] in pairs {
             let mut at = |c: usize| {
                 if local[c] == u32::MAX {
                     local[c] = places.len() as u32;
@@ -158,6 +160,42 @@ fn graph(board: &Board, bits: &[u64]) -> Graph {
         }
     }
     Graph::new(g.cell_count() * n, &links)
+}
+
+/// Every symbol's house links, into `out[x]` for symbol `x`: what [`conjugate_pairs`] gives on
+/// the symbol's [`symbol_bits`] (per house in the tables' order, one link when the symbol is
+/// not placed there and has two places, the first in the house's order first), from one pass
+/// over each house's cells for all the symbols instead of one per symbol.
+fn all_conjugate_pairs(board: &Board, out: &mut Vec<Vec<[usize; 2]>>) {
+    let g = board.geometry();
+    let n = g.symbol_count();
+    out.resize_with(n, Vec::new);
+    out.iter_mut().for_each(Vec::clear);
+    let (mut count, mut two) = (vec![0u8; n], vec![[0usize; 2]; n]);
+    for &shape in &board.tables().houses {
+        count.fill(0);
+        let mut placed = SymbolSet::EMPTY;
+        // The house's cells in its own order: the first two places met are the link's ends.
+        for &c in &g.shape(shape).cells {
+            match board.value(c) {
+                Some(v) => placed = placed.with(v),
+                None => {
+                    for x in board.candidates(c).iter() {
+                        let k = &mut count[x as usize];
+                        if *k < 2 {
+                            two[x as usize][*k as usize] = c;
+                        }
+                        *k = (*k + 1).min(3);
+                    }
+                }
+            }
+        }
+        for (x, o) in out.iter_mut().enumerate() {
+            if count[x] == 2 && !placed.contains(x as u8) {
+                o.push(two[x]);
+            }
+        }
+    }
 }
 
 /// The strong-link graph as first written, from each symbol's conjugate graph: the oracle of
@@ -219,7 +257,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     let mut bits = Vec::new();
     symbol_bits(board, &mut bits);
     let empty = empty_cells(board, &bits);
-    for colours in networks(board, graph(board, &bits)) {
+    for colours in networks(board, graph(board)) {
         let col = colouring(board, &colours);
         let clashes = [0, 1].map(|k| clash(board, &col, &colours, k, (&bits, &empty)));
         let Some(step) = network_step(colours, clashes, || trapped(board, &col, &bits)) else {
@@ -235,7 +273,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
 /// each sorted, the colour holding the first candidate first (whatever order the graph has).
 fn networks(board: &Board, graph: Graph) -> impl Iterator<Item = [Vec<Candidate>; 2]> {
     let n = board.geometry().symbol_count();
-    colour_parts_with(graph.nodes.len(), |u| graph.neighbours(u))
+    colour_parts_with(graph.nodes.len(), |u| graph.neighbours(u), 3)
         .into_iter()
         .flatten()
         .filter_map(move |part| {
@@ -545,7 +583,15 @@ mod tests {
             |thin, _| {
                 let mut bits = Vec::new();
                 symbol_bits(thin, &mut bits);
-                let (new, old) = (graph(thin, &bits), graph_reference(thin, &bits));
+                let mut all = Vec::new();
+                all_conjugate_pairs(thin, &mut all);
+                let span = bits.len() / all.len();
+                for (x, pairs) in all.iter().enumerate() {
+                    let mut one = Vec::new();
+                    conjugate_pairs(thin, &bits[x * span..(x + 1) * span], &mut one);
+                    assert_eq!(pairs, &one);
+                }
+                let (new, old) = (graph(thin), graph_reference(thin, &bits));
                 assert_eq!(
                     (new.nodes, new.start, new.to),
                     (old.nodes, old.start, old.to)
