@@ -138,6 +138,8 @@ pub struct Board {
     /// The symbols where earlier simple chain and empty rectangle searches on this board's line
     /// of play found nothing, and their places then.
     pub(crate) dual_memo: super::memo::Memo<super::dual::Memo>,
+    /// The pivots where earlier WXYZ-wing searches found no wing triple, and when.
+    pub(crate) wxyz_memo: super::memo::Memo<super::wxyz_wing::Memo>,
 }
 
 /// The givens of a puzzle as bits over its cells.
@@ -172,6 +174,7 @@ impl Board {
             givens: given_bits(puzzle),
             subsets_memo: Default::default(),
             dual_memo: Default::default(),
+            wxyz_memo: Default::default(),
         };
         b.place_givens(puzzle);
         b
@@ -261,6 +264,7 @@ impl Board {
             givens: given_bits(puzzle),
             subsets_memo: Default::default(),
             dual_memo: Default::default(),
+            wxyz_memo: Default::default(),
         };
         b.place_givens(puzzle);
         b

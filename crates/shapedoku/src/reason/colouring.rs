@@ -15,19 +15,31 @@ use crate::{CellId, Symbol, SymbolSet};
 /// colour (0 or 1) and distance from the part's first node in breadth-first order; `None` for a
 /// part that cannot be two-coloured (an odd cycle, only on a broken board).
 pub(super) fn colour_parts(adj: &[Vec<usize>]) -> Vec<Option<Vec<(usize, u8)>>> {
-    let mut colour = vec![u8::MAX; adj.len()];
+    colour_parts_with(adj.len(), |u| &adj[u], 0)
+}
+
+/// [`colour_parts`] over `n` nodes whose neighbours `nbrs` gives, in order, leaving out the
+/// parts of fewer than `min` nodes.
+pub(super) fn colour_parts_with<'a>(
+    n: usize,
+    nbrs: impl Fn(usize) -> &'a [usize],
+    min: usize,
+) -> Vec<Option<Vec<(usize, u8)>>> {
+    let mut colour = vec![u8::MAX; n];
     let mut parts = Vec::new();
-    for start in 0..adj.len() {
+    let mut part = Vec::new();
+    for start in 0..n {
         if colour[start] != u8::MAX {
             continue;
         }
         colour[start] = 0;
-        let mut part = vec![start];
+        part.clear();
+        part.push(start);
         let mut ok = true;
         let mut i = 0;
         while i < part.len() {
             let u = part[i];
-            for &v in &adj[u] {
+            for &v in nbrs(u) {
                 if colour[v] == u8::MAX {
                     colour[v] = 1 - colour[u];
                     part.push(v);
@@ -37,7 +49,9 @@ pub(super) fn colour_parts(adj: &[Vec<usize>]) -> Vec<Option<Vec<(usize, u8)>>> 
             }
             i += 1;
         }
-        parts.push(ok.then(|| part.iter().map(|&u| (u, colour[u])).collect()));
+        if part.len() >= min {
+            parts.push(ok.then(|| part.iter().map(|&u| (u, colour[u])).collect()));
+        }
     }
     parts
 }
@@ -157,9 +171,6 @@ pub(super) fn symbol_bits(board: &Board, out: &mut Vec<u64>) {
 /// as the houses meet them. (A house has as many cells as there are symbols, at most 64, so the
 /// bits see every cell that a house's place mask sees.)
 pub(super) fn conjugate_graph(board: &Board, key: &[u64]) -> (Vec<usize>, Vec<Vec<usize>>) {
-    let t = board.tables();
-    let w = t.peer_words;
-    let (places, placed) = key.split_at(w);
     let mut nodes: Vec<usize> = Vec::new();
     let mut adj: Vec<Vec<usize>> = Vec::new();
     let node = |c: usize, nodes: &mut Vec<usize>, adj: &mut Vec<Vec<usize>>| {
@@ -169,6 +180,27 @@ pub(super) fn conjugate_graph(board: &Board, key: &[u64]) -> (Vec<usize>, Vec<Ve
             nodes.len() - 1
         })
     };
+    let mut pairs = Vec::new();
+    conjugate_pairs(board, key, &mut pairs);
+    for [a, b] in pairs {
+        let (i, j) = (node(a, &mut nodes, &mut adj), node(b, &mut nodes, &mut adj));
+        if !adj[i].contains(&j) {
+            adj[i].push(j);
+            adj[j].push(i);
+        }
+    }
+    (nodes, adj)
+}
+
+/// The strong links of one symbol (`key` its words of [`symbol_bits`]), house by house in the
+/// tables' order, each as its two places, the first in the house's order first, into `out`
+/// (cleared first). A house gives one when the symbol is not placed in it and has two places
+/// there; two houses may give the same link.
+pub(super) fn conjugate_pairs(board: &Board, key: &[u64], out: &mut Vec<[usize; 2]>) {
+    let t = board.tables();
+    let w = t.peer_words;
+    let (places, placed) = key.split_at(w);
+    out.clear();
     for (h, &shape) in t.houses.iter().enumerate() {
         let bits = t.house_bits(h);
         // The places counted up to 3 a word (enough to tell two), without a population count,
@@ -204,16 +236,8 @@ pub(super) fn conjugate_graph(board: &Board, key: &[u64]) -> (Vec<usize>, Vec<Ve
                 two.swap(0, 1);
             }
         }
-        let (i, j) = (
-            node(two[0], &mut nodes, &mut adj),
-            node(two[1], &mut nodes, &mut adj),
-        );
-        if !adj[i].contains(&j) {
-            adj[i].push(j);
-            adj[j].push(i);
-        }
+        out.push(two);
     }
-    (nodes, adj)
 }
 
 /// The places of `x` joined by strong links, read house by house from the board: the oracle

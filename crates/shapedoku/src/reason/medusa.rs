@@ -14,9 +14,14 @@
 //! A network on one symbol only is simple colouring, found before; this search takes the
 //! networks that join two symbols or more.
 
-use super::colouring::{colour_parts, conjugate_graph, symbol_bits};
+#[cfg(test)]
+use super::colouring::conjugate_graph;
+#[cfg(test)]
+use super::colouring::conjugate_pairs;
+use super::colouring::{colour_parts_with, symbol_bits};
 use super::{Board, Candidate, Deduction, Finder, MedusaClash, Step};
 use crate::CellId;
+use crate::symbols::SymbolSet;
 
 /// One network's colouring as bit sets over cells: per colour and symbol, the cells holding
 /// that candidate in the colour and the cells seeing one of them.
@@ -52,9 +57,151 @@ impl Colouring {
 }
 
 /// The strong-link graph over the candidates that have a strong link: each node's candidate
-/// (`cell * symbols + symbol`) and neighbours. House links come from the conjugate graphs, cell
-/// links from the bivalue cells.
-fn graph(board: &Board, bits: &[u64]) -> (Vec<usize>, Vec<Vec<usize>>) {
+/// (`cell * symbols + symbol`) and neighbours, in the order [`graph_reference`] makes them.
+struct Graph {
+    nodes: Vec<usize>,
+    /// Node `i`'s neighbours are `to[start[i]..start[i + 1]]`.
+    start: Vec<usize>,
+    to: Vec<usize>,
+}
+
+impl Graph {
+    /// The graph of `links` in order, each joining two candidates: nodes numbered as the links
+    /// meet them, each node's neighbours in the order of its links. No link repeats: the
+    /// links of one symbol are its conjugate graph's edges, and a cell link joins two symbols
+    /// of one cell, which no house link does.
+    fn new(candidates: usize, links: &[(usize, usize)]) -> Graph {
+        let mut index = vec![u32::MAX; candidates];
+        let mut nodes: Vec<usize> = Vec::new();
+        let mut ends = Vec::with_capacity(links.len());
+        let mut degree: Vec<usize> = Vec::new();
+        for &(a, b) in links {
+            let mut at = |u: usize| {
+                if index[u] == u32::MAX {
+                    index[u] = nodes.len() as u32;
+                    nodes.push(u);
+                    degree.push(0);
+                }
+                index[u] as usize
+            };
+            let (i, j) = (at(a), at(b));
+            degree[i] += 1;
+            degree[j] += 1;
+            ends.push((i, j));
+        }
+        let mut start = Vec::with_capacity(nodes.len() + 1);
+        start.push(0);
+        for d in &degree {
+            start.push(start[start.len() - 1] + d);
+        }
+        let mut fill = start[..nodes.len()].to_vec();
+        let mut to = vec![0; start[nodes.len()]];
+        for (i, j) in ends {
+            to[fill[i]] = j;
+            fill[i] += 1;
+            to[fill[j]] = i;
+            fill[j] += 1;
+        }
+        Graph { nodes, start, to }
+    }
+
+    fn neighbours(&self, i: usize) -> &[usize] {
+        &self.to[self.start[i]..self.start[i + 1]]
+    }
+}
+
+/// The strong links in the order [`graph_reference`] makes them: per symbol, its conjugate
+/// graph's edges by the first place (places numbered as the houses meet them) then that
+/// place's neighbours in order, later places only; then the bivalue cells. House links come
+/// from the houses with two places, cell links from the bivalue cells.
+fn graph(board: &Board) -> Graph {
+    let g = board.geometry();
+    let n = g.symbol_count();
+    let mut links = Vec::new();
+    let (mut all, mut places, mut adj) = (Vec::new(), Vec::new(), Vec::<Vec<usize>>::new());
+    all_conjugate_pairs(board, &mut all);
+    let mut local = vec![u32::MAX; g.cell_count()];
+    for (x, pairs) in all.iter().enumerate() {
+        places.clear();
+        for &[a, b] in pairs {
+            let mut at = |c: usize| {
+                if local[c] == u32::MAX {
+                    local[c] = places.len() as u32;
+                    if adj.len() == places.len() {
+                        adj.push(Vec::new());
+                    }
+                    adj[places.len()].clear();
+                    places.push(c);
+                }
+                local[c] as usize
+            };
+            let (i, j) = (at(a), at(b));
+            if !adj[i].contains(&j) {
+                adj[i].push(j);
+                adj[j].push(i);
+            }
+        }
+        for (i, &c) in places.iter().enumerate() {
+            for &j in adj[i].iter().filter(|&&j| j > i) {
+                links.push((c * n + x, places[j] * n + x));
+            }
+        }
+        for &c in &places {
+            local[c] = u32::MAX;
+        }
+    }
+    for c in 0..g.cell_count() {
+        let cs = board.candidates(c);
+        if board.value(c).is_none() && cs.len() == 2 {
+            let mut v = cs.iter();
+            if let (Some(a), Some(b)) = (v.next(), v.next()) {
+                links.push((c * n + a as usize, c * n + b as usize));
+            }
+        }
+    }
+    Graph::new(g.cell_count() * n, &links)
+}
+
+/// Every symbol's house links, into `out[x]` for symbol `x`: what [`conjugate_pairs`] gives on
+/// the symbol's [`symbol_bits`] (per house in the tables' order, one link when the symbol is
+/// not placed there and has two places, the first in the house's order first), from one pass
+/// over each house's cells for all the symbols instead of one per symbol.
+fn all_conjugate_pairs(board: &Board, out: &mut Vec<Vec<[usize; 2]>>) {
+    let g = board.geometry();
+    let n = g.symbol_count();
+    out.resize_with(n, Vec::new);
+    out.iter_mut().for_each(Vec::clear);
+    let (mut count, mut two) = (vec![0u8; n], vec![[0usize; 2]; n]);
+    for &shape in &board.tables().houses {
+        count.fill(0);
+        let mut placed = SymbolSet::EMPTY;
+        // The house's cells in its own order: the first two places met are the link's ends.
+        for &c in &g.shape(shape).cells {
+            match board.value(c) {
+                Some(v) => placed = placed.with(v),
+                None => {
+                    for x in board.candidates(c).iter() {
+                        let k = &mut count[x as usize];
+                        if *k < 2 {
+                            two[x as usize][*k as usize] = c;
+                        }
+                        *k = (*k + 1).min(3);
+                    }
+                }
+            }
+        }
+        for (x, o) in out.iter_mut().enumerate() {
+            if count[x] == 2 && !placed.contains(x as u8) {
+                o.push(two[x]);
+            }
+        }
+    }
+}
+
+/// The strong-link graph as first written, from each symbol's conjugate graph: the oracle of
+/// [`graph`].
+#[cfg(test)]
+fn graph_reference(board: &Board, bits: &[u64]) -> Graph {
     let g = board.geometry();
     let n = g.symbol_count();
     let mut index = vec![u32::MAX; g.cell_count() * n];
@@ -93,7 +240,15 @@ fn graph(board: &Board, bits: &[u64]) -> (Vec<usize>, Vec<Vec<usize>>) {
             }
         }
     }
-    (nodes, adj)
+    let mut start = vec![0];
+    for a in &adj {
+        start.push(start[start.len() - 1] + a.len());
+    }
+    Graph {
+        nodes,
+        start,
+        to: adj.concat(),
+    }
 }
 
 /// 3D Medusa on every network of two symbols or more: a contradiction step when a colour is
@@ -102,7 +257,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     let mut bits = Vec::new();
     symbol_bits(board, &mut bits);
     let empty = empty_cells(board, &bits);
-    for colours in networks(board, &bits) {
+    for colours in networks(board, graph(board)) {
         let col = colouring(board, &colours);
         let clashes = [0, 1].map(|k| clash(board, &col, &colours, k, (&bits, &empty)));
         let Some(step) = network_step(colours, clashes, || trapped(board, &col, &bits)) else {
@@ -116,14 +271,14 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
 
 /// Every network of two symbols or more with three candidates or more, as its two colours,
 /// each sorted, the colour holding the first candidate first (whatever order the graph has).
-fn networks(board: &Board, bits: &[u64]) -> impl Iterator<Item = [Vec<Candidate>; 2]> {
+fn networks(board: &Board, graph: Graph) -> impl Iterator<Item = [Vec<Candidate>; 2]> {
     let n = board.geometry().symbol_count();
-    let (nodes, adj) = graph(board, bits);
-    colour_parts(&adj)
+    colour_parts_with(graph.nodes.len(), |u| graph.neighbours(u), 3)
         .into_iter()
         .flatten()
         .filter_map(move |part| {
-            let part: Vec<(usize, u8)> = part.into_iter().map(|(i, k)| (nodes[i], k)).collect();
+            let part: Vec<(usize, u8)> =
+                part.into_iter().map(|(i, k)| (graph.nodes[i], k)).collect();
             if part.len() < 3 || part.iter().all(|&(u, _)| u % n == part[0].0 % n) {
                 return None;
             }
@@ -183,7 +338,7 @@ fn empty_cells(board: &Board, bits: &[u64]) -> Vec<u64> {
 fn find_reference(board: &Board, f: &mut Finder) {
     let mut bits = Vec::new();
     symbol_bits(board, &mut bits);
-    for colours in networks(board, &bits) {
+    for colours in networks(board, graph_reference(board, &bits)) {
         let col = colouring(board, &colours);
         let clashes = [0, 1].map(|k| clash_scan(board, &col, &colours, k));
         let Some(step) = network_step(colours, clashes, || trapped_scan(board, &col)) else {
@@ -426,6 +581,21 @@ mod tests {
             4,
             |r| 6 + r * 6,
             |thin, _| {
+                let mut bits = Vec::new();
+                symbol_bits(thin, &mut bits);
+                let mut all = Vec::new();
+                all_conjugate_pairs(thin, &mut all);
+                let span = bits.len() / all.len();
+                for (x, pairs) in all.iter().enumerate() {
+                    let mut one = Vec::new();
+                    conjugate_pairs(thin, &bits[x * span..(x + 1) * span], &mut one);
+                    assert_eq!(pairs, &one);
+                }
+                let (new, old) = (graph(thin), graph_reference(thin, &bits));
+                assert_eq!(
+                    (new.nodes, new.start, new.to),
+                    (old.nodes, old.start, old.to)
+                );
                 for limit in [1, 1000] {
                     let (mut new, mut old) = (Finder::new(limit), Finder::new(limit));
                     find(thin, &mut new);

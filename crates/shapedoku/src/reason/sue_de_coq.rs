@@ -9,6 +9,7 @@
 use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::symbols::SymbolSet;
 use crate::{CellId, ShapeId};
+use std::sync::OnceLock;
 
 /// The most cells on one side (D or E): HoDoKu's patterns have a few, and the subsets of a
 /// large house's cells grow fast.
@@ -91,51 +92,55 @@ fn grow(
     }
 }
 
-/// The most cells on one side of a pair whose subsets are listed once for all its cores: the
-/// subsets of up to [`MAX_SIDE`] of 8 cells number 162; a larger side is searched per core.
+/// The most cells on one side of a pair whose subsets are read from a table of unions made
+/// once for all its cores (2^8 entries); a larger side is searched per core by [`grow`].
 const LISTED: usize = 8;
 
-/// Every subset of up to [`MAX_SIDE`] of `cells`, with its cells as bits over `cells`, in the
-/// order [`grow`] meets them (a cell, then the subsets extending it), into `out` (cleared
-/// first); their surplus is left at 0.
-fn list_subsets(board: &Board, cells: &[usize], out: &mut Vec<(u32, Side)>) {
-    fn rec(
-        board: &Board,
-        cells: &[usize],
-        from: usize,
-        at: (u32, Side),
-        out: &mut Vec<(u32, Side)>,
-    ) {
-        let (mask, side) = at;
-        for (i, &c) in cells.iter().enumerate().skip(from) {
-            let mut next = side;
-            next.held[next.len] = c;
-            next.len += 1;
-            next.cands = side.cands.union(board.candidates(c));
-            out.push((mask | 1 << i, next));
-            if next.len < MAX_SIDE {
-                rec(board, cells, i + 1, (mask | 1 << i, next), out);
+/// For `n` cells (`n <= LISTED`), every subset of up to [`MAX_SIDE`] of them as a bit mask and
+/// its size, in the order [`grow`] meets them: a cell, then the subsets extending it.
+fn subset_order(n: usize) -> &'static [(u8, u8)] {
+    static ORDERS: OnceLock<Vec<Vec<(u8, u8)>>> = OnceLock::new();
+    fn rec(n: usize, from: usize, mask: u8, len: u8, out: &mut Vec<(u8, u8)>) {
+        for i in from..n {
+            let next = mask | 1 << i;
+            out.push((next, len + 1));
+            if (len + 1) < MAX_SIDE as u8 {
+                rec(n, i + 1, next, len + 1, out);
             }
         }
     }
-    out.clear();
-    let none = Side {
-        held: [0; MAX_SIDE],
-        len: 0,
-        cands: SymbolSet::EMPTY,
-        surplus: 0,
-    };
-    rec(board, cells, 0, (0, none), out);
+    &ORDERS.get_or_init(|| {
+        (0..=LISTED)
+            .map(|n| {
+                let mut out = Vec::new();
+                rec(n, 0, 0, 0, &mut out);
+                out
+            })
+            .collect()
+    })[n]
 }
 
-/// [`sides`] read from the side's listed subsets: those whose cells all hold a symbol of `v`
-/// (the cells [`grow`] walks) with a surplus between 1 and `k - 1`, in the listed order, which
-/// is [`grow`]'s on those cells. [`grow`] passes over a cell that leaves `MAX_SIDE` extra
-/// symbols or more, and the subsets through it, but none of those has a surplus.
+/// The union of the candidates of every subset of `cells` (at most [`LISTED`]), indexed by
+/// the subset's bit mask over `cells`, into `out` (cleared first).
+fn list_unions(board: &Board, cells: &[usize], out: &mut Vec<SymbolSet>) {
+    out.clear();
+    out.push(SymbolSet::EMPTY);
+    for m in 1usize..1 << cells.len() {
+        let low = m.trailing_zeros() as usize;
+        let u = out[m & (m - 1)].union(board.candidates(cells[low]));
+        out.push(u);
+    }
+}
+
+/// [`sides`] read from the side's subset unions ([`list_unions`]): the subsets in
+/// [`subset_order`] whose cells all hold a symbol of `v` (the cells [`grow`] walks) with a
+/// surplus between 1 and `k - 1`, which is [`grow`]'s order on those cells. [`grow`] passes
+/// over a cell that leaves `MAX_SIDE` extra symbols or more, and the subsets through it, but
+/// none of those has a surplus.
 fn sides_listed(
     board: &Board,
     cells: &[usize],
-    listed: &[(u32, Side)],
+    unions: &[SymbolSet],
     v: SymbolSet,
     k: usize,
     out: &mut Vec<Side>,
@@ -144,18 +149,33 @@ fn sides_listed(
         .iter()
         .enumerate()
         .filter(|&(_, &c)| board.candidates(c).intersect(v) != SymbolSet::EMPTY)
-        .fold(0u32, |m, (i, _)| m | 1 << i);
+        .fold(0u8, |m, (i, _)| m | 1 << i);
     out.clear();
-    for (mask, side) in listed {
+    for &(mask, len) in subset_order(cells.len()) {
         if mask & !holds != 0 {
             continue;
         }
-        let extra = side.cands.minus(v).len() as usize;
-        if side.len > extra && side.len - extra < k {
-            out.push(Side {
-                surplus: side.len - extra,
-                ..*side
-            });
+        let cands = unions[mask as usize];
+        let len = len as usize;
+        // The extra symbols, counted only up to `len`: a side with as many has no surplus.
+        let (mut rest, mut extra) = (cands.minus(v).0, 0);
+        while rest != 0 && extra < len {
+            rest &= rest - 1;
+            extra += 1;
+        }
+        if rest == 0 && len > extra && len - extra < k {
+            let mut side = Side {
+                held: [0; MAX_SIDE],
+                len,
+                cands,
+                surplus: len - extra,
+            };
+            let mut m = mask;
+            for h in &mut side.held[..len] {
+                *h = cells[m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+            out.push(side);
         }
     }
 }
@@ -178,15 +198,15 @@ struct Scratch {
     held: Vec<usize>,
     ds: Vec<Side>,
     es: Vec<Side>,
-    /// The listed subsets of the pair's two sides ([`list_subsets`]), once listed.
-    listed: [Vec<(u32, Side)>; 2],
-    /// Whether `listed` holds the subsets of the present pair's sides.
+    /// The subset unions of the pair's two sides ([`list_unions`]), once listed.
+    listed: [Vec<SymbolSet>; 2],
+    /// Whether `listed` holds the unions of the present pair's sides.
     ready: [bool; 2],
 }
 
 impl Scratch {
     /// Side `which`'s sides (cells `cells`) for the core symbols `v` and surplus `k`, into
-    /// `ds` (side 0) or `es` (side 1): from the pair's listed subsets when the side is small.
+    /// `ds` (side 0) or `es` (side 1): from the pair's subset unions when the side is small.
     fn sides(&mut self, board: &Board, which: usize, cells: &[usize], v: SymbolSet, k: usize) {
         let out = if which == 0 {
             &mut self.ds
@@ -198,7 +218,7 @@ impl Scratch {
             return;
         }
         if !self.ready[which] {
-            list_subsets(board, cells, &mut self.listed[which]);
+            list_unions(board, cells, &mut self.listed[which]);
             self.ready[which] = true;
         }
         sides_listed(board, cells, &self.listed[which], v, k, out);
@@ -302,6 +322,8 @@ fn try_core(
             if d.cands.intersect(e.cands) != SymbolSet::EMPTY {
                 continue;
             }
+            let a_gone = v.union(d.cands).minus(e.cands);
+            let b_gone = v.union(e.cands).minus(d.cands);
             let mut elim = Vec::new();
             let used: Vec<usize> = core
                 .iter()
@@ -309,8 +331,6 @@ fn try_core(
                 .chain(e.cells())
                 .copied()
                 .collect();
-            let a_gone = v.union(d.cands).minus(e.cands);
-            let b_gone = v.union(e.cands).minus(d.cands);
             for c in rest[0].iter().chain(meet) {
                 clear(board, *c, a_gone, &used, &mut elim);
             }
@@ -386,7 +406,8 @@ mod tests {
                     let meet = empty(i);
                     let mut listed = Vec::new();
                     for rest in [empty(a), empty(b2)] {
-                        list_subsets(thin, &rest, &mut listed);
+                        assert!(rest.len() <= LISTED);
+                        list_unions(thin, &rest, &mut listed);
                         for mask in 3u32..1 << meet.len() {
                             let v = (0..meet.len())
                                 .filter(|&j| mask >> j & 1 == 1)

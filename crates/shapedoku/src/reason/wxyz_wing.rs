@@ -42,19 +42,74 @@ struct Wing {
     apart: SymbolSet,
 }
 
+/// What earlier WXYZ-wing searches on a board's line of play found no wing triple around.
+///
+/// Why it is exact: around a pivot, which triples pass (before any target is looked at) depends
+/// only on the values and candidates of the pivot and its peers, the wings being peers, with
+/// the board's fixed sight. A pivot with no passing triple gives no step; while none of those
+/// cells changes, it has none still and is skipped, which leaves every other pivot's steps,
+/// and their order, as they were.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// Each cell's value and candidates at the last search.
+    last: Vec<(Option<u8>, SymbolSet)>,
+    /// Per cell, the search (numbered by `clock`) that first saw its present state.
+    changed: Vec<u32>,
+    /// Per pivot, the search that found no triple around it, or 0.
+    empty: Vec<u32>,
+    /// The number of the present search.
+    clock: u32,
+}
+
+impl Memo {
+    /// Numbers a new search on `board` and notes the cells changed since the last one.
+    fn start(&mut self, board: &Board) {
+        let n = board.geometry().cell_count();
+        let state = |c: usize| (board.value(c), board.candidates(c));
+        if self.last.len() != n {
+            self.last = (0..n).map(state).collect();
+            self.changed = vec![0; n];
+            self.empty = vec![0; n];
+            self.clock = 0;
+        }
+        self.clock += 1;
+        for (c, last) in self.last.iter_mut().enumerate() {
+            let now = state(c);
+            if *last != now {
+                *last = now;
+                self.changed[c] = self.clock;
+            }
+        }
+    }
+
+    /// Whether `pivot` had no triple at a search since which neither it nor a peer changed.
+    fn skips(&self, board: &Board, pivot: usize) -> bool {
+        let at = self.empty[pivot];
+        at != 0
+            && self.changed[pivot] <= at
+            && board
+                .geometry()
+                .peers(pivot)
+                .iter()
+                .all(|&p| self.changed[p as usize] <= at)
+    }
+}
+
 /// WXYZ-wings: for each pivot, its wing triples in peer order, as [`find_reference`] takes
 /// them. A first wing that already leaves two unrestricted symbols with the pivot is passed
 /// over whole: the unrestricted symbols only grow as wings join, so every triple through it
-/// has two or more.
+/// has two or more. Pivots [`Memo`] knows to have no triple are skipped.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let fits = |c: usize| {
         let s = board.candidates(c);
         board.value(c).is_none() && more_than(s, 1) && !more_than(s, 4)
     };
+    let mut memo = board.wxyz_memo.lock();
+    memo.start(board);
     let mut wings: Vec<Wing> = Vec::new();
     for pivot in 0..g.cell_count() {
-        if !fits(pivot) {
+        if !fits(pivot) || memo.skips(board, pivot) {
             continue;
         }
         let pc = board.candidates(pivot);
@@ -70,6 +125,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     apart: apart(board, pivot, p),
                 }),
         );
+        let mut passed = false;
         for (i, a) in wings.iter().enumerate() {
             if more_than(a.apart, 1) {
                 continue;
@@ -97,6 +153,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                     if bad.is_empty() || more_than(bad, 1) {
                         continue;
                     }
+                    passed = true;
                     let z = bad.0.trailing_zeros() as u8;
                     if !wing(board, f, [pivot, a.cell, b.cell, c.cell], z) {
                         return;
@@ -104,6 +161,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 }
             }
         }
+        memo.empty[pivot] = if passed { 0 } else { memo.clock };
     }
 }
 
@@ -250,6 +308,42 @@ mod tests {
             },
         );
         assert!(found > 50, "{found}");
+    }
+
+    /// A search with the memo warm along a line of play (a logical solve, thinned a little
+    /// at each step) finds what a search on a fresh copy of the board finds.
+    #[test]
+    fn memo_matches_fresh_board() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        let (mut found, mut skipped) = (0, 0);
+        for line in HARD_PAIR {
+            let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
+            let mut b = Board::new(&p);
+            loop {
+                for limit in [1, 1000] {
+                    let (mut warm, mut fresh) = (Finder::new(limit), Finder::new(limit));
+                    find(&b, &mut warm);
+                    find(&b.clone(), &mut fresh);
+                    assert_eq!(format!("{:?}", warm.steps), format!("{:?}", fresh.steps));
+                    found += warm.steps.len();
+                }
+                let memo = b.wxyz_memo.lock();
+                skipped += (0..81).filter(|&c| memo.skips(&b, c)).count();
+                drop(memo);
+                for _ in 0..3 {
+                    let c = rng.below(81);
+                    if b.candidates(c).len() > 2 {
+                        b.eliminate(c, rng.below(9) as u8);
+                    }
+                }
+                let Some(step) = crate::reason::next_step(&b) else {
+                    break;
+                };
+                b.apply(&step);
+            }
+        }
+        assert!(found > 20 && skipped > 500, "{found} {skipped}");
     }
 
     #[test]
