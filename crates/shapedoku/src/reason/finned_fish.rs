@@ -18,6 +18,13 @@ use std::sync::Mutex;
 /// cover column, so with boxes the fins share the target's box, whose other columns are two.
 const FIN_COLUMNS: u32 = 2;
 
+/// Whether `k` base lines whose places lie in the columns `union` can make a finned fish: at
+/// least two lines, and more columns than lines but no more than the fins may add.
+fn can_be_finned(k: usize, union: u64) -> bool {
+    let width = union.count_ones() as usize;
+    k >= 2 && width > k && width <= k + FIN_COLUMNS as usize
+}
+
 /// One grid's lines of one kind and the crossing lines, by number.
 pub(crate) struct Lines {
     /// The base lines' shape ids, by number - 1.
@@ -549,10 +556,7 @@ impl Walk<'_> {
         common: &mut Vec<u64>,
     ) -> bool {
         let k = chosen.len();
-        let width = union.count_ones() as usize;
-        if k >= 2
-            && width > k
-            && width <= k + FIN_COLUMNS as usize
+        if can_be_finned(k, union)
             && covers(
                 self.board,
                 self.lines,
@@ -604,8 +608,7 @@ impl Walk<'_> {
         found: &mut [[Vec<Step>; 2]; 3],
     ) {
         let k = chosen.len();
-        let width = union.count_ones() as usize;
-        if has_fresh && k >= 2 && width > k && width <= k + FIN_COLUMNS as usize {
+        if has_fresh && can_be_finned(k, union) {
             covers(
                 self.board,
                 self.lines,
