@@ -29,7 +29,7 @@ mod tables;
 pub use builder::{BuildIssue, GeometryBuilder, Part};
 pub use faces::{Face, Plane, polygons_overlap, project};
 pub use size::Size;
-pub(crate) use tables::ShapeTables;
+pub(crate) use tables::{OverlapPair, ShapeTables};
 
 /// What a shape demands of its cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

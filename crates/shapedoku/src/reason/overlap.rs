@@ -17,6 +17,7 @@
 //! ```
 
 use super::{Board, Candidate, Deduction, Finder, OverlapKind, Step};
+use crate::geometry::OverlapPair;
 use crate::{ShapeId, Symbol};
 
 /// Finds shape overlaps.
@@ -53,30 +54,36 @@ pub fn find(board: &Board, f: &mut Finder) {
             rest &= rest - 1;
         }
         for v in crate::SymbolSet(live & !out & !placed).iter() {
-            let eliminations: Vec<Candidate> = pair
-                .outside
-                .iter()
-                .filter(|&&c| board.value(c).is_none() && board.candidates(c).contains(v))
-                .map(|&c| Candidate::at(c, v))
-                .collect();
-            if eliminations.is_empty() {
-                continue;
-            }
-            let (source, target) = (ShapeId::new(pair.source), ShapeId::new(pair.target));
-            let step = Step::eliminating(
-                eliminations,
-                Deduction::ShapeOverlap {
-                    symbol: Symbol::new(v as usize),
-                    source,
-                    target,
-                    kind: OverlapKind::of(g, source, target),
-                },
-            );
-            if !f.push(step) {
+            if !push_overlap(board, pair, v, f) {
                 return;
             }
         }
     }
+}
+
+/// Pushes the step of `pair` for symbol `v`, confined to the overlap: `v` goes from the target
+/// shape's cells outside it. None when there is nothing to remove; whether the finder wants
+/// more.
+fn push_overlap(board: &Board, pair: &OverlapPair, v: u8, f: &mut Finder) -> bool {
+    let eliminations: Vec<Candidate> = pair
+        .outside
+        .iter()
+        .filter(|&&c| board.value(c).is_none() && board.candidates(c).contains(v))
+        .map(|&c| Candidate::at(c, v))
+        .collect();
+    if eliminations.is_empty() {
+        return true;
+    }
+    let (source, target) = (ShapeId::new(pair.source), ShapeId::new(pair.target));
+    f.push(Step::eliminating(
+        eliminations,
+        Deduction::ShapeOverlap {
+            symbol: Symbol::new(v as usize),
+            source,
+            target,
+            kind: OverlapKind::of(board.geometry(), source, target),
+        },
+    ))
 }
 
 #[cfg(test)]
@@ -101,26 +108,7 @@ mod tests {
                 if placed.contains(v) || m == 0 || m & !pair.inside != 0 {
                     continue;
                 }
-                let eliminations: Vec<Candidate> = pair
-                    .outside
-                    .iter()
-                    .filter(|&&c| board.value(c).is_none() && board.candidates(c).contains(v))
-                    .map(|&c| Candidate::at(c, v))
-                    .collect();
-                if eliminations.is_empty() {
-                    continue;
-                }
-                let (source, target) = (ShapeId::new(pair.source), ShapeId::new(pair.target));
-                let step = Step::eliminating(
-                    eliminations,
-                    Deduction::ShapeOverlap {
-                        symbol: Symbol::new(v as usize),
-                        source,
-                        target,
-                        kind: OverlapKind::of(g, source, target),
-                    },
-                );
-                if !f.push(step) {
+                if !push_overlap(board, pair, v, f) {
                     return;
                 }
             }

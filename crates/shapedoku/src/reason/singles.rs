@@ -17,9 +17,7 @@ use crate::{ShapeId, ShapeKind};
 
 /// Full house: a house with one empty cell gets the one symbol it lacks.
 pub fn full_house(board: &Board, f: &mut Finder) {
-    let g = board.geometry();
     let t = board.tables();
-    let all = g.symbols().all();
     // The empty cells as bits: a house with other than one empty cell is passed over with a
     // few word operations, as nearly every house is, without reading its cells.
     let mut empties = [0u64; 4];
@@ -49,37 +47,49 @@ pub fn full_house(board: &Board, f: &mut Finder) {
                 continue;
             }
         }
-        let mut empty = None;
-        let mut count = 0;
-        let mut placed = crate::SymbolSet::EMPTY;
-        for &c in &g.shape(h).cells {
-            match board.value(c) {
-                Some(v) => placed = placed.with(v),
-                None => {
-                    count += 1;
-                    empty = Some(c);
-                }
-            }
-        }
-        let (1, Some(c)) = (count, empty) else {
+        let Some(step) = full_house_in(board, h) else {
             continue;
         };
-        let Some(v) = all.minus(placed).single_value() else {
-            continue;
-        };
-        if !board.candidates(c).contains(v) {
-            continue; // contradictory board: leave it to the caller
-        }
-        let step = Step::placing(
-            Candidate::at(c, v),
-            Deduction::FullHouse {
-                house: ShapeId::new(h),
-            },
-        );
         if !f.push(step) {
             return;
         }
     }
+}
+
+/// The full house of house `h`: its one empty cell gets the one symbol the house lacks; none
+/// when the house has another number of empty cells, or (a contradictory board, left to the
+/// caller) that symbol is not a candidate of the cell.
+fn full_house_in(board: &Board, h: usize) -> Option<Step> {
+    let mut empty = None;
+    let mut count = 0;
+    let mut placed = crate::SymbolSet::EMPTY;
+    for &c in &board.geometry().shape(h).cells {
+        match board.value(c) {
+            Some(v) => placed = placed.with(v),
+            None => {
+                count += 1;
+                empty = Some(c);
+            }
+        }
+    }
+    let (1, Some(c)) = (count, empty) else {
+        return None;
+    };
+    let v = board
+        .geometry()
+        .symbols()
+        .all()
+        .minus(placed)
+        .single_value()?;
+    if !board.candidates(c).contains(v) {
+        return None;
+    }
+    Some(Step::placing(
+        Candidate::at(c, v),
+        Deduction::FullHouse {
+            house: ShapeId::new(h),
+        },
+    ))
 }
 
 /// Naked single: an empty cell with one candidate left.
@@ -105,13 +115,7 @@ pub fn naked_single(board: &Board, f: &mut Finder) {
 /// Boxes and regions are searched first, as people scan them first.
 pub fn hidden_single(board: &Board, f: &mut Finder) {
     let g = board.geometry();
-    let boxy = |h: usize| matches!(g.shape(h).kind, ShapeKind::Box | ShapeKind::Region);
-    let houses = &board.tables().houses;
-    let order = houses
-        .iter()
-        .filter(|&&h| boxy(h))
-        .chain(houses.iter().filter(|&&h| !boxy(h)));
-    for &h in order {
+    for h in boxes_first(board) {
         // One pass over the house's cells: the symbols seen in one empty cell only, and those
         // placed (what counting each symbol's places would tell, without the counts).
         let cells = &g.shape(h).cells;
@@ -134,21 +138,34 @@ pub fn hidden_single(board: &Board, f: &mut Finder) {
             else {
                 continue;
             };
-            let placement = Candidate::at(c, v);
-            if f.steps.iter().any(|s| s.placements[0] == placement) {
-                continue; // the same placement seen from another house
-            }
-            let step = Step::placing(
-                placement,
-                Deduction::HiddenSingle {
-                    house: ShapeId::new(h),
-                },
-            );
-            if !f.push(step) {
+            if !push_hidden(f, h, Candidate::at(c, v)) {
                 return;
             }
         }
     }
+}
+
+/// The houses, boxes and regions first (as people scan them first), each once.
+fn boxes_first(board: &Board) -> impl Iterator<Item = usize> + '_ {
+    let g = board.geometry();
+    let boxy = move |h: usize| matches!(g.shape(h).kind, ShapeKind::Box | ShapeKind::Region);
+    let houses = &board.tables().houses;
+    let first = houses.iter().copied().filter(move |&h| boxy(h));
+    first.chain(houses.iter().copied().filter(move |&h| !boxy(h)))
+}
+
+/// Pushes the hidden single `placement` of house `h`, unless another house already gave the
+/// same placement; whether the finder wants more.
+fn push_hidden(f: &mut Finder, h: usize, placement: Candidate) -> bool {
+    if f.steps.iter().any(|s| s.placements[0] == placement) {
+        return true;
+    }
+    f.push(Step::placing(
+        placement,
+        Deduction::HiddenSingle {
+            house: ShapeId::new(h),
+        },
+    ))
 }
 
 #[cfg(test)]
@@ -203,12 +220,11 @@ pub(crate) mod tests {
         }
     }
 
-    /// The searches before the bit tricks, word for word: the references the faster ones
-    /// must match step for step.
+    /// The searches before the bit tricks (which houses to read, by counting bits; the
+    /// reading of one house and the step pushed are shared with the searches): the
+    /// references the faster ones must match step for step.
     fn full_house_before(board: &Board, f: &mut Finder) {
-        let g = board.geometry();
         let t = board.tables();
-        let all = g.symbols().all();
         let mut empties = [0u64; 4];
         let words = t.peer_words;
         let wide = words > empties.len();
@@ -229,33 +245,9 @@ pub(crate) mod tests {
                     continue;
                 }
             }
-            let mut empty = None;
-            let mut count = 0;
-            let mut placed = crate::SymbolSet::EMPTY;
-            for &c in &g.shape(h).cells {
-                match board.value(c) {
-                    Some(v) => placed = placed.with(v),
-                    None => {
-                        count += 1;
-                        empty = Some(c);
-                    }
-                }
-            }
-            let (1, Some(c)) = (count, empty) else {
+            let Some(step) = full_house_in(board, h) else {
                 continue;
             };
-            let Some(v) = all.minus(placed).single_value() else {
-                continue;
-            };
-            if !board.candidates(c).contains(v) {
-                continue;
-            }
-            let step = Step::placing(
-                Candidate::at(c, v),
-                Deduction::FullHouse {
-                    house: ShapeId::new(h),
-                },
-            );
             if !f.push(step) {
                 return;
             }
@@ -266,13 +258,7 @@ pub(crate) mod tests {
         let g = board.geometry();
         let n = g.symbol_count();
         let mut masks = [0u64; 64];
-        let boxy = |h: usize| matches!(g.shape(h).kind, ShapeKind::Box | ShapeKind::Region);
-        let houses = &board.tables().houses;
-        let order = houses
-            .iter()
-            .filter(|&&h| boxy(h))
-            .chain(houses.iter().filter(|&&h| !boxy(h)));
-        for &h in order {
+        for h in boxes_first(board) {
             let placed = board.place_masks(h, &mut masks);
             for v in 0..n as u8 {
                 let m = masks[v as usize];
@@ -280,16 +266,7 @@ pub(crate) mod tests {
                     continue;
                 }
                 let placement = Candidate::at(g.shape(h).cells[m.trailing_zeros() as usize], v);
-                if f.steps.iter().any(|s| s.placements[0] == placement) {
-                    continue;
-                }
-                let step = Step::placing(
-                    placement,
-                    Deduction::HiddenSingle {
-                        house: ShapeId::new(h),
-                    },
-                );
-                if !f.push(step) {
+                if !push_hidden(f, h, placement) {
                     return;
                 }
             }
