@@ -169,3 +169,28 @@ pub fn along_thinned_solves(
         }
     }
 }
+
+/// Checks, at every point of the logical solve of the classic puzzle `line`, that each of
+/// `finds` with room for one step gives the first step it gives with room for many (searches
+/// that stop early once one step is enough must not change which step comes first), and that
+/// the solve ends solved. Returns how many steps were found with room for one.
+pub fn room_for_one_gives_the_first(line: &str, finds: &[super::FindFn]) -> usize {
+    let g = crate::builtin::geometry("classic").unwrap();
+    let mut b = Board::new(&Puzzle::from_line(g, line).unwrap());
+    let mut found = 0;
+    while let Some(step) = super::next_step(&b) {
+        for find in finds {
+            let (mut one, mut many) = (super::Finder::new(1), super::Finder::new(1000));
+            find(&b, &mut one);
+            find(&b, &mut many);
+            assert_eq!(
+                format!("{:?}", one.steps.first()),
+                format!("{:?}", many.steps.first())
+            );
+            found += one.steps.len();
+        }
+        b.apply(&step);
+    }
+    assert!(b.is_solved(), "{line}");
+    found
+}
