@@ -16,7 +16,7 @@ use super::{Board, Candidate, Deduction, Finder, Step};
 use crate::Geometry;
 
 /// Which links a chain family may use.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
     /// One symbol: house strong links, peer weak links.
     X(u8),
@@ -34,7 +34,13 @@ const MAX_AIC: usize = 11;
 struct Graph<'a> {
     board: &'a Board,
     shift: u32,
-    strong_start: Vec<u32>,
+    /// Most house strong links a node can have: the most houses holding one cell (two houses
+    /// giving the same partner give one link).
+    slots: usize,
+    /// Per node, its house strong links (filled by [`Graph::link`]).
+    strong_len: Vec<u8>,
+    /// Per node, `slots` entries: the first `strong_len` are its house strong-link partners,
+    /// in increasing order.
     strong_to: Vec<u32>,
     /// Words per cell bitset.
     words: usize,
@@ -47,6 +53,10 @@ struct Graph<'a> {
     placed_bits: Vec<u64>,
     /// Per symbol, the cells whose candidate a weak link may reach ([`Graph::set_live`]).
     live_bits: Vec<u64>,
+    /// Per symbol, the cells whose candidate has a house strong link ([`Graph::link`]).
+    linked_bits: Vec<u64>,
+    /// Per symbol, the bivalue cells holding it.
+    pair_bits: Vec<u64>,
     s: Scratch,
 }
 
@@ -55,9 +65,19 @@ struct Graph<'a> {
 /// and epochs keep counting, so a stamp left by an earlier search never matches).
 #[derive(Default)]
 pub(crate) struct Scratch {
-    next: Vec<u32>,
-    stamp: Vec<u32>,
+    states: States,
     epoch: u32,
+    /// The graph's own tables, kept between searches for their allocations only (a graph
+    /// fills them afresh): candidate, placed, live, linked and bivalue bits.
+    bits: [Vec<u64>; 5],
+    strong_len: Vec<u8>,
+    strong_to: Vec<u32>,
+}
+
+/// Per search state: its stamp, parent and depth; and the breadth-first queue.
+#[derive(Default)]
+struct States {
+    stamp: Vec<u32>,
     parent: Vec<u32>,
     depth: Vec<u8>,
     queue: Vec<u32>,
@@ -66,18 +86,24 @@ pub(crate) struct Scratch {
 impl Scratch {
     /// Buffers for `states` states: these, when they fit.
     fn fit(mut self, states: usize) -> Self {
-        if self.stamp.len() != states {
-            self = Scratch {
-                next: Vec::new(),
+        if self.states.stamp.len() != states {
+            self.states = States {
                 stamp: vec![0; states],
-                epoch: 0,
                 parent: vec![0; states],
                 depth: vec![0; states],
                 queue: Vec::with_capacity(states),
             };
+            self.epoch = 0;
         }
         self
     }
+}
+
+/// `v` emptied and filled with `len` zeros (keeping its allocation).
+fn zeroed<T: Copy + Default>(mut v: Vec<T>, len: usize) -> Vec<T> {
+    v.clear();
+    v.resize(len, T::default());
+    v
 }
 
 /// What earlier one-symbol searches (simple chains, X-chains) on a board's line of play found
@@ -200,7 +226,7 @@ impl<'a> Graph<'a> {
 
     /// The graph of a board without its house strong links (see [`Graph::link`]), searching
     /// with `scratch`'s buffers when they fit.
-    fn with_scratch(board: &'a Board, scratch: Scratch) -> Self {
+    fn with_scratch(board: &'a Board, mut scratch: Scratch) -> Self {
         let g = board.geometry();
         let n = g.symbol_count();
         // Nodes are `cell << shift | symbol`, so splitting one is a shift, not a division.
@@ -209,43 +235,77 @@ impl<'a> Graph<'a> {
         let nc = g.cell_count();
         let words = nc.div_ceil(64);
         let peer_bits = &board.tables().peer_bits;
-        let mut cand_bits = vec![0u64; n * words];
-        let mut placed_bits = vec![0u64; n * words];
+        let slots = board.tables().cell_houses.iter().map(Vec::len).max();
+        let slots = slots.unwrap_or(0);
+        let [cand, placed, live, linked, pair] = std::mem::take(&mut scratch.bits);
+        let mut cand_bits = zeroed(cand, n * words);
+        let mut placed_bits = zeroed(placed, n * words);
+        let mut pair_bits = zeroed(pair, n * words);
         for c in 0..nc {
+            let bit = 1 << (c % 64);
             match board.value(c) {
-                Some(v) => placed_bits[v as usize * words + c / 64] |= 1 << (c % 64),
+                Some(v) => placed_bits[v as usize * words + c / 64] |= bit,
                 None => {
-                    for v in board.candidates(c).iter() {
-                        cand_bits[v as usize * words + c / 64] |= 1 << (c % 64);
+                    let cands = board.candidates(c);
+                    for v in cands.iter() {
+                        cand_bits[v as usize * words + c / 64] |= bit;
+                        if cands.len() == 2 {
+                            pair_bits[v as usize * words + c / 64] |= bit;
+                        }
                     }
                 }
             }
         }
+        let mut live_bits = live;
+        live_bits.clone_from(&cand_bits);
+        let mut strong_to = std::mem::take(&mut scratch.strong_to);
+        if strong_to.len() != nodes * slots {
+            // Read only up to each node's `strong_len`, so never cleared.
+            strong_to = vec![0; nodes * slots];
+        }
         Graph {
             board,
             shift,
-            strong_start: vec![0u32; nodes + 1],
-            strong_to: Vec::new(),
+            slots,
+            strong_len: zeroed(std::mem::take(&mut scratch.strong_len), nodes),
+            strong_to,
             words,
             peer_bits,
-            live_bits: cand_bits.clone(),
+            live_bits,
+            linked_bits: zeroed(linked, n * words),
+            pair_bits,
             cand_bits,
             placed_bits,
             s: scratch.fit(nodes * 2),
         }
     }
 
+    /// The graph's buffers, for the next search.
+    fn finish(self) -> Scratch {
+        let mut s = self.s;
+        s.bits = [
+            self.cand_bits,
+            self.placed_bits,
+            self.live_bits,
+            self.linked_bits,
+            self.pair_bits,
+        ];
+        s.strong_len = self.strong_len;
+        s.strong_to = self.strong_to;
+        s
+    }
+
     /// Adds the house strong links (conjugate pairs) of `symbols`. A search reads the house
     /// links of its own symbol's nodes only in [`Mode::X`], and none in [`Mode::Xy`], so the
     /// links of symbols it does not search change nothing it finds.
     fn link(&mut self, symbols: crate::SymbolSet) {
+        if symbols.is_empty() {
+            return;
+        }
         let board = self.board;
         let g = board.geometry();
         let n = g.symbol_count();
         let shift = self.shift;
-        let nodes = self.strong_start.len() - 1;
-        // As a sorted, deduplicated adjacency table.
-        let mut pairs: Vec<(u32, u32)> = Vec::new();
         // One pass over each house: count the places of every symbol, remembering the first two.
         let mut count = vec![0u8; n];
         let mut two = vec![[0usize; 2]; n];
@@ -271,22 +331,33 @@ impl<'a> Graph<'a> {
                         ((two[v][0] << shift) | v) as u32,
                         ((two[v][1] << shift) | v) as u32,
                     );
-                    pairs.push((a, b));
-                    pairs.push((b, a));
+                    self.add_link(a, b);
+                    self.add_link(b, a);
                 }
             }
         }
-        pairs.sort_unstable();
-        pairs.dedup();
-        let strong_start = &mut self.strong_start;
-        strong_start.iter_mut().for_each(|x| *x = 0);
-        for &(a, _) in &pairs {
-            strong_start[a as usize + 1] += 1;
+    }
+
+    /// Adds `b` to `a`'s house strong links unless there (a row and a box may both give it),
+    /// keeping them in increasing order: the links a sorted, deduplicated table of all pairs
+    /// gives, in its order.
+    fn add_link(&mut self, a: u32, b: u32) {
+        let (a, slots) = (a as usize, self.slots);
+        let k = self.strong_len[a] as usize;
+        let row = &mut self.strong_to[a * slots..(a + 1) * slots];
+        if row[..k].contains(&b) {
+            return;
         }
-        for i in 0..nodes {
-            strong_start[i + 1] += strong_start[i];
+        // Distinct partners come from distinct houses of a's cell: `k < slots`.
+        let mut i = k;
+        while i > 0 && row[i - 1] > b {
+            row[i] = row[i - 1];
+            i -= 1;
         }
-        self.strong_to = pairs.iter().map(|&(_, b)| b).collect();
+        row[i] = b;
+        self.strong_len[a] += 1;
+        let (c, v) = self.cell_sym(a as u32);
+        self.linked_bits[v as usize * self.words + c / 64] |= 1 << (c % 64);
     }
 
     /// Sets the candidates a weak link may reach in `mode` (after [`Graph::link`]): in
@@ -299,27 +370,17 @@ impl<'a> Graph<'a> {
     /// odd). Every other state is reached at the same depth, from the same parent, in the
     /// same order, so the chains found are the same.
     fn set_live(&mut self, mode: Mode, dead_ends: bool) {
-        let (w, nc) = (self.words, self.board.geometry().cell_count());
         if mode != Mode::Xy && dead_ends {
             self.live_bits.copy_from_slice(&self.cand_bits);
             return;
         }
-        self.live_bits.fill(0);
-        let n = self.cand_bits.len() / w.max(1);
-        for c in 0..nc {
-            if !matches!(mode, Mode::X(_)) && self.bivalue(c) {
-                for v in self.board.candidates(c).iter() {
-                    self.live_bits[v as usize * w + c / 64] |= 1 << (c % 64);
-                }
-            }
-            if mode == Mode::Xy {
-                continue;
-            }
-            for v in 0..n {
-                if self.has_house_link(self.node(c, v as u8)) {
-                    self.live_bits[v * w + c / 64] |= 1 << (c % 64);
-                }
-            }
+        let (linked, pair) = (&self.linked_bits, &self.pair_bits);
+        for (i, live) in self.live_bits.iter_mut().enumerate() {
+            *live = match mode {
+                Mode::X(_) => linked[i],
+                Mode::Xy => pair[i],
+                Mode::Aic => linked[i] | pair[i],
+            };
         }
     }
 
@@ -339,45 +400,33 @@ impl<'a> Graph<'a> {
     }
 
     fn has_house_link(&self, node: u32) -> bool {
-        self.strong_start[node as usize] < self.strong_start[node as usize + 1]
+        self.strong_len[node as usize] > 0
     }
 
-    /// Calls `f` for every strong-link partner of `node`.
-    fn strong(&self, node: u32, mode: Mode, mut f: impl FnMut(u32)) {
-        let (c, v) = self.cell_sym(node);
-        if matches!(mode, Mode::X(_) | Mode::Aic) {
-            for &m in &self.strong_to[self.strong_start[node as usize] as usize
-                ..self.strong_start[node as usize + 1] as usize]
-            {
-                f(m);
-            }
-        }
-        if matches!(mode, Mode::Xy | Mode::Aic) && self.bivalue(c) {
-            let w = self.board.candidates(c).without(v).first().unwrap_or(v);
-            f(self.node(c, w));
-        }
+    /// `node`'s house strong-link partners.
+    fn house_links(&self, node: u32) -> &[u32] {
+        let k = self.strong_len[node as usize] as usize;
+        &self.strong_to[node as usize * self.slots..][..k]
     }
 
-    /// Calls `f` for every weak-link partner of `node`.
-    fn weak(&self, node: u32, mode: Mode, mut f: impl FnMut(u32)) {
-        let (c, v) = self.cell_sym(node);
+    /// Whether [`Graph::conclusions`] of a chain from `start` to `end` is not empty (what
+    /// most chain ends are asked, without building the list).
+    fn concludes(&self, start: u32, end: u32, mode: Mode) -> bool {
+        let (ca, sa) = self.cell_sym(start);
+        let (cb, sb) = self.cell_sym(end);
         let b = self.board;
-        let w = self.words;
-        let live = &self.live_bits[v as usize * w..][..w];
-        for (i, &live) in live.iter().enumerate() {
-            let mut m = self.peer_bits[c * w + i] & self.cand_bits[v as usize * w + i] & live;
-            while m != 0 {
-                let p = i * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                f(self.node(p, v));
+        if sa == sb && ca != cb {
+            let w = self.words;
+            let cand = &self.cand_bits[sa as usize * w..][..w];
+            (0..w).any(|i| self.peer_bits[ca * w + i] & self.peer_bits[cb * w + i] & cand[i] != 0)
+        } else if mode == Mode::Aic && sa != sb {
+            if ca == cb {
+                !b.candidates(ca).without(sa).without(sb).is_empty()
+            } else {
+                b.sees(ca, cb) && (b.candidates(ca).contains(sb) || b.candidates(cb).contains(sa))
             }
-        }
-        if mode == Mode::Aic {
-            for u in b.candidates(c).without(v).iter() {
-                if self.live_bits[u as usize * w + c / 64] >> (c % 64) & 1 == 1 {
-                    f(self.node(c, u));
-                }
-            }
+        } else {
+            false
         }
     }
 
@@ -425,6 +474,11 @@ impl<'a> Graph<'a> {
     /// bounded at that length finds.
     /// With `first`, it returns at the first chain found (the shortest, and the first of its
     /// length).
+    ///
+    /// A state is a node and whether the link out of it is strong (even) or weak (odd). The
+    /// links out of a state are followed as they are met, in the order the tests' oracle
+    /// (which lists them first) takes them: strong, the house links in increasing order then
+    /// the bivalue cell's; weak, the peers in cell order then the cell's other candidates.
     fn bfs(
         &mut self,
         start: u32,
@@ -434,69 +488,112 @@ impl<'a> Graph<'a> {
         found: &mut Vec<(usize, Found)>,
     ) {
         if self.s.epoch == u32::MAX {
-            self.s.stamp.fill(0);
+            self.s.states.stamp.fill(0);
             self.s.epoch = 0;
         }
         self.s.epoch += 1;
         let epoch = self.s.epoch;
+        // Out of the graph while the graph is read (a few words moved, not the scratch).
+        let mut s = std::mem::take(&mut self.s.states);
+        let gr = &*self;
         let s0 = start * 2;
-        self.s.stamp[s0 as usize] = epoch;
-        self.s.depth[s0 as usize] = 0;
-        self.s.queue.clear();
-        self.s.queue.push(s0);
+        s.stamp[s0 as usize] = epoch;
+        s.depth[s0 as usize] = 0;
+        s.queue.clear();
+        s.queue.push(s0);
+        let w = gr.words;
         let mut head = 0;
-        let mut next = std::mem::take(&mut self.s.next);
-        let before = found.len();
-        while head < self.s.queue.len() && !(first && found.len() > before) {
-            let st = self.s.queue[head];
+        'states: while head < s.queue.len() {
+            let st = s.queue[head];
             head += 1;
-            let d = self.s.depth[st as usize] as usize;
+            let d = s.depth[st as usize] as usize;
             if d >= max {
-                continue;
+                // Depths along the queue never decrease: so are all the states left.
+                break;
             }
             let node = st / 2;
+            let (c, v) = gr.cell_sym(node);
             let want_strong = st % 2 == 0;
-            next.clear();
-            if want_strong {
-                self.strong(node, mode, |m| next.push(m));
-            } else {
-                self.weak(node, mode, |m| next.push(m));
-            }
             let len = d + 1;
             let proves = len >= min && (len - min) % 2 == 0;
-            for &m in &next {
-                let ns = m * 2 + u32::from(want_strong);
-                if self.s.stamp[ns as usize] == epoch {
-                    continue;
-                }
-                self.s.stamp[ns as usize] = epoch;
-                self.s.depth[ns as usize] = len as u8;
-                self.s.parent[ns as usize] = st;
-                self.s.queue.push(ns);
-                if proves && m != start {
-                    let elim = self.conclusions(start, m, mode);
-                    if elim.is_empty() {
-                        continue;
+            let parity = u32::from(want_strong);
+            // Reaches `m`'s state unless met before; true when the search is to stop. A macro,
+            // not a closure, so that it is inlined at each of its four uses.
+            macro_rules! reach {
+                ($m:expr) => {{
+                    let m: u32 = $m;
+                    let ns = m * 2 + parity;
+                    if s.stamp[ns as usize] == epoch {
+                        false
+                    } else {
+                        s.stamp[ns as usize] = epoch;
+                        s.depth[ns as usize] = len as u8;
+                        s.parent[ns as usize] = st;
+                        s.queue.push(ns);
+                        if proves
+                            && m != start
+                            && gr.concludes(start, m, mode)
+                            && let Some(nodes) = gr.path(&s.parent, ns, s0)
+                        {
+                            let elim = gr.conclusions(start, m, mode);
+                            found.push((len, Found { nodes, elim }));
+                            first
+                        } else {
+                            false
+                        }
                     }
-                    if let Some(nodes) = self.path(ns, s0) {
-                        found.push((len, Found { nodes, elim }));
-                        if first {
-                            break;
+                }};
+            }
+            let cands = gr.board.candidates(c);
+            if want_strong {
+                if matches!(mode, Mode::X(_) | Mode::Aic) {
+                    for &m in gr.house_links(node) {
+                        if reach!(m) {
+                            break 'states;
+                        }
+                    }
+                }
+                if matches!(mode, Mode::Xy | Mode::Aic) && gr.bivalue(c) {
+                    let u = cands.without(v).first().unwrap_or(v);
+                    if reach!(gr.node(c, u)) {
+                        break 'states;
+                    }
+                }
+            } else {
+                let live = &gr.live_bits[v as usize * w..][..w];
+                let cand = &gr.cand_bits[v as usize * w..][..w];
+                let peers = &gr.peer_bits[c * w..][..w];
+                for i in 0..w {
+                    let mut m = peers[i] & cand[i] & live[i];
+                    while m != 0 {
+                        let p = i * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if reach!(gr.node(p, v)) {
+                            break 'states;
+                        }
+                    }
+                }
+                if mode == Mode::Aic {
+                    for u in cands.without(v).iter() {
+                        if gr.live_bits[u as usize * w + c / 64] >> (c % 64) & 1 == 1
+                            && reach!(gr.node(c, u))
+                        {
+                            break 'states;
                         }
                     }
                 }
             }
         }
-        self.s.next = next;
+        self.s.states = s;
     }
 
-    /// The chain's nodes from start to `end`, or `None` if it passes a candidate twice (a lasso
-    /// is still sound, but does not read as a chain).
-    fn path(&self, end: u32, s0: u32) -> Option<Vec<(usize, u8)>> {
+    /// The chain's nodes from start to `end` (following `parent`), or `None` if it passes a
+    /// candidate twice (a lasso is still sound, but does not read as a chain).
+    fn path(&self, parent: &[u32], end: u32, s0: u32) -> Option<Vec<(usize, u8)>> {
         let mut states = vec![end];
         let mut st = end;
         while st != s0 {
-            st = self.s.parent[st as usize];
+            st = parent[st as usize];
             states.push(st);
         }
         states.reverse();
@@ -510,7 +607,6 @@ impl<'a> Graph<'a> {
         Some(states.iter().map(|s| self.cell_sym(s / 2)).collect())
     }
 }
-
 /// Makes a family's deduction from a chain's nodes.
 type MakeFn = fn(&Geometry, Vec<Candidate>) -> Deduction;
 
@@ -564,26 +660,26 @@ fn run_linking(
     }
     let xy = modes == [Mode::Xy];
     if xy && memo.xy_nothing(&gr, max) {
-        memo.scratch = gr.s;
+        memo.scratch = gr.finish();
         return;
     }
     if family.is_some() && links.is_empty() {
         // Every symbol is known to give nothing: so does the run.
-        memo.scratch = gr.s;
+        memo.scratch = gr.finish();
         return;
     }
     gr.link(links);
     if let Some(&mode) = modes.first() {
         gr.set_live(mode, plain);
     }
-    let nodes = gr.strong_start.len() - 1;
+    let (shift, nc) = (gr.shift, board.geometry().cell_count());
     let mut found: Vec<(usize, Found)> = Vec::new();
     let mut cap = max;
     'starts: for &mode in modes {
-        let (first, step) = match mode {
-            // One symbol: only its nodes.
-            Mode::X(s) => (s as usize, 1 << gr.shift),
-            _ => (0, 1),
+        // One symbol: only its nodes.
+        let (first, symbols) = match mode {
+            Mode::X(s) => (s as usize, crate::SymbolSet::single(s)),
+            _ => (0, board.geometry().symbols().all()),
         };
         // The length looked for from this mode's starts until one proves something.
         let looked = if one && !found.is_empty() {
@@ -597,15 +693,16 @@ fn run_linking(
             continue;
         }
         let found_before = found.len();
-        for start in (first..nodes).step_by(step).map(|x| x as u32) {
+        // The candidates of the mode's symbols, in node order.
+        let starts = (0..nc).filter(|&c| board.value(c).is_none()).flat_map(|c| {
+            let here = board.candidates(c).intersect(symbols).iter();
+            here.map(move |v| (c, ((c << shift) | v as usize) as u32))
+        });
+        for (c, start) in starts {
             // A search from each start covers the graph: on a large board the pass can outlive
             // the caller's deadline unless it looks at the clock between starts.
             if f.out_of_budget() {
                 break 'starts;
-            }
-            let (c, v) = gr.cell_sym(start);
-            if board.value(c).is_some() || !board.candidates(c).contains(v) {
-                continue;
             }
             let ok = match mode {
                 Mode::X(_) => gr.has_house_link(start),
@@ -639,7 +736,7 @@ fn run_linking(
             memo.xy_record(&gr, looked);
         }
     }
-    memo.scratch = gr.s;
+    memo.scratch = gr.finish();
     drop(memo);
     // Stable: within a length, starts stay in order.
     found.sort_by_key(|&(len, _)| len);

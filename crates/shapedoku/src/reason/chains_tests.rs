@@ -287,3 +287,211 @@ fn aic_different_symbols_in_peers() {
     // X and XY chains only conclude from equal symbols.
     assert!(gr.conclusions(a, z, Mode::Xy).is_empty());
 }
+
+/// The breadth-first search as it was before [`Graph::bfs`] followed the links of a state as
+/// they are met: the house links from a sorted, deduplicated table of every house's pair, the
+/// live candidates by testing each node's links, and each state's links listed before they
+/// are walked. The test oracle of the graph's tables and of its search.
+struct Oracle {
+    /// Per node, where its links start in `to` (one more entry than nodes).
+    start: Vec<u32>,
+    to: Vec<u32>,
+    live: Vec<u64>,
+}
+
+impl Oracle {
+    fn new(gr: &Graph, mode: Mode) -> Oracle {
+        let (b, g) = (gr.board, gr.board.geometry());
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for &h in g.houses() {
+            for v in 0..g.symbol_count() as u8 {
+                let cells = &g.shape(h).cells;
+                if cells.iter().any(|&c| b.value(c) == Some(v)) {
+                    continue;
+                }
+                let at: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| b.value(c).is_none() && b.candidates(c).contains(v))
+                    .collect();
+                if let [x, y] = at[..] {
+                    pairs.push((gr.node(x, v), gr.node(y, v)));
+                    pairs.push((gr.node(y, v), gr.node(x, v)));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        let mut start = vec![0u32; gr.strong_len.len() + 1];
+        for &(a, _) in &pairs {
+            start[a as usize + 1] += 1;
+        }
+        for i in 0..gr.strong_len.len() {
+            start[i + 1] += start[i];
+        }
+        let to = pairs.iter().map(|&(_, b)| b).collect();
+        let mut o = Oracle {
+            start,
+            to,
+            live: vec![0; gr.cand_bits.len()],
+        };
+        let w = gr.words;
+        for c in 0..g.cell_count() {
+            for v in 0..g.symbol_count() as u8 {
+                let cand = b.value(c).is_none() && b.candidates(c).contains(v);
+                let pair = !matches!(mode, Mode::X(_)) && gr.bivalue(c);
+                let house = mode != Mode::Xy && o.has_house_link(gr.node(c, v));
+                if cand && (pair || house) {
+                    o.live[v as usize * w + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        o
+    }
+
+    fn has_house_link(&self, node: u32) -> bool {
+        self.start[node as usize] < self.start[node as usize + 1]
+    }
+
+    /// Calls `f` for every strong-link partner of `node`.
+    fn strong(&self, gr: &Graph, node: u32, mode: Mode, mut f: impl FnMut(u32)) {
+        let (c, v) = gr.cell_sym(node);
+        if matches!(mode, Mode::X(_) | Mode::Aic) {
+            let (a, b) = (self.start[node as usize], self.start[node as usize + 1]);
+            for &m in &self.to[a as usize..b as usize] {
+                f(m);
+            }
+        }
+        if matches!(mode, Mode::Xy | Mode::Aic) && gr.bivalue(c) {
+            let w = gr.board.candidates(c).without(v).first().unwrap_or(v);
+            f(gr.node(c, w));
+        }
+    }
+
+    /// Calls `f` for every weak-link partner of `node`.
+    fn weak(&self, gr: &Graph, node: u32, mode: Mode, mut f: impl FnMut(u32)) {
+        let (c, v) = gr.cell_sym(node);
+        let w = gr.words;
+        // The geometry's peer lists are sorted.
+        for &p in gr.board.geometry().peers(c) {
+            let p = p as usize;
+            if self.live[v as usize * w + p / 64] >> (p % 64) & 1 == 1 {
+                f(gr.node(p, v));
+            }
+        }
+        if mode == Mode::Aic {
+            for u in gr.board.candidates(c).without(v).iter() {
+                if self.live[u as usize * w + c / 64] >> (c % 64) & 1 == 1 {
+                    f(gr.node(c, u));
+                }
+            }
+        }
+    }
+
+    /// The chains [`Graph::bfs`] finds from `start`: (length, nodes, eliminations).
+    fn bfs(
+        &self,
+        gr: &Graph,
+        start: u32,
+        mode: Mode,
+        (min, max): (usize, usize),
+        first: bool,
+    ) -> Vec<(usize, Vec<(usize, u8)>, Vec<(usize, u8)>)> {
+        let states = gr.strong_len.len() * 2;
+        let (mut seen, mut parent, mut depth) = (
+            vec![false; states],
+            vec![0u32; states],
+            vec![0usize; states],
+        );
+        let s0 = start * 2;
+        seen[s0 as usize] = true;
+        let mut queue = std::collections::VecDeque::from([s0]);
+        let mut out = Vec::new();
+        let mut next = Vec::new();
+        while let Some(st) = queue.pop_front() {
+            if first && !out.is_empty() {
+                break;
+            }
+            let d = depth[st as usize];
+            if d >= max {
+                continue;
+            }
+            let want_strong = st % 2 == 0;
+            next.clear();
+            if want_strong {
+                self.strong(gr, st / 2, mode, |m| next.push(m));
+            } else {
+                self.weak(gr, st / 2, mode, |m| next.push(m));
+            }
+            let len = d + 1;
+            for &m in &next {
+                let ns = m * 2 + u32::from(want_strong);
+                if std::mem::replace(&mut seen[ns as usize], true) {
+                    continue;
+                }
+                depth[ns as usize] = len;
+                parent[ns as usize] = st;
+                queue.push_back(ns);
+                if len >= min && (len - min) % 2 == 0 && m != start {
+                    let elim = gr.conclusions(start, m, mode);
+                    if elim.is_empty() {
+                        continue;
+                    }
+                    if let Some(nodes) = gr.path(&parent, ns, s0) {
+                        out.push((len, nodes, elim));
+                        if first {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The graph's tables (house links, live candidates) and its breadth-first search agree with
+/// [`Oracle`] from every start, in every mode, with and without stopping at the first chain,
+/// along logical solves of hard puzzles and on boards thinned at random.
+#[test]
+fn bfs_matches_the_oracle() {
+    let mut found = 0;
+    along_thinned_solves(
+        &HARD_PAIR,
+        0x9e37_79b9_7f4a_7c15,
+        3,
+        |r| 4 + 6 * r,
+        |b, _| {
+            let mut gr = Graph::new(b);
+            let g = b.geometry();
+            let modes = [Mode::Aic, Mode::Xy, Mode::X(0), Mode::X(4), Mode::X(8)];
+            for mode in modes {
+                gr.set_live(mode, false);
+                let o = Oracle::new(&gr, mode);
+                assert_eq!(gr.live_bits, o.live, "{mode:?}");
+                let bounds = match mode {
+                    Mode::Aic => (3, MAX_AIC),
+                    Mode::Xy => (5, MAX_XY),
+                    Mode::X(_) => (3, MAX_X),
+                };
+                for c in (0..g.cell_count()).filter(|&c| b.value(c).is_none()) {
+                    for v in b.candidates(c).iter() {
+                        let start = gr.node(c, v);
+                        assert_eq!(gr.has_house_link(start), o.has_house_link(start));
+                        for first in [false, true] {
+                            let mut got = Vec::new();
+                            gr.bfs(start, mode, bounds, first, &mut got);
+                            let got: Vec<_> = got
+                                .into_iter()
+                                .map(|(len, fd)| (len, fd.nodes, fd.elim))
+                                .collect();
+                            assert_eq!(got, o.bfs(&gr, start, mode, bounds, first));
+                            found += got.len();
+                        }
+                    }
+                }
+            }
+        },
+    );
+    assert!(found > 1000, "{found}");
+}
