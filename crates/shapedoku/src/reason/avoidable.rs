@@ -60,7 +60,7 @@ fn rectangles(board: &Board) -> Vec<Corners> {
             }
             for &n in g.peers(s1) {
                 let n = n as usize;
-                if n == s2 || !can_be(n, v2) || g.are_peers(n, s2) {
+                if n == s2 || !can_be(n, v2) || board.sees(n, s2) {
                     continue;
                 }
                 for q in closing(board, s1, s2, n) {

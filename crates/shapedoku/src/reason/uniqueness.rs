@@ -30,13 +30,13 @@ fn touches(board: &Board, c: usize, pair: SymbolSet) -> bool {
 
 /// Rectangles with a floor: corners [p, n1, n2, q] where p and n1 (a side, p < n1) hold only
 /// the pair, and the roof n2 (beside p), q (beside n1) holds x or y in each cell.
-fn floored(board: &Board) -> Vec<(Corners, [u8; 2])> {
+fn floored(board: &Board, cells: &[usize]) -> Vec<(Corners, [u8; 2])> {
     let g = board.geometry();
     let mut out = Vec::new();
     // The peers of p holding x or y, in peer order: the roof cells, found once per p rather
     // than once per floor.
     let mut roofs: Vec<usize> = Vec::new();
-    for p in bivalue(board) {
+    for &p in cells {
         let pair = board.candidates(p);
         let xy = [pair.first().unwrap_or(0), pair.iter().last().unwrap_or(0)];
         roofs.clear();
@@ -75,7 +75,7 @@ fn floored(board: &Board) -> Vec<(Corners, [u8; 2])> {
 /// has a twin, whatever the candidates say. Only the rectangles the types can use are built:
 /// n1 and n2 with one same extra symbol and q with no other (type 5), or q holding only the
 /// pair too (type 6).
-fn anchored(board: &Board) -> Vec<(Corners, [u8; 2])> {
+fn anchored(board: &Board, cells: &[usize]) -> Vec<(Corners, [u8; 2])> {
     let g = board.geometry();
     let mut out: Vec<(Corners, [u8; 2])> = Vec::new();
     let mut seen: Vec<[usize; 4]> = Vec::new();
@@ -87,8 +87,7 @@ fn anchored(board: &Board) -> Vec<(Corners, [u8; 2])> {
             out.push((r, xy));
         }
     };
-    let cells = bivalue(board);
-    for &p in &cells {
+    for &p in cells {
         let pair = board.candidates(p);
         let xy = [pair.first().unwrap_or(0), pair.iter().last().unwrap_or(0)];
         let extra = |c: usize| board.candidates(c).minus(pair);
@@ -110,7 +109,7 @@ fn anchored(board: &Board) -> Vec<(Corners, [u8; 2])> {
                 }
             }
         }
-        for &q in &cells {
+        for &q in cells {
             if q <= p || board.candidates(q) != pair || board.sees(p, q) {
                 continue;
             }
@@ -209,15 +208,15 @@ fn type6(board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
 
 /// Hidden rectangles: corners [p, n1, n2, q] where p holds only {x, y} and x has only two
 /// places, q and n1, in a house, and q and n2 in another (n1 < n2); with the symbols [x, y].
-fn hidden_rectangles(board: &Board) -> Vec<(Corners, [u8; 2])> {
+fn hidden_rectangles(board: &Board, cells: &[usize]) -> Vec<(Corners, [u8; 2])> {
     let g = board.geometry();
     let mut out = Vec::new();
-    let bivalue = bivalue(board);
-    if bivalue.is_empty() {
+    if cells.is_empty() {
         return out;
     }
     let links = &Links::new(board);
-    for p in bivalue {
+    let (t, w) = (board.tables(), links.words);
+    for &p in cells {
         let pair = board.candidates(p);
         for x in pair.iter() {
             let y = pair.without(x).first().unwrap_or(x);
@@ -227,11 +226,21 @@ fn hidden_rectangles(board: &Board) -> Vec<(Corners, [u8; 2])> {
                     .iter()
                     .filter_map(move |&s| links.end(s as usize, c, x))
             };
-            for &n1 in g.peers(p) {
-                let n1 = n1 as usize;
-                if !touches(board, n1, SymbolSet::single(x)) {
-                    continue;
-                }
+            // The peers of p (in peer order, as the geometry lists them sorted) with a strong
+            // link on x: any other has no end to follow.
+            let linked = &links.linked[x as usize * w..][..w];
+            let peers = &t.peer_bits[p * w..][..w];
+            let n1s = (0..w).flat_map(|i| {
+                let mut m = peers[i] & linked[i];
+                std::iter::from_fn(move || {
+                    (m != 0).then(|| {
+                        let c = i * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        c
+                    })
+                })
+            });
+            for n1 in n1s {
                 for q in ends(n1) {
                     if q == p || board.sees(p, q) || !board.candidates(q).contains(y) {
                         continue;
@@ -259,6 +268,11 @@ struct Links {
     /// Per shape and symbol: how many places (3 for more, or placed, or not a house), and the
     /// first two.
     places: Vec<(u8, u32, u32)>,
+    /// Words per cell bitset.
+    words: usize,
+    /// Per symbol, the cells that are one of two places left in a house: those where
+    /// [`Links::end`] finds an end for a cell holding the symbol.
+    linked: Vec<u64>,
 }
 
 impl Links {
@@ -266,6 +280,8 @@ impl Links {
         let g = board.geometry();
         let n = g.symbol_count();
         let mut places = vec![(3u8, 0u32, 0u32); g.shapes().len() * n];
+        let words = g.cell_count().div_ceil(64);
+        let mut linked = vec![0u64; n * words];
         for (s, shape) in g.shapes().iter().enumerate() {
             if shape.rule != Rule::NoRepeat || shape.cells.len() != n {
                 continue;
@@ -286,8 +302,20 @@ impl Links {
                     }
                 }
             }
+            for (v, &(count, a, b)) in row.iter().enumerate() {
+                if count == 2 {
+                    for c in [a as usize, b as usize] {
+                        linked[v * words + c / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
         }
-        Links { n, places }
+        Links {
+            n,
+            places,
+            words,
+            linked,
+        }
     }
 
     /// [`strong_end`]`(board, s, c, v)`.
@@ -332,7 +360,8 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     if !board.is_known_unique() || !board.geometry().constraints().is_empty() {
         return;
     }
-    let rects = floored(board);
+    let cells = bivalue(board);
+    let rects = floored(board, &cells);
     type Finds = fn(&Board, &Corners, [u8; 2], &mut Finder) -> bool;
     let kinds: [Finds; 3] = [type2, type3, type4];
     // A type-1 rectangle has two floors: it is reported once.
@@ -358,7 +387,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             }
         }
     }
-    let anchored = anchored(board);
+    let anchored = anchored(board, &cells);
     for find in [type5 as Finds, type6] {
         for (r, xy) in &anchored {
             if !find(board, r, *xy, f) {
@@ -366,7 +395,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             }
         }
     }
-    for (r, xy) in hidden_rectangles(board) {
+    for (r, xy) in hidden_rectangles(board, &cells) {
         if !hidden(board, &r, xy, f) {
             return;
         }
