@@ -288,6 +288,9 @@ fn aic_different_symbols_in_peers() {
     assert!(gr.conclusions(a, z, Mode::Xy).is_empty());
 }
 
+/// A chain found, as the oracle gives it: length, nodes, eliminations.
+type Chain = (usize, Vec<(usize, u8)>, Vec<(usize, u8)>);
+
 /// The breadth-first search as it was before [`Graph::bfs`] followed the links of a state as
 /// they are met: the house links from a sorted, deduplicated table of every house's pair, the
 /// live candidates by testing each node's links, and each state's links listed before they
@@ -396,7 +399,7 @@ impl Oracle {
         mode: Mode,
         (min, max): (usize, usize),
         first: bool,
-    ) -> Vec<(usize, Vec<(usize, u8)>, Vec<(usize, u8)>)> {
+    ) -> Vec<Chain> {
         let states = gr.strong_len.len() * 2;
         let (mut seen, mut parent, mut depth) = (
             vec![false; states],
