@@ -667,9 +667,12 @@ fn covers(
     }
     // The union's columns by position.
     let mut cols = [0u32; 64];
+    // Each column's position in the union.
+    let mut pos = [0u8; 64];
     let mut m = 0u32;
     for j in bits(union) {
         cols[m as usize] = j;
+        pos[j as usize] = m as u8;
         m += 1;
     }
     // On bitboards, per column of the union (by position): its cells, and the cells seeing
@@ -685,10 +688,11 @@ fn covers(
         off_base = fast.places & !rows.fold(0, |a, m| a | m);
         for (i, &j) in cols[..m as usize].iter().enumerate() {
             col_cells[i] = fast.cover_cells[j as usize];
-            for &b in chosen {
-                for &(_, c) in bases[b].places.iter().filter(|&&(x, _)| x == j) {
-                    col_peers[i] &= fast.peers[c];
-                }
+        }
+        // Every chosen place lies in a column of the union (its line's mask is part of it).
+        for &b in chosen {
+            for &(j, c) in &bases[b].places {
+                col_peers[pos[j as usize] as usize] &= fast.peers[c];
             }
         }
     }

@@ -135,3 +135,54 @@ fn small_search_matches_general() {
     }
     assert!(found > 100, "{found}");
 }
+
+/// The probe says a fish is there exactly when the ordered walk pushes one: for every symbol
+/// and size, at every position along logical solves and on boards thinned at random, with
+/// every candidate house fresh and with some only.
+#[test]
+fn probe_matches_walk() {
+    use crate::reason::test_util::{FISHY, HARD_PAIR, XorShift};
+    use small::{Small, candidates};
+    let g = builtin::geometry("classic").unwrap();
+    let mut rng = XorShift(0x3c6e_f372_fe94_f82bu64);
+    let (mut probed, mut hits) = (0, 0);
+    let mut check = |b: &Board, rng: &mut XorShift| {
+        let places = Places::new(b);
+        let tables = SmallTables::new(b);
+        for k in 2..=4 {
+            for v in 0..places.n as u8 {
+                let (pv, placed) = (wide(places.of(v)), wide(places.placed_of(v)));
+                let cands = candidates(&tables.houses, pv, placed, k);
+                let fresh = match rng.below(3) {
+                    0 => cands,
+                    _ => cands & rng.below(1 << 40) as u64,
+                };
+                if (cands.count_ones() as usize) < k || fresh == 0 {
+                    continue;
+                }
+                let mut s = Small::new(b, &tables, (pv, v), k, cands, fresh);
+                let probe = s.exists(&tables.apart, None);
+                let mut f = Finder::new(1000);
+                s.bases(&mut f, 0);
+                assert_eq!(probe, !f.steps.is_empty(), "{v} {k}");
+                probed += 1;
+                hits += usize::from(probe);
+            }
+        }
+    };
+    for line in HARD_PAIR.iter().chain(FISHY) {
+        let mut b = Board::new(&Puzzle::from_line(g.clone(), line).unwrap());
+        b.set_known_unique(true);
+        let mut thin = b.clone();
+        while let Some(step) = crate::reason::next_step(&b) {
+            check(&b, &mut rng);
+            b.apply(&step);
+        }
+        for _ in 0..120 {
+            let (c, v) = (rng.below(81), rng.below(9) as u8);
+            thin.eliminate(c, v);
+            check(&thin, &mut rng);
+        }
+    }
+    assert!(probed > 2000 && hits > 100, "{probed} {hits}");
+}
