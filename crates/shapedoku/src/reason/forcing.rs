@@ -373,6 +373,25 @@ enum Ahead {
 /// the second pass pushes those it knows (they come first in its order) and stops there
 /// before reaching the others, and should it find one there is no second pass. An
 /// assumption so run is left `Unknown` unless settled, and the second pass runs it in full.
+///
+/// An assumption that ends without a contradiction before its bound ("settles") settles
+/// every placement `b` it implied, so they are marked without being propagated.
+/// Let `A` settle, with placements `P_A` (the assumption and what it implied) and final
+/// scratch board `S_A`. Claim: the propagation of `b` in `P_A` places only cells of `P_A`,
+/// with the same values, and meets no contradiction. By induction over `b`'s placements:
+/// while `b`'s placements are in `P_A`, its eliminations (the peers of a placement losing
+/// its value, the placed cell its others) are among `A`'s, so every empty cell keeps at least
+/// its candidates of `S_A`. A cell `b` looks at is a peer of a placement of `b`, so of `A`;
+/// `A` looked at it after that placement and after every later loss of a candidate (each
+/// comes from a placement of a peer, whose peers are looked at), so in `S_A` it is placed or
+/// holds two candidates or more: with one candidate left under `b` it is placed in `P_A`
+/// with that candidate, and it is never left empty. A house `b` looks at is marked through a
+/// placement of `b`, so of `A`, near it; `A` looked at it after that and after every later
+/// loss of a place in it, so in `S_A` each symbol is placed in it or has two places: a
+/// symbol with one place under `b` (not placed, since `b`'s placements are `A`'s) holds it
+/// at that place in `P_A`, and no symbol is left without a place. So `b` implies at most
+/// `|P_A| - 1` placements, `A`'s count, which the bound allowed: `b` settles too, at every
+/// bound.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let mut cells: Vec<usize> = (0..g.cell_count())
@@ -411,7 +430,12 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 let broken = propagate(board, (g, t), (c, v), &mut w, run_to);
                 let broken = match broken {
                     None if !w.capped => {
+                        // Every placement the singles made settles too, so none of them
+                        // is propagated again (see [`find`]).
                         settled[a] = true;
+                        for &(p, u) in &w.implied {
+                            settled[p * n + u as usize] = true;
+                        }
                         continue;
                     }
                     None => {
@@ -700,6 +724,45 @@ mod tests {
             }
         }
         assert!(found > 1000, "{found}");
+    }
+
+    /// An assumption that settles settles every placement it implied, at the tightest bound
+    /// (`find` marks them settled unpropagated), placing only what it placed, at every point
+    /// of logical solves, as they are and thinned at random.
+    #[test]
+    fn what_a_settled_assumption_implies_settles() {
+        let mut checked = 0;
+        along_thinned_solves(
+            &HARD_PAIR,
+            11,
+            2,
+            |_| 30,
+            |board, _| {
+                let (g, t) = (board.geometry(), board.tables());
+                let (mut w, mut w2) = (Work::new(board), Work::new(board));
+                for c in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
+                    for v in board.candidates(c).iter() {
+                        let bound = BOUNDS[BOUNDS.len() - 1];
+                        if propagate(board, (g, t), (c, v), &mut w, bound).is_some() || w.capped {
+                            continue;
+                        }
+                        let tight = w.implied.len();
+                        for &(p, u) in &w.implied {
+                            let got = propagate(board, (g, t), (p, u), &mut w2, tight);
+                            assert_eq!(got, None, "{c} {v} -> {p} {u}");
+                            assert!(!w2.capped, "{c} {v} -> {p} {u}");
+                            assert!(
+                                w2.implied
+                                    .iter()
+                                    .all(|x| *x == (c, v) || w.implied.contains(x))
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            },
+        );
+        assert!(checked > 10_000, "{checked}");
     }
 
     fn compare_all(board: &Board, compared: &mut usize) {
