@@ -206,12 +206,13 @@ impl Work {
             self.dirty[i] |= m & (self.ready[i] | self.own[c * w + i]);
         }
         // `c` is empty (every caller places on an empty cell): it leaves the counts of its
-        // candidates in its houses.
+        // candidates in its houses, but for `v`'s, which a look no longer reads (it leaves
+        // out the symbols placed in the house).
         let n = g.symbol_count();
         let old = self.cands[c];
         for &h in &t.cell_houses[c] {
             let h = h as usize;
-            for u in old.iter() {
+            for u in old.without(v).iter() {
                 self.drop_place(h, n, u);
             }
             self.placed_in[h] = self.placed_in[h].with(v);
