@@ -206,12 +206,13 @@ impl Work {
             self.dirty[i] |= m & (self.ready[i] | self.own[c * w + i]);
         }
         // `c` is empty (every caller places on an empty cell): it leaves the counts of its
-        // candidates in its houses.
+        // candidates in its houses, but for `v`'s, which a look no longer reads (it leaves
+        // out the symbols placed in the house).
         let n = g.symbol_count();
         let old = self.cands[c];
         for &h in &t.cell_houses[c] {
             let h = h as usize;
-            for u in old.iter() {
+            for u in old.without(v).iter() {
                 self.drop_place(h, n, u);
             }
             self.placed_in[h] = self.placed_in[h].with(v);
@@ -345,34 +346,56 @@ fn propagate(
     }
 }
 
-/// What a propagation at the second bound said of an assumption, run during the first pass.
+/// What a propagation run ahead of its pass (during the first) said of an assumption.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Ahead {
     /// Not run ahead (or nothing more to know).
     Unknown,
-    /// A contradiction within the second bound: a step of the second pass.
-    Breaks,
-    /// Stopped at the second bound: the second pass finds nothing here, the third looks.
-    Capped,
+    /// A contradiction after this many placements: a step of the first pass whose bound
+    /// allows them.
+    Breaks(u8),
+    /// Stopped at this bound: no pass up to it finds a step here.
+    Capped(u8),
 }
 
 /// Finds forcing-chain eliminations, shortest chains first.
 ///
-/// The first pass propagates each assumption to the second bound rather than the first, and
-/// keeps what it learns for the second pass, which so runs again only the steps it reports:
-/// most assumptions the first pass does not settle go on to the second pass, which would
+/// The first pass propagates each assumption to the third bound rather than the first, and
+/// keeps what it learns for the later passes, which so run again only the steps they report:
+/// most assumptions the first pass does not settle go on to the later passes, which would
 /// otherwise replay their first placements. This is exact because a propagation to a bound
 /// is the start of one to a larger bound (the same placements, in the same order, until the
-/// smaller bound stops it): one to the second bound that breaks after at most the first
-/// bound's placements is the first pass's step, with the same placements and contradiction;
-/// one that ends before the bound without breaking ends the same way at every bound; one
-/// that breaks later is a step of the second pass, and one that reaches the bound is not.
+/// smaller bound stops it): one that breaks after `k` placements is a step of the first pass
+/// whose bound is at least `k`, with the same placements and contradiction; one that ends
+/// before its bound without breaking ends the same way at every bound; and one that reaches
+/// its bound is a step of no pass up to that bound.
 ///
-/// Once the first pass knows as many second-pass steps as the finder has room for, it runs
-/// the assumptions after them to the first bound only: should the first pass find no step,
-/// the second pass pushes those it knows (they come first in its order) and stops there
-/// before reaching the others, and should it find one there is no second pass. An
-/// assumption so run is left `Unknown` unless settled, and the second pass runs it in full.
+/// Once the first pass knows as many steps of the passes up to the third as the finder has
+/// room for, it runs the assumptions after them to the second bound only, and once it knows
+/// as many up to the second, to the first: should the passes before the one those steps
+/// belong to find nothing, that pass pushes the steps known (they come first in its order)
+/// and stops there before reaching the others, and should one of them find a step there is
+/// no later pass. An assumption so run is left `Unknown` or `Capped` at its bound unless
+/// settled, and a later pass runs it in full.
+///
+/// An assumption that ends without a contradiction before its bound ("settles") settles
+/// every placement `b` it implied, so they are marked without being propagated.
+/// Let `A` settle, with placements `P_A` (the assumption and what it implied) and final
+/// scratch board `S_A`. Claim: the propagation of `b` in `P_A` places only cells of `P_A`,
+/// with the same values, and meets no contradiction. By induction over `b`'s placements:
+/// while `b`'s placements are in `P_A`, its eliminations (the peers of a placement losing
+/// its value, the placed cell its others) are among `A`'s, so every empty cell keeps at least
+/// its candidates of `S_A`. A cell `b` looks at is a peer of a placement of `b`, so of `A`;
+/// `A` looked at it after that placement and after every later loss of a candidate (each
+/// comes from a placement of a peer, whose peers are looked at), so in `S_A` it is placed or
+/// holds two candidates or more: with one candidate left under `b` it is placed in `P_A`
+/// with that candidate, and it is never left empty. A house `b` looks at is marked through a
+/// placement of `b`, so of `A`, near it; `A` looked at it after that and after every later
+/// loss of a place in it, so in `S_A` each symbol is placed in it or has two places: a
+/// symbol with one place under `b` (not placed, since `b`'s placements are `A`'s) holds it
+/// at that place in `P_A`, and no symbol is left without a place. So `b` implies at most
+/// `|P_A| - 1` placements, `A`'s count, which the bound allowed: `b` settles too, at every
+/// bound.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let mut cells: Vec<usize> = (0..g.cell_count())
@@ -389,8 +412,10 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     // Assumptions whose singles ran out before the bound: a larger bound ends the same way.
     let mut settled = vec![false; g.cell_count() * n];
     let mut ahead = vec![Ahead::Unknown; g.cell_count() * n];
-    // Second-pass steps the first pass knows of, and how many the finder can take.
-    let (mut known, room) = (0, f.limit.saturating_sub(f.steps.len()));
+    // Steps of the passes up to the third and up to the second the first pass knows of, and
+    // how many the finder can take.
+    let (mut known, mut known_second) = (0, 0);
+    let room = f.limit.saturating_sub(f.steps.len());
     for (pass, bound) in BOUNDS.into_iter().enumerate() {
         for &c in &cells {
             // Each assumption propagates over the whole board: on a large one the pass can
@@ -403,26 +428,35 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 if done[a] || settled[a] {
                     continue;
                 }
-                let run_to = match (pass, ahead[a]) {
-                    (0, _) if known < room => BOUNDS[1],
-                    (1, Ahead::Capped) => continue,
+                let run_to = match ahead[a] {
+                    Ahead::Breaks(k) if k as usize > bound => continue,
+                    Ahead::Capped(r) if r as usize >= bound => continue,
+                    _ if pass > 0 => bound,
+                    _ if known < room => BOUNDS[2],
+                    _ if known_second < room => BOUNDS[1],
                     _ => bound,
                 };
                 let broken = propagate(board, (g, t), (c, v), &mut w, run_to);
                 let broken = match broken {
                     None if !w.capped => {
+                        // Every placement the singles made settles too, so none of them
+                        // is propagated again (see [`find`]).
                         settled[a] = true;
+                        for &(p, u) in &w.implied {
+                            settled[p * n + u as usize] = true;
+                        }
                         continue;
                     }
                     None => {
                         if run_to > bound {
-                            ahead[a] = Ahead::Capped;
+                            ahead[a] = Ahead::Capped(run_to as u8);
                         }
                         continue;
                     }
                     Some(_) if w.implied.len() > bound => {
-                        ahead[a] = Ahead::Breaks;
+                        ahead[a] = Ahead::Breaks(w.implied.len() as u8);
                         known += 1;
+                        known_second += usize::from(w.implied.len() <= BOUNDS[1]);
                         continue;
                     }
                     Some(broken) => broken,
@@ -700,6 +734,45 @@ mod tests {
             }
         }
         assert!(found > 1000, "{found}");
+    }
+
+    /// An assumption that settles settles every placement it implied, at the tightest bound
+    /// (`find` marks them settled unpropagated), placing only what it placed, at every point
+    /// of logical solves, as they are and thinned at random.
+    #[test]
+    fn what_a_settled_assumption_implies_settles() {
+        let mut checked = 0;
+        along_thinned_solves(
+            &HARD_PAIR,
+            11,
+            2,
+            |_| 30,
+            |board, _| {
+                let (g, t) = (board.geometry(), board.tables());
+                let (mut w, mut w2) = (Work::new(board), Work::new(board));
+                for c in (0..g.cell_count()).filter(|&c| board.value(c).is_none()) {
+                    for v in board.candidates(c).iter() {
+                        let bound = BOUNDS[BOUNDS.len() - 1];
+                        if propagate(board, (g, t), (c, v), &mut w, bound).is_some() || w.capped {
+                            continue;
+                        }
+                        let tight = w.implied.len();
+                        for &(p, u) in &w.implied {
+                            let got = propagate(board, (g, t), (p, u), &mut w2, tight);
+                            assert_eq!(got, None, "{c} {v} -> {p} {u}");
+                            assert!(!w2.capped, "{c} {v} -> {p} {u}");
+                            assert!(
+                                w2.implied
+                                    .iter()
+                                    .all(|x| *x == (c, v) || w.implied.contains(x))
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            },
+        );
+        assert!(checked > 10_000, "{checked}");
     }
 
     fn compare_all(board: &Board, compared: &mut usize) {
