@@ -64,16 +64,21 @@ impl Bfs {
         };
         self.queue.clear();
         self.queue.push(s0);
-        // The weak links with `live`, read straight (as `for_each_link` would).
-        let lists = live.then(|| g.live_weak(g.board, usize::from(cell_links)));
+        let kind = usize::from(cell_links);
+        // The strong links, and the weak ones with `live`, read straight (as
+        // `for_each_link` would give them).
+        let strong = g.strong_list(kind);
+        let weak = live.then(|| g.live_weak(g.board, kind));
         let singles = g.singles as u32;
         let mut head = 0;
         while head < self.queue.len() {
             let st = self.queue[head];
             head += 1;
             let Mark { depth, grouped, .. } = self.marks[st as usize];
+            // States are queued by depth, so none after this one is shallower: none of them
+            // is left a link to take either.
             if depth as usize >= max {
-                continue;
+                break;
             }
             let want_strong = st % 2 == 0;
             let (marks, queue) = (&mut self.marks, &mut self.queue);
@@ -90,15 +95,19 @@ impl Bfs {
                     queue.push(ns);
                 }
             };
-            match lists {
-                Some((start, to)) if !want_strong => {
-                    let x = (st / 2) as usize;
-                    to[start[x] as usize..start[x + 1] as usize]
-                        .iter()
-                        .for_each(|&m| reach(m));
+            let x = (st / 2) as usize;
+            let list = match weak {
+                _ if want_strong => strong,
+                Some((start, to)) => (&start[..], &to[..]),
+                None => {
+                    g.for_each_link(st / 2, false, cell_links, false, reach);
+                    continue;
                 }
-                _ => g.for_each_link(st / 2, want_strong, cell_links, live, reach),
-            }
+            };
+            let (start, to) = list;
+            to[start[x] as usize..start[x + 1] as usize]
+                .iter()
+                .for_each(|&m| reach(m));
         }
     }
 

@@ -58,6 +58,11 @@ pub(crate) struct Links {
     /// Links as adjacency lists; an entry is `node << 1 | in_cell`.
     strong_start: Vec<u32>,
     strong_to: Vec<u32>,
+    /// The strong links as node numbers, by node: `[in a house, any]`, each a start per
+    /// node (`len() + 1`) and the targets, in the order of `strong_to`. The searches read
+    /// every strong link of a node they reach, once per start, so they read them straight
+    /// instead of skipping flagged entries.
+    strong_lists: [(Vec<u32>, Vec<u32>); 2],
     weak_start: Vec<u32>,
     weak_to: Vec<u32>,
     /// The listed weak links to nodes with a strong link `[in a house, any]`, as node
@@ -188,6 +193,7 @@ impl Links {
             single_of: vec![u32::MAX; nc * n],
             strong_start: Vec::new(),
             strong_to: Vec::new(),
+            strong_lists: Default::default(),
             weak_start: Vec::new(),
             weak_to: Vec::new(),
             live_weak_lists: Default::default(),
@@ -320,6 +326,29 @@ impl Links {
         (self.strong_start, self.strong_to) = adjacency(count, strong);
         (self.weak_start, self.weak_to) = adjacency(count, weak);
         self.mark_strong();
+        self.list_strong();
+    }
+
+    /// Fills [`Links::strong_lists`] from the flagged lists.
+    fn list_strong(&mut self) {
+        let (start, to) = (&self.strong_start, &self.strong_to);
+        let house = &mut self.strong_lists[0];
+        house.0.reserve(start.len());
+        house.1.reserve(to.len());
+        house.0.push(0);
+        for x in 0..start.len() - 1 {
+            let list = &to[start[x] as usize..start[x + 1] as usize];
+            house.1.extend(list.iter().filter(|&&e| e & 1 == 0).map(|&e| e >> 1));
+            house.0.push(house.1.len() as u32);
+        }
+        self.strong_lists[1] = (start.clone(), to.iter().map(|&e| e >> 1).collect());
+    }
+
+    /// The strong links by node, in a house only (`kind` 0) or of any kind
+    /// ([`Links::strong_lists`]).
+    fn strong_list(&self, kind: usize) -> (&[u32], &[u32]) {
+        let (start, to) = &self.strong_lists[kind];
+        (start, to)
     }
 
     /// The weak links to or from a group, by groups `group_start` per symbol.
@@ -649,10 +678,9 @@ impl ChainGraph<'_> {
     ) {
         let kind = usize::from(cell_links);
         if strong {
-            for e in self.listed(x, true) {
-                if cell_links || e & 1 == 0 {
-                    f(e >> 1);
-                }
+            let (start, to) = self.strong_list(kind);
+            for &y in &to[start[x as usize] as usize..start[x as usize + 1] as usize] {
+                f(y);
             }
         } else if live {
             let (start, to) = self.live_weak(self.board, kind);
