@@ -337,16 +337,19 @@ impl Links {
     /// Fills [`Links::strong_lists`] from the flagged lists.
     fn list_strong(&mut self) {
         let (start, to) = (&self.strong_start, &self.strong_to);
-        let house = &mut self.strong_lists[0];
-        house.0.reserve(start.len());
-        house.1.reserve(to.len());
+        let mut house = (
+            Vec::with_capacity(start.len()),
+            Vec::with_capacity(to.len()),
+        );
         house.0.push(0);
         for x in 0..start.len() - 1 {
             let list = &to[start[x] as usize..start[x + 1] as usize];
-            house.1.extend(list.iter().filter(|&&e| e & 1 == 0).map(|&e| e >> 1));
+            let in_house = list.iter().filter(|&&e| e & 1 == 0);
+            house.1.extend(in_house.map(|&e| e >> 1));
             house.0.push(house.1.len() as u32);
         }
-        self.strong_lists[1] = (start.clone(), to.iter().map(|&e| e >> 1).collect());
+        let any = (start.clone(), to.iter().map(|&e| e >> 1).collect());
+        self.strong_lists = [house, any];
     }
 
     /// The strong links by node, in a house only (`kind` 0) or of any kind
