@@ -62,21 +62,28 @@ impl Bfs {
             depth: 0,
             grouped: g.is_group(start),
         };
-        self.queue.clear();
-        self.queue.push(s0);
-        // The weak links with `live`, read straight (as `for_each_link` would).
-        let lists = live.then(|| g.live_weak(g.board, usize::from(cell_links)));
+        // Worked on as locals, which the loop can keep at hand.
+        let mut queue = std::mem::take(&mut self.queue);
+        let marks = &mut self.marks[..];
+        queue.clear();
+        queue.push(s0);
+        let kind = usize::from(cell_links);
+        // The strong links, and the weak ones with `live`, read straight (as
+        // `for_each_link` would give them).
+        let strong = g.strong_list(kind);
+        let weak = live.then(|| g.live_weak(g.board, kind));
         let singles = g.singles as u32;
         let mut head = 0;
-        while head < self.queue.len() {
-            let st = self.queue[head];
+        while head < queue.len() {
+            let st = queue[head];
             head += 1;
-            let Mark { depth, grouped, .. } = self.marks[st as usize];
+            let Mark { depth, grouped, .. } = marks[st as usize];
+            // States are queued by depth, so none after this one is shallower: none of them
+            // is left a link to take either.
             if depth as usize >= max {
-                continue;
+                break;
             }
             let want_strong = st % 2 == 0;
-            let (marks, queue) = (&mut self.marks, &mut self.queue);
             let mut reach = |m: u32| {
                 let ns = m * 2 + u32::from(want_strong);
                 let mark = &mut marks[ns as usize];
@@ -90,16 +97,21 @@ impl Bfs {
                     queue.push(ns);
                 }
             };
-            match lists {
-                Some((start, to)) if !want_strong => {
-                    let x = (st / 2) as usize;
-                    to[start[x] as usize..start[x + 1] as usize]
-                        .iter()
-                        .for_each(|&m| reach(m));
+            let x = (st / 2) as usize;
+            let list = match weak {
+                _ if want_strong => strong,
+                Some((start, to)) => (&start[..], &to[..]),
+                None => {
+                    g.for_each_link(st / 2, false, cell_links, false, reach);
+                    continue;
                 }
-                _ => g.for_each_link(st / 2, want_strong, cell_links, live, reach),
-            }
+            };
+            let (start, to) = list;
+            to[start[x] as usize..start[x + 1] as usize]
+                .iter()
+                .for_each(|&m| reach(m));
         }
+        self.queue = queue;
     }
 
     /// The number of links to a state reached.

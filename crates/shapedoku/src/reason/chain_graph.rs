@@ -58,6 +58,11 @@ pub(crate) struct Links {
     /// Links as adjacency lists; an entry is `node << 1 | in_cell`.
     strong_start: Vec<u32>,
     strong_to: Vec<u32>,
+    /// The strong links as node numbers, by node: `[in a house, any]`, each a start per
+    /// node (`len() + 1`) and the targets, in the order of `strong_to`. The searches read
+    /// every strong link of a node they reach, once per start, so they read them straight
+    /// instead of skipping flagged entries.
+    strong_lists: [(Vec<u32>, Vec<u32>); 2],
     weak_start: Vec<u32>,
     weak_to: Vec<u32>,
     /// The listed weak links to nodes with a strong link `[in a house, any]`, as node
@@ -188,6 +193,7 @@ impl Links {
             single_of: vec![u32::MAX; nc * n],
             strong_start: Vec::new(),
             strong_to: Vec::new(),
+            strong_lists: Default::default(),
             weak_start: Vec::new(),
             weak_to: Vec::new(),
             live_weak_lists: Default::default(),
@@ -195,7 +201,7 @@ impl Links {
             strong_cells: [vec![0u64; n * words], vec![0u64; n * words]],
         };
         // A candidate's node is its cell, and the cells seeing it are its cell's peers: the
-        // candidates are listed straight (as `add_node` would), the lists sized once.
+        // candidates are listed straight (as `add_groups` lists groups), the lists sized once.
         let empty = (0..nc).filter(|&c| board.value(c).is_none());
         let singles = empty
             .clone()
@@ -226,65 +232,70 @@ impl Links {
         gr
     }
 
-    fn add_node(&mut self, board: &Board, v: u8, cells: &[u32]) {
-        let w = self.words;
-        let peers = &board.tables().peer_bits;
-        self.sym.push(v);
-        self.cell_list.extend_from_slice(cells);
-        self.cell_start.push(self.cell_list.len() as u32);
-        let at = self.own.len();
-        self.own.resize(at + w, 0);
-        self.seen.resize(at + w, !0);
-        for &c in cells {
-            let c = c as usize;
-            self.own[at + c / 64] |= 1 << (c % 64);
-            for i in 0..w {
-                self.seen[at + i] &= peers[c * w + i];
-            }
-        }
-    }
-
     /// Group nodes: for every house and other no-repeat shape sharing two or more cells, each
     /// symbol's places in the house that lie in the shape, when there are two or more; by
     /// symbol, then by their cells' bits (word by word), each once. `sets` are the shared
     /// cells ([`overlap_sets`]): a set given twice would give the same groups, so the groups
     /// are those of every house and shape.
+    ///
+    /// The groups are found first, all symbols, into one buffer, so that the node lists grow
+    /// once; a group's cells are its bits in order, and the cells seeing it the peers common
+    /// to them.
     fn add_groups(&mut self, b: &Board, sets: &[u64]) {
         let w = self.words;
-        let mut bits: Vec<u64> = Vec::with_capacity(sets.len());
-        let mut keys: Vec<u32> = Vec::new();
-        let mut cells: Vec<u32> = Vec::new();
+        // One symbol's places in each set, `w` words per set, and the sets with two or more.
+        let mut bits = vec![0u64; sets.len()];
+        let mut keys: Vec<u32> = Vec::with_capacity(sets.len() / w.max(1));
+        // The groups of every symbol, `w` words each, and their symbols.
+        let mut found: Vec<u64> = Vec::new();
+        let mut found_sym: Vec<u8> = Vec::new();
         for v in 0..self.symbols {
-            bits.clear();
             keys.clear();
             let cand = &self.cand_bits[v * w..][..w];
-            for set in sets.chunks_exact(w) {
-                let at = bits.len();
+            let pairs = sets.chunks_exact(w).zip(bits.chunks_exact_mut(w));
+            for (k, (set, out)) in pairs.enumerate() {
                 let mut places = 0;
-                for (i, &m) in set.iter().enumerate() {
-                    bits.push(m & cand[i]);
-                    places += (m & cand[i]).count_ones();
+                for i in 0..w {
+                    out[i] = set[i] & cand[i];
+                    places += out[i].count_ones();
                 }
                 if places >= 2 {
-                    keys.push((at / w) as u32);
-                } else {
-                    bits.truncate(at);
+                    keys.push(k as u32);
                 }
             }
             let slice = |k: u32| &bits[k as usize * w..][..w];
             keys.sort_unstable_by(|&x, &y| slice(x).cmp(slice(y)));
             keys.dedup_by(|x, y| slice(*x) == slice(*y));
             for &k in &keys {
-                cells.clear();
-                for (i, &m) in slice(k).iter().enumerate() {
-                    let mut m = m;
-                    while m != 0 {
-                        cells.push((i * 64 + m.trailing_zeros() as usize) as u32);
-                        m &= m - 1;
+                found.extend_from_slice(slice(k));
+                found_sym.push(v as u8);
+            }
+        }
+        let groups = found_sym.len();
+        let cells: usize = found.iter().map(|m| m.count_ones() as usize).sum();
+        self.sym.reserve(groups);
+        self.cell_start.reserve(groups);
+        self.cell_list.reserve(cells);
+        self.own.reserve(groups * w);
+        self.seen.reserve(groups * w);
+        let peers = &b.tables().peer_bits;
+        for (own, &v) in found.chunks_exact(w).zip(&found_sym) {
+            self.sym.push(v);
+            self.own.extend_from_slice(own);
+            let at = self.seen.len();
+            self.seen.resize(at + w, !0);
+            for (i, &m) in own.iter().enumerate() {
+                let mut m = m;
+                while m != 0 {
+                    let c = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    self.cell_list.push(c as u32);
+                    for j in 0..w {
+                        self.seen[at + j] &= peers[c * w + j];
                     }
                 }
-                self.add_node(b, v as u8, &cells);
             }
+            self.cell_start.push(self.cell_list.len() as u32);
         }
     }
 
@@ -320,6 +331,32 @@ impl Links {
         (self.strong_start, self.strong_to) = adjacency(count, strong);
         (self.weak_start, self.weak_to) = adjacency(count, weak);
         self.mark_strong();
+        self.list_strong();
+    }
+
+    /// Fills [`Links::strong_lists`] from the flagged lists.
+    fn list_strong(&mut self) {
+        let (start, to) = (&self.strong_start, &self.strong_to);
+        let mut house = (
+            Vec::with_capacity(start.len()),
+            Vec::with_capacity(to.len()),
+        );
+        house.0.push(0);
+        for x in 0..start.len() - 1 {
+            let list = &to[start[x] as usize..start[x + 1] as usize];
+            let in_house = list.iter().filter(|&&e| e & 1 == 0);
+            house.1.extend(in_house.map(|&e| e >> 1));
+            house.0.push(house.1.len() as u32);
+        }
+        let any = (start.clone(), to.iter().map(|&e| e >> 1).collect());
+        self.strong_lists = [house, any];
+    }
+
+    /// The strong links by node, in a house only (`kind` 0) or of any kind
+    /// ([`Links::strong_lists`]).
+    fn strong_list(&self, kind: usize) -> (&[u32], &[u32]) {
+        let (start, to) = &self.strong_lists[kind];
+        (start, to)
     }
 
     /// The weak links to or from a group, by groups `group_start` per symbol.
@@ -332,7 +369,19 @@ impl Links {
     fn group_links(&self, group_start: &[u32]) -> Vec<(u32, u32)> {
         let count = self.sym.len();
         let (w, n) = (self.words, self.symbols);
-        let mut weak: Vec<(u32, u32)> = Vec::new();
+        // Sized once: two entries per candidate seeing a group, at most one per pair of
+        // groups of a symbol.
+        let most: usize = (self.singles..count)
+            .map(|y| {
+                let v = self.sym[y] as usize;
+                let seen = &self.seen[y * w..][..w];
+                let cands: u32 = (0..w)
+                    .map(|i| (seen[i] & self.cand_bits[v * w + i]).count_ones())
+                    .sum();
+                2 * cands as usize + (group_start[v + 1] - group_start[v]) as usize
+            })
+            .sum();
+        let mut weak: Vec<(u32, u32)> = Vec::with_capacity(most);
         for y in self.singles as u32..count as u32 {
             let v = self.sym[y as usize] as usize;
             let seen = &self.seen[y as usize * w..][..w];
@@ -649,10 +698,9 @@ impl ChainGraph<'_> {
     ) {
         let kind = usize::from(cell_links);
         if strong {
-            for e in self.listed(x, true) {
-                if cell_links || e & 1 == 0 {
-                    f(e >> 1);
-                }
+            let (start, to) = self.strong_list(kind);
+            for &y in &to[start[x as usize] as usize..start[x as usize + 1] as usize] {
+                f(y);
             }
         } else if live {
             let (start, to) = self.live_weak(self.board, kind);
