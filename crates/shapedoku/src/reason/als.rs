@@ -11,6 +11,9 @@ use crate::symbols::SymbolSet;
 use crate::{CellId, ShapeId};
 use std::sync::{Arc, Mutex};
 
+#[path = "als_links.rs"]
+mod links;
+
 /// The most cells of an ALS on grids of up to nine symbols; larger grids take fewer, since the
 /// number of cell subsets of a house grows as two to the house's size.
 const MAX_CELLS: usize = 7;
@@ -60,13 +63,19 @@ impl Table {
     }
 
     /// The table of `board`, taking from `prev` (a table of the same board, at another
-    /// state) the sets of the shapes [`List::build`] may copy.
+    /// state) the sets of the shapes [`List::build`] may copy, and the links between them
+    /// ([`List::links_from`]).
     fn build(board: &Board, prev: Option<&Table>) -> Table {
-        let mut list = List::build(board, prev);
+        let mut origin = Vec::new();
+        let mut list = List::build(board, prev, &mut origin);
+        let links = match prev {
+            Some(p) if origin.iter().any(|&o| o != FRESH) => list.links_from(&p.links, &origin),
+            _ => list.links(),
+        };
         Table {
             values: board.values().to_vec(),
             cands: board.candidate_grid().to_vec(),
-            links: list.links(),
+            links,
             list,
         }
     }
@@ -152,6 +161,8 @@ pub(super) struct List {
 
 /// A slot of a symbol a set lacks.
 const NO_SLOT: u32 = u32::MAX;
+/// The origin of a set listed anew, not copied (see [`List::build`]).
+const FRESH: u32 = u32::MAX;
 
 /// The subset enumeration of one shape's empty cells (see [`List::grow`]).
 struct Pick<'a> {
@@ -171,7 +182,7 @@ impl List {
     /// shape, in the tables' order, that lists it).
     #[cfg(test)]
     pub(super) fn new(board: &Board) -> List {
-        List::build(board, None)
+        List::build(board, None, &mut Vec::new())
     }
 
     /// `List::new`, copying from `prev` (of the same board, at another state) the sets of
@@ -179,8 +190,9 @@ impl List {
     /// from a shape is a function of its empty cells, their candidates, its cap, the caps of
     /// the earlier shapes meeting it (for [`List::listed_before`]) and how many sets come
     /// before (for [`MAX_SETS`]); each set's bitsets, of its cells and their candidates. Along
-    /// a solve most shapes keep all of these from one ALS search to the next.
-    fn build(board: &Board, prev: Option<&Table>) -> List {
+    /// a solve most shapes keep all of these from one ALS search to the next. `origin` gets,
+    /// for each set, its index in `prev` where it was copied, [`FRESH`] where listed anew.
+    fn build(board: &Board, prev: Option<&Table>, origin: &mut Vec<u32>) -> List {
         let g = board.geometry();
         let words = g.cell_count().div_ceil(64);
         let top = g.symbol_count();
@@ -244,6 +256,7 @@ impl List {
                 let first = list.sets.len();
                 list.copy_sets(&p.list, lo, hi);
                 list.from_shape.push((first, list.sets.len()));
+                origin.extend(lo as u32..hi as u32);
                 continue;
             }
             let mut pick = Pick {
@@ -255,7 +268,9 @@ impl List {
                 earlier: &earlier,
             };
             let first = list.sets.len();
-            if !list.grow(&mut pick, 0, SymbolSet::EMPTY) {
+            let more = list.grow(&mut pick, 0, SymbolSet::EMPTY);
+            origin.resize(list.sets.len(), FRESH);
+            if !more {
                 break;
             }
             list.from_shape.push((first, list.sets.len()));
@@ -478,11 +493,8 @@ impl List {
     /// a shared symbol is among the cells that hold `v` and see all of its own places of it,
     /// not every set.
     pub(super) fn links(&mut self) -> Links {
-        let n = self.sets.len();
-        // The joined pairs `(a, b, symbols)` with `a < b`, in order of `a` then `b`, and
-        // each set's count of links (at `degree[set + 1]`).
+        // The joined pairs `(a, b, symbols)` with `a < b`, in order of `a` then `b`.
         let mut pairs: Vec<(u32, u32, SymbolSet)> = Vec::new();
-        let mut degree = vec![0u32; n + 1];
         self.live = self.meet(|a, found| {
             for (j, &(b, v)) in found.iter().enumerate() {
                 if j > 0 && found[j - 1].0 == b {
@@ -491,30 +503,10 @@ impl List {
                     *rcc = SymbolSet(rcc.0 | 1 << v);
                 } else {
                     pairs.push((a as u32, b as u32, SymbolSet(1 << v)));
-                    degree[a + 1] += 1;
-                    degree[b + 1] += 1;
                 }
             }
         });
-        for k in 1..degree.len() {
-            degree[k] += degree[k - 1];
-        }
-        // Set `x` gets its links with smaller sets (pairs `(a, x)`, in order of `a`) before
-        // those with larger ones (pairs `(x, b)`, later in the pairs' order, in order of `b`):
-        // each list comes out in set order.
-        let mut fill = degree.clone();
-        let mut entries = vec![(0, SymbolSet::EMPTY); degree[n] as usize];
-        for &(a, b, rcc) in &pairs {
-            let (a, b) = (a as usize, b as usize);
-            entries[fill[a] as usize] = (b, rcc);
-            fill[a] += 1;
-            entries[fill[b] as usize] = (a, rcc);
-            fill[b] += 1;
-        }
-        Links {
-            start: degree,
-            entries,
-        }
+        Links::from_pairs(self.sets.len(), &pairs)
     }
 
     /// Calls `each(a, found)` for every set `a` in order, `found` holding the later sets `b`
@@ -787,7 +779,8 @@ mod tests {
     /// Copying the sets of unchanged shapes from the table of another state changes nothing:
     /// along logical solves of hard puzzles, each position also thinned by a seeded run of
     /// eliminations, the table built from the previous one (of the position before, or of
-    /// another thinning) is the fresh one, field for field, links included.
+    /// another thinning) is the fresh one, field for field, links (copied between copied
+    /// sets, searched for the others) and their live symbols included.
     #[test]
     fn copied_sets_match_fresh() {
         use crate::reason::test_util::{HARD_PAIR, along_thinned_solves};
