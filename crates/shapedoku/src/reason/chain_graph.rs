@@ -207,11 +207,7 @@ impl Links {
             .clone()
             .map(|c| board.candidates(c).len() as usize)
             .sum();
-        gr.sym.reserve(singles);
-        gr.cell_list.reserve(singles);
-        gr.cell_start.reserve(singles);
-        gr.own.reserve(singles * words);
-        gr.seen.reserve(singles * words);
+        gr.reserve_nodes(singles, singles);
         let peers = &board.tables().peer_bits;
         for c in empty {
             for v in board.candidates(c).iter() {
@@ -230,6 +226,17 @@ impl Links {
         gr.add_groups(board, overlaps);
         gr.link(board);
         gr
+    }
+
+    /// Room in the node lists for `nodes` more nodes holding `cells` cells in all, so that
+    /// listing them grows each list once.
+    fn reserve_nodes(&mut self, nodes: usize, cells: usize) {
+        let w = self.words;
+        self.sym.reserve(nodes);
+        self.cell_start.reserve(nodes);
+        self.cell_list.reserve(cells);
+        self.own.reserve(nodes * w);
+        self.seen.reserve(nodes * w);
     }
 
     /// Group nodes: for every house and other no-repeat shape sharing two or more cells, each
@@ -273,11 +280,7 @@ impl Links {
         }
         let groups = found_sym.len();
         let cells: usize = found.iter().map(|m| m.count_ones() as usize).sum();
-        self.sym.reserve(groups);
-        self.cell_start.reserve(groups);
-        self.cell_list.reserve(cells);
-        self.own.reserve(groups * w);
-        self.seen.reserve(groups * w);
+        self.reserve_nodes(groups, cells);
         let peers = &b.tables().peer_bits;
         for (own, &v) in found.chunks_exact(w).zip(&found_sym) {
             self.sym.push(v);
