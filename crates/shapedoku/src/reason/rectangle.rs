@@ -49,16 +49,21 @@ pub(super) fn closing(
     let t = board.tables();
     let words = board.geometry().cell_count().div_ceil(64);
     let peers = move |c: usize| &t.peer_bits[c * words..(c + 1) * words];
-    (0..words).flat_map(move |w| {
-        let mut bits = peers(n1)[w] & peers(n2)[w] & !peers(p)[w];
+    cells_in(words, move |w| peers(n1)[w] & peers(n2)[w] & !peers(p)[w]).filter(move |&q| q != p)
+}
+
+/// The cells of a cell bitset given word by word (`word(i)` for the `words` words), in cell
+/// order.
+pub(super) fn cells_in(words: usize, word: impl Fn(usize) -> u64) -> impl Iterator<Item = usize> {
+    (0..words).flat_map(move |i| {
+        let mut m = word(i);
         std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let q = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                q
+            (m != 0).then(|| {
+                let c = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                c
             })
         })
-        .filter(move |&q| q != p)
     })
 }
 

@@ -10,7 +10,7 @@
 //! two rows, two columns and two boxes; a rectangle over four boxes, or one a diagonal or a
 //! cage crosses, is refused, since a swap there breaks a shape.
 
-use super::rectangle::{Corners, SIDE_PAIRS, closing, step, symmetric};
+use super::rectangle::{Corners, SIDE_PAIRS, cells_in, closing, step, symmetric};
 use super::{Board, Candidate, Finder, RectangleKind};
 use crate::CellId;
 use crate::geometry::Rule;
@@ -230,17 +230,7 @@ fn hidden_rectangles(board: &Board, cells: &[usize]) -> Vec<(Corners, [u8; 2])> 
             // link on x: any other has no end to follow.
             let linked = &links.linked[x as usize * w..][..w];
             let peers = &t.peer_bits[p * w..][..w];
-            let n1s = (0..w).flat_map(|i| {
-                let mut m = peers[i] & linked[i];
-                std::iter::from_fn(move || {
-                    (m != 0).then(|| {
-                        let c = i * 64 + m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        c
-                    })
-                })
-            });
-            for n1 in n1s {
+            for n1 in cells_in(w, |i| peers[i] & linked[i]) {
                 for q in ends(n1) {
                     if q == p || board.sees(p, q) || !board.candidates(q).contains(y) {
                         continue;
