@@ -211,7 +211,13 @@ fn check(p: &Puzzle, planted: &[u8], limit: usize) -> Result<(), TestCaseError> 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    // A fixed seed: the same 96 cases on every run. Drawn afresh, a rare case (a big grid the
+    // reference solver or the full count explores at length) made a CI run take an hour.
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5eed_5d0c),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn planted_plain_geometries(kind in 0usize..8, seed in any::<u64>(), blank_pct in 20u64..95, limit in 2usize..=3) {
