@@ -96,19 +96,19 @@ impl<'a> Domains<'a> {
         keep: u64,
         why: impl FnOnce() -> Why,
     ) -> Narrowed {
-        let before = self.cells[cell as usize];
-        let narrowed = keep_only(self.cells, self.queue, cell, keep);
-        if let Some(sink) = self.sink.as_deref_mut() {
-            let removed = before & !keep;
-            if removed != 0 {
-                sink.push(Removal {
-                    cell,
-                    removed,
-                    why: why(),
-                });
-            }
+        let x = self.cells[cell as usize];
+        if x & keep == x {
+            return Ok(false);
         }
-        narrowed
+        // Cold: only the reasoner passes a sink, and only a removal reaches here.
+        if let Some(sink) = self.sink.as_deref_mut() {
+            sink.push(Removal {
+                cell,
+                removed: x & !keep,
+                why: why(),
+            });
+        }
+        keep_only(self.cells, self.queue, cell, keep)
     }
     /// The symbols' values.
     #[inline(always)]
