@@ -31,11 +31,14 @@
 mod draft;
 mod fpuzzles;
 mod fpuzzles_cells;
+mod fpuzzles_marks;
 mod fpuzzles_rules;
 mod lz;
 mod sudokupad;
 mod zipped;
 
+#[cfg(test)]
+mod fpuzzles_tests;
 #[cfg(test)]
 mod rule_tests;
 #[cfg(test)]
@@ -123,21 +126,27 @@ pub fn import(input: &str) -> Result<Imported, ImportError> {
     };
     let toml = draft.to_toml(format.name()).map_err(ImportError::new)?;
     let loaded = load::load_with("imported.toml", &toml, None, &BuiltinsOnly).map_err(|e| {
-        let d = &e.diagnostics[0];
-        let table = d
-            .line_col()
-            .and_then(|(line, _)| {
-                toml.lines()
-                    .take(line)
-                    .filter(|l| l.starts_with("[["))
-                    .last()
-                    .and_then(|l| l.split_once('#'))
-                    .map(|(_, origin)| format!(" (in {})", origin.trim()))
+        // Every problem, each with the element it was read from: a stated solution that
+        // breaks what was read names each rule it breaks, which is how a misreading shows.
+        let all: Vec<String> = (e.diagnostics.iter())
+            .map(|d| {
+                let table = d
+                    .line_col()
+                    .and_then(|(line, _)| {
+                        toml.lines()
+                            .take(line)
+                            .filter(|l| l.starts_with("[["))
+                            .last()
+                            .and_then(|l| l.split_once('#'))
+                            .map(|(_, origin)| format!(" (in {})", origin.trim()))
+                    })
+                    .unwrap_or_default();
+                format!("{}{table}", d.message)
             })
-            .unwrap_or_default();
+            .collect();
         ImportError::new(format!(
-            "the imported puzzle is not valid: {}{table}",
-            d.message
+            "the imported puzzle is not valid: {}",
+            all.join("; ")
         ))
     })?;
     Ok(Imported {

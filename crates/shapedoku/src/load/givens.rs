@@ -610,7 +610,10 @@ fn broken_rules(g: &Geometry, loc: &Located2<'_>, grid: &[u8], found: &mut Vec<B
                     "the solution is wrong: it breaks rule `{}` (type `{}`, [[rule]] {} in {})",
                     rule.name,
                     r.kind,
-                    loc.rules[..=i].iter().filter(|x| Arc::ptr_eq(&x.src, &r.src)).count(),
+                    loc.rules[..=i]
+                        .iter()
+                        .filter(|x| Arc::ptr_eq(&x.src, &r.src))
+                        .count(),
                     r.src.name
                 ),
                 related: None,
@@ -875,7 +878,12 @@ mod tests {
             ),
             "{p:?}"
         );
-        assert!(has(&p, 31, 1, "it breaks rule `t7` (type `thermo`, [[rule]] 8 in t.toml)"));
+        assert!(has(
+            &p,
+            31,
+            1,
+            "it breaks rule `t7` (type `thermo`, [[rule]] 8 in t.toml)"
+        ));
     }
 
     #[test]
