@@ -177,7 +177,7 @@ impl Draft {
         );
         if !self.candidates.is_empty() {
             let cells: Vec<String> = (self.candidates.iter())
-                .map(|&((r, c), ref vals)| {
+                .map(|((r, c), vals)| {
                     let set: String = (vals.iter())
                         .filter_map(|&v| SYMBOLS.chars().nth(v as usize - 1))
                         .collect();

@@ -12,8 +12,9 @@
 //! Each f-puzzles key is mapped by one entry of a table, and a key without an entry is an
 //! error that names it: a constraint the engine does not know is never dropped. Elements that
 //! are only drawn (lines, circles, text, coloured cells, cages without a rule) are listed in
-//! [`Imported::left_out`] and in the file's header comment. See `docs/cli.md` for what each
-//! format maps to.
+//! [`Imported::left_out`] and in the file's header comment. A stated solution is loaded with
+//! the puzzle and must meet every rule read, so a misreading is refused rather than solved.
+//! See `docs/import-export.md` for what each format maps to.
 //!
 //! ```
 //! use shapedoku::import;
