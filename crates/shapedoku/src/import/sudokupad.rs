@@ -218,6 +218,12 @@ fn metadata(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
         if set_meta(d, name, &text)? {
             continue;
         }
+        if name == "bgimage" && !text.trim().is_empty() {
+            return Err(ImportError::key(
+                "bgimage",
+                "the rules cannot be determined: the puzzle draws part of itself in a background image, which cannot be read",
+            ));
+        }
         let global = match name.as_str() {
             "antiknight" => Some("anti-knight"),
             "antiking" => Some("anti-king"),

@@ -392,16 +392,24 @@ pub(super) fn edge_cells(p: Pt, size: u32) -> Option<(Rc, Rc)> {
         return None;
     };
     let ok = |(r, c): (i64, i64)| (1..=n).contains(&r) && (1..=n).contains(&c);
-    (ok(a) && ok(b)).then(|| ((a.0 as u32, a.1 as u32), (b.0 as u32, b.1 as u32)))
+    (ok(a) && ok(b)).then_some(((a.0 as u32, a.1 as u32), (b.0 as u32, b.1 as u32)))
 }
 
+/// How far a line's way point may be from a cell centre and still stand for the cell: hand
+/// drawn lines end at a circle's rim or round their corners a little.
+const PATH_SLACK: f64 = 0.3;
+
 /// The cells a path through cell centres visits, in order, with the cells a straight
-/// (orthogonal or diagonal) segment passes filled in; `None` when a point is not a cell centre
-/// or a segment is not straight.
+/// (orthogonal or diagonal) segment passes filled in; `None` when a point is not near a cell
+/// centre or a segment is not straight.
 pub(super) fn path_cells(pts: &[Pt], size: u32) -> Option<Vec<Rc>> {
     let mut cells: Vec<(i64, i64)> = Vec::new();
     for &p in pts {
-        let (r, c) = centre_cell(p, size)?;
+        let (r, c) = cell_at(p, size)?;
+        let off = |v: f64| (v.fract() - 0.5).abs();
+        if off(p.0) > PATH_SLACK || off(p.1) > PATH_SLACK {
+            return None;
+        }
         let next = (i64::from(r), i64::from(c));
         if let Some(&(pr, pc)) = cells.last() {
             let (dr, dc) = (next.0 - pr, next.1 - pc);
@@ -486,6 +494,12 @@ mod tests {
             Some(vec![(1, 1), (1, 2), (1, 3), (2, 2), (3, 1)])
         );
         assert_eq!(path_cells(&[(0.5, 0.5), (1.5, 2.5)], 9), None);
+        // A hand-drawn corner rounded off near a centre still stands for the cell.
+        assert_eq!(
+            path_cells(&[(0.5, 0.7), (0.5, 1.3), (0.7, 1.5), (1.5, 1.5)], 9),
+            Some(vec![(1, 1), (1, 2), (2, 2)])
+        );
+        assert_eq!(path_cells(&[(0.0, 0.5), (0.0, 2.5)], 9), None);
         assert_eq!(cell_anywhere((5.7, -0.3)), (6, 0));
     }
 }

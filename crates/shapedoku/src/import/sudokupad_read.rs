@@ -608,6 +608,17 @@ pub(super) fn lines(els: &mut [Element], text: &RulesText, has_text: bool, d: &m
                     pieces = split_at_repeats(&cells);
                     note = format!(" (it visits {twice} twice; read as {} lines)", pieces.len());
                 }
+                // Windows of three along a closed loop: the loop, and the windows across
+                // its closing cell as a second line.
+                LineRule::Entropic | LineRule::Modular if closed_loop(&cells) => {
+                    let m = cells.len() - 1;
+                    pieces = vec![
+                        cells[..m].to_vec(),
+                        vec![cells[m - 2], cells[m - 1], cells[0], cells[1]],
+                    ];
+                    note = " (a closed loop; the windows across its start read as a second line)"
+                        .to_string();
+                }
                 _ => continue,
             }
         }
@@ -663,6 +674,13 @@ pub(super) fn lines(els: &mut [Element], text: &RulesText, has_text: bool, d: &m
     }
 }
 
+/// Whether a path ends where it starts and visits no other cell twice, around at least four
+/// cells.
+fn closed_loop(cells: &[Rc]) -> bool {
+    let m = cells.len().saturating_sub(1);
+    m >= 4 && cells[0] == cells[m] && (0..m).all(|i| !cells[i + 1..m].contains(&cells[i]))
+}
+
 /// A path cut where it comes back to a cell, so no piece repeats one: each step of the path
 /// is in exactly one piece.
 fn split_at_repeats(cells: &[Rc]) -> Vec<Vec<Rc>> {
@@ -694,6 +712,7 @@ pub(super) fn extremes(els: &mut [Element], text: &RulesText, d: &mut Draft) {
         _ => return,
     };
     let mut centres: Vec<Pt> = Vec::new();
+    let mut cells: Vec<Rc> = Vec::new();
     for e in els.iter_mut() {
         if !is_shape(e)
             || e.used
@@ -708,15 +727,20 @@ pub(super) fn extremes(els: &mut [Element], text: &RulesText, d: &mut Draft) {
         let (Some(c), Some(cell)) = (e.center, e.center.and_then(|c| centre_cell(c, size))) else {
             continue;
         };
-        d.readings.push(format!(
-            "{}: a shaded cell, {kind} (the rules text compares shaded digits with their neighbours)",
-            e.describe(size)
-        ));
-        d.rules
-            .push(rule(kind, vec![cell], Vec::new(), e.describe(size)));
         e.used = true;
         centres.push(c);
+        cells.push(cell);
     }
+    if cells.is_empty() {
+        return;
+    }
+    // One rule for all of them: shaded cells are compared with their unshaded neighbours.
+    d.readings.push(format!(
+        "shaded cells {}: {kind} cells (the rules text compares shaded digits with their neighbours)",
+        cell_list(&cells)
+    ));
+    d.rules
+        .push(rule(kind, cells, Vec::new(), "shaded cells".into()));
     for e in els.iter_mut() {
         let chevron = e.layer == Layer::Line
             && !e.used

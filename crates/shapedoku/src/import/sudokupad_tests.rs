@@ -288,3 +288,33 @@ fn numbers_outside_are_the_clues_the_text_names() {
         "{e}"
     );
 }
+
+#[test]
+fn loops_and_background_images() {
+    // A closed entropic loop: the loop, and the windows across its start as a second line.
+    let loop_line = json!({"wayPoints": [[0.5, 0.5], [0.5, 2.5], [1.5, 2.5], [1.5, 0.5], [0.5, 0.5]], "color": "#fcaf", "thickness": 10});
+    let mut p = pad(
+        "Every three cells along a peach entropic line hold a low, middle and high digit.",
+        json!({"lines": [loop_line]}),
+    );
+    // On a 9x9 without regions, where digits split in thirds.
+    p["cells"] = json!(vec![vec![json!({}); 9]; 9]);
+    p.as_object_mut().unwrap().remove("regions");
+    let got = read(&p);
+    assert!(
+        got.toml
+            .contains("cells = \"r1c1 r1c2 r1c3 r2c3 r2c2 r2c1\""),
+        "{}",
+        got.toml
+    );
+    assert!(
+        got.toml.contains("cells = \"r2c2 r2c1 r1c1 r1c2\""),
+        "{}",
+        got.toml
+    );
+    // Part of the puzzle drawn in a background image cannot be read.
+    let mut p = pad("Normal rules.", json!({}));
+    p["metadata"]["bgimage"] = json!("https://example.org/lines.png");
+    let e = import(&p.to_string()).unwrap_err();
+    assert!(e.message.contains("background image"), "{e}");
+}

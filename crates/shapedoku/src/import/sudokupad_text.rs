@@ -4,9 +4,12 @@
 //! thermometer is slow, whether all marks are given (the negative constraint), and whether it
 //! states a digit set other than 1 to N.
 //!
-//! The text is read paragraph by paragraph, as setters write one rule per paragraph: a colour
-//! word belongs to the rules named in the same paragraph. Nothing here guesses beyond the
-//! words: a paragraph that names several line rules at once binds its colours to none of them.
+//! Line rules and their colours are read sentence by sentence, as setters state one rule per
+//! sentence: a colour word belongs to the rules named in the same sentence (or, when a sentence
+//! gives a line a colour and the next says what it does, to the next one's). Statements about
+//! marks ("all possible dots are given") are read by paragraph, since they follow the rule
+//! they qualify. Nothing here guesses beyond the words: a sentence naming several line rules
+//! for one colour, or a colourless sentence naming several at once, decides none of them.
 
 use super::sudokupad_draw::Family;
 
@@ -211,7 +214,7 @@ impl RulesText {
     }
 
     /// The line rules a line of colour `family` carries by the text and the conventions, among
-    /// `offered` (the rules that fit its drawing): the rules whose paragraph gives them that
+    /// `offered` (the rules that fit its drawing): the rules whose sentence gives them that
     /// colour; failing that, the rules named without a colour that are usually drawn in it.
     /// Several means the text does not decide.
     pub(super) fn line_rules(&self, family: Family, offered: &[LineRule]) -> Vec<LineRule> {
