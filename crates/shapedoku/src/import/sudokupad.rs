@@ -362,7 +362,7 @@ fn cages(v: &Value, text: &RulesText, d: &mut Draft) -> Result<(), ImportError> 
             return Err(ImportError::key(
                 "cages",
                 format!(
-                    "{place} is drawn as a cage that is not a Killer cage, whose rule cannot be determined"
+                    "a cage drawn in another style than a Killer cage, whose rule cannot be determined: {place}"
                 ),
             ));
         }
@@ -393,7 +393,7 @@ fn cages(v: &Value, text: &RulesText, d: &mut Draft) -> Result<(), ImportError> 
                 return Err(ImportError::key(
                     "cages",
                     format!(
-                        "{place} has no total, and the rules text does not say what a cage without one means"
+                        "a cage without a total, whose meaning the rules text does not give: {place} has no total"
                     ),
                 ));
             }
