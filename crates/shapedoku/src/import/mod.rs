@@ -36,12 +36,17 @@ mod fpuzzles_marks;
 mod fpuzzles_rules;
 mod lz;
 mod sudokupad;
+mod sudokupad_draw;
+mod sudokupad_read;
+mod sudokupad_text;
 mod zipped;
 
 #[cfg(test)]
 mod fpuzzles_tests;
 #[cfg(test)]
 mod rule_tests;
+#[cfg(test)]
+mod sudokupad_tests;
 #[cfg(test)]
 mod tests;
 
@@ -150,6 +155,9 @@ pub fn import(input: &str) -> Result<Imported, ImportError> {
             all.join("; ")
         ))
     })?;
+    if format == Format::SudokuPad {
+        sudokupad::check_solution(&loaded)?;
+    }
     Ok(Imported {
         format,
         toml,
@@ -206,7 +214,8 @@ fn payload_of(s: &str) -> String {
         }
     }
     let Some((_, rest)) = s.split_once("://") else {
-        return s.to_string();
+        // A payload copied out of a link may still be percent-encoded (`%2B` for `+`).
+        return percent_decode(s);
     };
     let path = rest.split_once('/').map_or("", |p| p.1);
     let path = path.split(['?', '#']).next().unwrap_or("");
