@@ -113,7 +113,7 @@ async fn builtins_examples_and_variants() {
     let (s, v, _) = get(&app, "/api/info").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["limits"]["guess_limit"], 200_000);
-    assert_eq!(v["import"], false);
+    assert_eq!(v["import"], true);
 }
 
 #[tokio::test]
