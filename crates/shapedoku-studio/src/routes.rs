@@ -47,7 +47,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/candidates", post(candidates))
         .route("/api/import", post(import));
     api.route("/", get(assets::index))
-        .route("/studio.js", get(assets::script))
+        .route("/{dir}/{name}", get(assets::asset))
         .route("/studio.css", get(assets::style))
         .route("/favicon.svg", get(assets::icon))
         .layer(DefaultBodyLimit::max(state.config.body_limit))
@@ -87,10 +87,12 @@ async fn guard(Shared(state): Shared<Arc<State>>, req: Request, next: Next) -> R
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
+    // Styles may be inline (scripts may not): the editor component writes its theme into a
+    // <style> element and sizes its gutters through style attributes.
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; frame-ancestors 'none'",
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
         ),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
