@@ -87,6 +87,15 @@ async function drag(names) {
   await page.mouse.up();
 }
 
+/** A screenshot of the whole page at a height that shows the drawing whole. */
+async function shot(name) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 1040 });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.setViewportSize(size);
+}
+
 async function tool(id) {
   await page.click(`#palette button[data-tool="${id}"]`);
 }
@@ -198,6 +207,10 @@ test('setting: a thermometer, a cage with a total, a kropki dot and a little kil
   assert.match(svg, /class="cages"/);
 
   // Erasing the dot with the eraser, and bringing it back with undo.
+  // True candidates on the grid, with the open cells and a suggested given.
+  await page.waitForSelector('#drawing .true-cands', { timeout: 20000 });
+  await page.waitForFunction(() => /Suggested next given/.test(document.getElementById('help-text').textContent), null, { timeout: 20000 });
+  if (SHOTS) await shot('setting');
   // The clue outside widened the drawing's margin: the edge is found again.
   await tool('erase');
   const [ex, ey] = await at('r8c2', 0.97, 0.5);
@@ -206,10 +219,6 @@ test('setting: a thermometer, a cage with a total, a kropki dot and a little kil
   await page.click('#btn-file-undo');
   t = await waitText((s) => s.includes('kropki'));
   await waitStatus('several');
-  // True candidates on the grid, with the open cells and a suggested given.
-  await page.waitForSelector('#drawing .true-cands', { timeout: 20000 });
-  await page.waitForFunction(() => /Suggested next given/.test(document.getElementById('help-text').textContent), null, { timeout: 20000 });
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/setting.png` });
 });
 
 test('load asks before discarding unsaved edits', async () => {
@@ -297,7 +306,7 @@ test('solving: a hint highlights its cell and step applies it', async () => {
     await page.waitForSelector('#drawing .centre-mark');
     await page.click('#btn-hint');
     await page.waitForSelector('#hint-text.step');
-    await page.screenshot({ path: `${SHOTS}/solving.png` });
+    await shot('solving');
   }
   await page.click('#btn-explain');
   await page.waitForFunction(() => document.querySelectorAll('#steps li').length > 0, null, { timeout: 20000 });
@@ -345,4 +354,5 @@ test('fits a phone screen', async () => {
   assert.ok(overflow <= 390, `page is ${overflow} px wide`);
   const box = await page.locator('#drawing svg').boundingBox();
   assert.ok(box.width <= 390 && box.width > 250, JSON.stringify(box));
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone.png`, fullPage: true });
 });

@@ -300,6 +300,7 @@ function mayReplace(what) {
 }
 
 function setText(text, name) {
+  $('import-note').textContent = '';
   studio.editor.setText(text);
   state.baseline = text;
   if (name) state.fileName = name;
@@ -356,6 +357,7 @@ async function generate() {
     const r = await api('/api/generate', body);
     if (!r.ok) { status.textContent = r.data.error; return; }
     if (r.data.stopped) { status.textContent = stopNote(r.data.stopped); return; }
+    $('import-note').textContent = '';
     status.textContent = `Seed ${r.data.seed}: ${r.data.givens} givens, ${r.data.level}, in ${r.data.elapsed_ms} ms. Opened in the editor.`;
     studio.editor.setText(r.data.toml);
     analyseSoon(0);

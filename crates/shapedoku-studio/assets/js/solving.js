@@ -37,6 +37,7 @@ export class Solving {
     this.solvedAt = null;
     this.conflicts = new Set();
     $('solved-banner').hidden = true;
+    this.studio.board.el.classList.remove('solved');
     this.tick();
   }
 
