@@ -75,6 +75,7 @@ export class Setting {
       $('opt-text').dataset.for = t.id;
     }
     $('opt-pill-wrap').hidden = t.kind !== 'arrow';
+    $('selected-wrap').hidden = t.kind !== 'select';
   }
 
   opts() {

@@ -312,7 +312,7 @@ fn toggle_mark(
                 return Ok(doc.to_string());
             }
         }
-        let first = rules.iter().position(|t| matches(t));
+        let first = rules.iter().position(matches);
         if let Some(i) = first {
             let t = rules.get_mut(i).expect("index in range");
             let item = t
