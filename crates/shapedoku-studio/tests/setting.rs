@@ -467,3 +467,47 @@ async fn a_real_f_puzzles_link_imports_with_its_published_givens() {
     let (_, info) = post(&app, "/api/count", json!({"toml": "variant = \"4x4\""})).await;
     assert!(info.is_object());
 }
+
+#[tokio::test]
+async fn every_page_module_is_served_and_imports_only_served_modules() {
+    let app = router(Config::default());
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/js");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let req = Request::builder()
+            .uri(format!("/js/{name}"))
+            .header(header::HOST, "127.0.0.1:4000")
+            .body(Body::empty())
+            .unwrap();
+        let res = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "/js/{name} is not served");
+        assert!(
+            res.headers()[header::CONTENT_TYPE]
+                .to_str()
+                .unwrap()
+                .starts_with("text/javascript")
+        );
+        let body = res.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8(body.to_vec()).unwrap();
+        // Each relative import names a module that is served too (or the vendored editor).
+        for line in text.lines().filter(|l| l.contains(" from '")) {
+            let target = line
+                .split(" from '")
+                .nth(1)
+                .unwrap()
+                .split('\'')
+                .next()
+                .unwrap();
+            let file = target.trim_start_matches("./").trim_start_matches("../");
+            let path = if target.starts_with("../") {
+                dir.parent().unwrap().join(file)
+            } else {
+                dir.join(file)
+            };
+            assert!(path.exists(), "{name} imports {target}, which is not there");
+        }
+        seen += 1;
+    }
+    assert!(seen >= 7);
+}
