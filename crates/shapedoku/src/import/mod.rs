@@ -150,6 +150,18 @@ pub fn import(input: &str) -> Result<Imported, ImportError> {
                 format!("{}{table}", d.message)
             })
             .collect();
+        // A stated solution that breaks what was read points at the reading (or at the
+        // setter's solution), not at a file the user wrote: it is reported against the
+        // `solution` key so callers can tell it from a puzzle that cannot be built.
+        if (e.diagnostics.iter()).all(|d| d.message.starts_with("the solution is wrong")) {
+            return ImportError::key(
+                "solution",
+                format!(
+                    "the setter's solution breaks what was read, so the drawing or the rules text means something else here: {}",
+                    all.join("; ")
+                ),
+            );
+        }
         ImportError::new(format!(
             "the imported puzzle is not valid: {}",
             all.join("; ")

@@ -253,7 +253,7 @@ fn a_solution_breaking_a_reading_is_refused_with_the_rule_named() {
     p["metadata"]["solution"] = json!("2143341243211234");
     let e = import(&p.to_string()).unwrap_err();
     assert_eq!(e.key.as_deref(), Some("solution"), "{e}");
-    assert!(e.message.contains("breaks `thermo"), "{e}");
+    assert!(e.message.contains("breaks rule `thermo 1`"), "{e}");
     p["metadata"]["solution"] = json!("1234341243212143");
     read(&p);
 }
