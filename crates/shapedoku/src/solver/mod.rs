@@ -139,7 +139,7 @@ mod zipper;
 pub use budget::{Budget, POLL_NODES};
 pub use candidates::TrueCandidates;
 pub use count::{Count, Stats, Stop, Verdict};
-pub use estimate::Estimate;
+pub use estimate::{Estimate, Magnitude, Reading};
 pub(crate) use rules::narrow_by_rule;
 
 use crate::{CellId, Geometry, Grid, Pos, Puzzle, SymbolSet};
