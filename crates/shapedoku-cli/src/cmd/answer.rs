@@ -74,6 +74,30 @@ pub(super) fn note_undecided(
     Ok(())
 }
 
+/// Says on stderr, for a batch line in text (whose count column has room for a number only),
+/// why its estimate is not shown or is partial: no probe finished or hit, the count's lower
+/// bound stands, one probe gave no error, or a limit stopped the probes (exit 3).
+pub(super) fn note_estimate(
+    err: &mut dyn std::io::Write,
+    label: &str,
+    c: &Count,
+    e: Option<&Estimate>,
+) -> anyhow::Result<()> {
+    let Some(e) = e else { return Ok(()) };
+    let found = c.solutions.len() as u64;
+    let full = matches!(
+        e.against(found),
+        Reading::Estimated {
+            std_error: Some(_),
+            ..
+        }
+    );
+    if !full || e.stopped.is_some() {
+        writeln!(err, "{label}: {}", describe_estimate(e, found))?;
+    }
+    Ok(())
+}
+
 /// Writes the answer for an input that could not be read or solved: the message on stderr,
 /// `error` (or its JSON line) on stdout.
 pub(super) fn write_failure(
@@ -106,7 +130,12 @@ fn describe_estimate(e: &Estimate, found: u64) -> String {
     let mut s = match e.against(found) {
         Reading::NoProbe => "no estimate: no probe finished".to_string(),
         Reading::NoHit => format!(
-            "no estimate: none of the {probes} reached a solution; at least {found} solutions (seed {}; raise --probes)",
+            "no estimate: {} a solution; at least {found} solutions (seed {}; raise --probes)",
+            if e.probes == 1 {
+                "the only probe did not reach".to_string()
+            } else {
+                format!("none of the {probes} reached")
+            },
             e.seed
         ),
         Reading::BelowFound { solutions } => format!(
