@@ -1,7 +1,13 @@
 //! The one definition of the command line: help, man page and completions come from it.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// The file an `-o PATH` option names: `None` when it is absent or `-`, which both mean
+/// standard output (no file named `-` is ever written).
+pub fn output_file(output: &Option<PathBuf>) -> Option<&Path> {
+    output.as_deref().filter(|p| *p != Path::new("-"))
+}
 
 /// Solve, explain, rate, generate, check and render Sudoku variants defined by cells and shapes.
 #[derive(Debug, Parser)]
@@ -328,7 +334,7 @@ pub struct ImportArgs {
     /// JSON, or a file holding any of these; `-` or nothing reads stdin.
     #[arg(value_name = "LINK|FILE")]
     pub input: Option<String>,
-    /// Write the puzzle file here instead of stdout.
+    /// Write the puzzle file here instead of stdout (`-`: stdout).
     #[arg(long, short = 'o', value_name = "PATH")]
     pub output: Option<PathBuf>,
     /// Overwrite an existing output file.
@@ -384,7 +390,8 @@ pub struct RenderArgs {
     /// one, otherwise the solver's (exit 1 when there is none).
     #[arg(long)]
     pub solution: bool,
-    /// Write to this file instead of stdout; a `.png` name writes PNG (needs the `png` feature).
+    /// Write to this file instead of stdout (`-`: stdout); a `.png` name writes PNG (needs the
+    /// `png` feature).
     #[arg(long, short = 'o', value_name = "PATH")]
     pub output: Option<PathBuf>,
     /// Write PNG instead of SVG (needs the `png` feature).
@@ -397,7 +404,9 @@ pub struct RenderArgs {
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
     /// Draw each empty cell's true candidates (the values some solution puts there) as
-    /// small digits, as `shapedoku candidates` finds them (up to 1000 solutions).
+    /// small digits, as `shapedoku candidates` finds them (up to 1000 solutions). The
+    /// drawing is written either way; the exit code is `candidates`' (3 when a limit left some
+    /// undecided, 1 when there is no solution).
     #[arg(long, conflicts_with = "solution")]
     pub candidates: bool,
 }
@@ -500,7 +509,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: GenerateFormat,
     /// Write each puzzle to its own file in this directory (puzzle-001.toml, ...) instead of
-    /// standard output.
+    /// standard output (`-`: standard output).
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output: Option<PathBuf>,
     /// Worker threads (default: all cores); the output does not depend on it.

@@ -86,8 +86,8 @@ pub fn compute(p: &Puzzle, max_solutions: usize, io: &Io<'_>) -> TrueCandidates 
     Solver::new(p).true_candidates(max_solutions, &io.search.budget())
 }
 
-/// The JSON status and the exit code.
-fn status(tc: &TrueCandidates) -> (&'static str, i32) {
+/// The JSON status and the exit code (`render --candidates` exits with the same code).
+pub(super) fn status(tc: &TrueCandidates) -> (&'static str, i32) {
     if !tc.is_complete() {
         ("undecided", exit::LIMIT)
     } else if tc.solutions.is_empty() {

@@ -1,7 +1,7 @@
 //! `shapedoku generate`: puzzles with exactly one solution, K at a time in parallel, each
 //! reproducible from the seed printed beside it.
 
-use crate::args::{DifficultyArg, GenerateArgs, GenerateFormat, SymmetryArg};
+use crate::args::{DifficultyArg, GenerateArgs, GenerateFormat, SymmetryArg, output_file};
 use crate::input::load_variant;
 use crate::{Failure, Io, exit};
 use shapedoku::generate::{
@@ -198,7 +198,7 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     if a.count == 0 {
         return Ok(exit::OK);
     }
-    if let Some(dir) = &a.output {
+    if let Some(dir) = output_file(&a.output) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure(format!("error: cannot create {}: {e}\n", dir.display())))?;
     }
@@ -250,7 +250,7 @@ fn write_puzzle(
     g: &Generated,
 ) -> anyhow::Result<()> {
     let text = render(a, variant, run_seed, i, g);
-    match &a.output {
+    match output_file(&a.output) {
         Some(dir) => {
             let ext = match a.format {
                 GenerateFormat::Text => "txt",

@@ -1,7 +1,7 @@
 //! `shapedoku render`: draw a puzzle or a variant's empty grid as SVG (PNG with the `png`
 //! feature).
 
-use crate::args::{InputArgs, RenderArgs};
+use crate::args::{InputArgs, RenderArgs, output_file};
 use crate::input::{self, Input};
 use crate::{Failure, Io, exit};
 use shapedoku::render::{self, RenderOptions};
@@ -10,9 +10,9 @@ use std::path::Path;
 
 /// Runs `render`.
 pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
+    let output = output_file(&a.output);
     let want_png = a.png
-        || a.output
-            .as_deref()
+        || output
             .and_then(Path::extension)
             .is_some_and(|e| e.eq_ignore_ascii_case("png"));
     // Refuse before doing any work: the answer does not depend on the input.
@@ -60,9 +60,13 @@ pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
             }
         };
     }
+    // A drawing whose true candidates were left undecided is written, but exits as
+    // `candidates` does: 3 when a limit stopped the search, 1 when there is no solution.
+    let mut code = exit::OK;
     let candidates = match a.candidates {
         true => {
             let tc = super::candidates::compute(&puzzle, 1000, io);
+            code = super::candidates::status(&tc).1;
             if tc.capped {
                 writeln!(
                     io.stderr,
@@ -96,12 +100,12 @@ pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     } else {
         render::svg(&puzzle, &opts).into_bytes()
     };
-    match &a.output {
+    match output {
         Some(path) => std::fs::write(path, &bytes)
             .map_err(|e| Failure(format!("error: cannot write {}: {e}\n", path.display())))?,
         None => io.stdout.write_all(&bytes)?,
     }
-    Ok(exit::OK)
+    Ok(code)
 }
 
 #[cfg(feature = "png")]

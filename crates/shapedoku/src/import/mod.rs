@@ -42,6 +42,8 @@ mod sudokupad_text;
 mod zipped;
 
 #[cfg(test)]
+mod decode_tests;
+#[cfg(test)]
 mod fpuzzles_tests;
 #[cfg(test)]
 mod rule_tests;
@@ -238,8 +240,8 @@ fn payload_of(s: &str) -> String {
 fn decode(input: &str) -> Result<(Format, Value), ImportError> {
     let s = input.trim();
     if s.starts_with('{') {
-        let v: Value = serde_json::from_str(s)
-            .or_else(|_| zipped::parse(s))
+        // Plain JSON first, then the zipped form, once the items are counted.
+        let v: Value = zipped::parse(s)
             .map_err(|e| ImportError::new(format!("the JSON cannot be read: {e}")))?;
         return classify(v);
     }
@@ -249,7 +251,14 @@ fn decode(input: &str) -> Result<(Format, Value), ImportError> {
         .iter()
         .find_map(|p| id.strip_prefix(p).map(|b| (*p, b)))
         .unwrap_or(("", id));
-    let text = lz::decompress_base64(body, MAX_TEXT);
+    let text = match lz::decompress_base64(body, MAX_TEXT) {
+        Err(lz::Undecodable::TooLarge) => {
+            return Err(ImportError::new(format!(
+                "the payload decompresses to more than {MAX_TEXT} characters, far more than any puzzle needs"
+            )));
+        }
+        t => t.ok(),
+    };
     match (prefix, text) {
         ("scl" | "ctc", t) => {
             // A payload may also be zipped JSON that was never compressed.
@@ -262,11 +271,13 @@ fn decode(input: &str) -> Result<(Format, Value), ImportError> {
             Ok((Format::SudokuPad, v))
         }
         (_, Some(t)) if t.trim_start().starts_with('{') => {
-            let v = serde_json::from_str(&t).map_err(|e| {
-                ImportError::new(format!(
-                    "the payload decodes to JSON that cannot be read: {e}"
-                ))
-            })?;
+            let v = zipped::check_items(&t)
+                .and_then(|()| serde_json::from_str(&t).map_err(|e| e.to_string()))
+                .map_err(|e| {
+                    ImportError::new(format!(
+                        "the payload decodes to JSON that cannot be read: {e}"
+                    ))
+                })?;
             if prefix.is_empty() {
                 classify(v)
             } else {
