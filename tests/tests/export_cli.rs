@@ -66,7 +66,7 @@ fn json_output_carries_the_payload_and_notes() {
             .unwrap()
             .starts_with("https://sudokupad.app/fpuzzles")
     );
-    assert!(v["notes"].as_array().unwrap().len() >= 1);
+    assert!(!v["notes"].as_array().unwrap().is_empty());
 }
 
 #[test]
@@ -136,6 +136,20 @@ fn puzzle_lines_give_one_link_each_and_solve_adds_the_solution() {
     );
     assert_eq!((code, out.as_str()), (1, "error\n"), "{err}");
     assert!(err.contains("not unique"), "{err}");
+    // --variant is for puzzle lines; a file names its own.
+    let (code, _, err) = run_in_memory(
+        &[
+            "export",
+            "--variant",
+            "4x4",
+            "--to",
+            "fpuzzles",
+            &repo("variants/puzzles/4x4.toml"),
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("drop --variant"), "{err}");
 }
 
 #[test]

@@ -687,10 +687,16 @@ fn load(text: &str) -> Loaded {
 /// cell by cell.
 #[derive(Debug, PartialEq, Eq)]
 struct Meaning {
-    shapes: BTreeSet<(Vec<(u32, u32)>, Option<i64>, bool)>,
-    pairs: BTreeMap<((u32, u32), (u32, u32)), Vec<bool>>,
+    /// Each shape's cells (sorted), total and whether it forbids repeats.
+    shapes: BTreeSet<(Vec<Rc>, Option<i64>, bool)>,
+    /// For each pair of cells some rule relates, which value pairs (row by row) are allowed.
+    pairs: BTreeMap<(Rc, Rc), Vec<bool>>,
+    /// The other rules, one entry per cell for odd and even cells.
     others: BTreeSet<String>,
 }
+
+/// A cell as (row, column).
+type Rc = (u32, u32);
 
 fn meaning(g: &Geometry) -> Meaning {
     let shapes = g
@@ -704,7 +710,7 @@ fn meaning(g: &Geometry) -> Meaning {
         .collect();
     let n = g.symbols().len();
     let values = g.symbols().values();
-    let mut pairs: BTreeMap<((u32, u32), (u32, u32)), Vec<bool>> = BTreeMap::new();
+    let mut pairs: BTreeMap<(Rc, Rc), Vec<bool>> = BTreeMap::new();
     let mut others = BTreeSet::new();
     for c in g.constraints() {
         if let Some(laws) = c.pair_laws(g) {

@@ -153,6 +153,12 @@ fn read(a: &ExportArgs, io: &mut Io<'_>) -> anyhow::Result<Vec<Item>> {
     };
     let trimmed = text.trim();
     let importable = trimmed.starts_with('{') || shapedoku::import::looks_importable(trimmed);
+    if a.input.variant.is_some() && (importable || input::looks_like_toml(&text)) {
+        return Err(Failure(format!(
+            "error: {name} is a puzzle file or link, which has its own grid; drop --variant (it is for puzzle lines)\n"
+        ))
+        .into());
+    }
     if a.input.variant.is_none() && importable {
         let got = input::import(&name, &text, io)?;
         let meta = Meta::from_file(&got.toml, &got.loaded.geometry);
