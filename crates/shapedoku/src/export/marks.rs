@@ -60,33 +60,53 @@ struct Written {
     negative_xv: bool,
 }
 
+/// The marks of one pair of neighbours, as f-puzzles would hold them.
+#[derive(Debug, Clone, Copy)]
+struct OnPair {
+    difference: Option<i64>,
+    ratio: Option<i64>,
+    xv: Option<i64>,
+}
+
 impl Written {
-    /// Whether f-puzzles allows the values `x` and `y` on the neighbours `a`, `b`.
-    fn allows(&self, a: usize, b: usize, x: i64, y: i64) -> bool {
-        let d = self.difference.on(a, b);
-        let r = self.ratio.on(a, b);
-        let s = self.xv.on(a, b);
+    /// The marks on the neighbours `a`, `b`.
+    fn on(&self, a: usize, b: usize) -> OnPair {
+        OnPair {
+            difference: self.difference.on(a, b),
+            ratio: self.ratio.on(a, b),
+            xv: self.xv.on(a, b),
+        }
+    }
+
+    /// The ratios the negative ratio forbids: those the ratio dots use, 2 when there are none.
+    fn negated_ratios(&self) -> Vec<i64> {
+        let mut used: Vec<i64> = self.ratio.marks.iter().map(|m| m.1).collect();
+        used.sort_unstable();
+        used.dedup();
+        if used.is_empty() {
+            used.push(2);
+        }
+        used
+    }
+
+    /// Whether f-puzzles allows the values `x` and `y` on neighbours with the marks `m`;
+    /// `ratios` are [`Written::negated_ratios`].
+    fn allows(&self, m: OnPair, ratios: &[i64], x: i64, y: i64) -> bool {
         let ratio = |k: i64| x * k == y || y * k == x;
-        if d.is_some_and(|d| (x - y).abs() != d) || r.is_some_and(|k| !ratio(k)) {
+        if m.difference.is_some_and(|d| (x - y).abs() != d) || m.ratio.is_some_and(|k| !ratio(k)) {
             return false;
         }
-        if s.is_some_and(|s| x + y != s) {
+        if m.xv.is_some_and(|s| x + y != s) {
             return false;
         }
-        let dotted = d.is_some() || r.is_some();
+        let dotted = m.difference.is_some() || m.ratio.is_some();
         if !dotted && self.nonconsecutive && (x - y).abs() == 1 {
             return false;
         }
-        if !dotted && self.negative_ratio {
-            let mut used: Vec<i64> = self.ratio.marks.iter().map(|m| m.1).collect();
-            if used.is_empty() {
-                used.push(2);
-            }
-            if used.into_iter().any(ratio) {
-                return false;
-            }
+        if !dotted && self.negative_ratio && ratios.iter().any(|&k| ratio(k)) {
+            return false;
         }
-        !(s.is_none() && self.negative_xv && (x + y == 10 || x + y == 5))
+        !(m.xv.is_none() && self.negative_xv && (x + y == 10 || x + y == 5))
     }
 }
 
@@ -216,12 +236,14 @@ fn first_difference(
     }
     let values = g.symbols().values();
     let n = layout.n as usize;
+    let ratios = w.negated_ratios();
     for a in 0..g.cell_count() {
         let (r, c) = layout.rc(g, CellId::new(a));
         let right = layout.cell(g, i64::from(r), i64::from(c) + 1);
         let below = layout.cell(g, i64::from(r) + 1, i64::from(c));
         for b in [right, below].into_iter().flatten().map(CellId::index) {
             let ours = laws.get(&(a, b)).map_or(&[][..], Vec::as_slice);
+            let marks = w.on(a, b);
             for x in 0..n as u8 {
                 for y in (0..n as u8).filter(|&y| y != x) {
                     let shapedoku = ours.iter().all(|(flip, law)| match flip {
@@ -229,7 +251,7 @@ fn first_difference(
                         true => law.allows(values, y, x),
                     });
                     let (vx, vy) = (values[x as usize], values[y as usize]);
-                    if shapedoku != w.allows(a, b, vx, vy) {
+                    if shapedoku != w.allows(marks, &ratios, vx, vy) {
                         let (yes, no) = if shapedoku {
                             ("shapedoku allows", "f-puzzles would not")
                         } else {
