@@ -125,14 +125,19 @@ fn sudokupad_links_round_trip_too() {
 
 #[test]
 fn unknown_constraints_are_refused_by_name() {
-    let p = fpuzzle(4, "1... .... .... ....", json!({"fogofwar": ["R1C1"]}));
+    // Nabner lines: a constraint f-puzzles has and the engine cannot state, refused by name.
+    let p = fpuzzle(
+        4,
+        "1... .... .... ....",
+        json!({"nabner": [{"lines": [["R1C1", "R1C2"]]}]}),
+    );
     let link = f_link(&p);
     for args in [vec!["import", link.as_str()], vec!["solve", link.as_str()]] {
         let (code, out, err) = run_in_memory(&args, "");
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty() || out.trim() == "error", "{out}");
         assert!(
-            err.contains("cannot import") && err.contains("`fogofwar`"),
+            err.contains("cannot import") && err.contains("`nabner`"),
             "{err}"
         );
     }

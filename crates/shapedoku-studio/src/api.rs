@@ -499,6 +499,6 @@ pub struct InfoResponse {
     pub body_limit: usize,
     /// The command line's file, if one was given.
     pub file: Option<String>,
-    /// Whether `import` is available (not yet).
+    /// Whether `import` (f-puzzles and SudokuPad links) is available.
     pub import: bool,
 }

@@ -18,6 +18,7 @@ mod assets;
 pub mod engine;
 mod jobs;
 mod routes;
+pub mod setting;
 
 use std::net::TcpListener;
 use std::path::PathBuf;

@@ -4,6 +4,7 @@
 use crate::api::{self, ApiError, GenerateRequest, PuzzleRequest, SaveRequest};
 use crate::engine::{self, Budget};
 use crate::jobs::Failed;
+use crate::setting::{EditRequest, ImportRequest};
 use crate::{State, assets};
 use axum::Router;
 use axum::body::Bytes;
@@ -40,12 +41,13 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/hint", post(hint))
         .route("/api/steps", post(steps))
         .route("/api/rate", post(rate))
-        .route("/api/generate", post(generate));
-    // IMPORT: `POST /api/import` (an f-puzzles or SudokuPad link in, a puzzle file out) is to be
-    // added here when the library's import lands; `GET /api/info` then reports `import: true`
-    // and the page shows its Import button.
+        .route("/api/generate", post(generate))
+        .route("/api/edit", post(edit))
+        .route("/api/layout", post(layout))
+        .route("/api/candidates", post(candidates))
+        .route("/api/import", post(import));
     api.route("/", get(assets::index))
-        .route("/studio.js", get(assets::script))
+        .route("/{dir}/{name}", get(assets::asset))
         .route("/studio.css", get(assets::style))
         .route("/favicon.svg", get(assets::icon))
         .layer(DefaultBodyLimit::max(state.config.body_limit))
@@ -85,10 +87,12 @@ async fn guard(Shared(state): Shared<Arc<State>>, req: Request, next: Next) -> R
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
+    // Styles may be inline (scripts may not): the editor component writes its theme into a
+    // <style> element and sizes its gutters through style attributes.
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; frame-ancestors 'none'",
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
         ),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -205,6 +209,39 @@ async fn rate(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>
     puzzle_endpoint(s, body, |r, b| json(engine::rate(r, b))).await
 }
 
+async fn layout(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    puzzle_endpoint(s, body, |r, _| json(engine::layout(r))).await
+}
+async fn candidates(
+    Shared(s): Shared<Arc<State>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    puzzle_endpoint(s, body, |r, b| json(engine::candidates(r, b))).await
+}
+
+/// `edit`: a drawing tool's change to the file (no search, but a load for givens and regions).
+async fn edit(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    let req: EditRequest = match parse(body) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let budget = s.budget(None, None, false);
+    answer(&s, None, budget, move |_| engine::edit(&req)).await
+}
+
+/// `import`: an f-puzzles or SudokuPad link as a puzzle file.
+async fn import(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    let req: ImportRequest = match parse(body) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let budget = s.budget(None, None, false);
+    answer(&s, Some("import".to_string()), budget, move |_| {
+        engine::import(&req)
+    })
+    .await
+}
+
 async fn generate(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
     let req: GenerateRequest = match parse(body) {
         Ok(r) => r,
@@ -222,7 +259,7 @@ async fn info(Shared(s): Shared<Arc<State>>) -> Response {
         generate_time_limit_ms: s.config.generate_time_limit.as_millis() as u64,
         body_limit: s.config.body_limit,
         file: s.config.file.as_ref().map(|p| p.display().to_string()),
-        import: false,
+        import: true,
     })
     .into_response()
 }

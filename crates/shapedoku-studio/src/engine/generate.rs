@@ -245,7 +245,7 @@ fn replace_keys(text: &str, about: &str, givens: &str, solution: &str) -> String
 
 /// Values as a picture of the canvas, `#` where there is no cell, grouped by boxes when every
 /// grid has the same boxes on the same lattice.
-fn layout(g: &Geometry, values: &[Option<u8>]) -> String {
+pub(crate) fn layout(g: &Geometry, values: &[Option<u8>]) -> String {
     let grids = g.grids();
     let boxes = grids.first().and_then(|f| f.boxes).filter(|&(h, w)| {
         grids.iter().all(|gr| {

@@ -11,12 +11,16 @@
 //! - the `*_view` converters below: library values to API values.
 
 pub mod budget;
+mod edit;
 mod generate;
 mod learn;
+mod setting;
 
 pub use budget::Budget;
+pub use edit::edit;
 pub use generate::generate;
 pub use learn::{hint, rate, steps};
+pub use setting::{candidates, import, layout};
 
 use crate::api::{
     self, ApiError, BoardView, CellSymbol, CheckResponse, CountResponse, Facts, FileResponse,

@@ -12,8 +12,9 @@
 //! Each f-puzzles key is mapped by one entry of a table, and a key without an entry is an
 //! error that names it: a constraint the engine does not know is never dropped. Elements that
 //! are only drawn (lines, circles, text, coloured cells, cages without a rule) are listed in
-//! [`Imported::left_out`] and in the file's header comment. See `docs/cli.md` for what each
-//! format maps to.
+//! [`Imported::left_out`] and in the file's header comment. A stated solution is loaded with
+//! the puzzle and must meet every rule read, so a misreading is refused rather than solved.
+//! See `docs/import-export.md` for what each format maps to.
 //!
 //! ```
 //! use shapedoku::import;
@@ -31,13 +32,21 @@
 mod draft;
 mod fpuzzles;
 mod fpuzzles_cells;
+mod fpuzzles_marks;
 mod fpuzzles_rules;
 mod lz;
 mod sudokupad;
+mod sudokupad_draw;
+mod sudokupad_read;
+mod sudokupad_text;
 mod zipped;
 
 #[cfg(test)]
+mod fpuzzles_tests;
+#[cfg(test)]
 mod rule_tests;
+#[cfg(test)]
+mod sudokupad_tests;
 #[cfg(test)]
 mod tests;
 
@@ -123,23 +132,32 @@ pub fn import(input: &str) -> Result<Imported, ImportError> {
     };
     let toml = draft.to_toml(format.name()).map_err(ImportError::new)?;
     let loaded = load::load_with("imported.toml", &toml, None, &BuiltinsOnly).map_err(|e| {
-        let d = &e.diagnostics[0];
-        let table = d
-            .line_col()
-            .and_then(|(line, _)| {
-                toml.lines()
-                    .take(line)
-                    .filter(|l| l.starts_with("[["))
-                    .last()
-                    .and_then(|l| l.split_once('#'))
-                    .map(|(_, origin)| format!(" (in {})", origin.trim()))
+        // Every problem, each with the element it was read from: a stated solution that
+        // breaks what was read names each rule it breaks, which is how a misreading shows.
+        let all: Vec<String> = (e.diagnostics.iter())
+            .map(|d| {
+                let table = d
+                    .line_col()
+                    .and_then(|(line, _)| {
+                        toml.lines()
+                            .take(line)
+                            .filter(|l| l.starts_with("[["))
+                            .last()
+                            .and_then(|l| l.split_once('#'))
+                            .map(|(_, origin)| format!(" (in {})", origin.trim()))
+                    })
+                    .unwrap_or_default();
+                format!("{}{table}", d.message)
             })
-            .unwrap_or_default();
+            .collect();
         ImportError::new(format!(
-            "the imported puzzle is not valid: {}{table}",
-            d.message
+            "the imported puzzle is not valid: {}",
+            all.join("; ")
         ))
     })?;
+    if format == Format::SudokuPad {
+        sudokupad::check_solution(&loaded)?;
+    }
     Ok(Imported {
         format,
         toml,
@@ -196,7 +214,8 @@ fn payload_of(s: &str) -> String {
         }
     }
     let Some((_, rest)) = s.split_once("://") else {
-        return s.to_string();
+        // A payload copied out of a link may still be percent-encoded (`%2B` for `+`).
+        return percent_decode(s);
     };
     let path = rest.split_once('/').map_or("", |p| p.1);
     let path = path.split(['?', '#']).next().unwrap_or("");

@@ -18,7 +18,10 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             let mut after = before.clone();
             // A rule broken on the board (a contradiction) is not a step: the guess and the
             // forcing chains deal with boards that cannot be solved.
-            if crate::solver::narrow_by_rule(&part, g, &mut after) != Some(true) {
+            let Some(removals) = crate::solver::explain_rule(&part, g, &mut after) else {
+                continue;
+            };
+            if removals.is_empty() {
                 continue;
             }
             let eliminations = removed(g, &before, &after);

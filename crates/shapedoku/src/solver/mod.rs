@@ -125,6 +125,7 @@ pub mod sat;
 mod search;
 mod sum;
 mod thermo;
+mod why;
 // Sum, line and copy rules.
 mod between;
 mod class_windows;
@@ -140,7 +141,7 @@ pub use budget::{Budget, POLL_NODES};
 pub use candidates::TrueCandidates;
 pub use count::{Count, Stats, Stop, Verdict};
 pub use estimate::Estimate;
-pub(crate) use rules::narrow_by_rule;
+pub(crate) use rules::explain_rule;
 
 use crate::{CellId, Geometry, Grid, Pos, Puzzle, SymbolSet};
 use propagate::Propagation;
