@@ -105,6 +105,11 @@ pub enum Command {
     /// commented puzzle file. Elements that are only drawn are listed in the file and on
     /// stderr; a constraint shapedoku does not know is an error that names it.
     Import(ImportArgs),
+    /// Export a puzzle as an f-puzzles or SudokuPad link, with its title, author, rules text
+    /// and (when known) its solution. What the app cannot hold (several grids, a `sequence`
+    /// rule, a rule whose meaning would change) is refused by name.
+    #[command(after_help = crate::exit::EXPORT_HELP)]
+    Export(ExportArgs),
     /// True candidates: per cell, the values that appear in at least one solution.
     #[command(after_help = crate::exit::HELP)]
     Candidates(CandidatesArgs),
@@ -342,6 +347,43 @@ pub struct ImportArgs {
     pub force: bool,
 }
 
+/// The app `export` writes a link for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportTarget {
+    /// f-puzzles: `https://f-puzzles.com/?load=...`.
+    Fpuzzles,
+    /// SudokuPad: `https://sudokupad.app/fpuzzles...` (the same payload, which SudokuPad
+    /// opens and checks answers with).
+    Sudokupad,
+}
+
+/// `export` options.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// A TOML puzzle file, an f-puzzles or SudokuPad link, or (with --variant) a file of
+    /// puzzle lines, one link each; `-` or nothing reads stdin.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The app the link is for.
+    #[arg(long, value_enum)]
+    pub to: ExportTarget,
+    /// Text prints the link; JSON prints one object per puzzle with the link, the f-puzzles
+    /// JSON it carries and the notes.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Write to this file instead of stdout (`-` for stdout).
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Overwrite an existing output file.
+    #[arg(long)]
+    pub force: bool,
+    /// When the puzzle states no solution, solve it (within --limit and --timeout) and put
+    /// its solution in the link, so SudokuPad checks answers; a puzzle without exactly one
+    /// solution is then not exported (exit 1, or 3 when a limit stopped the search).
+    #[arg(long)]
+    pub solve: bool,
+}
+
 /// `candidates` options.
 #[derive(Debug, Args, Clone)]
 pub struct CandidatesArgs {
@@ -421,6 +463,10 @@ pub enum GenerateFormat {
     Toml,
     /// JSON Lines: one object per puzzle.
     Json,
+    /// An f-puzzles link per puzzle, with its solution.
+    Fpuzzles,
+    /// A SudokuPad link per puzzle, with its solution (SudokuPad checks answers with it).
+    Sudokupad,
 }
 
 /// `generate --symmetry` values.

@@ -50,6 +50,14 @@ Exit codes:
   2  error (bad input or usage); a broken pipe exits 0
   3  some puzzle was stopped by --timeout before it was finished (the others are still written)";
 
+/// The text shown at the end of `export --help`.
+pub const EXPORT_HELP: &str = "\
+Exit codes:
+  0  every link was written
+  1  with --solve: some puzzle has no solution or several (it is not exported)
+  2  error: bad input or usage, or a puzzle the app cannot hold (each part refused is named)
+  3  with --solve: a search limit (--limit, --timeout) was reached before an answer";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@ mod answer;
 pub mod bench;
 pub mod candidates;
 pub mod check;
+pub mod export;
 pub mod generate;
 pub mod hint;
 pub mod import;
@@ -48,6 +49,7 @@ pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
         Command::Render(a) => render::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),
         Command::Import(a) => import::run(&a, io),
+        Command::Export(a) => export::run(&a, io),
         Command::Candidates(a) => candidates::run(&a, io),
         Command::Check(a) => check::run(&a, io),
         Command::Studio(a) => studio::run(&a, io),
