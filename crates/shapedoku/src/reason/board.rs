@@ -111,35 +111,35 @@ pub struct Board {
     values: Vec<Option<u8>>,
     cands: Vec<SymbolSet>,
     /// The chain graphs of the last candidate states of this board's line of play.
-    pub(crate) chain_memo: super::chain_graph::Memo,
+    pub(crate) chain_memo: super::chains::graph::Memo,
     /// The symbols where earlier one-symbol chain searches on this board's line of play found
     /// nothing, and their places then.
-    pub(crate) chain_x_memo: super::memo::Memo<super::chains::Memo>,
+    pub(crate) chain_x_memo: super::memo::Memo<super::chains::aic::Memo>,
     /// What earlier fish searches on this board's line of play proved absent.
-    pub(crate) fish_memo: super::fish::Memo,
+    pub(crate) fish_memo: super::fish::basic::Memo,
     /// What earlier finned-fish searches on this board's line of play proved absent.
-    pub(crate) finned_memo: super::finned_fish::Memo,
+    pub(crate) finned_memo: super::fish::finned::Memo,
     /// Whether the puzzle is known to have exactly one solution (what the uniqueness
     /// techniques rest on).
     known_unique: bool,
     /// The almost locked sets and their links at the last candidate state the ALS searches saw.
-    pub(crate) als_memo: super::als::Memo,
+    pub(crate) als_memo: super::als::sets::Memo,
     /// The pairs of houses where earlier Sue de Coq searches found nothing, and their state then.
-    pub(crate) sue_de_coq_memo: super::memo::Memo<super::sue_de_coq::Memo>,
+    pub(crate) sue_de_coq_memo: super::memo::Memo<super::als::sue_de_coq::Memo>,
     /// The symbols where earlier simple colours and multi-colours searches on this board's line
     /// of play found nothing, and their places then.
-    pub(crate) colour_memo: super::memo::Memo<super::colouring::Memo>,
+    pub(crate) colour_memo: super::memo::Memo<super::colouring::simple::Memo>,
     /// The puzzle's givens, one bit per cell: a value placed later may be swapped in an
     /// avoidable rectangle, a given may not. Shared, since it never changes along a solve.
     givens: Arc<[u64]>,
     /// The shapes where earlier naked and hidden subset searches found nothing, and their
     /// cells then.
-    pub(crate) subsets_memo: super::memo::Memo<super::subsets::Memo>,
+    pub(crate) subsets_memo: super::memo::Memo<super::basics::subsets::Memo>,
     /// The symbols where earlier simple chain and empty rectangle searches on this board's line
     /// of play found nothing, and their places then.
-    pub(crate) dual_memo: super::memo::Memo<super::dual::Memo>,
+    pub(crate) dual_memo: super::memo::Memo<super::chains::dual::Memo>,
     /// The pivots where earlier WXYZ-wing searches found no wing triple, and when.
-    pub(crate) wxyz_memo: super::memo::Memo<super::wxyz_wing::Memo>,
+    pub(crate) wxyz_memo: super::memo::Memo<super::wings::wxyz::Memo>,
 }
 
 /// The givens of a puzzle as bits over its cells.

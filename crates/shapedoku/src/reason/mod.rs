@@ -24,54 +24,25 @@
 //! ```
 
 mod als;
-mod als_xy_chain;
-mod als_xy_wing;
-mod als_xz;
-mod avoidable;
+pub mod basics;
 mod board;
-mod bug;
-mod cage_overlap;
-mod cages;
 pub mod catalogue;
-mod chain_graph;
 mod chains;
 mod colouring;
-mod death_blossom;
 mod deduction;
-mod dual;
-mod empty_rectangle;
 pub mod explain;
-mod finned_fish;
-mod finned_franken;
 pub mod fish;
-mod forcing;
-mod grouped_chains;
-pub mod guess;
-mod innies;
-mod kraken_fish;
-mod locked_subsets;
-mod medusa;
+pub mod last_resort;
 mod memo;
-mod multi_colours;
-mod nice_loops;
-pub mod overlap;
 pub mod rate;
-mod rectangle;
 mod rules;
-mod siamese_fish;
-pub mod singles;
 pub mod step;
-pub mod subsets;
-mod sue_de_coq;
-mod templates;
 #[cfg(test)]
 mod test_util;
 #[cfg(test)]
 mod tests;
 mod uniqueness;
-mod w_wing;
 mod wings;
-mod wxyz_wing;
 
 pub use board::Board;
 pub(crate) use board::Tables;
@@ -249,58 +220,64 @@ pub fn registry() -> &'static [Search] {
         T::GroupedDiscontinuousNiceLoop,
     ];
     const REGISTRY: &[Search] = &[
-        first(&[T::FullHouse], singles::full_house),
-        first(&[T::NakedSingle], singles::naked_single),
-        first(&[T::HiddenSingle], singles::hidden_single),
-        s(&[T::RuleElimination], rules::find),
-        s(&[T::LockedPair], locked_subsets::locked_pairs),
-        s(&[T::LockedTriple], locked_subsets::locked_triples),
-        s(OVERLAPS, overlap::find),
-        s(&[T::NakedPair], subsets::naked_pairs),
-        s(&[T::HiddenPair], subsets::hidden_pairs),
-        s(&[T::NakedTriple], subsets::naked_triples),
-        s(&[T::HiddenTriple], subsets::hidden_triples),
-        s(&[T::NakedQuad], subsets::naked_quads),
-        s(&[T::HiddenQuad], subsets::hidden_quads),
-        s(&[T::CageCombination], cages::find_combinations),
-        s(&[T::InniesOuties], innies::find),
-        s(&[T::CageOverlap], cage_overlap::find),
-        s(X_WINGS, fish::find_x_wings),
-        s(SWORDFISH, fish::find_swordfish),
-        s(JELLYFISH, fish::find_jellyfish),
-        s(&[T::RemotePair], colouring::find_remote_pairs),
-        s(SIMPLE_CHAINS, dual::find_simple_chains),
+        first(&[T::FullHouse], basics::singles::full_house),
+        first(&[T::NakedSingle], basics::singles::naked_single),
+        first(&[T::HiddenSingle], basics::singles::hidden_single),
+        s(&[T::RuleElimination], rules::elimination::find),
+        s(&[T::LockedPair], basics::locked_subsets::locked_pairs),
+        s(&[T::LockedTriple], basics::locked_subsets::locked_triples),
+        s(OVERLAPS, basics::overlap::find),
+        s(&[T::NakedPair], basics::subsets::naked_pairs),
+        s(&[T::HiddenPair], basics::subsets::hidden_pairs),
+        s(&[T::NakedTriple], basics::subsets::naked_triples),
+        s(&[T::HiddenTriple], basics::subsets::hidden_triples),
+        s(&[T::NakedQuad], basics::subsets::naked_quads),
+        s(&[T::HiddenQuad], basics::subsets::hidden_quads),
+        s(&[T::CageCombination], rules::cages::find_combinations),
+        s(&[T::InniesOuties], rules::innies::find),
+        s(&[T::CageOverlap], rules::cage_overlap::find),
+        s(X_WINGS, fish::basic::find_x_wings),
+        s(SWORDFISH, fish::basic::find_swordfish),
+        s(JELLYFISH, fish::basic::find_jellyfish),
+        s(&[T::RemotePair], colouring::simple::find_remote_pairs),
+        s(SIMPLE_CHAINS, chains::dual::find_simple_chains),
         s(
             &[T::EmptyRectangle, T::DualEmptyRectangle],
-            dual::find_empty_rectangles,
+            chains::dual::find_empty_rectangles,
         ),
-        s(&[T::WWing], w_wing::find),
-        s(&[T::XyWing], wings::find_xy),
-        s(&[T::XyzWing], wings::find_xyz),
-        s(&[T::WxyzWing], wxyz_wing::find),
-        s(UNIQUENESS, uniqueness::find),
-        s(FINNED_FISH, finned_fish::find),
+        s(&[T::WWing], wings::w_wing::find),
+        s(&[T::XyWing], wings::xy::find_xy),
+        s(&[T::XyzWing], wings::xy::find_xyz),
+        s(&[T::WxyzWing], wings::wxyz::find),
+        s(UNIQUENESS, uniqueness::rectangles::find),
+        s(FINNED_FISH, fish::finned::find),
         // Pairs of the finned fish: runs only where they found none, so finds none (see the
         // module); for hints and tools.
-        s(FINNED_FISH, siamese_fish::find),
-        s(COLOURS, colouring::find_simple_colours),
-        s(MULTI_COLOURS, multi_colours::find),
-        s(&[T::Medusa3d], medusa::find),
-        s(&[T::SueDeCoq], sue_de_coq::find),
-        first(&[T::XChain], chains::find_x),
-        first(&[T::XyChain], chains::find_xy),
-        first(&[T::Aic], chains::find_aic),
-        s(GROUPED_CHAINS, grouped_chains::find),
-        s(&[T::AlsXz], als_xz::find),
-        s(&[T::AlsXyWing], als_xy_wing::find),
-        s(&[T::AlsXyChain], als_xy_chain::find),
-        s(&[T::DeathBlossom], death_blossom::find),
-        first(&[T::ForcingChain], forcing::find),
-        s(NICE_LOOPS, nice_loops::find),
-        s(FINNED_FRANKEN, finned_franken::find),
-        first(&[T::KrakenFishType1, T::KrakenFishType2], kraken_fish::find),
-        s(&[T::TemplateSet, T::TemplateDelete], templates::find),
-        first(&[T::Guess], guess::find),
+        s(FINNED_FISH, fish::siamese::find),
+        s(COLOURS, colouring::simple::find_simple_colours),
+        s(MULTI_COLOURS, colouring::multi::find),
+        s(&[T::Medusa3d], colouring::medusa::find),
+        s(&[T::SueDeCoq], als::sue_de_coq::find),
+        first(&[T::XChain], chains::aic::find_x),
+        first(&[T::XyChain], chains::aic::find_xy),
+        first(&[T::Aic], chains::aic::find_aic),
+        s(GROUPED_CHAINS, chains::grouped::find),
+        s(&[T::AlsXz], als::xz::find),
+        s(&[T::AlsXyWing], als::xy_wing::find),
+        s(&[T::AlsXyChain], als::xy_chain::find),
+        s(&[T::DeathBlossom], als::death_blossom::find),
+        first(&[T::ForcingChain], chains::forcing::find),
+        s(NICE_LOOPS, chains::nice_loops::find),
+        s(FINNED_FRANKEN, fish::franken::find),
+        first(
+            &[T::KrakenFishType1, T::KrakenFishType2],
+            fish::kraken::find,
+        ),
+        s(
+            &[T::TemplateSet, T::TemplateDelete],
+            last_resort::templates::find,
+        ),
+        first(&[T::Guess], last_resort::guess::find),
     ];
     REGISTRY
 }

@@ -1,0 +1,4 @@
+//! The last resorts: templates, and a guess.
+
+pub mod guess;
+pub(crate) mod templates;
