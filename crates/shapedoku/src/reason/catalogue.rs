@@ -62,7 +62,7 @@ impl fmt::Display for Level {
 pub enum Se {
     /// One value.
     Fixed(f64),
-    /// `boxed` when the house the step starts from ([`super::Deduction::house`]) is a box or a
+    /// `boxed` when the house the step starts from ([`super::step::Deduction::house`]) is a box or a
     /// jigsaw region, `other` when it is anything else.
     ByHouse {
         /// In a box or region.
@@ -70,7 +70,7 @@ pub enum Se {
         /// Elsewhere.
         other: f64,
     },
-    /// `base + per × min(length, cap)`, the length being [`super::Deduction::length`].
+    /// `base + per × min(length, cap)`, the length being [`super::step::Deduction::length`].
     ByLength {
         /// The value of the shortest.
         base: f64,

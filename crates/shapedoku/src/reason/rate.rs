@@ -19,9 +19,13 @@
 //! assert_eq!(r.hardest, Some(Technique::NakedSingle));
 //! ```
 
+use super::board::Board;
 pub use super::catalogue::Level;
-use super::catalogue::Se;
-use super::{Board, Finder, LogicalRun, Search, Step, Technique, registry};
+use super::catalogue::{Se, Technique};
+use super::finder::Finder;
+use super::registry::{Search, registry};
+use super::solve::LogicalRun;
+use super::step::Step;
 use crate::geometry::{Geometry, ShapeKind};
 use crate::puzzle::Puzzle;
 

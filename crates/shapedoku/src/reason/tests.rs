@@ -4,7 +4,7 @@
 use super::*;
 use crate::geometry::{GeometryBuilder, GridSpec, Rule, ShapeKind};
 use crate::symbols::{SymbolSet, Symbols};
-use crate::{CellId, Geometry, Pos, Solver, Verdict, builtin};
+use crate::{CellId, Geometry, Pos, Puzzle, Solver, Verdict, builtin};
 use basics::{overlap, singles, subsets};
 use last_resort::guess;
 use rand::SeedableRng;

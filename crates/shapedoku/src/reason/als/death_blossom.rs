@@ -13,7 +13,9 @@
 
 use super::sets::{List, Table, table, tidy};
 use crate::CellId;
-use crate::reason::{Board, Candidate, CellCandidates, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, CellCandidates, Deduction, Step};
 use crate::symbols::SymbolSet;
 
 /// The most petal choices the search tries on one board.

@@ -6,7 +6,8 @@
 //! place of x in one see every place of x in the other, which cells see all places of z) are a
 //! few word operations each.
 
-use crate::reason::{Als, Board, Candidate};
+use crate::reason::board::Board;
+use crate::reason::step::{Als, Candidate};
 use crate::symbols::SymbolSet;
 use crate::{CellId, ShapeId};
 use std::sync::{Arc, Mutex};
@@ -88,12 +89,9 @@ impl Table {
 #[derive(Default)]
 pub(crate) struct Memo(Mutex<Option<Arc<Table>>>);
 
-/// A copy starts empty: boards are cloned to try assumptions, and an empty memo is always right.
-impl Clone for Memo {
-    fn clone(&self) -> Self {
-        Memo::default()
-    }
-}
+/// A copy of the board starts it empty: boards are cloned to try assumptions, and an empty
+/// memo is always right.
+impl crate::reason::memo::Memory for Memo {}
 
 impl std::fmt::Debug for Memo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -103,7 +101,11 @@ impl std::fmt::Debug for Memo {
 
 /// The sets and links of `board`, from its memo when its state has not changed.
 pub(super) fn table(board: &Board) -> Arc<Table> {
-    let mut memo = board.als_memo.0.lock().unwrap_or_else(|e| e.into_inner());
+    let mut memo = board
+        .memo::<Memo>()
+        .0
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     if let Some(t) = memo.as_ref()
         && t.values == board.values()
         && t.cands == board.candidate_grid()
@@ -699,7 +701,7 @@ mod tests {
         .unwrap();
         let mut b = Board::new(&p);
         let (mut positions, mut linked) = (0, 0);
-        while let Some(step) = crate::reason::next_step(&b) {
+        while let Some(step) = crate::reason::solve::next_step(&b) {
             let mut list = List::new(&b);
             let (packed, nested) = (list.links(), list.links_nested());
             assert_eq!(packed.sets(), nested.len());

@@ -6,7 +6,9 @@
 //! both), so it appears at most once, and the cells need them all. A symbol of V or VD that E
 //! lacks is confined to P, so the rest of P loses it; likewise for Q.
 
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::symbols::SymbolSet;
 use crate::{CellId, ShapeId};
 use std::sync::OnceLock;
@@ -236,7 +238,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 .filter(|&c| board.value(c).is_none()),
         );
     };
-    let mut memo = board.sue_de_coq_memo.lock();
+    let mut memo = board.memo::<crate::reason::memo::Memo<Memo>>().lock();
     if memo.empty.len() != t.house_pairs.len() || memo.cells.len() != t.pair_cells.len() {
         memo.empty = vec![false; t.house_pairs.len()];
         memo.cells = vec![(None, SymbolSet::EMPTY); t.pair_cells.len()];

@@ -15,7 +15,9 @@
 //! large geometries. Of the chains with the same eliminations the one with fewest cells is kept.
 
 use super::sets::{List, Table, table, tidy};
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::symbols::SymbolSet;
 use std::collections::BTreeMap;
 
@@ -407,7 +409,7 @@ mod tests {
         .unwrap();
         let mut b = Board::new(&p);
         let (mut positions, mut chains) = (0, 0);
-        while let Some(step) = crate::reason::next_step(&b) {
+        while let Some(step) = crate::reason::solve::next_step(&b) {
             let table = Table::new(&b);
             for total in [0, 1, 37, 500, 4_001, MAX_TOTAL] {
                 let (mut new, mut old) = (Finder::new(1000), Finder::new(1000));

@@ -6,7 +6,9 @@
 //! loses it.
 
 use super::sets::{Table, table, tidy};
-use crate::reason::{Board, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Deduction, Step};
 
 /// ALS-XY-wings.
 pub(crate) fn find(board: &Board, f: &mut Finder) {

@@ -8,7 +8,9 @@
 
 use super::sets::{Table, table, tidy};
 use crate::Symbol;
-use crate::reason::{Board, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Deduction, Step};
 
 /// ALS-XZ steps, singly and doubly linked.
 pub(crate) fn find(board: &Board, f: &mut Finder) {

@@ -9,7 +9,9 @@
 //!
 //! The search allocates nothing until it finds a step.
 
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::symbols::SymbolSet;
 use crate::{CellId, Geometry, ShapeId, ShapeKind};
 
@@ -184,7 +186,10 @@ mod tests {
                 symbols: set(&[1, 2]),
             }
         );
-        assert_eq!(s.technique(), crate::reason::Technique::LockedPair);
+        assert_eq!(
+            s.technique(),
+            crate::reason::catalogue::Technique::LockedPair
+        );
         assert_eq!(
             explain::text(&g, s),
             "r1c3, r1c5, r2c2, r3c3 ≠ 1, 2: locked pair 1,2: r1c1 and r1c2 hold only 1 and 2 between them in box 1 and row 1"
@@ -229,7 +234,10 @@ mod tests {
                     if cells.iter().map(|c| c.index()).eq(row.iter().copied()))
             })
             .expect("the locked triple");
-        assert_eq!(s.technique(), crate::reason::Technique::LockedTriple);
+        assert_eq!(
+            s.technique(),
+            crate::reason::catalogue::Technique::LockedTriple
+        );
         let mut want: Vec<Candidate> = Vec::new();
         for c in (1..=9)
             .map(|c| cell(&g, 1, c))

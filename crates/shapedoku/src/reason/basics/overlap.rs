@@ -17,7 +17,9 @@
 //! ```
 
 use crate::geometry::OverlapPair;
-use crate::reason::{Board, Candidate, Deduction, Finder, OverlapKind, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, OverlapKind, Step};
 use crate::{ShapeId, Symbol};
 
 /// Finds shape overlaps.

@@ -12,7 +12,9 @@
 //! assert_eq!(f.steps[0].placements.len(), 1);
 //! ```
 
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::{ShapeId, ShapeKind};
 
 /// Full house: a house with one empty cell gets the one symbol it lacks.
@@ -189,7 +191,7 @@ pub(crate) mod tests {
                 let mut thin = b.clone();
                 thin_out(&mut thin, &mut rng, 12);
                 out.push(thin);
-                let Some(step) = crate::reason::next_step(&b) else {
+                let Some(step) = crate::reason::solve::next_step(&b) else {
                     break;
                 };
                 b.apply(&step);
@@ -275,7 +277,10 @@ pub(crate) mod tests {
 
     /// Whether `new` and `old` find the same steps, in order, on every position, with room
     /// for one step and for many; returns how many steps they found.
-    pub(crate) fn same_steps(new: crate::reason::FindFn, old: crate::reason::FindFn) -> usize {
+    pub(crate) fn same_steps(
+        new: crate::reason::finder::FindFn,
+        old: crate::reason::finder::FindFn,
+    ) -> usize {
         let mut found = 0;
         for b in positions() {
             for limit in [1, 1000] {

@@ -17,7 +17,9 @@
 //! assert_eq!(f.steps[0].eliminations.len(), 2 * 7);
 //! ```
 
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::symbols::SymbolSet;
 use crate::{CellId, ShapeId};
 
@@ -142,7 +144,7 @@ fn over_shapes(
     (shapes, slot): (&[usize], usize),
     mut search: impl FnMut(&mut Finder, usize) -> bool,
 ) {
-    let mut memo = board.subsets_memo.lock();
+    let mut memo = board.memo::<crate::reason::memo::Memo<Memo>>().lock();
     for &s in shapes {
         if memo.unchanged(board, slot, s) {
             continue;
@@ -321,7 +323,7 @@ mod memo_tests {
     /// a fresh copy of each position (its memo empty) finds, step for step, for every size.
     #[test]
     fn memo_finds_what_a_fresh_search_finds() {
-        let searches: [crate::reason::FindFn; SEARCHES] = [
+        let searches: [crate::reason::finder::FindFn; SEARCHES] = [
             naked_pairs,
             naked_triples,
             naked_quads,
@@ -347,7 +349,7 @@ mod memo_tests {
                     found += w.steps.len();
                 }
             }
-            let memo = warm.subsets_memo.lock();
+            let memo = warm.memo::<crate::reason::memo::Memo<Memo>>().lock();
             remembered += memo.nothing.iter().filter(|k| !k.is_empty()).count();
         }
         assert!(found > 1000, "{found}");

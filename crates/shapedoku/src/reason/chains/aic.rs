@@ -13,7 +13,9 @@
 //! are bounded in length so the search stays cheap.
 
 use crate::Geometry;
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 
 /// Which links a chain family may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -637,8 +639,8 @@ fn run_linking(
         Some(Mode::X(_)) => Some(usize::from(min > 3)),
         _ => None,
     };
-    let one = f.limit.saturating_sub(f.steps.len()) <= 1;
-    let mut memo = board.chain_x_memo.lock();
+    let one = f.room() <= 1;
+    let mut memo = board.memo::<crate::reason::memo::Memo<Memo>>().lock();
     let mut gr = Graph::with_scratch(board, std::mem::take(&mut memo.scratch));
     // House links only for the symbols searched: in one-symbol modes those the memo does not
     // answer for at the longest length (the memo also answers for every shorter one, so the
@@ -775,7 +777,7 @@ fn x_modes(board: &Board) -> Vec<Mode> {
 #[cfg(test)]
 pub(crate) fn find_simple(board: &Board, f: &mut Finder) {
     let make: MakeFn = |g, nodes| Deduction::SimpleChain {
-        kind: crate::reason::SimpleChainKind::of(g, &nodes),
+        kind: crate::reason::step::SimpleChainKind::of(g, &nodes),
         nodes,
     };
     run(board, f, make, &x_modes(board), (3, 3));

@@ -2,8 +2,9 @@
 //! memoised searches against fresh boards along solves and on boards thinned at random.
 
 use super::*;
+use crate::reason::catalogue::Technique;
+use crate::reason::step::SimpleChainKind;
 use crate::reason::test_util::*;
-use crate::reason::{SimpleChainKind, Technique};
 
 fn classic() -> (std::sync::Arc<crate::Geometry>, Board) {
     let g = crate::builtin::geometry("classic").unwrap();
@@ -57,7 +58,7 @@ fn memo_changes_nothing() {
     .unwrap();
     let mut b = Board::new(&p);
     let (mut found, mut skipped) = (0, 0);
-    while let Some(step) = crate::reason::next_step(&b) {
+    while let Some(step) = crate::reason::solve::next_step(&b) {
         for limit in [1, 1000] {
             for find in [find_simple, find_x] {
                 let fresh = b.clone();
@@ -69,7 +70,7 @@ fn memo_changes_nothing() {
             }
         }
         let gr = Graph::new(&b);
-        let mut memo = b.chain_x_memo.lock();
+        let mut memo = b.memo::<crate::reason::memo::Memo<Memo>>().lock();
         for s in 0..g.symbol_count() {
             skipped += usize::from(memo.nothing(&gr, 1, s, MAX_X));
         }
@@ -96,7 +97,12 @@ fn linking_searched_symbols_changes_nothing() {
     let check = |board: &Board, found: &mut usize, skipped: &mut usize| {
         let fresh = board.clone();
         let gr = Graph::new(board);
-        *skipped += usize::from(board.chain_x_memo.lock().xy_nothing(&gr, MAX_XY));
+        *skipped += usize::from(
+            board
+                .memo::<crate::reason::memo::Memo<Memo>>()
+                .lock()
+                .xy_nothing(&gr, MAX_XY),
+        );
         drop(gr);
         let searches: [(MakeFn, Vec<Mode>, (usize, usize)); 3] = [
             (
@@ -134,7 +140,7 @@ fn linking_searched_symbols_changes_nothing() {
         let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
         let mut b = Board::new(&p);
         let mut thin = b.clone();
-        while let Some(step) = crate::reason::next_step(&b) {
+        while let Some(step) = crate::reason::solve::next_step(&b) {
             check(&b, found, skipped);
             for _ in 0..2 {
                 check(&thin, found, skipped);

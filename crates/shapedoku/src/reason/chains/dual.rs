@@ -16,8 +16,10 @@
 //! nothing at the same places.
 
 use super::empty_rectangle;
+use crate::reason::board::Board;
 use crate::reason::colouring::simple::symbol_bits;
-use crate::reason::{Board, Candidate, Deduction, Finder, SimpleChainKind, Step};
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, SimpleChainKind, Step};
 use crate::symbols::SymbolSet;
 use crate::{ShapeKind, Symbol};
 
@@ -281,7 +283,11 @@ impl Chains {
 }
 
 /// Every step of `find`, to the end (the caller's budget still applies).
-pub(crate) fn all_of(board: &Board, f: &mut Finder, find: crate::reason::FindFn) -> Vec<Step> {
+pub(crate) fn all_of(
+    board: &Board,
+    f: &mut Finder,
+    find: crate::reason::finder::FindFn,
+) -> Vec<Step> {
     let mut inner = Finder::within(usize::MAX, f.budget());
     find(board, &mut inner);
     if let Some(why) = inner.stopped() {
@@ -295,7 +301,10 @@ pub(crate) fn all_of(board: &Board, f: &mut Finder, find: crate::reason::FindFn)
 /// not the kite, so the duals are found here on their own).
 pub(crate) fn find_simple_chains(board: &Board, f: &mut Finder) {
     let mut inner = Finder::within(usize::MAX, f.budget());
-    board.dual_memo.lock().simple_chains(board, &mut inner);
+    board
+        .memo::<crate::reason::memo::Memo<Memo>>()
+        .lock()
+        .simple_chains(board, &mut inner);
     if let Some(why) = inner.stopped() {
         f.stop(why);
     }
@@ -466,7 +475,7 @@ pub(crate) fn find_empty_rectangles(board: &Board, f: &mut Finder) {
 
 /// The plain empty rectangles, leaving out the symbols known to give none.
 fn empty_rectangles(board: &Board, f: &mut Finder) -> Vec<Step> {
-    let mut memo = board.dual_memo.lock();
+    let mut memo = board.memo::<crate::reason::memo::Memo<Memo>>().lock();
     let span = memo.read(board);
     let n = memo.known.len() / FAMILIES;
     let todo = (0..n)
@@ -515,13 +524,13 @@ fn merge(a: &Step, b: &Step) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reason::Technique;
+    use crate::reason::catalogue::Technique;
     use crate::reason::chains::aic;
     use crate::reason::test_util::*;
 
     /// How many symbols the memo would skip on `b` now, over both searches.
     fn skipped(b: &Board) -> usize {
-        let mut memo = b.dual_memo.lock();
+        let mut memo = b.memo::<crate::reason::memo::Memo<Memo>>().lock();
         let span = memo.read(b);
         let n = memo.known.len() / FAMILIES;
         [Family::SimpleChains, Family::EmptyRectangles]
@@ -544,7 +553,7 @@ mod tests {
             let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
             let mut b = Board::new(&p);
             let mut thin = b.clone();
-            while let Some(step) = crate::reason::next_step(&b) {
+            while let Some(step) = crate::reason::solve::next_step(&b) {
                 for round in 0..3 {
                     let board = if round == 0 { &b } else { &thin };
                     let fresh = board.clone();

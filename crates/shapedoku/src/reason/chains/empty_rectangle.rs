@@ -5,7 +5,9 @@
 //! the box to hold the symbol, q would not, p would, the first line's places would not, and
 //! the box would have no place left. So t loses the symbol.
 
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::symbols::SymbolSet;
 use crate::{CellId, ShapeId, ShapeKind, Symbol};
 

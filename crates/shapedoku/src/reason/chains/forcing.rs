@@ -7,7 +7,9 @@
 //! contradiction. Candidates of bivalue cells are tried first, then cells with few candidates, and
 //! among the contradictions found the one reached in the fewest placements is reported.
 
-use crate::reason::{Board, Broken, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Broken, Candidate, Deduction, Step};
 use crate::symbols::SymbolSet;
 
 /// Passes by the most forced placements a chain may take: short chains are found (and
@@ -168,7 +170,7 @@ impl Work {
     }
 
     /// The counts of a board (see `count`).
-    fn counts(board: &Board, t: &crate::reason::Tables) -> (Vec<u8>, Vec<SymbolSet>) {
+    fn counts(board: &Board, t: &crate::reason::board::Tables) -> (Vec<u8>, Vec<SymbolSet>) {
         let n = board.geometry().symbol_count();
         let houses = t.houses.len();
         let (mut count, mut placed_in) = (vec![0u8; houses * n], vec![SymbolSet::EMPTY; houses]);
@@ -198,7 +200,7 @@ impl Work {
     /// propagation reads (the empty ones: a placed peer keeps its candidates here), marks the
     /// houses where a cell lost a candidate (see [`Work`]) and the peers left with at most
     /// one candidate, and queues the cell for a look at its peers.
-    fn place(&mut self, g: &crate::Geometry, t: &crate::reason::Tables, c: usize, v: u8) {
+    fn place(&mut self, g: &crate::Geometry, t: &crate::reason::board::Tables, c: usize, v: u8) {
         let w = t.house_words;
         let pw = t.peer_words;
         let near = &t.peer_houses[c * w..(c + 1) * w];
@@ -256,7 +258,7 @@ impl Work {
     fn naked(
         &mut self,
         g: &crate::Geometry,
-        t: &crate::reason::Tables,
+        t: &crate::reason::board::Tables,
         bound: usize,
     ) -> Result<bool, Broken> {
         let pw = t.peer_words;
@@ -298,7 +300,7 @@ impl Work {
 /// way).
 fn propagate(
     board: &Board,
-    (g, t): (&crate::Geometry, &crate::reason::Tables),
+    (g, t): (&crate::Geometry, &crate::reason::board::Tables),
     (start, assumed): (usize, u8),
     w: &mut Work,
     bound: usize,
@@ -415,7 +417,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     // Steps of the passes up to the third and up to the second the first pass knows of, and
     // how many the finder can take.
     let (mut known, mut known_second) = (0, 0);
-    let room = f.limit.saturating_sub(f.steps.len());
+    let room = f.room();
     for (pass, bound) in BOUNDS.into_iter().enumerate() {
         for &c in &cells {
             // Each assumption propagates over the whole board: on a large one the pass can
@@ -490,8 +492,9 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::catalogue::Technique;
+    use crate::reason::explain;
     use crate::reason::test_util::*;
-    use crate::reason::{Technique, explain};
 
     /// The propagation as it was before the scratch board, word for word: the reference the
     /// faster one must match placement for placement.
@@ -531,7 +534,7 @@ mod tests {
             fn touched(
                 &mut self,
                 g: &crate::Geometry,
-                t: &crate::reason::Tables,
+                t: &crate::reason::board::Tables,
                 b: &Board,
                 c: usize,
                 v: u8,
@@ -620,7 +623,7 @@ mod tests {
 
         pub(super) fn propagate(
             b: &mut Board,
-            (g, t): (&crate::Geometry, &crate::reason::Tables),
+            (g, t): (&crate::Geometry, &crate::reason::board::Tables),
             (start, assumed): (usize, u8),
             w: &mut Work,
             bound: usize,
@@ -701,7 +704,7 @@ mod tests {
             let mut b = Board::new(&p);
             while !b.is_solved() {
                 compare_all(&b, &mut compared);
-                let step = crate::reason::next_step(&b).unwrap();
+                let step = crate::reason::solve::next_step(&b).unwrap();
                 b.apply(&step);
             }
         }
@@ -729,7 +732,7 @@ mod tests {
                     assert_eq!(format!("{:?}", new.steps), format!("{:?}", old.steps));
                     found += new.steps.len();
                 }
-                let step = crate::reason::next_step(&b).unwrap();
+                let step = crate::reason::solve::next_step(&b).unwrap();
                 b.apply(&step);
             }
         }

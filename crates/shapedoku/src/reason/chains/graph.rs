@@ -16,7 +16,7 @@
 //! and the links of groups, which are irregular, are listed once for the searches from every
 //! start to read.
 
-use crate::reason::Board;
+use crate::reason::board::Board;
 use crate::symbols::SymbolSet;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -89,8 +89,8 @@ const MEMO_NODES: usize = 1 << 15;
 /// state, there or in the rating's replay of the steps, read it back. Unlike the fish memos,
 /// copies of a board share it (the replay starts from a copy of the board the solve started
 /// from); boards made for another puzzle start their own.
-#[derive(Clone, Default)]
-pub(crate) struct Memo(Arc<Mutex<Remembered>>);
+#[derive(Default)]
+pub(crate) struct Memo(Mutex<Remembered>);
 
 /// What a [`Memo`] holds.
 #[derive(Default)]
@@ -113,6 +113,11 @@ struct MemoEntry {
     links: Arc<Links>,
 }
 
+/// Copies of a board share it (see [`Memo`]).
+impl crate::reason::memo::Memory for Memo {
+    const SHARED: bool = true;
+}
+
 impl std::fmt::Debug for Memo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Memo")
@@ -123,7 +128,11 @@ impl<'a> ChainGraph<'a> {
     /// The graph of a board, with group nodes, from the board's memo when its state was seen.
     pub(crate) fn new(board: &'a Board) -> Self {
         let (values, cands) = (board.values(), board.candidate_grid());
-        let mut guard = board.chain_memo.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut guard = board
+            .memo::<Memo>()
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         let Remembered {
             states: memo,
             overlaps,
@@ -601,7 +610,7 @@ impl ChainGraph<'_> {
     pub(crate) fn x_nothing(&self) -> Vec<u8> {
         let m = self
             .board
-            .chain_memo
+            .memo::<Memo>()
             .0
             .lock()
             .unwrap_or_else(|e| e.into_inner());
@@ -621,7 +630,7 @@ impl ChainGraph<'_> {
     pub(crate) fn record_x_nothing(&self, depth: &[u8]) {
         let mut m = self
             .board
-            .chain_memo
+            .memo::<Memo>()
             .0
             .lock()
             .unwrap_or_else(|e| e.into_inner());

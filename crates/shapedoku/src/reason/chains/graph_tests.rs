@@ -22,7 +22,7 @@ fn positions() -> Vec<Board> {
         let mut b = Board::new(&crate::Puzzle::from_line(g, line).unwrap());
         for _ in 0..60 {
             out.push(b.clone());
-            let Some(step) = crate::reason::next_step(&b) else {
+            let Some(step) = crate::reason::solve::next_step(&b) else {
                 break;
             };
             b.apply(&step);
@@ -136,7 +136,7 @@ fn kills_any_is_killed_by_both_not_empty() {
     let mut b = Board::new(&p);
     let mut checked = 0;
     for _ in 0..40 {
-        let Some(step) = crate::reason::next_step(&b) else {
+        let Some(step) = crate::reason::solve::next_step(&b) else {
             break;
         };
         let gr = ChainGraph::new(&b);

@@ -8,7 +8,8 @@
 //! the plain chains, shortest chains first, stopping at the first length that proves something.
 
 use super::graph::{Bfs, ChainGraph};
-use crate::reason::{Candidate, ChainNode, Deduction, Finder, Step};
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, ChainNode, Deduction, Step};
 use crate::{CellId, Symbol};
 
 /// Longest chains searched, in links.
@@ -137,7 +138,7 @@ fn search(g: &ChainGraph, f: &mut Finder, x: bool) -> Vec<Found> {
 
 /// Grouped X-chains (one symbol, three links or more), then, if there are none, grouped AICs
 /// (house and cell links), each through a group node, over one graph.
-pub(crate) fn find(board: &crate::reason::Board, f: &mut Finder) {
+pub(crate) fn find(board: &crate::reason::board::Board, f: &mut Finder) {
     let g = ChainGraph::new(board);
     if g.len() == g.singles {
         return;
@@ -162,7 +163,7 @@ pub(crate) fn find(board: &crate::reason::Board, f: &mut Finder) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reason::Technique;
+    use crate::reason::catalogue::Technique;
     use crate::reason::test_util::*;
 
     /// Grouped chains on a board whose memo has seen the earlier points of its line of play
@@ -179,10 +180,10 @@ mod tests {
             "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
         ] {
             let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
-            let mut b = crate::reason::Board::new(&p);
+            let mut b = crate::reason::board::Board::new(&p);
             let mut steps = Vec::new();
-            while let Some(step) = crate::reason::next_step(&b) {
-                let mut fresh = crate::reason::Board::new(&p);
+            while let Some(step) = crate::reason::solve::next_step(&b) {
+                let mut fresh = crate::reason::board::Board::new(&p);
                 for s in &steps {
                     fresh.apply(s);
                 }

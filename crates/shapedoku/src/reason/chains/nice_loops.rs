@@ -17,7 +17,9 @@
 
 use super::graph::{Bfs, ChainGraph};
 use super::grouped::chain_nodes;
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 
 /// Longest loops searched, in links.
 const MAX_LINKS: usize = 12;
@@ -202,7 +204,7 @@ fn search(g: &ChainGraph, f: &mut Finder, trim: bool) -> Vec<Found> {
     // come before it with a shorter loop, so it looks no further than `cap - 1` links. A
     // breadth-first search meets the states of a depth in the same order however deep it
     // goes, so the shorter loops it finds, and their order, are those of a deeper search.
-    let one = f.limit.saturating_sub(f.steps.len()) <= 1;
+    let one = f.room() <= 1;
     for start in 0..g.singles as u32 {
         if f.out_of_budget() {
             break;
@@ -251,7 +253,7 @@ fn search(g: &ChainGraph, f: &mut Finder, trim: bool) -> Vec<Found> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reason::Technique;
+    use crate::reason::catalogue::Technique;
     use crate::reason::test_util::*;
 
     /// Digit `d` in each of `cells`.
@@ -272,7 +274,7 @@ mod tests {
         let mut b = Board::new(&p);
         let mut steps = Vec::new();
         let mut found = 0;
-        while let Some(step) = crate::reason::next_step(&b) {
+        while let Some(step) = crate::reason::solve::next_step(&b) {
             super::super::grouped::find(&b, &mut Finder::new(50));
             let mut warm = Finder::new(50);
             find(&b, &mut warm);
@@ -317,7 +319,7 @@ mod tests {
         for line in HARD_PAIR {
             let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
             let mut b = Board::new(&p);
-            while let Some(step) = crate::reason::next_step(&b) {
+            while let Some(step) = crate::reason::solve::next_step(&b) {
                 found += trimmed_as_full(&b);
                 if rng.below(3) == 0 {
                     let mut t = b.clone();

@@ -20,7 +20,9 @@ use super::simple::conjugate_graph;
 use super::simple::conjugate_pairs;
 use super::simple::{colour_parts_with, symbol_bits};
 use crate::CellId;
-use crate::reason::{Board, Candidate, Deduction, Finder, MedusaClash, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, MedusaClash, Step};
 use crate::symbols::SymbolSet;
 
 /// One network's colouring as bit sets over cells: per colour and symbol, the cells holding
@@ -545,7 +547,7 @@ fn trapped_scan(board: &Board, col: &Colouring) -> Vec<Candidate> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reason::Technique;
+    use crate::reason::catalogue::Technique;
     use crate::reason::test_util::*;
 
     fn steps(b: &Board) -> Vec<Step> {

@@ -9,7 +9,9 @@
 //!   symbol.
 
 use super::simple::{Family, colour_parts, conjugate_graph};
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::{CellId, Symbol};
 
 /// One network: each colour's places, as a list and as bits over cells, and the bits of the
@@ -55,7 +57,7 @@ fn networks(board: &Board, key: &[u64]) -> Vec<Network> {
 /// Multi-colours of both types on every symbol (type 1 first, as HoDoKu orders them).
 pub(crate) fn find(board: &Board, f: &mut Finder) {
     board
-        .colour_memo
+        .memo::<crate::reason::memo::Memo<super::simple::Memo>>()
         .lock()
         .each_symbol(board, Family::Multi, f, on_symbol);
 }
@@ -155,7 +157,7 @@ fn step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reason::Technique;
+    use crate::reason::catalogue::Technique;
     use crate::reason::test_util::*;
 
     /// An empty classic board where 5 is left, in row 1, only in r1c1 and r1c5.

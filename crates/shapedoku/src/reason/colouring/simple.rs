@@ -8,7 +8,9 @@
 //!   chains whose places alternate true and false. A cell seeing both colours loses the symbol
 //!   (trap); two places of one colour in one house make that colour false (wrap).
 
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::{CellId, Symbol, SymbolSet};
 
 /// Splits a graph (`adj` over `nodes.len()` nodes) into connected parts, each with every node's
@@ -341,7 +343,7 @@ impl Memo {
 /// Simple colours: traps and wraps on each symbol.
 pub(crate) fn find_simple_colours(board: &Board, f: &mut Finder) {
     board
-        .colour_memo
+        .memo::<crate::reason::memo::Memo<Memo>>()
         .lock()
         .each_symbol(board, Family::Simple, f, simple_colours);
 }
@@ -472,9 +474,9 @@ mod tests {
         ] {
             let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
             let mut b = Board::new(&p);
-            while let Some(step) = crate::reason::next_step(&b) {
+            while let Some(step) = crate::reason::solve::next_step(&b) {
                 // The symbols the memo will skip on this state.
-                let memo = b.colour_memo.lock();
+                let memo = b.memo::<crate::reason::memo::Memo<Memo>>().lock();
                 let mut now = Vec::new();
                 symbol_bits(&b, &mut now);
                 let span = now.len() / 9;

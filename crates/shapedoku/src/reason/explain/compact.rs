@@ -2,7 +2,7 @@
 //! Technique names are the catalogue's.
 
 use super::{by_symbol, cell, digits, sym, syms};
-use crate::reason::{Als, Broken, Candidate, ChainNode, Deduction, OverlapKind, Step};
+use crate::reason::step::{Als, Broken, Candidate, ChainNode, Deduction, OverlapKind, Step};
 use crate::{CellId, Geometry, ShapeId, ShapeKind};
 use std::collections::BTreeMap;
 

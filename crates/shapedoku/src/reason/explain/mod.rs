@@ -32,7 +32,7 @@ pub use teach::why;
 pub use text::{conclusion, reason, shapes_label};
 pub use view::{CandidateView, StepView};
 
-use super::{Candidate, Step};
+use super::step::{Candidate, Step};
 use crate::{CellId, Geometry, Symbol, SymbolSet};
 
 /// A way of writing steps.

@@ -8,7 +8,7 @@ mod chains;
 
 use super::text::{and_list, fish_name, label, or_list, symbol_list};
 use super::{cell, cells, sym, syms};
-use crate::reason::{Candidate, CellCandidates, Deduction, FishKind, RectangleKind, Step};
+use crate::reason::step::{Candidate, CellCandidates, Deduction, FishKind, RectangleKind, Step};
 use crate::{CellId, Geometry, ShapeId, Symbol, SymbolSet};
 
 /// Why the step holds, in one or two sentences naming its cells, shapes and symbols.

@@ -2,11 +2,12 @@
 //! own cells, shapes and symbols; exact texts for a few constructed steps.
 
 use super::{Style, render, teach, why};
-use crate::reason::test_util::{cand, cell_id, set, shape_id, symbol};
-use crate::reason::{
+use crate::reason::catalogue::Technique;
+use crate::reason::step::{
     Als, Broken, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash, OverlapKind,
-    RectangleKind, SimpleChainKind, Step, Technique,
+    RectangleKind, SimpleChainKind, Step,
 };
+use crate::reason::test_util::{cand, cell_id, set, shape_id, symbol};
 use crate::{Geometry, ShapeId};
 
 fn elim(g: &Geometry, list: &[(u32, u32, u8)], d: Deduction) -> Step {
@@ -757,7 +758,7 @@ fn why_texts_name_the_shapes_of_other_geometries() {
         );
         let first = g.shape(house.index()).cells[0];
         let s = Step::placing(
-            crate::reason::Candidate::at(first, 0),
+            crate::reason::step::Candidate::at(first, 0),
             Deduction::HiddenSingle { house },
         );
         let w = why(&g, &s);

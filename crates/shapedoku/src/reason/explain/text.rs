@@ -10,7 +10,7 @@ pub(super) use chains::chain;
 use chains::{chain_said, forcing, grouped_said, nice_loop, walk};
 
 use super::{cell, cells, sym, syms};
-use crate::reason::{
+use crate::reason::step::{
     Candidate, Deduction, FishKind, MedusaClash, OverlapKind, RectangleKind, SimpleChainKind, Step,
 };
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
@@ -455,7 +455,7 @@ fn kraken(
     [base, cover]: [&[ShapeId]; 2],
     fins: &[CellId],
     house: Option<ShapeId>,
-    chains: &[Vec<crate::reason::ChainNode>],
+    chains: &[Vec<crate::reason::step::ChainNode>],
 ) -> String {
     let v = sym(g, symbol);
     let one_of = match house {

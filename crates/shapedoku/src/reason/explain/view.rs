@@ -3,7 +3,8 @@
 
 use super::{Compact, Formatter, Text, cell, sym};
 use crate::Geometry;
-use crate::reason::{Candidate, Step, Technique};
+use crate::reason::catalogue::Technique;
+use crate::reason::step::{Candidate, Step};
 
 /// A placement or elimination, by name.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -26,7 +26,9 @@
 //! assert_eq!(f.steps[0].eliminations.len(), 2 * 7);
 //! ```
 
-use crate::reason::{Board, Candidate, Deduction, Finder, FishKind, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, FishKind, Step};
 use crate::{ShapeId, Symbol};
 
 /// Per symbol and size (2 to 4), its places and placements when a search of that size on it
@@ -73,7 +75,7 @@ fn find_sizes(board: &Board, f: &mut Finder, sizes: std::ops::RangeInclusive<usi
     let places = Places::new(board);
     let t = board.tables();
     let houses = t.houses.len();
-    let mut state = board.fish_memo.lock();
+    let mut state = board.memo::<Memo>().lock();
     if places.words <= 2 && houses <= 64 && places.n <= 64 {
         return find_small(board, &places, f, sizes, &mut state);
     }

@@ -20,7 +20,7 @@ fn memo_changes_nothing() {
         let p = Puzzle::from_line(g.clone(), line).unwrap();
         let mut b = Board::new(&p);
         b.set_known_unique(true);
-        while let Some(step) = crate::reason::next_step(&b) {
+        while let Some(step) = crate::reason::solve::next_step(&b) {
             for limit in [1, 50] {
                 let (mut warm, mut cold) = (Finder::new(limit), Finder::new(limit));
                 find(&b, &mut warm);
@@ -66,7 +66,12 @@ fn memo_changes_nothing_on_thinned_boards() {
                 }
             }
             for k in 2..=4 {
-                let warm_keys = b.fish_memo.lock().small.iter().any(|s| s[k - 2].is_some());
+                let warm_keys = b
+                    .memo::<Memo>()
+                    .lock()
+                    .small
+                    .iter()
+                    .any(|s| s[k - 2].is_some());
                 let (mut warm, mut cold) = (Finder::new(50), Finder::new(50));
                 find_sizes(&b, &mut warm, k..=k);
                 find_sizes(&b.clone(), &mut cold, k..=k);
@@ -92,7 +97,7 @@ fn small_search_matches_general() {
         b.set_known_unique(true);
         let houses = b.tables().houses.len();
         let mut searched = 0;
-        while let Some(step) = crate::reason::next_step(&b) {
+        while let Some(step) = crate::reason::solve::next_step(&b) {
             let places = Places::new(&b);
             for (k, limit, every) in [2, 3, 4]
                 .iter()
@@ -174,7 +179,7 @@ fn probe_matches_walk() {
         let mut b = Board::new(&Puzzle::from_line(g.clone(), line).unwrap());
         b.set_known_unique(true);
         let mut thin = b.clone();
-        while let Some(step) = crate::reason::next_step(&b) {
+        while let Some(step) = crate::reason::solve::next_step(&b) {
             check(&b, &mut rng);
             b.apply(&step);
         }

@@ -10,7 +10,9 @@
 //! the columns its places touch stay within k + 2 (fins that see a common cell lie in few
 //! columns), and only then are covers chosen among those columns.
 
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::{CellId, ShapeId, ShapeKind, Symbol};
 use std::sync::Mutex;
 
@@ -123,11 +125,9 @@ struct MemoState {
 
 /// A copy starts empty: boards are cloned to try assumptions, and an empty memo is always
 /// right, just slower.
-impl Clone for Memo {
-    fn clone(&self) -> Self {
-        Memo::default()
-    }
-}
+/// A copy of the board starts it empty: boards are cloned to try assumptions, and an empty
+/// memo is always right.
+impl crate::reason::memo::Memory for Memo {}
 
 impl std::fmt::Debug for Memo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -233,7 +233,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
 fn find_in(board: &Board, f: &mut Finder, small: bool) {
     let n = board.geometry().symbol_count();
     let mut memo = board
-        .finned_memo
+        .memo::<Memo>()
         .0
         .lock()
         .unwrap_or_else(|e| e.into_inner());

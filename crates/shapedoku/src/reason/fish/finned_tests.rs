@@ -37,7 +37,7 @@ fn memo_changes_nothing() {
         let mut b = Board::new(&p);
         b.set_known_unique(true);
         let mut searched = 0;
-        while let Some(step) = crate::reason::next_step(&b) {
+        while let Some(step) = crate::reason::solve::next_step(&b) {
             let (mut warm, mut cold) = (Finder::new(50), Finder::new(50));
             find(&b, &mut warm);
             find(&b.clone(), &mut cold);
@@ -61,7 +61,7 @@ fn bitboard_targets_match_cell_scan() {
         let p = crate::Puzzle::from_line(g.clone(), line).unwrap();
         let mut b = Board::new(&p);
         b.set_known_unique(true);
-        while let Some(step) = crate::reason::next_step(&b) {
+        while let Some(step) = crate::reason::solve::next_step(&b) {
             let (mut fast, mut scan) = (Finder::new(50), Finder::new(50));
             find_in(&b.clone(), &mut fast, true);
             find_in(&b.clone(), &mut scan, false);
@@ -181,7 +181,10 @@ fn finned_x_wing() {
             sashimi: false,
         }
     );
-    assert_eq!(s[0].technique(), crate::reason::Technique::FinnedXWing);
+    assert_eq!(
+        s[0].technique(),
+        crate::reason::catalogue::Technique::FinnedXWing
+    );
 }
 
 #[test]
@@ -198,5 +201,8 @@ fn sashimi_x_wing() {
         .collect();
     assert_eq!(s.len(), 1, "{s:?}");
     assert_eq!(s[0].eliminations, elims(&g, "r4c5<>1 r6c5<>1"));
-    assert_eq!(s[0].technique(), crate::reason::Technique::SashimiXWing);
+    assert_eq!(
+        s[0].technique(),
+        crate::reason::catalogue::Technique::SashimiXWing
+    );
 }

@@ -13,7 +13,9 @@
 //! sets; the search here is costly (every base of up to four houses), so the solver tries it
 //! after the forcing chains and nice loops, as it does templates. Grids of up to 128 cells.
 
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::{CellId, ShapeId, ShapeKind, Symbol};
 
 /// The largest fish looked for.
@@ -321,7 +323,7 @@ fn classify(base: &[ShapeKind], cover: &[ShapeKind]) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reason::Technique;
+    use crate::reason::catalogue::Technique;
     use crate::reason::test_util::*;
 
     /// The plain search the covers search must match: every base, every set of k covers (each
@@ -447,7 +449,7 @@ mod tests {
         .unwrap();
         let mut b = Board::new(&p);
         let (mut positions, mut steps) = (0, 0);
-        while let Some(step) = crate::reason::next_step(&b) {
+        while let Some(step) = crate::reason::solve::next_step(&b) {
             if positions % 8 == 0 {
                 let mut f = Finder::new(100_000);
                 find(&b, &mut f);

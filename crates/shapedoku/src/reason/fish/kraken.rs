@@ -14,9 +14,11 @@
 //! default solve; the solver tries them after the finned Franken fish, where they seldom run.
 
 use super::finned::{Lines, line_sets};
+use crate::reason::board::Board;
 use crate::reason::chains::graph::{Bfs, ChainGraph};
 use crate::reason::chains::grouped::chain_nodes;
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::{CellId, ShapeId, Symbol};
 
 /// The most base lines of a fish.
@@ -68,7 +70,7 @@ impl<'a> Implications<'a> {
 
     /// The chain from `x` (true) to `y` (false), if the shortest one reads as a chain. A group
     /// node that makes `y` false ends the chain at the group, which holds `y`'s cell.
-    fn chain(&mut self, x: u32, y: u32) -> Option<Vec<crate::reason::ChainNode>> {
+    fn chain(&mut self, x: u32, y: u32) -> Option<Vec<crate::reason::step::ChainNode>> {
         let g = &self.graph;
         self.bfs.explore(g, x, false, true, false, MAX_LINKS);
         let (yc, yv) = (g.cells(y)[0], g.symbol(y));
@@ -374,8 +376,9 @@ fn bit(bits: &[u64], y: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::catalogue::Technique;
+    use crate::reason::step::ChainNode;
     use crate::reason::test_util::*;
-    use crate::reason::{ChainNode, Technique};
 
     #[test]
     fn kraken_fish_type_1() {

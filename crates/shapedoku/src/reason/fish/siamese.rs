@@ -18,8 +18,10 @@
 //! later search's cheapest step.
 
 use super::finned as finned_fish;
+use crate::reason::board::Board;
 use crate::reason::chains::dual;
-use crate::reason::{Board, Deduction, Finder, Step};
+use crate::reason::finder::Finder;
+use crate::reason::step::{Deduction, Step};
 
 /// Every pair of finned or sashimi fish sharing symbol and base whose first eliminations differ,
 /// in the order the fish were found.
@@ -62,7 +64,7 @@ fn pair(fish: &[Step], f: &mut Finder) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reason::Technique;
+    use crate::reason::catalogue::Technique;
     use crate::reason::test_util::*;
 
     #[test]

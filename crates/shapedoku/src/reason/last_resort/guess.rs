@@ -11,7 +11,9 @@
 //! assert_eq!(f.steps[0].technique(), Technique::Guess);
 //! ```
 
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::{CellId, Puzzle, Solver};
 
 /// Guesses one cell's value (the solution's), if the board still has a solution.

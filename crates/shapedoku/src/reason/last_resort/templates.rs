@@ -14,7 +14,9 @@
 //! it fills up).
 
 use crate::Symbol;
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 
 /// The most templates kept per symbol.
 const MAX_TEMPLATES: usize = 10_000;

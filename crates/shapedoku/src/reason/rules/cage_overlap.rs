@@ -6,7 +6,9 @@
 
 use super::cages::{analyse, eliminations};
 use crate::geometry::Rule;
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::symbols::SymbolSet;
 use crate::{ShapeId, Symbol};
 

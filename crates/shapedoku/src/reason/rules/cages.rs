@@ -8,7 +8,9 @@
 
 use crate::ShapeId;
 use crate::geometry::Rule;
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::symbols::SymbolSet;
 
 /// Largest number of empty cells in a cage that is analysed (the matching test is 2^k).
@@ -250,7 +252,7 @@ pub(crate) fn find_combinations(board: &Board, f: &mut Finder) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reason::Technique;
+    use crate::reason::catalogue::Technique;
     use crate::reason::test_util::*;
 
     #[test]

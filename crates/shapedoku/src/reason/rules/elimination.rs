@@ -5,8 +5,9 @@
 //! explained without code here.
 
 use crate::constraint::{Constraint, RuleKind};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
 use crate::reason::step::{Candidate, Deduction, Step};
-use crate::reason::{Board, Finder};
 use crate::{CellId, Geometry};
 
 /// Finds the steps of every rule part that removes candidates.

@@ -13,7 +13,9 @@
 //! A board made from a candidate grid counts every placed value as a given, so it finds none.
 
 use super::rectangle::{Corners, closing, step, symmetric};
-use crate::reason::{Board, Candidate, Finder, RectangleKind};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, RectangleKind};
 
 /// The value a corner would hold in the pattern: that of a solved corner on its diagonal (a–d
 /// and b–c are the diagonals of corners [a, b, c, d]).
@@ -161,11 +163,12 @@ fn type2(board: &Board, r: &Corners, f: &mut Finder) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::catalogue::Technique;
+    use crate::reason::step::Deduction;
     use crate::reason::test_util::*;
-    use crate::reason::{Deduction, Technique};
     use crate::{Puzzle, builtin};
 
-    fn steps(b: &Board, t: Technique) -> Vec<crate::reason::Step> {
+    fn steps(b: &Board, t: Technique) -> Vec<crate::reason::step::Step> {
         let mut f = Finder::new(100);
         find(b, &mut f);
         f.steps.into_iter().filter(|s| s.technique() == t).collect()

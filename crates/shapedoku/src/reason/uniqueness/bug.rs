@@ -7,7 +7,9 @@
 //! solutions, every constraint being "exactly one of two".
 
 use crate::geometry::Rule;
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::{CellId, Symbol};
 
 /// BUG+1: every empty cell bivalue but one with three candidates, and every symbol with two
@@ -72,7 +74,7 @@ pub(super) fn find(board: &Board, f: &mut Finder) {
 mod tests {
     use super::*;
     use crate::Puzzle;
-    use crate::reason::Technique;
+    use crate::reason::catalogue::Technique;
     use crate::reason::test_util::*;
 
     fn steps(b: &Board, t: Technique) -> Vec<Step> {

@@ -3,7 +3,8 @@
 //! them keeps every shape valid, the cells that close one, and the step that reports one.
 
 use crate::geometry::Rule;
-use crate::reason::{Board, Candidate, Deduction, RectangleKind, Step};
+use crate::reason::board::Board;
+use crate::reason::step::{Candidate, Deduction, RectangleKind, Step};
 use crate::{CellId, ShapeId, Symbol};
 
 /// The four corners, in the order of [`Deduction::UniqueRectangle`]: sides a–b, c–d, a–c, b–d.

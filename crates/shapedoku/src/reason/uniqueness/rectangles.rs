@@ -13,7 +13,9 @@
 use super::rectangle::{Corners, SIDE_PAIRS, cells_in, closing, step, symmetric};
 use crate::CellId;
 use crate::geometry::Rule;
-use crate::reason::{Board, Candidate, Finder, RectangleKind};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, RectangleKind};
 use crate::symbols::SymbolSet;
 
 /// Bivalue empty cells.
@@ -631,8 +633,10 @@ fn hidden(_board: &Board, r: &Corners, xy: [u8; 2], f: &mut Finder) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::catalogue::Technique;
+    use crate::reason::step::{Deduction, Step};
     use crate::reason::test_util::*;
-    use crate::reason::{Deduction, Step, Technique, tests::x_sudoku};
+    use crate::reason::tests::x_sudoku;
 
     /// Rows 1 and 2, columns 1 and 4: boxes 1 and 2 hold a side each.
     fn corners(g: &crate::Geometry) -> [CellId; 4] {

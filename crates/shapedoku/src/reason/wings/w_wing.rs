@@ -5,7 +5,9 @@
 //! and every cell seeing both loses y.
 
 use super::xy::{any_common_target, common_targets};
-use crate::reason::{Board, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Deduction, Step};
 use crate::{CellId, ShapeId, Symbol};
 
 /// The strong links on one symbol: (house, end, end).

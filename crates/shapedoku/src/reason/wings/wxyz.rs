@@ -6,7 +6,9 @@
 //! argument on three cells; they are found, and named, before this.)
 
 use super::xy::{any_common_target, common_targets};
-use crate::reason::{Board, CellCandidates, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{CellCandidates, Deduction, Step};
 use crate::symbols::SymbolSet;
 use crate::{CellId, Symbol};
 
@@ -105,7 +107,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         let s = board.candidates(c);
         board.value(c).is_none() && more_than(s, 1) && !more_than(s, 4)
     };
-    let mut memo = board.wxyz_memo.lock();
+    let mut memo = board.memo::<crate::reason::memo::Memo<Memo>>().lock();
     memo.start(board);
     let mut wings: Vec<Wing> = Vec::new();
     for pivot in 0..g.cell_count() {
@@ -328,7 +330,7 @@ mod tests {
                     assert_eq!(format!("{:?}", warm.steps), format!("{:?}", fresh.steps));
                     found += warm.steps.len();
                 }
-                let memo = b.wxyz_memo.lock();
+                let memo = b.memo::<crate::reason::memo::Memo<Memo>>().lock();
                 skipped += (0..81).filter(|&c| memo.skips(&b, c)).count();
                 drop(memo);
                 for _ in 0..3 {
@@ -337,7 +339,7 @@ mod tests {
                         b.eliminate(c, rng.below(9) as u8);
                     }
                 }
-                let Some(step) = crate::reason::next_step(&b) else {
+                let Some(step) = crate::reason::solve::next_step(&b) else {
                     break;
                 };
                 b.apply(&step);

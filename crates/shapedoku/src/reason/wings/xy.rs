@@ -6,7 +6,9 @@
 //! - XYZ-wing: the pivot is {x,y,z}; then z is in the pivot or a pincer, so it goes from every
 //!   cell that sees all three.
 
-use crate::reason::{Board, Candidate, Deduction, Finder, Step};
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::step::{Candidate, Deduction, Step};
 use crate::symbols::SymbolSet;
 use crate::{CellId, Symbol};
 

@@ -4,7 +4,7 @@
 use super::super::text::{and_list, chain_ends, label, or_list, symbol_list};
 use super::super::{cell, cells, sym, syms};
 use super::{count, set};
-use crate::reason::{Als, CellCandidates, Deduction, Step};
+use crate::reason::step::{Als, CellCandidates, Deduction, Step};
 use crate::{CellId, Geometry, ShapeId, Symbol, SymbolSet};
 
 /// Why an almost-locked-set step holds.

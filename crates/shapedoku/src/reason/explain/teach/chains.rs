@@ -7,7 +7,7 @@ use super::super::text::{
 };
 use super::super::{cell, cells, sym};
 use super::{article, candidates};
-use crate::reason::{Broken, Candidate, ChainNode, Deduction, MedusaClash, Step};
+use crate::reason::step::{Broken, Candidate, ChainNode, Deduction, MedusaClash, Step};
 use crate::{CellId, Geometry, ShapeId, Symbol, SymbolSet};
 
 /// Why a chain, colouring or forcing step holds.

@@ -3,7 +3,7 @@
 
 use super::super::{cell, cells, sym, syms};
 use super::{and_list, label, or_list, symbol_list};
-use crate::reason::{Als, CellCandidates};
+use crate::reason::step::{Als, CellCandidates};
 use crate::{CellId, Geometry, ShapeId, Symbol, SymbolSet};
 
 /// `r1c1 {1,2,3}`.

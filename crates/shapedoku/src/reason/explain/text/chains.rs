@@ -5,7 +5,7 @@ use super::super::compact::{linked, node};
 use super::super::{cell, cells, sym};
 use super::{label, or_list};
 use crate::Geometry;
-use crate::reason::{Broken, Candidate, ChainNode};
+use crate::reason::step::{Broken, Candidate, ChainNode};
 
 /// The notation of a chain followed by it in words: `(1)r1c1=(1)r7c1-(1)r7c4=(1)r2c4: if r1c1
 /// is not 1, then r7c1 is 1, so r7c4 is not 1, then r2c4 is 1; either way r1c1 is 1 or r2c4 is
