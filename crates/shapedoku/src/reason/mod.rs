@@ -55,7 +55,7 @@ mod uniqueness;
 mod wings;
 
 pub use board::Board;
-pub use catalogue::{CATALOGUE, Entry, Level, Se, Technique};
+pub use catalogue::{CATALOGUE, Entry, Family, Level, Se, Technique};
 pub use finder::{FindFn, Finder};
 pub use registry::{Search, registry};
 pub use solve::{
