@@ -5,3 +5,4 @@ pub(crate) mod locked_subsets;
 pub mod overlap;
 pub mod singles;
 pub mod subsets;
+pub(crate) mod words;

@@ -9,3 +9,4 @@ pub(crate) mod forcing;
 pub(crate) mod graph;
 pub(crate) mod grouped;
 pub(crate) mod nice_loops;
+pub(crate) mod words;

@@ -3,3 +3,4 @@
 pub(crate) mod medusa;
 pub(crate) mod multi;
 pub(crate) mod simple;
+pub(crate) mod words;

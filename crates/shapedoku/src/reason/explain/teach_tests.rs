@@ -683,7 +683,7 @@ fn every_technique_has_a_why_text_naming_its_step() {
             .cells()
             .into_iter()
             .chain(s.placements.iter().chain(&s.eliminations).map(|c| c.cell))
-            .any(|c| w.contains(&super::cell(&g, c)));
+            .any(|c| w.contains(&super::phrases::cell(&g, c)));
         let shapes = s
             .deduction
             .shapes()
@@ -767,7 +767,7 @@ fn why_texts_name_the_shapes_of_other_geometries() {
         assert!(w.to_lowercase().starts_with(&label.to_lowercase()), "{w}");
         assert!(w.starts_with(char::is_uppercase), "{w}");
         assert!(
-            w.contains(&super::cell(&g, crate::CellId::new(first))),
+            w.contains(&super::phrases::cell(&g, crate::CellId::new(first))),
             "{w}"
         );
     }
@@ -797,4 +797,23 @@ fn why_texts_read_symbols_aloud() {
         "{}",
         single(7)
     );
+}
+
+#[test]
+fn every_technique_is_written_by_its_family() {
+    // The forms find a step's words through the family the catalogue gives its technique; a
+    // deduction its family's words have no arm for would fall back to the technique's name.
+    let g = crate::builtin::geometry("classic").unwrap();
+    for s in samples(&g).iter().chain(&variants(&g)) {
+        if matches!(s.deduction, Deduction::Dual { .. }) {
+            continue;
+        }
+        let t = s.technique().id();
+        assert!(super::families::reason(&g, s).is_some(), "text: {t}");
+        assert!(
+            super::families::compact(&g, &s.deduction).is_some(),
+            "compact: {t}"
+        );
+        assert!(super::families::why(&g, s).is_some(), "why: {t}");
+    }
 }

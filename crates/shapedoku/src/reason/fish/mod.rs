@@ -6,3 +6,4 @@ pub(crate) mod finned;
 pub(crate) mod franken;
 pub(crate) mod kraken;
 pub(crate) mod siamese;
+pub(crate) mod words;

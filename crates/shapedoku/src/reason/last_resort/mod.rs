@@ -2,3 +2,4 @@
 
 pub mod guess;
 pub(crate) mod templates;
+pub(crate) mod words;

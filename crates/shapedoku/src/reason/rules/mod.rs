@@ -5,3 +5,4 @@ pub(crate) mod cage_overlap;
 pub(crate) mod cages;
 pub(crate) mod elimination;
 pub(crate) mod innies;
+pub(crate) mod words;

@@ -5,3 +5,4 @@ pub(crate) mod avoidable;
 pub(crate) mod bug;
 pub(crate) mod rectangle;
 pub(crate) mod rectangles;
+pub(crate) mod words;
