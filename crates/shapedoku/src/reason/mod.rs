@@ -57,9 +57,10 @@ mod wings;
 pub use board::Board;
 pub use catalogue::{CATALOGUE, Entry, Family, Level, Se, Technique};
 pub use finder::{FindFn, Finder};
-pub use registry::{Search, registry};
+pub use registry::{HODOKU_ORDER, Order, Search, registry, registry_in};
 pub use solve::{
-    LogicalRun, all_steps, next_step, next_step_within, solve, solve_board, solve_board_within,
+    LogicalRun, all_steps, next_step, next_step_in, next_step_within, solve, solve_board,
+    solve_board_in, solve_board_within,
 };
 pub use step::{
     Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash,

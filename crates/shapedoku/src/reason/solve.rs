@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::catalogue::Technique;
 use super::finder::Finder;
-use super::registry::registry;
+use super::registry::{Order, registry, registry_in};
 use super::step::Step;
 use crate::puzzle::Puzzle;
 use crate::solver::{Budget, Stop};
@@ -40,6 +40,9 @@ pub struct LogicalRun {
     pub board: Board,
     /// The limit of the budget that stopped the solve before it ended, if one did.
     pub stopped: Option<Stop>,
+    /// The order the techniques were tried in (the rating looks at the searches after a
+    /// step's own in this order).
+    pub order: Order,
 }
 
 /// The simplest step available on a board, if any technique applies: from the first search
@@ -52,12 +55,25 @@ pub fn next_step(board: &Board) -> Option<Step> {
 /// The simplest step available on a board within `budget`: `Err` with the limit that ran out
 /// when the searches were stopped before one found a step.
 pub fn next_step_within(board: &Board, budget: &Budget) -> Result<Option<Step>, Stop> {
+    next_step_in(board, Order::Default, budget)
+}
+
+/// [`next_step_within`] with the techniques tried in `order`.
+///
+/// ```
+/// use shapedoku::{builtin, Puzzle, reason::{self, Board, Order}, solver::Budget};
+/// let g = builtin::geometry("classic").unwrap();
+/// let p = Puzzle::from_line(g, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+/// let step = reason::next_step_in(&Board::new(&p), Order::Hodoku, &Budget::default());
+/// assert_eq!(step.unwrap().unwrap().technique(), reason::Technique::NakedSingle);
+/// ```
+pub fn next_step_in(board: &Board, order: Order, budget: &Budget) -> Result<Option<Step>, Stop> {
     // The clock is read once here, not before every search: most steps are found by the
     // first, cheap searches, and a long search watches the clock itself.
     if let Some(why) = budget.expired() {
         return Err(why);
     }
-    for search in registry() {
+    for search in registry_in(order) {
         let mut f = Finder::after_clock(search.choose_among, budget);
         (search.find)(board, &mut f);
         let stopped = f.stopped();
@@ -110,12 +126,17 @@ pub fn solve_board(board: Board) -> LogicalRun {
 /// assert_eq!(run.stopped, Some(Stop::Deadline));
 /// assert!(!run.board.is_solved());
 /// ```
-pub fn solve_board_within(mut board: Board, budget: &Budget) -> LogicalRun {
+pub fn solve_board_within(board: Board, budget: &Budget) -> LogicalRun {
+    solve_board_in(board, Order::Default, budget)
+}
+
+/// [`solve_board_within`] with the techniques tried in `order`.
+pub fn solve_board_in(mut board: Board, order: Order, budget: &Budget) -> LogicalRun {
     let start = board.clone();
     let mut steps = Vec::new();
     let mut stopped = None;
     while !board.is_solved() && !board.is_broken() {
-        match next_step_within(&board, budget) {
+        match next_step_in(&board, order, budget) {
             Ok(Some(step)) => {
                 board.apply(&step);
                 steps.push(step);
@@ -132,5 +153,6 @@ pub fn solve_board_within(mut board: Board, budget: &Budget) -> LogicalRun {
         steps,
         board,
         stopped,
+        order,
     }
 }

@@ -165,6 +165,7 @@ fn sound_run(p: &Puzzle, solution: &[u8], all: bool) -> LogicalRun {
         steps,
         board,
         stopped: None,
+        order: Order::Default,
     }
 }
 
@@ -619,6 +620,7 @@ fn se_estimate_takes_the_easiest_single_available() {
         steps: vec![step],
         board: b,
         stopped: None,
+        order: Order::Default,
     };
     assert_eq!(rate::rate_run(&classic(), &run).se, Some(2.3));
 }

@@ -14,7 +14,7 @@ use crate::{CellId, Symbol};
 
 /// BUG+1: every empty cell bivalue but one with three candidates, and every symbol with two
 /// places in every house but one symbol with three in that cell's houses.
-pub(super) fn find(board: &Board, f: &mut Finder) {
+pub(crate) fn find(board: &Board, f: &mut Finder) {
     let g = board.geometry();
     let t = board.tables();
     let all_houses =
