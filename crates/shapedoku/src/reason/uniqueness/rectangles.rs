@@ -848,5 +848,44 @@ mod tests {
                 house: None,
             }
         );
+        let text = crate::reason::explain::text(&g, &s[0]);
+        assert!(
+            text.contains("r1c4 and r2c1 hold only 4 and 7, and a side through each of r1c1 and r2c4 has no other place for 4"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn type_6_with_one_link() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        // As above, but 4 is locked into the rectangle in row 2 alone: the link r2c1-r2c4 goes
+        // through r2c4, so only the corner opposite it, r1c1, loses 4 (were r1c1 4, r1c4 and
+        // r2c1 would be 7 and the link would make r2c4 4). Nothing goes through r1c1, so r2c4
+        // keeps its 4; the words must say so.
+        let mut b = board(
+            &g,
+            &[
+                (1, 1, &[4, 7, 1]),
+                (1, 4, &[4, 7]),
+                (2, 1, &[4, 7]),
+                (2, 4, &[4, 7, 2]),
+            ],
+        );
+        for k in [2, 3, 5, 6, 7, 8, 9] {
+            b.eliminate(cell(&g, 2, k), sym(4));
+        }
+        let s = steps(&b, Technique::UniqueRectangle6);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].eliminations, elims(&g, "r1c1<>4"));
+        let text = crate::reason::explain::text(&g, &s[0]);
+        assert!(
+            text.ends_with("r1c4 and r2c1 hold only 4 and 7, and a side through r2c4 has no other place for 4: were r1c1 4, r1c4 and r2c1 (which see it) would be 7 and r2c4 (which sees both) 4, the pattern, so r1c1 is not 4"),
+            "{text}"
+        );
+        let why = crate::reason::explain::teach(&g, &s[0]);
+        assert!(
+            why.contains("and a side through r2c4 has no other place for 4"),
+            "{why}"
+        );
     }
 }

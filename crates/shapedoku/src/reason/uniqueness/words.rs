@@ -17,7 +17,7 @@ pub(crate) fn reason(g: &Geometry, step: &Step) -> Option<String> {
             symbols,
             subset,
             house,
-        } => rectangle(g, *kind, cs, *symbols, subset, *house),
+        } => rectangle(g, step, *kind, cs, *symbols, subset, *house),
         Deduction::BugPlusOne { cell: c, symbol } => format!(
             "BUG+1: every other empty cell has two candidates and every symbol two places per house but {v}, which has three in the houses of {}; without {v} there the puzzle would have no solution or two",
             cell(g, *c),
@@ -68,6 +68,7 @@ pub(crate) fn why(g: &Geometry, step: &Step) -> Option<String> {
 /// and the way out that avoids a second solution.
 fn rectangle(
     g: &Geometry,
+    step: &Step,
     kind: RectangleKind,
     cs: &[CellId; 4],
     [x, y]: [Symbol; 2],
@@ -109,8 +110,9 @@ fn rectangle(
             head("unique rectangle type 5")
         ),
         RectangleKind::Type6 => format!(
-            "{}; the other two corners see the two that hold only {x} and {y}, and a side through each has no other place for {x}, so were either {x} the rest would follow into the pattern: they are not {x}",
-            head("unique rectangle type 6")
+            "{}; {}",
+            head("unique rectangle type 6"),
+            type6(g, step, cs, x, y)
         ),
         RectangleKind::Avoidable1 => format!(
             "{} (none of them is a given), so the empty corner is not {x}",
@@ -156,9 +158,7 @@ fn rectangle_why(
         RectangleKind::Type5 => format!(
             "so one of the corners with the extra candidate holds it, and {gone} (which see all of them) cannot be true"
         ),
-        RectangleKind::Type6 => format!(
-            "and {x} has only two places on a side through each of the two corners with extras; were either of them {x}, the links would make the other one {x} and the bivalue corners {y}, leaving only {x} and {y} in all four, so neither is {x}"
-        ),
+        RectangleKind::Type6 => format!("and {}", type6(g, step, cs, x, y)),
         RectangleKind::Avoidable1 | RectangleKind::Avoidable2 => format!(
             "and since its filled corners were placed while solving, not given, the swap would give a second solution there too; the open corners must not complete the pattern, so {gone} go"
         ),
@@ -167,4 +167,37 @@ fn rectangle_why(
         ),
     };
     format!("{head}, {tail}.")
+}
+
+/// Type 6 in words: what it uses. A corner with more candidates loses x when a side through
+/// the corner opposite it is a strong link on x (one link per corner that loses x, so most
+/// steps rest on one link, not on x locked into the rectangle as HoDoKu's type 6 asks).
+/// Corners `cs[i]` and `cs[3 - i]` are opposite; the eliminations name the corners that lose x.
+fn type6(g: &Geometry, step: &Step, cs: &[CellId; 4], x: char, y: char) -> String {
+    let lose: Vec<usize> = (0..4)
+        .filter(|&i| step.eliminations.iter().any(|e| e.cell == cs[i]))
+        .collect();
+    let pair = |i: usize| {
+        let (a, b) = if i == 0 || i == 3 { (1, 2) } else { (0, 3) };
+        and_list(&cells(g, &[cs[a], cs[b]]))
+    };
+    match lose[..] {
+        [e] => {
+            let o = cell(g, cs[3 - e]);
+            format!(
+                "{b} hold only {x} and {y}, and a side through {o} has no other place for {x}: were {e} {x}, {b} (which see it) would be {y} and {o} (which sees both) {x}, the pattern, so {e} is not {x}",
+                b = pair(e),
+                e = cell(g, cs[e]),
+            )
+        }
+        [e1, e2] => format!(
+            "{b} hold only {x} and {y}, and a side through each of {c1} and {c2} has no other place for {x}: were either {x}, {b} would be {y} and the other {x}, the pattern, so neither is {x}",
+            b = pair(e1),
+            c1 = cell(g, cs[e1]),
+            c2 = cell(g, cs[e2]),
+        ),
+        _ => format!(
+            "were a corner with more candidates {x}, the rest would follow into the pattern"
+        ),
+    }
 }
