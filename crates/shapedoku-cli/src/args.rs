@@ -179,6 +179,10 @@ pub struct SolveArgs {
     /// with `--format json` the steps are data.
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "text", value_name = "STYLE")]
     pub explain: Option<ExplainStyle>,
+    /// The order techniques are tried in (with `--explain`): `default`, or `hodoku` for
+    /// HoDoKu's default step configuration (docs/techniques.md lists both).
+    #[arg(long, value_enum, default_value_t, requires = "explain")]
+    pub order: TechniqueOrder,
     /// Candidate-grid output (with `--explain`).
     #[command(flatten)]
     pub grid: GridArgs,
@@ -225,6 +229,27 @@ pub enum ExplainStyle {
     Teach,
 }
 
+/// The order the logical solver tries the techniques in (`--order`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum TechniqueOrder {
+    /// shapedoku's order, which the SE estimate was fitted on (docs/techniques.md).
+    #[default]
+    Default,
+    /// HoDoKu's default step configuration: naked triples before hidden pairs, BUG+1 before
+    /// the simple chains, WXYZ-wing and 3D Medusa only after the forcing chains, ...
+    Hodoku,
+}
+
+impl TechniqueOrder {
+    /// The library's order.
+    pub fn order(self) -> shapedoku::reason::Order {
+        match self {
+            TechniqueOrder::Default => shapedoku::reason::Order::Default,
+            TechniqueOrder::Hodoku => shapedoku::reason::Order::Hodoku,
+        }
+    }
+}
+
 /// `hint` options.
 #[derive(Debug, Args, Clone)]
 pub struct HintArgs {
@@ -234,6 +259,10 @@ pub struct HintArgs {
     /// How to write the step.
     #[arg(long, value_enum, default_value_t)]
     pub style: ExplainStyle,
+    /// The order techniques are tried in: `default`, or `hodoku` for HoDoKu's default step
+    /// configuration (docs/techniques.md lists both).
+    #[arg(long, value_enum, default_value_t)]
+    pub order: TechniqueOrder,
     /// Candidate-grid output.
     #[command(flatten)]
     pub grid: GridArgs,
@@ -251,6 +280,11 @@ pub struct RateArgs {
     /// Input.
     #[command(flatten)]
     pub input: InputArgs,
+    /// The order techniques are tried in: `default`, or `hodoku` for HoDoKu's default step
+    /// configuration (docs/techniques.md lists both; the SE estimate was fitted on the
+    /// default).
+    #[arg(long, value_enum, default_value_t)]
+    pub order: TechniqueOrder,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,

@@ -226,6 +226,7 @@ fn run(mut board: Board, budget: &Budget) -> (LogicalRun, Option<Stop>) {
             steps,
             board,
             stopped: None,
+            order: reason::Order::Default,
         },
         stop,
     )
