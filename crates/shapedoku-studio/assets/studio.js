@@ -122,9 +122,12 @@ function setCount(status, text, time) {
   $('count-time').textContent = time || '';
 }
 
-function describeStop(stop, limits) {
-  if (stop === 'guess_limit') return `the search stopped at its guess limit (${limits.guess_limit.toLocaleString('en')} guesses)`;
-  if (stop === 'time_limit') return `the search stopped at its time limit (${(state.info.limits.time_limit_ms / 1000)} s)`;
+// `limits` are the ones the request ran under (its answer says), `used` the milliseconds it took.
+function describeStop(stop, limits, used) {
+  limits = limits || state.info.limits;
+  const took = used === undefined ? '' : ` after ${(used / 1000).toFixed(1)} s`;
+  if (stop === 'guess_limit') return `the search stopped at its guess limit (${limits.guess_limit.toLocaleString('en')} guesses)${took}`;
+  if (stop === 'time_limit') return `the search stopped at its time limit (${limits.time_limit_ms / 1000} s)${took}`;
   return 'the search was cancelled';
 }
 
@@ -134,7 +137,7 @@ function describeCount(c) {
     case 'none': return 'No solution';
     case 'several': return c.exact ? `${c.found} solutions` : `Several solutions (at least ${c.found})`;
     case 'found': return 'A variant: it has a filling (add givens to make a puzzle)';
-    default: return `Undecided: ${describeStop(c.stopped, c.limits)} — the limit was reached, not an answer`;
+    default: return `Undecided: ${describeStop(c.stopped, c.limits, c.elapsed_ms)} — the limit was reached, not an answer`;
   }
 }
 
@@ -164,7 +167,7 @@ async function analyse() {
     if (c.ok) {
       setCount(c.data.status, describeCount(c.data), `${c.data.elapsed_ms} ms`);
     } else if (c.data.stopped) {
-      setCount('undecided', `Undecided: ${describeStop(c.data.stopped, state.info.limits)}`, '');
+      setCount('undecided', `Undecided: ${describeStop(c.data.stopped, c.data.limits, c.data.elapsed_ms)}`, '');
     } else {
       setCount('error', c.data.error, '');
     }
@@ -295,8 +298,8 @@ document.addEventListener('keydown', (e) => {
   if (e.key.length === 1 && state.symbols.includes(e.key)) { e.preventDefault(); enter(e.key); }
 });
 
-function stopNote(stop) {
-  return stop === 'cancelled' ? 'Cancelled by a newer request.' : `Stopped: ${describeStop(stop, state.info.limits)}.`;
+function stopNote(stop, limits, used) {
+  return stop === 'cancelled' ? 'Cancelled by a newer request.' : `Stopped: ${describeStop(stop, limits, used)}.`;
 }
 
 async function hint() {
@@ -356,14 +359,14 @@ async function explainAll() {
     li.append(document.createTextNode(s.text), lvl, why);
     ol.append(li);
   }
-  if (r.data.stopped) say(`${r.data.steps.length} steps, then ${stopNote(r.data.stopped).toLowerCase()}`, 'bad');
+  if (r.data.stopped) say(`${r.data.steps.length} steps, then ${stopNote(r.data.stopped, null, r.data.elapsed_ms).toLowerCase()}`, 'bad');
   else say(`${r.data.steps.length} steps${r.data.solved ? ' to the solution' : ', then no technique applies'} (${r.data.elapsed_ms} ms).`, 'step');
   if (r.data.rating) showRating(r.data.rating, 'From here');
 }
 
 function showRating(r, what) {
   $('rating').textContent = r.stopped
-    ? `Rating: ${stopNote(r.stopped)}`
+    ? `Rating: ${stopNote(r.stopped, null, r.elapsed_ms)}`
     : `${what}: ${r.level} (score ${r.score}${r.se ? `, SE ${r.se.toFixed(1)}` : ''}; hardest step: ${r.hardest || 'none'})`;
 }
 
@@ -429,7 +432,11 @@ async function generate() {
   try {
     const r = await api('/api/generate', body);
     if (!r.ok) { status.textContent = r.data.error; return; }
-    if (r.data.stopped) { status.textContent = stopNote(r.data.stopped); return; }
+    if (r.data.stopped) {
+      const limits = { guess_limit: state.info.limits.guess_limit, time_limit_ms: state.info.generate_time_limit_ms };
+      status.textContent = stopNote(r.data.stopped, limits, r.data.elapsed_ms);
+      return;
+    }
     status.textContent = `Seed ${r.data.seed}: ${r.data.givens} givens, ${r.data.level}, in ${r.data.elapsed_ms} ms. Opened in the editor.`;
     setText(r.data.toml);
   } finally {

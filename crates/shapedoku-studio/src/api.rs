@@ -175,7 +175,7 @@ pub struct Related {
 }
 
 /// An error answer: HTTP status, message and, for a file with problems, every problem.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ApiError {
     /// The HTTP status (not serialised).
     #[serde(skip)]
@@ -187,6 +187,12 @@ pub struct ApiError {
     /// When a limit stopped the request before it could answer (HTTP 503): which.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<Stop>,
+    /// With `stopped`: the limits the request ran under.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<Limits>,
+    /// With `stopped`: the time the request used, in milliseconds (waiting its turn included).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elapsed_ms: Option<f64>,
 }
 
 impl ApiError {
@@ -197,6 +203,8 @@ impl ApiError {
             error: msg.into(),
             diagnostics: Vec::new(),
             stopped: None,
+            limits: None,
+            elapsed_ms: None,
         }
     }
     /// A 404.
@@ -206,6 +214,8 @@ impl ApiError {
             error: msg.into(),
             diagnostics: Vec::new(),
             stopped: None,
+            limits: None,
+            elapsed_ms: None,
         }
     }
     /// A 422: the file has problems, or the puzzle cannot be worked on (no solution, ...).
@@ -215,13 +225,18 @@ impl ApiError {
             error: msg.into(),
             diagnostics,
             stopped: None,
+            limits: None,
+            elapsed_ms: None,
         }
     }
-    /// A 503: a limit stopped the request before it could answer.
-    pub fn stopped(stop: Stop, limits: Limits) -> Self {
+    /// A 503: a limit stopped the request before it could answer, after `elapsed_ms`.
+    pub fn stopped(stop: Stop, limits: Limits, elapsed_ms: f64) -> Self {
         let why = match stop {
             Stop::GuessLimit => format!("the guess limit ({}) was reached", limits.guess_limit),
-            Stop::TimeLimit => format!("the time limit ({} ms) was reached", limits.time_limit_ms),
+            Stop::TimeLimit => format!(
+                "the time limit ({} ms) was reached after {elapsed_ms} ms",
+                limits.time_limit_ms
+            ),
             Stop::Cancelled => "a newer request replaced it".to_string(),
         };
         ApiError {
@@ -229,6 +244,8 @@ impl ApiError {
             error: format!("stopped before answering: {why}"),
             diagnostics: Vec::new(),
             stopped: Some(stop),
+            limits: Some(limits),
+            elapsed_ms: Some(elapsed_ms),
         }
     }
     /// A 500.
@@ -238,6 +255,8 @@ impl ApiError {
             error: msg.into(),
             diagnostics: Vec::new(),
             stopped: None,
+            limits: None,
+            elapsed_ms: None,
         }
     }
 }

@@ -72,17 +72,6 @@ struct State {
     jobs: jobs::Jobs,
 }
 
-/// The limits a budget was made with, as the API reports them.
-fn limits_of(b: &engine::Budget) -> api::Limits {
-    let left = b
-        .deadline
-        .saturating_duration_since(std::time::Instant::now());
-    api::Limits {
-        guess_limit: b.guess_limit,
-        time_limit_ms: left.as_millis() as u64,
-    }
-}
-
 /// The studio as a router: the page, its files and the JSON API.
 pub fn router(config: Config) -> axum::Router {
     let jobs = jobs::Jobs::new(config.max_jobs);

@@ -133,17 +133,25 @@ impl State {
     }
 }
 
+/// Milliseconds since `started`, to a tenth: the time a request stopped by a limit used.
+fn used_ms(started: std::time::Instant) -> f64 {
+    (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0
+}
+
 /// Runs an engine function as a job and answers with its JSON.
 async fn answer<T, F>(state: &State, channel: Option<String>, budget: Budget, work: F) -> Response
 where
     T: Serialize + Send + 'static,
     F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
 {
-    let limits = crate::limits_of(&budget);
+    let limits = budget.limits();
+    let started = budget.started;
     match state.jobs.run(channel.as_deref(), budget, work).await {
         Ok(Ok(v)) => axum::Json(v).into_response(),
         Ok(Err(e)) => e.into_response(),
-        Err(Failed::Stopped(stop)) => ApiError::stopped(stop, limits).into_response(),
+        Err(Failed::Stopped(stop)) => {
+            ApiError::stopped(stop, limits, used_ms(started)).into_response()
+        }
         Err(Failed::Panicked) => {
             ApiError::internal("the request failed inside the studio (a bug: please report it)")
                 .into_response()
@@ -163,7 +171,8 @@ async fn puzzle_endpoint(
     };
     let budget = state.budget(req.guess_limit, req.time_limit_ms, false);
     let channel = req.channel.clone();
-    let limits = crate::limits_of(&budget);
+    let limits = budget.limits();
+    let started = budget.started;
     match state
         .jobs
         .run(channel.as_deref(), budget, move |b| work(&req, b))
@@ -171,7 +180,9 @@ async fn puzzle_endpoint(
     {
         Ok(Ok(r)) => r,
         Ok(Err(e)) => e.into_response(),
-        Err(Failed::Stopped(stop)) => ApiError::stopped(stop, limits).into_response(),
+        Err(Failed::Stopped(stop)) => {
+            ApiError::stopped(stop, limits, used_ms(started)).into_response()
+        }
         Err(Failed::Panicked) => {
             ApiError::internal("the request failed inside the studio (a bug: please report it)")
                 .into_response()
@@ -216,9 +227,8 @@ async fn generate(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesReject
 }
 
 async fn info(Shared(s): Shared<Arc<State>>) -> Response {
-    let b = s.budget(None, None, false);
     axum::Json(api::InfoResponse {
-        limits: crate::limits_of(&b),
+        limits: s.budget(None, None, false).limits(),
         generate_time_limit_ms: s.config.generate_time_limit.as_millis() as u64,
         body_limit: s.config.body_limit,
         file: s.config.file.as_ref().map(|p| p.display().to_string()),

@@ -28,7 +28,6 @@ use shapedoku::reason::Board;
 use shapedoku::render::{self, RenderOptions};
 use shapedoku::{CellId, Geometry, Puzzle, ShapeId, Symbol, SymbolSet, Verdict, builtin};
 use std::sync::Arc;
-use std::time::Instant;
 use toml::de::{DeTable, DeValue};
 
 /// The name a file goes by in messages when the request names none.
@@ -516,7 +515,7 @@ fn status(v: Verdict) -> &'static str {
 }
 
 /// The API's view of a bounded count.
-fn count_view(b: &budget::Bounded, limit: usize, budget: &Budget, start: Instant) -> CountResponse {
+fn count_view(b: &budget::Bounded, limit: usize, budget: &Budget) -> CountResponse {
     CountResponse {
         status: status(b.count.verdict()).to_string(),
         found: b.count.solutions.len(),
@@ -525,20 +524,14 @@ fn count_view(b: &budget::Bounded, limit: usize, budget: &Budget, start: Instant
         stopped: b.stop,
         guesses: b.total.guesses,
         nodes: b.total.nodes,
-        elapsed_ms: elapsed_ms(start),
-        limits: crate::limits_of(budget),
+        elapsed_ms: budget.used_ms(),
+        limits: budget.limits(),
     }
-}
-
-/// Milliseconds since `start`, to a tenth.
-pub(crate) fn elapsed_ms(start: Instant) -> f64 {
-    (start.elapsed().as_secs_f64() * 10_000.0).round() / 10.0
 }
 
 /// `count`: solutions of the current values up to the limit (a variant file: whether it has a
 /// filling at all, so a limit of 1).
 pub fn count(req: &PuzzleRequest, budget: &Budget) -> Result<CountResponse, ApiError> {
-    let start = Instant::now();
     let work = load_work(req, false)?;
     let limit = if work.is_puzzle {
         req.limit.unwrap_or(2).clamp(1, MAX_COUNT)
@@ -546,12 +539,11 @@ pub fn count(req: &PuzzleRequest, budget: &Budget) -> Result<CountResponse, ApiE
         1
     };
     let b = budget::count(&work.current()?, limit, budget);
-    Ok(count_view(&b, limit, budget, start))
+    Ok(count_view(&b, limit, budget))
 }
 
 /// `solve`: the count up to 2, and the first solution drawn.
 pub fn solve(req: &PuzzleRequest, budget: &Budget) -> Result<SolveResponse, ApiError> {
-    let start = Instant::now();
     let work = load_work(req, false)?;
     let b = budget::count(&work.current()?, 2, budget);
     let first = b.count.solutions.first().cloned();
@@ -559,7 +551,7 @@ pub fn solve(req: &PuzzleRequest, budget: &Budget) -> Result<SolveResponse, ApiE
         .as_deref()
         .map(|s| draw(&work, None, render::Highlight::default(), Some(s), 48));
     Ok(SolveResponse {
-        count: count_view(&b, 2, budget, start),
+        count: count_view(&b, 2, budget),
         solution: first.map(|s| {
             let vals: Vec<Option<u8>> = s.iter().map(|&v| Some(v)).collect();
             shapedoku::puzzle::format_line(&work.geometry, &vals)
