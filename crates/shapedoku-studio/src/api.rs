@@ -5,6 +5,12 @@
 //! library's serialised types, which is why nothing outside this module builds JSON by hand.
 
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
+
+/// The most solutions `count` counts up to.
+pub const MAX_COUNT: usize = 1000;
+/// The sizes of a cell `render` draws, in pixels.
+pub const CELL_SIZES: RangeInclusive<u32> = 8..=200;
 
 /// The request body of `check`, `count`, `solve`, `hint`, `steps`, `rate` and `render`.
 ///
@@ -50,6 +56,29 @@ pub struct PuzzleRequest {
     /// `render`: side of a cell in pixels (default 48, 8 to 200).
     #[serde(default)]
     pub cell_size: Option<u32>,
+}
+
+impl PuzzleRequest {
+    /// Refuses values out of their documented range, rather than quietly working with others.
+    pub fn validate(&self) -> Result<(), ApiError> {
+        if let Some(n) = self.limit {
+            if !(1..=MAX_COUNT).contains(&n) {
+                return Err(ApiError::bad_request(format!(
+                    "limit: {n} is out of range; count up to 1 to {MAX_COUNT} solutions"
+                )));
+            }
+        }
+        if let Some(size) = self.cell_size {
+            if !CELL_SIZES.contains(&size) {
+                return Err(ApiError::bad_request(format!(
+                    "cell_size: {size} is out of range; a cell is {} to {} pixels",
+                    CELL_SIZES.start(),
+                    CELL_SIZES.end()
+                )));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// What a drawing picks out (`render` requests; `hint` answers use the same form).

@@ -48,9 +48,36 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/studio.js", get(assets::script))
         .route("/studio.css", get(assets::style))
         .route("/favicon.svg", get(assets::icon))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(state.config.body_limit))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state)
+}
+
+async fn not_found() -> Response {
+    ApiError::not_found("no such page or endpoint (the API is under /api/, see docs/studio.md)")
+        .into_response()
+}
+
+async fn method_not_allowed() -> Response {
+    ApiError {
+        status: 405,
+        ..ApiError::bad_request("this endpoint does not take that method (see docs/studio.md)")
+    }
+    .into_response()
+}
+
+/// Whether a `Content-Type` is JSON: the media type `application/json` in any case, with or
+/// without parameters (`application/json; charset=utf-8`), and nothing else (not
+/// `application/jsonx`, not `text/plain`).
+pub(crate) fn is_json(content_type: &[u8]) -> bool {
+    let media = content_type
+        .split(|&b| b == b';')
+        .next()
+        .unwrap_or_default()
+        .trim_ascii();
+    media.eq_ignore_ascii_case(b"application/json")
 }
 
 /// Refuses requests that did not come from the studio's own page: a `Host` that is not a
@@ -70,8 +97,7 @@ async fn guard(Shared(state): Shared<Arc<State>>, req: Request, next: Next) -> R
     let json = req
         .headers()
         .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim_start().starts_with("application/json"));
+        .is_some_and(|v| is_json(v.as_bytes()));
     if writes && !json {
         return ApiError {
             status: 415,

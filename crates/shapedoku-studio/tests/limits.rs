@@ -1,5 +1,5 @@
-//! The studio as an attacker or an unlucky client meets it: limits reported whole with the
-//! time used.
+//! The studio as an attacker or an unlucky client meets it: content types read as media types,
+//! values out of range refused rather than clamped, limits reported whole with the time used.
 
 use axum::Router;
 use axum::body::Body;
@@ -31,6 +31,108 @@ async fn send(app: &Router, path: &str, content_type: &str, body: &Value) -> (St
 
 async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
     send(app, path, "application/json", &body).await
+}
+
+#[tokio::test]
+async fn content_types_are_read_as_media_types() {
+    let app = router(Config::default());
+    let body = json!({"toml": CLASSIC});
+    for ct in [
+        "application/json",
+        "Application/JSON",
+        "APPLICATION/JSON",
+        "application/json; charset=utf-8",
+        "application/json;charset=UTF-8",
+        " application/json ; charset=utf-8",
+    ] {
+        let (s, v) = send(&app, "/api/check", ct, &body).await;
+        assert_eq!(s, StatusCode::OK, "{ct}: {v}");
+    }
+    for ct in [
+        "application/jsonx",
+        "application/json-seq",
+        "application/jsonp; charset=utf-8",
+        "text/json",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "",
+    ] {
+        let (s, v) = send(&app, "/api/check", ct, &body).await;
+        assert_eq!(s, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{ct}: {v}");
+        assert!(v["error"].is_string(), "{ct}");
+    }
+}
+
+#[tokio::test]
+async fn values_out_of_range_are_refused_not_clamped() {
+    let app = router(Config::default());
+    for size in [100_000, 201, 7, 0] {
+        let (s, v) = post(
+            &app,
+            "/api/render",
+            json!({"toml": CLASSIC, "cell_size": size}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{size}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(
+            e.contains("cell_size") && e.contains(&size.to_string()) && e.contains("8 to 200"),
+            "{e}"
+        );
+    }
+    // The sizes at the ends of the range are drawn at those sizes.
+    let mut widths = Vec::new();
+    for size in [8, 200] {
+        let (s, v) = post(
+            &app,
+            "/api/render",
+            json!({"toml": CLASSIC, "cell_size": size}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{size}");
+        let svg = v["svg"].as_str().unwrap();
+        let width: u32 = svg
+            .split("width=\"")
+            .nth(1)
+            .and_then(|w| w.split('"').next())
+            .and_then(|w| w.parse().ok())
+            .unwrap();
+        widths.push(width);
+    }
+    assert!(widths[0] < 9 * 48 && widths[1] >= 9 * 200, "{widths:?}");
+    for limit in [0, 1001, 1_000_000] {
+        let (s, v) = post(&app, "/api/count", json!({"toml": CLASSIC, "limit": limit})).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{limit}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("limit"), "{v}");
+    }
+    let (s, v) = post(&app, "/api/count", json!({"toml": CLASSIC, "limit": 1000})).await;
+    assert_eq!((s, v["limit"].as_u64()), (StatusCode::OK, Some(1000)));
+    // Highlights of cells and shapes the puzzle does not have.
+    for h in [
+        json!({"cells": [81]}),
+        json!({"shapes": [27000]}),
+        json!({"placements": [{"cell": 4_294_967_295_u32, "symbol": "1"}]}),
+        json!({"eliminations": [{"cell": 81, "symbol": "1"}]}),
+    ] {
+        let (s, v) = post(
+            &app,
+            "/api/render",
+            json!({"toml": CLASSIC, "highlight": h}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{h}: {v}");
+        assert!(
+            v["error"].as_str().unwrap().starts_with("highlight:"),
+            "{v}"
+        );
+    }
+    let (s, _) = post(
+        &app,
+        "/api/render",
+        json!({"toml": CLASSIC, "highlight": {"cells": [80], "shapes": [26]}}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
 }
 
 #[tokio::test]
@@ -97,4 +199,40 @@ async fn limits_are_reported_whole_with_the_time_used() {
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(v["limits"]["time_limit_ms"], 0, "{v}");
     assert!(v["elapsed_ms"].is_number(), "{v}");
+}
+
+#[tokio::test]
+async fn unknown_paths_and_methods_answer_json() {
+    let app = router(Config::default());
+    let res = app
+        .clone()
+        .oneshot(
+            Request::builder()
+                .method("DELETE")
+                .uri("/api/check")
+                .header(header::HOST, "localhost")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let v: Value =
+        serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    assert!(v["error"].is_string());
+    let res = app
+        .clone()
+        .oneshot(
+            Request::builder()
+                .uri("/api/nothing/here")
+                .header(header::HOST, "localhost")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let v: Value =
+        serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    assert!(v["error"].is_string());
 }

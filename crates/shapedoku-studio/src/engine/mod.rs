@@ -32,8 +32,6 @@ use toml::de::{DeTable, DeValue};
 
 /// The name a file goes by in messages when the request names none.
 pub const DEFAULT_NAME: &str = "editor.toml";
-/// The most solutions `count` counts up to.
-pub const MAX_COUNT: usize = 1000;
 
 /// The example puzzles shipped with the studio, one per built-in variant: (name, text).
 const EXAMPLES: &[(&str, &str)] = &[
@@ -279,9 +277,10 @@ impl Work {
     }
 }
 
-/// Loads the request's file: refuses non-built-in variants, then every problem is a 422 unless
-/// `partial` allows drawing what could be built.
+/// Loads the request's file: refuses options out of range and non-built-in variants, then
+/// every problem is a 422 unless `partial` allows drawing what could be built.
 pub(crate) fn load_work(req: &PuzzleRequest, partial: bool) -> Result<Work, ApiError> {
+    req.validate()?;
     let name = name_of(req);
     guard_variant(&name, &req.toml).map_err(|d| {
         ApiError::unprocessable("the file names a variant that is not built in", vec![*d])
@@ -401,8 +400,29 @@ pub(crate) fn cell_symbol(g: &Geometry, cell: usize, v: u8) -> CellSymbol {
     }
 }
 
-/// An API highlight as the renderer's.
+/// An API highlight as the renderer's; a cell or shape the puzzle does not have is a 400 (the
+/// renderer would skip it, and a page that sent it has a bug worth hearing about).
 fn highlight_from(g: &Geometry, h: &api::Highlight) -> Result<render::Highlight, ApiError> {
+    let cell = |c: u32| -> Result<CellId, ApiError> {
+        if (c as usize) < g.cell_count() {
+            Ok(CellId::new(c as usize))
+        } else {
+            Err(ApiError::bad_request(format!(
+                "highlight: cell {c} is not a cell; the puzzle has cells 0 to {}",
+                g.cell_count().saturating_sub(1)
+            )))
+        }
+    };
+    let shape = |s: u32| -> Result<ShapeId, ApiError> {
+        if (s as usize) < g.shapes().len() {
+            Ok(ShapeId::new(s as usize))
+        } else {
+            Err(ApiError::bad_request(format!(
+                "highlight: shape {s} is not a shape; the puzzle has {} shapes, from 0",
+                g.shapes().len()
+            )))
+        }
+    };
     let pairs = |list: &[CellSymbol]| -> Result<Vec<(CellId, Symbol)>, ApiError> {
         list.iter()
             .map(|p| {
@@ -414,13 +434,17 @@ fn highlight_from(g: &Geometry, h: &api::Highlight) -> Result<render::Highlight,
                 let v = v.ok_or_else(|| {
                     ApiError::bad_request(format!("highlight: `{}` is not a symbol", p.symbol))
                 })?;
-                Ok((CellId::new(p.cell as usize), Symbol::new(v as usize)))
+                Ok((cell(p.cell)?, Symbol::new(v as usize)))
             })
             .collect()
     };
     Ok(render::Highlight {
-        cells: h.cells.iter().map(|&c| CellId::new(c as usize)).collect(),
-        shapes: h.shapes.iter().map(|&s| ShapeId::new(s as usize)).collect(),
+        cells: h.cells.iter().map(|&c| cell(c)).collect::<Result<_, _>>()?,
+        shapes: h
+            .shapes
+            .iter()
+            .map(|&s| shape(s))
+            .collect::<Result<_, _>>()?,
         placements: pairs(&h.placements)?,
         eliminations: pairs(&h.eliminations)?,
     })
@@ -485,7 +509,8 @@ pub fn render(req: &PuzzleRequest, budget: &Budget) -> Result<RenderResponse, Ap
             .map(|c| c.unwrap_or_default())
             .collect()
     };
-    let cell_size = req.cell_size.unwrap_or(48).clamp(8, 200);
+    // The request was validated: a size out of range is a 400, not quietly another size.
+    let cell_size = req.cell_size.unwrap_or(48);
     let svg = draw(
         &work,
         Some(&cands),
@@ -534,7 +559,8 @@ fn count_view(b: &budget::Bounded, limit: usize, budget: &Budget) -> CountRespon
 pub fn count(req: &PuzzleRequest, budget: &Budget) -> Result<CountResponse, ApiError> {
     let work = load_work(req, false)?;
     let limit = if work.is_puzzle {
-        req.limit.unwrap_or(2).clamp(1, MAX_COUNT)
+        // Validated to 1..=MAX_COUNT.
+        req.limit.unwrap_or(2)
     } else {
         1
     };
