@@ -164,21 +164,35 @@ async fn limits_are_reported_whole_with_the_time_used() {
     .await;
     assert_eq!(v["limits"]["time_limit_ms"], 1234, "{v}");
     // A count stopped by its time limit says the limit and the time it used, which is at
-    // least the limit: loading the Samurai alone takes longer than 1 ms. (Stopped in the search
-    // it answers 200 and `undecided`; stopped before the search could start, 503.)
+    // least the limit. With one place for work, taken by an explanation of the Samurai (seconds
+    // of work), the count waits its turn past its 300 ms.
+    let one = router(Config {
+        max_jobs: 1,
+        ..Config::default()
+    });
+    let busy = {
+        let one = one.clone();
+        tokio::spawn(async move { post(&one, "/api/steps", json!({"toml": SAMURAI})).await })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     let (s, v) = post(
-        &app,
+        &one,
         "/api/count",
-        json!({"toml": SAMURAI, "time_limit_ms": 1}),
+        json!({"toml": CLASSIC, "time_limit_ms": 300}),
     )
     .await;
-    assert!(
-        s == StatusCode::OK || s == StatusCode::SERVICE_UNAVAILABLE,
-        "{s}: {v}"
-    );
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
     assert_eq!(v["stopped"], "time_limit", "{v}");
-    assert_eq!(v["limits"]["time_limit_ms"], 1, "{v}");
-    assert!(v["elapsed_ms"].as_f64().unwrap() >= 1.0, "{v}");
+    assert_eq!(v["limits"]["time_limit_ms"], 300, "{v}");
+    assert!(v["elapsed_ms"].as_f64().unwrap() >= 300.0, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("the time limit (300 ms) was reached after"),
+        "{v}"
+    );
+    busy.abort();
     // Explaining a Samurai takes seconds: stopped at 300 ms, after at least 300 ms.
     let (_, v) = post(
         &app,
