@@ -425,7 +425,8 @@ async function generate() {
   const body = { symmetry: $('gen-symmetry').value, channel: 'generate' };
   if (src === '@edited') body.toml = editor.value; else body.variant = src;
   if ($('gen-difficulty').value) body.difficulty = $('gen-difficulty').value;
-  if ($('gen-seed').value !== '') body.seed = Number($('gen-seed').value);
+  // A seed is a string of digits end to end: a JavaScript number would round one above 2^53.
+  if ($('gen-seed').value.trim() !== '') body.seed = $('gen-seed').value.trim();
   const status = $('gen-status');
   status.textContent = 'Generating…';
   $('btn-generate').disabled = true;

@@ -4,13 +4,17 @@
 //! (steps, counts, ratings, diagnostics), the response types here are to be replaced by the
 //! library's serialised types, which is why nothing outside this module builds JSON by hand.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::RangeInclusive;
 
 /// The most solutions `count` counts up to.
 pub const MAX_COUNT: usize = 1000;
 /// The sizes of a cell `render` draws, in pixels.
 pub const CELL_SIZES: RangeInclusive<u32> = 8..=200;
+/// The largest seed a JSON number may carry: JavaScript's numbers hold every integer up to
+/// here exactly (`Number.MAX_SAFE_INTEGER`), and round beyond it, so a larger number may
+/// already have been rounded by the client. Larger seeds travel as strings.
+pub const MAX_NUMBER_SEED: u64 = (1 << 53) - 1;
 
 /// The request body of `check`, `count`, `solve`, `hint`, `steps`, `rate` and `render`.
 ///
@@ -128,8 +132,9 @@ pub struct GenerateRequest {
     /// `easy`, `medium`, `hard`, `expert` or `extreme`; none: any.
     #[serde(default)]
     pub difficulty: Option<String>,
-    /// The seed (default: from the clock).
-    #[serde(default)]
+    /// The seed (default: from the clock): a string of decimal digits (`"13339356320099245831"`,
+    /// any `u64`), or a JSON number up to [`MAX_NUMBER_SEED`].
+    #[serde(default, deserialize_with = "seed_in")]
     pub seed: Option<u64>,
     /// Stop at this many givens instead of a minimal puzzle.
     #[serde(default)]
@@ -140,6 +145,46 @@ pub struct GenerateRequest {
     /// See [`PuzzleRequest::time_limit_ms`].
     #[serde(default)]
     pub time_limit_ms: Option<u64>,
+}
+
+/// Reads a seed: a string of decimal digits, or a number small enough that no JavaScript
+/// client can have rounded it.
+fn seed_in<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    use serde::de::Error;
+    use serde_json::Value;
+    let bad = |what: String| {
+        D::Error::custom(format!(
+            "seed: {what}; send a seed as a string of decimal digits, 0 to {}",
+            u64::MAX
+        ))
+    };
+    match Value::deserialize(d)? {
+        Value::Null => Ok(None),
+        Value::String(t) => {
+            if t.is_empty() || t.len() > 20 || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad(format!(
+                    "`{}` is not a decimal number",
+                    t.escape_debug()
+                )));
+            }
+            t.parse()
+                .map(Some)
+                .map_err(|_| bad(format!("{t} is larger than the largest seed")))
+        }
+        Value::Number(n) => match n.as_u64() {
+            Some(v) if v <= MAX_NUMBER_SEED => Ok(Some(v)),
+            Some(v) => Err(bad(format!(
+                "the number {v} is above 2^53, where JavaScript numbers round (it may not be the seed meant)"
+            ))),
+            None => Err(bad(format!("{n} is not a whole number from 0 up"))),
+        },
+        other => Err(bad(format!("{other} is not a seed"))),
+    }
+}
+
+/// Writes a seed as a string of decimal digits.
+fn seed_out<S: Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(seed)
 }
 
 /// The body of `PUT /api/file`.
@@ -484,7 +529,9 @@ pub struct RateResponse {
 pub struct GenerateResponse {
     /// The puzzle file's text, ready for the editor.
     pub toml: String,
-    /// The seed of the puzzle.
+    /// The seed of the puzzle, written as a string of decimal digits so that no JSON reader
+    /// rounds it.
+    #[serde(serialize_with = "seed_out")]
     pub seed: u64,
     /// Number of givens.
     pub givens: usize,

@@ -1,5 +1,6 @@
 //! The studio as an attacker or an unlucky client meets it: content types read as media types,
-//! values out of range refused rather than clamped, limits reported whole with the time used.
+//! values out of range refused rather than clamped, limits reported whole with the time used,
+//! seeds that cross JSON without rounding.
 
 use axum::Router;
 use axum::body::Body;
@@ -213,6 +214,106 @@ async fn limits_are_reported_whole_with_the_time_used() {
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(v["limits"]["time_limit_ms"], 0, "{v}");
     assert!(v["elapsed_ms"].is_number(), "{v}");
+}
+
+#[tokio::test]
+async fn seeds_travel_as_strings_and_round_trip_exactly() {
+    let app = router(Config::default());
+    // A seed above 2^53, as the command line prints them: a JavaScript number would round it.
+    let seed = "13339356320099245831";
+    let (s, v) = post(
+        &app,
+        "/api/generate",
+        json!({"variant": "4x4", "seed": seed}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["seed"], seed, "{v}");
+    let text = v["toml"].as_str().unwrap();
+    assert!(text.contains(&format!("seed {seed},")), "{text}");
+    // The seed the answer gives makes the same puzzle again.
+    let (_, again) = post(
+        &app,
+        "/api/generate",
+        json!({"variant": "4x4", "seed": v["seed"]}),
+    )
+    .await;
+    assert_eq!(again["toml"], v["toml"]);
+    // The seed next to it makes another.
+    let (_, next) = post(
+        &app,
+        "/api/generate",
+        json!({"variant": "4x4", "seed": "13339356320099245832"}),
+    )
+    .await;
+    assert_eq!(next["seed"], "13339356320099245832");
+    assert_ne!(next["toml"], v["toml"]);
+    // The largest seed there is.
+    let (s, v) = post(
+        &app,
+        "/api/generate",
+        json!({"variant": "4x4", "seed": u64::MAX.to_string()}),
+    )
+    .await;
+    assert_eq!(
+        (s, v["seed"].as_str()),
+        (StatusCode::OK, Some("18446744073709551615"))
+    );
+    // Older clients send numbers: taken where no JavaScript number can have been rounded.
+    let (s, by_number) = post(&app, "/api/generate", json!({"variant": "4x4", "seed": 42})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(by_number["seed"], "42");
+    let (_, by_text) = post(
+        &app,
+        "/api/generate",
+        json!({"variant": "4x4", "seed": "42"}),
+    )
+    .await;
+    assert_eq!(by_text["toml"], by_number["toml"]);
+    let (s, v) = post(
+        &app,
+        "/api/generate",
+        json!({"variant": "4x4", "seed": 9_007_199_254_740_991_u64}),
+    )
+    .await;
+    assert_eq!(
+        (s, v["seed"].as_str()),
+        (StatusCode::OK, Some("9007199254740991"))
+    );
+    // With no seed the answer still says one, as a string, that reproduces the puzzle.
+    let (_, v) = post(&app, "/api/generate", json!({"variant": "4x4"})).await;
+    let (_, again) = post(
+        &app,
+        "/api/generate",
+        json!({"variant": "4x4", "seed": v["seed"]}),
+    )
+    .await;
+    assert!(v["seed"].is_string(), "{v}");
+    assert_eq!(again["toml"], v["toml"]);
+    for bad in [
+        json!(13_339_356_320_099_245_831_u64),
+        json!(9_007_199_254_740_992_u64),
+        json!(-1),
+        json!(4.5),
+        json!("-1"),
+        json!("+1"),
+        json!(" 42"),
+        json!("1e5"),
+        json!(""),
+        json!("18446744073709551616"),
+        json!("0x10"),
+        json!(true),
+        json!([1]),
+    ] {
+        let (s, v) = post(
+            &app,
+            "/api/generate",
+            json!({"variant": "4x4", "seed": bad}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("seed"), "{bad}: {v}");
+    }
 }
 
 #[tokio::test]
