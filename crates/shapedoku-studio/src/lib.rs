@@ -15,9 +15,13 @@
 
 pub mod api;
 mod assets;
+mod dispatch;
 pub mod engine;
 mod jobs;
 mod routes;
+pub mod workers;
+
+pub use workers::{WorkerCommand, Workers, worker_main};
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -47,6 +51,10 @@ pub struct Config {
     /// which stops other web pages reaching the studio through DNS rebinding. On while the
     /// server listens on loopback.
     pub loopback_hosts_only: bool,
+    /// Where requests' work runs: threads of the server's own (the default), or worker
+    /// processes, which a crash (a stack overflow aborts a process) cannot take the server down
+    /// with. `shapedoku studio` uses worker processes.
+    pub workers: Workers,
 }
 
 impl Default for Config {
@@ -61,6 +69,7 @@ impl Default for Config {
             max_input_bytes: shapedoku::Limits::DEFAULT.max_input_bytes,
             max_jobs: (2 * cores).max(2),
             loopback_hosts_only: true,
+            workers: Workers::Threads,
         }
     }
 }
@@ -74,7 +83,7 @@ struct State {
 
 /// The studio as a router: the page, its files and the JSON API.
 pub fn router(config: Config) -> axum::Router {
-    let jobs = jobs::Jobs::new(config.max_jobs);
+    let jobs = jobs::Jobs::new(config.max_jobs, &config.workers);
     routes::router(Arc::new(State { config, jobs }))
 }
 

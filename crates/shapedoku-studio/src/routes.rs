@@ -2,6 +2,7 @@
 //! from using the studio. The work itself is in [`crate::engine`].
 
 use crate::api::{self, ApiError, GenerateRequest, PuzzleRequest, SaveRequest};
+use crate::dispatch::{self, Answer, Endpoint, Job};
 use crate::engine::{self, Budget};
 use crate::jobs::Failed;
 use crate::{State, assets};
@@ -13,8 +14,6 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,6 +21,21 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         (status, axum::Json(self)).into_response()
+    }
+}
+
+impl IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        (
+            status,
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            self.body,
+        )
+            .into_response()
     }
 }
 
@@ -41,6 +55,12 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/steps", post(steps))
         .route("/api/rate", post(rate))
         .route("/api/generate", post(generate));
+    // Workers that fail on purpose, to show that a failure costs one request: test builds only.
+    #[cfg(test)]
+    let api = api
+        .route("/api/test/panic", post(test_panic))
+        .route("/api/test/overflow", post(test_overflow))
+        .route("/api/test/hang", post(test_hang));
     // IMPORT: `POST /api/import` (an f-puzzles or SudokuPad link in, a puzzle file out) is to be
     // added here when the library's import lands; `GET /api/info` then reports `import: true`
     // and the page shows its Import button.
@@ -133,15 +153,6 @@ fn loopback_host(headers: &HeaderMap) -> bool {
     matches!(name, "localhost" | "127.0.0.1" | "[::1]")
 }
 
-/// Reads a JSON body; a body over the limit, or JSON that does not fit, is an error in JSON.
-fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = body.map_err(|r| ApiError {
-        status: r.status().as_u16(),
-        ..ApiError::bad_request(r.body_text())
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("request body: {e}")))
-}
-
 impl State {
     /// The budget of a request: the server's limits, lowered where the request asks.
     fn budget(&self, guess_limit: Option<u64>, time_ms: Option<u64>, generate: bool) -> Budget {
@@ -159,97 +170,123 @@ impl State {
     }
 }
 
-/// Milliseconds since `started`, to a tenth: the time a request stopped by a limit used.
-fn used_ms(started: std::time::Instant) -> f64 {
-    (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0
+/// A body, or the error that kept it from being read (too large, say) as JSON.
+fn body_of(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|r| ApiError {
+        status: r.status().as_u16(),
+        ..ApiError::bad_request(r.body_text())
+    })
 }
 
-/// Runs an engine function as a job and answers with its JSON.
-async fn answer<T, F>(state: &State, channel: Option<String>, budget: Budget, work: F) -> Response
-where
-    T: Serialize + Send + 'static,
-    F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
-{
-    let limits = budget.limits();
-    let started = budget.started;
-    match state.jobs.run(channel.as_deref(), budget, work).await {
-        Ok(Ok(v)) => axum::Json(v).into_response(),
-        Ok(Err(e)) => e.into_response(),
-        Err(Failed::Stopped(stop)) => {
-            ApiError::stopped(stop, limits, used_ms(started)).into_response()
-        }
-        Err(Failed::Panicked) => {
-            ApiError::internal("the request failed inside the studio (a bug: please report it)")
-                .into_response()
-        }
+/// What the server reads of a request before handing it to a worker.
+struct Asked {
+    channel: Option<String>,
+    guess_limit: Option<u64>,
+    time_limit_ms: Option<u64>,
+}
+
+/// Reads a request's channel and limits; a request that does not parse, or asks for something
+/// out of range, is answered here, without a worker.
+fn read_request(endpoint: Endpoint, body: &[u8]) -> Result<Asked, ApiError> {
+    if endpoint == Endpoint::Generate {
+        let r: GenerateRequest = dispatch::parse(body)?;
+        Ok(Asked {
+            channel: r.channel,
+            guess_limit: None,
+            time_limit_ms: r.time_limit_ms,
+        })
+    } else {
+        let r: PuzzleRequest = dispatch::parse(body)?;
+        r.validate()?;
+        Ok(Asked {
+            channel: r.channel,
+            guess_limit: r.guess_limit,
+            time_limit_ms: r.time_limit_ms,
+        })
     }
 }
 
-/// A handler for the endpoints that take a [`PuzzleRequest`].
-async fn puzzle_endpoint(
+/// Hands a request to a worker under its budget and answers with what the worker says.
+async fn work(
     state: Arc<State>,
+    endpoint: Endpoint,
     body: Result<Bytes, BytesRejection>,
-    work: fn(&PuzzleRequest, &Budget) -> Result<Response, ApiError>,
 ) -> Response {
-    let req: PuzzleRequest = match parse(body) {
+    let body = match body_of(body) {
+        Ok(b) => b,
+        Err(e) => return e.into_response(),
+    };
+    let asked = match read_request(endpoint, &body) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    let budget = state.budget(req.guess_limit, req.time_limit_ms, false);
-    let channel = req.channel.clone();
+    // JSON that parsed is UTF-8 text.
+    let body = match String::from_utf8(body.to_vec()) {
+        Ok(b) => b,
+        Err(_) => return ApiError::bad_request("request body: not UTF-8").into_response(),
+    };
+    let budget = state.budget(
+        asked.guess_limit,
+        asked.time_limit_ms,
+        endpoint == Endpoint::Generate,
+    );
     let limits = budget.limits();
     let started = budget.started;
     match state
         .jobs
-        .run(channel.as_deref(), budget, move |b| work(&req, b))
+        .run(asked.channel.as_deref(), budget, Job { endpoint, body })
         .await
     {
-        Ok(Ok(r)) => r,
-        Ok(Err(e)) => e.into_response(),
+        Ok(answer) => answer.into_response(),
         Err(Failed::Stopped(stop)) => {
-            ApiError::stopped(stop, limits, used_ms(started)).into_response()
+            let used = (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
+            ApiError::stopped(stop, limits, used).into_response()
         }
-        Err(Failed::Panicked) => {
-            ApiError::internal("the request failed inside the studio (a bug: please report it)")
-                .into_response()
-        }
+        Err(Failed::Broke(why)) => ApiError::internal(why).into_response(),
     }
 }
 
-fn json<T: Serialize>(r: Result<T, ApiError>) -> Result<Response, ApiError> {
-    r.map(|v| axum::Json(v).into_response())
-}
-
 async fn check(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, _| json(Ok(engine::check(r)))).await
+    work(s, Endpoint::Check, body).await
 }
 async fn count(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::count(r, b))).await
+    work(s, Endpoint::Count, body).await
 }
 async fn solve(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::solve(r, b))).await
+    work(s, Endpoint::Solve, body).await
 }
 async fn render(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::render(r, b))).await
+    work(s, Endpoint::Render, body).await
 }
 async fn hint(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::hint(r, b))).await
+    work(s, Endpoint::Hint, body).await
 }
 async fn steps(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::steps(r, b))).await
+    work(s, Endpoint::Steps, body).await
 }
 async fn rate(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::rate(r, b))).await
+    work(s, Endpoint::Rate, body).await
 }
-
 async fn generate(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    let req: GenerateRequest = match parse(body) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    let budget = s.budget(None, req.time_limit_ms, true);
-    let channel = req.channel.clone();
-    answer(&s, channel, budget, move |b| engine::generate(&req, b)).await
+    work(s, Endpoint::Generate, body).await
+}
+#[cfg(test)]
+async fn test_panic(
+    Shared(s): Shared<Arc<State>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    work(s, Endpoint::TestPanic, body).await
+}
+#[cfg(test)]
+async fn test_overflow(
+    Shared(s): Shared<Arc<State>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    work(s, Endpoint::TestOverflow, body).await
+}
+#[cfg(test)]
+async fn test_hang(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    work(s, Endpoint::TestHang, body).await
 }
 
 async fn info(Shared(s): Shared<Arc<State>>) -> Response {
@@ -325,7 +362,7 @@ async fn save_file(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejec
     let Some(path) = s.config.file.clone() else {
         return no_file().into_response();
     };
-    let req: SaveRequest = match parse(body) {
+    let req: SaveRequest = match body_of(body).and_then(|b| dispatch::parse(&b)) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
