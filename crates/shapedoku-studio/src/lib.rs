@@ -19,6 +19,7 @@ mod dispatch;
 pub mod engine;
 mod jobs;
 mod routes;
+mod server;
 pub mod workers;
 
 pub use workers::{WorkerCommand, Workers, worker_main};
@@ -55,6 +56,13 @@ pub struct Config {
     /// processes, which a crash (a stack overflow aborts a process) cannot take the server down
     /// with. `shapedoku studio` uses worker processes.
     pub workers: Workers,
+    /// The longest a client may take to send a request's head, and again its body; an idle
+    /// connection is closed after it too. A half-sent request is not waited on for longer.
+    pub read_timeout: Duration,
+    /// The longest a client may leave an answer unread before its connection is closed.
+    pub write_timeout: Duration,
+    /// Connections served at once; a connection beyond them is answered 503 and closed.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
@@ -70,6 +78,9 @@ impl Default for Config {
             max_jobs: (2 * cores).max(2),
             loopback_hosts_only: true,
             workers: Workers::Threads,
+            read_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(10),
+            max_connections: 64,
         }
     }
 }
@@ -87,9 +98,11 @@ pub fn router(config: Config) -> axum::Router {
     routes::router(Arc::new(State { config, jobs }))
 }
 
-/// Serves the studio on a listener until the process ends.
+/// Serves the studio on a listener until the process ends, under the config's connection
+/// limits (read and write timeouts, at most `max_connections` at once).
 pub async fn serve(config: Config, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    axum::serve(listener, router(config)).await
+    let limits = server::Limits::of(&config);
+    server::serve(listener, router(config), limits).await
 }
 
 /// Serves the studio on a bound standard listener, on a runtime of its own, until the process

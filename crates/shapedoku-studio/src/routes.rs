@@ -7,13 +7,14 @@ use crate::engine::{self, Budget};
 use crate::jobs::Failed;
 use crate::{State, assets};
 use axum::Router;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, Request, State as Shared};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use http_body_util::{BodyExt, LengthLimitError, Limited};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -102,7 +103,9 @@ pub(crate) fn is_json(content_type: &[u8]) -> bool {
 
 /// Refuses requests that did not come from the studio's own page: a `Host` that is not a
 /// loopback name while the server listens on loopback (a DNS-rebinding page), and API writes
-/// without a JSON content type (a plain cross-site form, which needs no preflight).
+/// without a JSON content type (a plain cross-site form, which needs no preflight). Reads a
+/// write's body whole before anything else, within the body limit and the read timeout, so a
+/// client that stops sending half-way is answered 408 and let go rather than waited on.
 async fn guard(Shared(state): Shared<Arc<State>>, req: Request, next: Next) -> Response {
     if state.config.loopback_hosts_only && !loopback_host(req.headers()) {
         return ApiError {
@@ -125,6 +128,14 @@ async fn guard(Shared(state): Shared<Arc<State>>, req: Request, next: Next) -> R
         }
         .into_response();
     }
+    let req = if writes {
+        match read_body(&state, req).await {
+            Ok(r) => r,
+            Err(res) => return res,
+        }
+    } else {
+        req
+    };
     let mut res = next.run(req).await;
     let h = res.headers_mut();
     h.insert(
@@ -139,6 +150,38 @@ async fn guard(Shared(state): Shared<Arc<State>>, req: Request, next: Next) -> R
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
+}
+
+/// A request with its body read whole, or the error answer: 413 past the body limit, 408 when
+/// the client takes longer than the read timeout to send it (the connection is then closed).
+async fn read_body(state: &State, req: Request) -> Result<Request, Response> {
+    let (parts, body) = req.into_parts();
+    let limit = state.config.body_limit;
+    let read = Limited::new(body, limit).collect();
+    match tokio::time::timeout(state.config.read_timeout, read).await {
+        Ok(Ok(collected)) => Ok(Request::from_parts(parts, Body::from(collected.to_bytes()))),
+        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(ApiError {
+            status: 413,
+            ..ApiError::bad_request(format!("the request body is larger than {limit} bytes"))
+        }
+        .into_response()),
+        Ok(Err(e)) => {
+            Err(ApiError::bad_request(format!("cannot read the request body: {e}")).into_response())
+        }
+        Err(_) => {
+            let mut res = ApiError {
+                status: 408,
+                ..ApiError::bad_request(format!(
+                    "the request body did not arrive within {} ms",
+                    state.config.read_timeout.as_millis()
+                ))
+            }
+            .into_response();
+            res.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            Err(res)
+        }
+    }
 }
 
 fn loopback_host(headers: &HeaderMap) -> bool {

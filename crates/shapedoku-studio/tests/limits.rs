@@ -1,6 +1,7 @@
 //! The studio as an attacker or an unlucky client meets it: content types read as media types,
 //! values out of range refused rather than clamped, limits reported whole with the time used,
-//! seeds that cross JSON without rounding.
+//! seeds that cross JSON without rounding, and on real sockets: half-sent requests and idle
+//! connections let go after the read timeout, and connections beyond the cap refused.
 
 use axum::Router;
 use axum::body::Body;
@@ -8,6 +9,10 @@ use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use shapedoku_studio::{Config, router};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 use tower::ServiceExt;
 
 const CLASSIC: &str = include_str!("../../../variants/puzzles/classic.toml");
@@ -350,4 +355,125 @@ async fn unknown_paths_and_methods_answer_json() {
     let v: Value =
         serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
     assert!(v["error"].is_string());
+}
+
+// Real sockets from here on: the read timeout, the write side and the connection cap live in
+// the connection handling, which an in-process router does not have.
+
+/// Serves the studio on a free loopback port.
+async fn start(config: Config) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(shapedoku_studio::serve(config, listener));
+    addr
+}
+
+/// Everything the server sends until it closes the connection, and when it closed it; fails
+/// when it does not close it within `within`.
+async fn until_closed(stream: &mut TcpStream, within: Duration) -> (String, Duration) {
+    let start = Instant::now();
+    let mut got = Vec::new();
+    let read = tokio::time::timeout(within, async {
+        let mut buf = [0u8; 4096];
+        loop {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+    })
+    .await;
+    assert!(
+        read.is_ok(),
+        "the server kept the connection open for {within:?}: {}",
+        String::from_utf8_lossy(&got)
+    );
+    (String::from_utf8_lossy(&got).into_owned(), start.elapsed())
+}
+
+fn quick(read_timeout: Duration) -> Config {
+    Config {
+        read_timeout,
+        ..Config::default()
+    }
+}
+
+const GET_INFO: &str = "GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+
+#[tokio::test]
+async fn a_half_sent_head_is_let_go_after_the_read_timeout() {
+    let t = Duration::from_millis(500);
+    let addr = start(quick(t)).await;
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Ty")
+        .await
+        .unwrap();
+    let (_, after) = until_closed(&mut s, Duration::from_secs(10)).await;
+    assert!(after >= t - Duration::from_millis(50), "{after:?}");
+    // The server goes on.
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(GET_INFO.as_bytes()).await.unwrap();
+    let (text, _) = until_closed(&mut s, Duration::from_secs(10)).await;
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+}
+
+#[tokio::test]
+async fn a_half_sent_body_is_answered_408_and_let_go() {
+    let t = Duration::from_millis(500);
+    let addr = start(quick(t)).await;
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(
+        b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"toml\": \"",
+    )
+    .await
+    .unwrap();
+    let (text, after) = until_closed(&mut s, Duration::from_secs(10)).await;
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("did not arrive within 500 ms"), "{text}");
+    assert!(after >= t - Duration::from_millis(50), "{after:?}");
+}
+
+#[tokio::test]
+async fn an_idle_connection_is_closed_after_the_read_timeout() {
+    let t = Duration::from_millis(500);
+    let addr = start(quick(t)).await;
+    // Nothing sent at all.
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let (text, after) = until_closed(&mut s, Duration::from_secs(10)).await;
+    assert_eq!(text, "");
+    assert!(after >= t - Duration::from_millis(50), "{after:?}");
+    // One request answered, then silence: the answer, then the close.
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(GET_INFO.as_bytes()).await.unwrap();
+    let (text, _) = until_closed(&mut s, Duration::from_secs(10)).await;
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(text.contains("\"time_limit_ms\":10000"), "{text}");
+}
+
+#[tokio::test]
+async fn connections_beyond_the_cap_are_refused_until_places_free_up() {
+    let t = Duration::from_millis(800);
+    let addr = start(Config {
+        max_connections: 3,
+        ..quick(t)
+    })
+    .await;
+    let mut idle = Vec::new();
+    for _ in 0..3 {
+        idle.push(TcpStream::connect(addr).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(GET_INFO.as_bytes()).await.unwrap();
+    let (text, _) = until_closed(&mut s, Duration::from_secs(5)).await;
+    assert!(text.starts_with("HTTP/1.1 503"), "{text}");
+    assert!(text.contains("3 connections"), "{text}");
+    // The idle ones are let go after the read timeout; then there is room again.
+    for mut c in idle {
+        until_closed(&mut c, Duration::from_secs(10)).await;
+    }
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(GET_INFO.as_bytes()).await.unwrap();
+    let (text, _) = until_closed(&mut s, Duration::from_secs(10)).await;
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
 }
