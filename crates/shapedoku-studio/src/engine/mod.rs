@@ -7,7 +7,7 @@
 //! those a local change. The seams are:
 //! - [`budget::count`]: the only search, through the library's per-call budget;
 //! - [`guard_variant`]: built-ins-only resolution, until the loader offers it;
-//! - [`learn`]: steps and ratings, until they serialise themselves;
+//! - `learn`: steps and ratings, until they serialise themselves;
 //! - the `*_view` converters below: library values to API values.
 
 pub mod budget;

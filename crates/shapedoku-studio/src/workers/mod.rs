@@ -1,7 +1,7 @@
 //! Where a request's work runs, so that no request takes the server down.
 //!
 //! Two failures end a thread's work without an answer: a panic, and a stack overflow. A panic
-//! unwinds and is caught ([`run_caught`]): the request answers 500 and the worker goes on. A
+//! unwinds and is caught (`run_caught`): the request answers 500 and the worker goes on. A
 //! stack overflow cannot be caught: Rust aborts the whole process. So the work runs either
 //!
 //! - on a thread of its own with a [`JOB_STACK`] stack ([`Workers::Threads`], the default of
@@ -13,8 +13,7 @@
 //!   one and goes on. A worker that runs past its request's deadline is killed, so its CPU is
 //!   given back at once (a thread can only be asked to stop).
 //!
-//! The [`process`] module has the worker processes' protocol and their side of it,
-//! [`worker_main`].
+//! The worker processes' protocol, and their side of it ([`worker_main`]), are in `process.rs`.
 
 mod process;
 

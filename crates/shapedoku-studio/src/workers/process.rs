@@ -172,13 +172,20 @@ impl Pool {
         self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(w);
     }
 
+    /// Kills the idle workers without taking them out of the pool, as something outside
+    /// might.
+    #[cfg(test)]
+    pub fn kill_idle(&self) -> usize {
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        for w in idle.iter_mut() {
+            let _ = w.child.start_kill();
+        }
+        idle.len()
+    }
+
     /// Runs a job on an idle worker, or a new one. Dropping the future (the request went away)
     /// drops the worker, which kills it.
     pub async fn run(&self, job: Job, budget: &Budget, until: Instant) -> Result<Answer, Broke> {
-        let mut w = match self.take_idle() {
-            Some(w) => w,
-            None => Worker::start(&self.command, until).await?,
-        };
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let msg = ToWorker::Job {
             id,
@@ -187,11 +194,26 @@ impl Pool {
             time_limit_us: micros(budget.time_limit),
             used_us: micros(budget.used()),
         };
-        if let Err(e) = send(&mut w.input, &msg).await {
-            return Err(Broke::Failed(format!(
-                "cannot give the request to its worker process: {e}"
-            )));
+        // An idle worker may have ended since it was last used (killed from outside): then the
+        // job goes to a new one.
+        let mut idle = self.take_idle();
+        if let Some(w) = &mut idle {
+            if send(&mut w.input, &msg).await.is_err() {
+                idle = None;
+            }
         }
+        let mut w = match idle {
+            Some(w) => w,
+            None => {
+                let mut w = Worker::start(&self.command, until).await?;
+                if let Err(e) = send(&mut w.input, &msg).await {
+                    return Err(Broke::Failed(format!(
+                        "cannot give the request to its worker process: {e}"
+                    )));
+                }
+                w
+            }
+        };
         let mut line = Vec::new();
         let mut cancel_sent = false;
         let mut poll = tokio::time::interval(CANCEL_POLL);

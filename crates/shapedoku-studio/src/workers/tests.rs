@@ -207,3 +207,25 @@ async fn a_worker_command_that_does_not_run_answers_500() {
         "{v}"
     );
 }
+
+#[tokio::test]
+async fn an_idle_worker_process_killed_from_outside_is_replaced() {
+    let Workers::Processes(cmd) = process_workers() else {
+        unreachable!()
+    };
+    let pool = process::Pool::new(cmd);
+    let job = || crate::dispatch::Job {
+        endpoint: crate::dispatch::Endpoint::Count,
+        body: json!({"toml": CLASSIC}).to_string(),
+    };
+    let until = || Instant::now() + Duration::from_secs(10);
+    let budget = Budget::new(1000, Duration::from_secs(10));
+    let first = pool.run(job(), &budget, until()).await.unwrap();
+    assert_eq!(first.status, 200, "{first:?}");
+    assert_eq!(pool.kill_idle(), 1);
+    // Let the kill land, so the worker is gone (not merely dying) when it is next picked.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let second = pool.run(job(), &budget, until()).await.unwrap();
+    assert_eq!(second.status, 200, "{second:?}");
+    assert!(second.body.contains("\"status\":\"unique\""), "{second:?}");
+}
