@@ -197,6 +197,12 @@ pub fn error_json<'a>(input: &'a str, e: &'a anyhow::Error) -> ErrorJson<'a> {
 
 /// Runs the command line with the process's streams; returns the exit code.
 pub fn main_with(args: Vec<OsString>) -> i32 {
+    // `shapedoku studio-worker`, exactly so: a worker process the studio's server starts
+    // itself (not a command for people, so not in the help). It reads standard input and
+    // writes standard output from threads of its own, so it takes them before they are locked.
+    if args.len() == 2 && args[1] == "studio-worker" {
+        return cmd::studio::worker();
+    }
     let stdin = std::io::stdin();
     let stdin_is_terminal = stdin.is_terminal();
     let mut stdin = stdin.lock();

@@ -2,8 +2,9 @@
 //! HTML, the style sheet, the page's ES modules (`js/`) and the vendored editor component
 //! (`vendor/codemirror.js`, built once from editor-bundle/, see its README).
 
+use crate::api::ApiError;
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("../assets/index.html");
@@ -48,11 +49,21 @@ pub async fn icon() -> Response {
     file("image/svg+xml", ICON)
 }
 
-/// A file under `/js/` or `/vendor/`.
-pub async fn asset(Path((dir, name)): Path<(String, String)>) -> Response {
+/// A page module, `/js/{name}`.
+pub async fn module(Path(name): Path<String>) -> Response {
+    asset("js", &name)
+}
+
+/// A vendored file, `/vendor/{name}`.
+pub async fn vendor(Path(name): Path<String>) -> Response {
+    asset("vendor", &name)
+}
+
+/// A file of `FILES`; a name not there is a 404 in JSON, like every other unknown path.
+fn asset(dir: &str, name: &str) -> Response {
     let path = format!("{dir}/{name}");
     match FILES.iter().find(|(p, _, _)| *p == path) {
         Some((_, kind, body)) => file(kind, body),
-        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+        None => ApiError::not_found(format!("no such file `/{path}`")).into_response(),
     }
 }

@@ -172,7 +172,7 @@ pub struct CandidatesResponse {
     pub suggestion: Option<Suggestion>,
     /// Why the work stopped early, if it did.
     pub stopped: Option<crate::api::Stop>,
-    /// Wall-clock time, milliseconds.
+    /// The time the request used from its arrival (waiting its turn included), milliseconds.
     pub elapsed_ms: f64,
 }
 

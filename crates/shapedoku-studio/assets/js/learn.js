@@ -38,7 +38,7 @@ export class Learn {
     this.studio.setHighlight(null);
   }
 
-  stopNote(stop) { return this.studio.stopNote(stop); }
+  stopNote(stop, limits, used) { return this.studio.stopNote(stop, limits, used); }
 
   async askHint() {
     this.say('Looking for the next step…');
@@ -98,14 +98,14 @@ export class Learn {
       li.append(document.createTextNode(s.text), lvl, why);
       ol.append(li);
     }
-    if (r.data.stopped) this.say(`${r.data.steps.length} steps, then ${this.stopNote(r.data.stopped).toLowerCase()}`, 'bad');
+    if (r.data.stopped) this.say(`${r.data.steps.length} steps, then ${this.stopNote(r.data.stopped, null, r.data.elapsed_ms).toLowerCase()}`, 'bad');
     else this.say(`${r.data.steps.length} steps${r.data.solved ? ' to the solution' : ', then no technique applies'} (${r.data.elapsed_ms} ms).`, 'step');
     if (r.data.rating) this.showRating(r.data.rating, 'From here');
   }
 
   showRating(r, what) {
     $('rating').textContent = r.stopped
-      ? `Rating: ${this.stopNote(r.stopped)}`
+      ? `Rating: ${this.stopNote(r.stopped, null, r.elapsed_ms)}`
       : `${what}: ${r.level} (score ${r.score}${r.se ? `, SE ${r.se.toFixed(1)}` : ''}; hardest step: ${r.hardest || 'none'})`;
   }
 

@@ -38,6 +38,7 @@ const studio = {
   buildKeypad,
   setHighlight,
   stopNote,
+  describeStop,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -96,15 +97,18 @@ function setCount(status, text, time) {
   $('count-time').textContent = time || '';
 }
 
-function stopNote(stop) {
+function stopNote(stop, limits, used) {
   if (stop === 'cancelled') return 'Cancelled by a newer request.';
-  return `Stopped: ${describeStop(stop)}.`;
+  return `Stopped: ${describeStop(stop, limits, used)}.`;
 }
 
-function describeStop(stop) {
-  const l = state.info.limits;
-  if (stop === 'guess_limit') return `the search stopped at its guess limit (${l.guess_limit.toLocaleString('en')} guesses)`;
-  if (stop === 'time_limit') return `the search stopped at its time limit (${l.time_limit_ms / 1000} s)`;
+// `limits` are the ones the request ran under (its answer says, when it does; else the server's),
+// `used` the milliseconds it took from its arrival, waiting for its turn included.
+function describeStop(stop, limits, used) {
+  const l = limits || state.info.limits;
+  const took = used === undefined || used === null ? '' : ` after ${(used / 1000).toFixed(1)} s`;
+  if (stop === 'guess_limit') return `the search stopped at its guess limit (${l.guess_limit.toLocaleString('en')} guesses)${took}`;
+  if (stop === 'time_limit') return `the search stopped at its time limit (${l.time_limit_ms / 1000} s)${took}`;
   return 'the search was cancelled';
 }
 
@@ -114,7 +118,7 @@ function describeCount(c) {
     case 'none': return 'No solution';
     case 'several': return c.exact ? `${c.found} solutions` : `Several solutions (at least ${c.found})`;
     case 'found': return 'A variant: it has a filling (add givens to make a puzzle)';
-    default: return `Undecided: ${describeStop(c.stopped)} — the limit was reached, not an answer`;
+    default: return `Undecided: ${describeStop(c.stopped, c.limits, c.elapsed_ms)} — the limit was reached, not an answer`;
   }
 }
 
@@ -167,7 +171,7 @@ async function analyse() {
     const c = await api('/api/count', { ...body, channel: 'editor' }, signal);
     if (signal.aborted) return;
     if (c.ok) setCount(c.data.status, describeCount(c.data), `${c.data.elapsed_ms} ms`);
-    else if (c.data.stopped) setCount('undecided', `Undecided: ${describeStop(c.data.stopped)}`, '');
+    else if (c.data.stopped) setCount('undecided', `Undecided: ${describeStop(c.data.stopped, c.data.limits, c.data.elapsed_ms)}`, '');
     else setCount('error', c.data.error, '');
     if (state.mode === 'set') await studio.setting.fetchHelp(signal);
   } catch (e) {
@@ -349,14 +353,21 @@ async function generate() {
   const body = { symmetry: $('gen-symmetry').value, channel: 'generate' };
   if (src === '@edited') body.toml = studio.editor.text(); else body.variant = src;
   if ($('gen-difficulty').value) body.difficulty = $('gen-difficulty').value;
-  if ($('gen-seed').value !== '') body.seed = Number($('gen-seed').value);
+  // A seed is a string of digits end to end: a JavaScript number would round one above 2^53.
+  const seed = $('gen-seed').value.trim();
+  if (seed !== '') body.seed = seed;
   const status = $('gen-status');
   status.textContent = 'Generating…';
   $('btn-generate').disabled = true;
   try {
     const r = await api('/api/generate', body);
     if (!r.ok) { status.textContent = r.data.error; return; }
-    if (r.data.stopped) { status.textContent = stopNote(r.data.stopped); return; }
+    if (r.data.stopped) {
+      // Generating runs under its own, longer time limit.
+      const limits = { guess_limit: state.info.limits.guess_limit, time_limit_ms: state.info.generate_time_limit_ms };
+      status.textContent = stopNote(r.data.stopped, limits, r.data.elapsed_ms);
+      return;
+    }
     $('import-note').textContent = '';
     status.textContent = `Seed ${r.data.seed}: ${r.data.givens} givens, ${r.data.level}, in ${r.data.elapsed_ms} ms. Opened in the editor.`;
     studio.editor.setText(r.data.toml);

@@ -196,7 +196,10 @@ export class Setting {
     if (h.solutions_found === 0 && h.complete) parts.push('No solution: no candidate is true.');
     else if (!h.open.length && h.complete) parts.push('Every cell has one true candidate: the solution is unique.');
     else parts.push(`${h.open.length} cell${h.open.length === 1 ? ' is' : 's are'} still open (shaded).`);
-    if (!h.complete) parts.push(h.capped ? `Stopped after ${h.solutions_found} solutions: some candidates are undecided.` : 'A limit stopped the search: some candidates are undecided.');
+    if (!h.complete) {
+      const why = h.stopped ? this.studio.describeStop(h.stopped, null, h.elapsed_ms) : 'a limit stopped the search';
+      parts.push(h.capped ? `Stopped after ${h.solutions_found} solutions: some candidates are undecided.` : `Some candidates are undecided: ${why}.`);
+    }
     if (h.suggestion) {
       const s = h.suggestion;
       parts.push(`Suggested next given: ${s.symbol} at ${s.name} (keeps ${s.keeps} of the ${s.of} solutions found).`);

@@ -2,14 +2,13 @@
 //! open and a suggested next given, and importing f-puzzles and SudokuPad links.
 
 use super::budget::Budget;
-use super::{elapsed_ms, load_work};
+use super::load_work;
 use crate::api::{ApiError, PuzzleRequest, Stop};
 use crate::setting::{
     CandidatesResponse, ImportRequest, ImportResponse, LayoutCell, LayoutGrid, LayoutResponse,
     LayoutShape, Suggestion,
 };
 use shapedoku::{Solver, SymbolSet, solver};
-use std::time::Instant;
 
 /// The most solutions the true candidates collect: enough to weigh a suggested given, few
 /// enough to keep the answer small.
@@ -70,7 +69,6 @@ fn stop_of(s: solver::Stop) -> Stop {
 /// `candidates`: per cell the symbols of some solution, the cells still open, and the given
 /// that keeps the fewest of the solutions found (at least one, so the puzzle stays solvable).
 pub fn candidates(req: &PuzzleRequest, budget: &Budget) -> Result<CandidatesResponse, ApiError> {
-    let start = Instant::now();
     let work = load_work(req, false)?;
     let puzzle = work.current()?;
     let g = &work.geometry;
@@ -129,7 +127,7 @@ pub fn candidates(req: &PuzzleRequest, budget: &Budget) -> Result<CandidatesResp
             of: n,
         }),
         stopped: tc.stopped.map(stop_of),
-        elapsed_ms: elapsed_ms(start),
+        elapsed_ms: budget.used_ms(),
     })
 }
 
