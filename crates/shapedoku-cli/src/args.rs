@@ -31,6 +31,11 @@ pub struct Cli {
     /// minimal 25x25 takes about 40 s of CPU).
     #[arg(long, global = true, value_name = "SECS", value_parser = parse_secs)]
     pub timeout: Option<f64>,
+    /// Show no progress. Progress (a bar for a batch, a spinner for one long job) is drawn on
+    /// stderr only when it is a terminal, once the work has taken a second
+    /// (SHAPEDOKU_PROGRESS_AFTER seconds), and never on a pipe or in a file.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
 }
 
 /// Seconds: a number, 0 or more, decimals allowed.
@@ -96,9 +101,13 @@ pub enum Command {
     /// what each file describes and how many solutions its puzzle has.
     #[command(after_help = crate::exit::CHECK_HELP)]
     Check(CheckArgs),
-    /// Draw a puzzle or variant as SVG (or PNG with the `png` feature), ready to print.
+    /// Draw a puzzle or variant as SVG, PNG or a PDF page, ready to print.
     #[command(after_help = crate::exit::HELP)]
     Render(RenderArgs),
+    /// Print puzzles as a PDF booklet: several to a page, each with its number, title and
+    /// difficulty, the solutions at the back.
+    #[command(after_help = crate::exit::BOOKLET_HELP)]
+    Booklet(BookletArgs),
     /// Time the solver on files of puzzle lines (counting to 2), printing puzzles per second.
     Bench(BenchArgs),
     /// Import an f-puzzles or SudokuPad puzzle (a link, its payload or the JSON) as a
@@ -466,13 +475,20 @@ pub struct RenderArgs {
     /// one, otherwise the solver's (exit 1 when there is none).
     #[arg(long)]
     pub solution: bool,
-    /// Write to this file instead of stdout (`-`: stdout); a `.png` name writes PNG (needs the
-    /// `png` feature).
+    /// Write to this file instead of stdout (`-`: stdout); a `.png` name writes PNG, a `.pdf`
+    /// name a PDF page.
     #[arg(long, short = 'o', value_name = "PATH")]
     pub output: Option<PathBuf>,
-    /// Write PNG instead of SVG (needs the `png` feature).
-    #[arg(long)]
+    /// Write PNG instead of SVG.
+    #[arg(long, conflicts_with = "pdf")]
     pub png: bool,
+    /// Write a PDF instead of SVG: one page of `--paper`, the drawing as large as the margins
+    /// allow, vector lines and selectable text.
+    #[arg(long)]
+    pub pdf: bool,
+    /// The PDF's paper.
+    #[arg(long, value_enum, default_value_t)]
+    pub paper: PaperArg,
     /// Side of one cell in pixels (SVG units).
     #[arg(long, value_name = "N", default_value_t = 48, value_parser = clap::value_parser!(u32).range(8..=1000))]
     pub cell_size: u32,
@@ -485,6 +501,46 @@ pub struct RenderArgs {
     /// undecided, 1 when there is no solution).
     #[arg(long, conflicts_with = "solution")]
     pub candidates: bool,
+}
+
+/// Paper sizes for PDF output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum PaperArg {
+    /// ISO A4 (210 x 297 mm).
+    #[default]
+    A4,
+    /// US Letter (8.5 x 11 in).
+    Letter,
+}
+
+/// `booklet` options.
+#[derive(Debug, Args, Clone)]
+pub struct BookletArgs {
+    /// Puzzles: TOML puzzle files, links, or files of puzzle lines with --variant (every line
+    /// a puzzle), in booklet order; `-` or nothing reads stdin.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write the PDF here (default: stdout).
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Puzzles on one page, set in the rows and columns that draw them largest.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=30))]
+    pub per_page: u64,
+    /// Solutions on one page at the back.
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u64).range(1..=30))]
+    pub solutions_per_page: u64,
+    /// Leave the solutions out.
+    #[arg(long)]
+    pub no_solutions: bool,
+    /// A heading on every page of puzzles (and the PDF's title).
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    /// The paper.
+    #[arg(long, value_enum, default_value_t)]
+    pub paper: PaperArg,
+    /// Worker threads for solving and rating the puzzles (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 /// `generate` output format.

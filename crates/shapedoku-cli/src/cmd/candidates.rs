@@ -83,6 +83,7 @@ pub fn compute(p: &Puzzle, max_solutions: usize, io: &Io<'_>) -> TrueCandidates 
             stopped: None,
         };
     }
+    let _shown = crate::progress::Progress::spinner(io.progress, "finding true candidates");
     Solver::new(p).true_candidates(max_solutions, &io.search.budget())
 }
 
