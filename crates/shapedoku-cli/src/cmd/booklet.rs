@@ -12,7 +12,7 @@ use crate::input::{self, Position};
 use crate::progress::Progress;
 use crate::{Failure, Io, exit};
 use shapedoku::Puzzle;
-use shapedoku::reason::Board;
+use shapedoku::reason::{Board, Order};
 use shapedoku::render::paper::{self, BookletOptions, Entry};
 
 /// What the booklet says of one puzzle: its difficulty and solution, or why it has none.
@@ -25,7 +25,7 @@ struct Known {
 /// Proves one puzzle unique and rates it, as `rate` does; the solution is the logical solve's
 /// last board (a unique puzzle's solve always ends solved).
 fn study(template: Option<&Board>, p: &Position, search: &crate::SearchLimits) -> Known {
-    match super::rate::reason_unique(template, p, &search.budget()) {
+    match super::rate::reason_unique(template, p, &search.budget(), Order::Default) {
         Ok(run) => {
             let rating = shapedoku::reason::rate::rate_run(p.geometry(), &run);
             let solution = run.board.values().iter().map(|v| v.unwrap_or(0)).collect();
