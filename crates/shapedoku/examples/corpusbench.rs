@@ -6,6 +6,7 @@
 //!
 //! `cargo run --release -p shapedoku --example corpusbench [KIND...]` keeps the puzzles with
 //! any of the kinds named (`renban`, `skyscraper`, ... as printed; `cage` for sum shapes).
+//! `CORPUSBENCH_ID=a,b` keeps only the puzzles whose id contains `a` or `b`.
 
 use cpu_time::ThreadTime;
 use shapedoku::solver::Budget;
@@ -40,6 +41,11 @@ fn main() {
         "id", "ms", "guesses", "verdict"
     );
     for (id, payload) in &puzzles {
+        if let Ok(want) = std::env::var("CORPUSBENCH_ID") {
+            if !want.split(',').any(|w| id.contains(w)) {
+                continue;
+            }
+        }
         let Ok(imported) = import::import(payload) else {
             continue;
         };

@@ -17,10 +17,8 @@ use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values, Wh
 use super::sight::Sight;
 use crate::Geometry;
 
-/// The longest line checked run by run (stage 4): its bit sets over subsets of a run have
-/// `2^MAX_DP` bits on the stack.
+/// The longest line checked run by run (stage 4): bit masks of `u32` and arrays on the stack.
 const MAX_DP: usize = 10;
-const DP_WORDS: usize = (1 << MAX_DP) / 64;
 
 /// One renban line.
 #[derive(Debug, Clone)]
@@ -212,54 +210,119 @@ impl Renban {
 
 /// For cells whose candidates are `dom[i]` (bit k: the k-th value of a run as long as the
 /// cells), the values each cell takes in some assignment of every value to one cell, or `None`
-/// when there is none. By subsets of values: the first `|S|` cells can take exactly the values
-/// `S`, and the last `|T|` cells exactly `T`.
+/// when there is none. One assignment is found by augmenting paths; another value `v` of cell
+/// `i` is in some assignment exactly when the cell holding `v` in the one found reaches `i` by
+/// steps "cell `j` can take the value cell `k` holds" (the swaps along that cycle free `v` for
+/// `i`). Quadratic in the line's length: the search calls it at every node.
 fn assignments(dom: &[u32]) -> Option<[u32; MAX_DP]> {
     let n = dom.len();
-    let full = (1usize << n) - 1;
-    let (mut fwd, mut back) = ([0u64; DP_WORDS], [0u64; DP_WORDS]);
-    let get = |b: &[u64; DP_WORDS], s: usize| b[s / 64] >> (s % 64) & 1 == 1;
-    let set = |b: &mut [u64; DP_WORDS], s: usize| b[s / 64] |= 1 << (s % 64);
-    set(&mut fwd, 0);
-    set(&mut back, 0);
-    for s in 0..full {
-        let i = s.count_ones() as usize;
-        if get(&fwd, s) {
-            let mut avail = dom[i] as usize & !s & full;
-            while avail != 0 {
-                let k = avail & avail.wrapping_neg();
-                avail ^= k;
-                set(&mut fwd, s | k);
+    // Nothing goes unless some k cells of the m left have at most k values between them
+    // (Hall), which needs k cells of at most k values each: when the k-th smallest cell has
+    // more than k values for every k < m, every value of every cell stays (the search's usual
+    // case). Left out of the m: solved cells whose value no other cell can take.
+    let full = (1u32 << n) - 1;
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &x in dom {
+        twice |= once & x & full;
+        once |= x & full;
+    }
+    if once == full {
+        let mut at_most = [0usize; MAX_DP + 1];
+        let mut m = 0;
+        for &x in dom {
+            let k = (x & full).count_ones() as usize;
+            if !(k == 1 && x & full & twice == 0) {
+                at_most[k] += 1;
+                m += 1;
             }
         }
-        if get(&back, s) {
-            let mut avail = dom[n - 1 - i] as usize & !s & full;
-            while avail != 0 {
-                let k = avail & avail.wrapping_neg();
-                avail ^= k;
-                set(&mut back, s | k);
+        let mut cells = 0;
+        let mut hall_free = true;
+        for (k, &c) in at_most.iter().enumerate().take(m) {
+            cells += c;
+            hall_free &= cells < k.max(1);
+        }
+        if hall_free {
+            let mut all = [0u32; MAX_DP];
+            for (a, &x) in all.iter_mut().zip(dom) {
+                *a = x & full;
             }
+            return Some(all);
         }
     }
-    if !get(&fwd, full) {
-        return None;
+    // `holder[v]`: the cell given value `v`, or `NONE`.
+    const NONE: usize = usize::MAX;
+    let mut holder = [NONE; MAX_DP];
+    for i in 0..n {
+        let mut seen = 0u32;
+        if !augment(i, dom, &mut holder, &mut seen) {
+            return None;
+        }
+    }
+    let mut value = [0usize; MAX_DP];
+    for (v, &c) in holder.iter().enumerate().take(n) {
+        value[c] = v;
+    }
+    // `step[j]`: the cells whose value cell `j` can take.
+    let mut step = [0u32; MAX_DP];
+    for (j, st) in step.iter_mut().enumerate().take(n) {
+        let mut m = dom[j] & !(1 << value[j]);
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            *st |= 1 << holder[v];
+        }
+    }
+    // `reach[j]`: the cells reached from `j` in one step or more.
+    let mut reach = step;
+    loop {
+        let mut grew = false;
+        for r in reach.iter_mut().take(n) {
+            let mut m = *r;
+            let mut next = *r;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                next |= step[k];
+            }
+            grew |= next != *r;
+            *r = next;
+        }
+        if !grew {
+            break;
+        }
     }
     let mut support = [0u32; MAX_DP];
-    for s in 0..full {
-        if !get(&fwd, s) {
-            continue;
-        }
-        let i = s.count_ones() as usize;
-        let mut avail = dom[i] as usize & !s & full;
-        while avail != 0 {
-            let k = avail & avail.wrapping_neg();
-            avail ^= k;
-            if get(&back, full & !s & !k) {
-                support[i] |= k as u32;
+    for i in 0..n {
+        support[i] = 1 << value[i];
+        let mut m = dom[i] & !(1 << value[i]);
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if reach[holder[v]] >> i & 1 == 1 {
+                support[i] |= 1 << v;
             }
         }
     }
     Some(support)
+}
+
+/// Kuhn's augmenting path from cell `i`: true when `i` gets a value, reassigning others.
+fn augment(i: usize, dom: &[u32], holder: &mut [usize; MAX_DP], seen: &mut u32) -> bool {
+    let mut m = dom[i] & ((1u32 << dom.len()) - 1);
+    while m != 0 {
+        let v = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if *seen >> v & 1 == 1 {
+            continue;
+        }
+        *seen |= 1 << v;
+        if holder[v] == usize::MAX || augment(holder[v], dom, holder, seen) {
+            holder[v] = i;
+            return true;
+        }
+    }
+    false
 }
 
 impl Propagator for Renban {
@@ -344,5 +407,76 @@ mod tests {
         let s = assignments(&[0b011, 0b011, 0b111]).unwrap();
         assert_eq!(&s[..3], &[0b011, 0b011, 0b100]);
         assert!(assignments(&[0b01, 0b01]).is_none());
+    }
+
+    const WORDS: usize = (1 << MAX_DP) / 64;
+
+    /// The exhaustive check by subsets of values, to compare the matching with.
+    fn by_subsets(dom: &[u32]) -> Option<[u32; MAX_DP]> {
+        let n = dom.len();
+        let full = (1usize << n) - 1;
+        let (mut fwd, mut back) = ([0u64; WORDS], [0u64; WORDS]);
+        let get = |b: &[u64; WORDS], s: usize| b[s / 64] >> (s % 64) & 1 == 1;
+        let set = |b: &mut [u64; WORDS], s: usize| b[s / 64] |= 1 << (s % 64);
+        set(&mut fwd, 0);
+        set(&mut back, 0);
+        for s in 0..full {
+            let i = s.count_ones() as usize;
+            if get(&fwd, s) {
+                let mut avail = dom[i] as usize & !s & full;
+                while avail != 0 {
+                    let k = avail & avail.wrapping_neg();
+                    avail ^= k;
+                    set(&mut fwd, s | k);
+                }
+            }
+            if get(&back, s) {
+                let mut avail = dom[n - 1 - i] as usize & !s & full;
+                while avail != 0 {
+                    let k = avail & avail.wrapping_neg();
+                    avail ^= k;
+                    set(&mut back, s | k);
+                }
+            }
+        }
+        if !get(&fwd, full) {
+            return None;
+        }
+        let mut support = [0u32; MAX_DP];
+        for s in 0..full {
+            if !get(&fwd, s) {
+                continue;
+            }
+            let i = s.count_ones() as usize;
+            let mut avail = dom[i] as usize & !s & full;
+            while avail != 0 {
+                let k = avail & avail.wrapping_neg();
+                avail ^= k;
+                if get(&back, full & !s & !k) {
+                    support[i] |= k as u32;
+                }
+            }
+        }
+        Some(support)
+    }
+
+    #[test]
+    fn the_matching_agrees_with_the_check_by_subsets() {
+        // Deterministic pseudo-random domains of every length up to MAX_DP.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = 1 + (x % MAX_DP as u64) as usize;
+            let full = (1u32 << n) - 1;
+            let dom: Vec<u32> = (0..n)
+                .map(|i| {
+                    let r = (x.rotate_left(7 * i as u32) ^ x >> (3 * i)) as u32;
+                    r & (r >> 3 | r >> 11) & full
+                })
+                .collect();
+            assert_eq!(assignments(&dom), by_subsets(&dom), "{dom:?}");
+        }
     }
 }
