@@ -131,12 +131,15 @@ mod why;
 // Sum, line and copy rules.
 mod between;
 mod class_windows;
+#[cfg(test)]
+mod line_soundness;
 mod linear;
 mod outside;
 mod pair_chain;
 mod region_sum;
 mod renban;
 pub(crate) mod sequence;
+mod sight;
 mod zipper;
 
 pub use budget::{Budget, POLL_NODES};

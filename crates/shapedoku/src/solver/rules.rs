@@ -65,7 +65,11 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         | RuleKind::AntiKing
         | RuleKind::Nonconsecutive
         | RuleKind::Marks { .. } => Box::new(law_network(&laws(), values)),
-        RuleKind::Whispers { .. } | RuleKind::Palindrome { .. } | RuleKind::Clone { .. } => {
+        RuleKind::Whispers { cells, .. } => {
+            let law = laws().first().map_or(PairLaw::Equal, |l| l.2.clone());
+            Box::new(PairChain::line(line(cells), values, &law, g))
+        }
+        RuleKind::Palindrome { .. } | RuleKind::Clone { .. } => {
             let laws = laws();
             let pairs = laws.iter().map(|&(a, b, _)| (a, b)).collect();
             let law = laws.first().map_or(PairLaw::Equal, |l| l.2.clone());
@@ -96,8 +100,8 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         )),
         RuleKind::Arrow { cells, circle } => Box::new(Linear::new(arrow_terms(cells, *circle), 0)),
         RuleKind::DoubleArrow { cells } => Box::new(Linear::new(double_arrow_terms(cells), 0)),
-        RuleKind::Renban { cells } => Box::new(Renban::new(line(cells), values)),
-        RuleKind::Between { cells } => Box::new(Between::new(line(cells), values)),
+        RuleKind::Renban { cells } => Box::new(Renban::new(line(cells), values, g)),
+        RuleKind::Between { cells } => Box::new(Between::new(line(cells), values, g)),
         RuleKind::RegionSum { cells } => {
             Box::new(RegionSum::new(line(cells), line_rules::segments(g, cells)))
         }
@@ -105,7 +109,7 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             // The loader refuses an entropic line on an alphabet it cannot split in thirds; on
             // a geometry built by hand such a line never holds (see `holds`).
             match line_rules::classes(&c.kind, values.all()) {
-                Some(classes) => Box::new(ClassWindows::new(line(cells), &classes)),
+                Some(classes) => Box::new(ClassWindows::new(line(cells), &classes, g)),
                 None => Box::new(Linear::new(Vec::new(), 1)),
             }
         }

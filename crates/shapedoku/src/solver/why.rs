@@ -5,7 +5,10 @@
 //!
 //! A variant carries exactly what explains the removal (the cells it rests on, the values or
 //! combinations involved), in the solver's own indices (cells as `u32`, symbols as candidate
-//! masks); no prose here. A propagator that does not state a reason removes for [`Why::Rule`].
+//! masks: bit `s` is symbol `s`); no prose here. The rule itself (its kind, its cells in
+//! order, a whisper's difference, a clue's number) is known to whoever asked for the reasons,
+//! so a variant does not repeat it. "The line" below is the rule's cells in their order.
+//! A propagator that does not state a reason removes for [`Why::Rule`].
 
 /// One removal with its reason: the candidates `removed` (a mask, bit `s` for symbol `s`) from
 /// `cell`.
@@ -20,10 +23,133 @@ pub(crate) struct Removal {
 }
 
 /// The reason for a removal.
+// The fields are read where the reasons are worded (the reasoner), which does not exist for
+// every variant yet; the tests compare whole removals.
+#[allow(dead_code)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub(crate) enum Why {
     /// The rule as a whole allows nothing else in the cell, for a reason its propagator does
     /// not spell out.
     Rule,
+
+    // Pair rules along a line: whispers, palindromes, clones.
+    /// Each removed value allows no candidate of `partner`, the cell's partner under the rule
+    /// (a neighbour along a whisper line; the cell a palindrome or a clone says is equal):
+    /// none of `partner`'s candidates is at least the difference away (whispers) or the same
+    /// value (palindrome, clone).
+    Partner {
+        /// The partner cell.
+        partner: u32,
+    },
+    /// Whispers: no value of the alphabet is at least the difference away from the removed
+    /// values (5 on German whispers over 1-9), whatever the neighbours hold.
+    NoPartnerValue,
+    /// Whispers: the cell's two neighbours on the line, `left` and `right`, see each other
+    /// (they share a house, so they hold different values), and for each removed value the
+    /// candidates of the two that it allows are one and the same single value (on German
+    /// whispers a 4 needs a 9 on both sides).
+    SamePartner {
+        /// The neighbour before the cell on the line.
+        left: u32,
+        /// The neighbour after it.
+        right: u32,
+    },
+    /// Every pair of candidates the rule still allows in the two cells `pair` (neighbours on a
+    /// whisper line) holds `value` in one of them, so one of the two holds it; the cell,
+    /// which sees both, cannot.
+    PairNeeds {
+        /// The value needed, as the symbols worth it.
+        value: u64,
+        /// The two cells.
+        pair: [u32; 2],
+    },
+    /// Cells at places along the line that must all hold values of one class (every second
+    /// cell of a whisper line whose values split into a low and a high side with every
+    /// neighbour pair one of each; every third cell of an entropic or modular line) cannot
+    /// hold the class `class` (its symbols): the cells `cells`, which see each other (or are
+    /// one cell), would need as many different values of it as they are, and their candidates
+    /// have fewer. So every cell at their places holds another class, and the removed values
+    /// are of `class`.
+    ClassShort {
+        /// The symbols of the class ruled out.
+        class: u64,
+        /// The cells that cannot all take it.
+        cells: Vec<u32>,
+    },
+    /// Entropic and modular lines: cells three apart hold the same class and any three in a
+    /// row one of each. `classes[p]` are the classes (bit `k` for class `k`: low, middle,
+    /// high, or remainder 0, 1, 2) the cells at places `p`, `p + 3`, ... can still take, each
+    /// fitting some order of the three classes with the other two places; the cell is at a
+    /// place `position` mod 3 and the removed values are of classes outside
+    /// `classes[position]`.
+    LineClasses {
+        /// The classes left at each place mod 3.
+        classes: [u8; 3],
+        /// The cell's place along the line, mod 3.
+        position: u8,
+    },
+
+    // Renban.
+    /// Renban: the line's values are different and `cell`, on the line, holds the removed
+    /// value.
+    LineRepeat {
+        /// The cell of the line holding the value.
+        cell: u32,
+    },
+    /// Renban: the line holds a run of as many consecutive values as it has cells, in any
+    /// order. `runs` are the runs that still fit (every cell of the line has a candidate in
+    /// the run and every value of the run a cell that can hold it), as the symbols worth the
+    /// run's smallest value; the removed values lie in none of them.
+    RenbanRuns {
+        /// The runs left, by their smallest value's symbols.
+        runs: u64,
+    },
+    /// Renban: every run left (`runs`, as in [`Why::RenbanRuns`]) contains `value`, so the
+    /// line holds it, in one of `holders`, its cells that can still hold it. With one holder,
+    /// the value is placed there (the holder's other candidates are removed); a cell off the
+    /// line that sees every holder loses the value.
+    RenbanNeeds {
+        /// The value every run left needs, as the symbols worth it.
+        value: u64,
+        /// The runs left.
+        runs: u64,
+        /// The line's cells that can hold the value.
+        holders: Vec<u32>,
+    },
+    /// Renban: with the removed value in the cell, the line's other cells cannot hold the
+    /// rest of any run left (`runs`, as in [`Why::RenbanRuns`]) each once: some values of it
+    /// would need more cells than can take them.
+    RenbanNoRoom {
+        /// The runs left.
+        runs: u64,
+    },
+
+    // Between lines.
+    /// Between line with ends `ends`: the removed values of a middle cell are not strictly
+    /// between any two candidates the ends still hold.
+    BetweenRange {
+        /// The line's two ends.
+        ends: [u32; 2],
+    },
+    /// Between line: with the removed value at this end, no candidate of the other end
+    /// `other` leaves the middle room: some middle cell has no candidate strictly between the
+    /// two, or some middle cells that see each other (a group in one house) need more
+    /// different values between them than their candidates offer.
+    BetweenEnd {
+        /// The other end.
+        other: u32,
+    },
+
+    // Sequence rules.
+    /// `sequence` rule: a reader of the line can be in the automaton's states `before` when
+    /// it reaches the cell (from the candidates of the cells before it), and from the states
+    /// `after` the rest of the line can still be read to acceptance; each removed value leads
+    /// from no state of `before` to a state of `after`.
+    SequenceStates {
+        /// The states reachable before the cell, bit `q` for state `q`.
+        before: u64,
+        /// The states from which the rest of the line can be accepted.
+        after: u64,
+    },
 }
