@@ -124,6 +124,8 @@ mod rules;
 pub mod sat;
 mod search;
 mod sum;
+mod sum_bits;
+pub(crate) mod sum_facts;
 mod thermo;
 mod why;
 // Sum, line and copy rules.
@@ -132,7 +134,6 @@ mod class_windows;
 mod linear;
 mod outside;
 mod pair_chain;
-mod region_sum;
 mod renban;
 pub(crate) mod sequence;
 mod zipper;
