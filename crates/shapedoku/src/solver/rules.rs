@@ -29,7 +29,7 @@ pub(super) fn propagator(index: usize, g: &Geometry) -> Option<Box<dyn Propagato
         Rule::Sum { total, .. } => {
             let cells: Vec<u32> = shape.cells.iter().map(|&c| c as u32).collect();
             let facts = SumFacts::total(SumOrigin::Shape(index as u32), &cells, total);
-            Some(Box::new(SumRule::new(facts, g)))
+            Some(SumRule::compile(facts, g))
         }
     }
 }
@@ -96,7 +96,7 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         | RuleKind::Arrow { .. }
         | RuleKind::DoubleArrow { .. }
         | RuleKind::RegionSum { .. } => match sum_facts::of_rule(&c.kind, g, SumOrigin::Rule) {
-            Some(facts) => Box::new(SumRule::new(facts, g)),
+            Some(facts) => SumRule::compile(facts, g),
             None => Box::new(Linear::new(Vec::new(), 1)),
         },
         RuleKind::Renban { cells } => Box::new(Renban::new(line(cells), values)),

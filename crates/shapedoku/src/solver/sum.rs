@@ -23,13 +23,15 @@
 //!    group contains, that only cells of the group inside one house can hold, leaves the
 //!    house's other cells.
 //!
+//! Only sums where listing pays are listed (see [`lists`]); the others with one side and a
+//! total, or two equal sides, are one equation for [`Linear`] (bounds and per-cell supports).
 //! A sum whose sides span more than [`CAP_BITS`] values falls back to bounds. Scratch space
 //! is kept per thread and grows to the largest rule once, so a search node allocates nothing;
 //! and the solver keeps for each sum the candidates of its cells when a call last removed
 //! nothing without looking at a house's other cells, so a call on the same candidates returns
 //! at once.
 
-use super::linear::mask_where;
+use super::linear::{Linear, mask_where};
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Why};
 use super::sum_bits as bits;
 use super::sum_facts::SumFacts;
@@ -60,6 +62,10 @@ pub(super) struct SumRule {
     others: Vec<u32>,
     /// The sum's cells, sorted, once each: the key of the solver's memory of a quiet call.
     watch: Vec<u32>,
+    /// Whether the combinations are listed at all (see [`SumRule::lists`]); bounds otherwise.
+    combos: bool,
+    /// The sum as one equation, for a sum whose combinations are not listed.
+    linear: Option<Linear>,
 }
 
 /// Cells of one side with one coefficient; `distinct` when they all see each other.
@@ -119,11 +125,24 @@ impl SumRule {
             }
             sides.push((first, groups.len() as u32, side.constant));
         }
-        let (houses, others) = houses_of(&cells, &groups, g);
+        let combos = lists(&facts, &cells, &groups);
+        let linear = if combos {
+            None
+        } else {
+            Linear::of_facts(&facts)
+        };
+        // Houses matter only to listed combinations.
+        let (houses, others) = if linear.is_some() {
+            (Vec::new(), Vec::new())
+        } else {
+            houses_of(&cells, &groups, g)
+        };
         let mut watch = cells.clone();
         watch.sort_unstable();
         watch.dedup();
         SumRule {
+            combos,
+            linear,
             facts,
             cells,
             groups,
@@ -134,10 +153,36 @@ impl SumRule {
         }
     }
 
+    /// The propagator for `facts` on `g`: the sum's equation alone when its combinations are
+    /// not listed (see [`lists`]), so the search pays nothing for the rest.
+    pub(super) fn compile(facts: Arc<SumFacts>, g: &Geometry) -> Box<dyn Propagator> {
+        let rule = SumRule::new(facts, g);
+        match rule.linear {
+            Some(linear) => Box::new(linear),
+            None => Box::new(rule),
+        }
+    }
+
     /// Whether the sum says nothing: one side and no total (a region-sum line in one box).
     fn is_idle(&self) -> bool {
         self.sides.len() < 2 && self.facts.total.is_none()
     }
+}
+
+/// Whether listing combinations pays for a sum: one side with a fixed total (a cage, a
+/// little killer) whose largest group of cells that see each other holds more than half its
+/// cells. Measured (`rulebench 10`, CPU ms median, base bounds-and-supports vs listing every
+/// sum): cages with repeats on 2..5-cell walks (mostly one group) 2.75 -> 0.67, little
+/// killers (diagonals of 3..9 cells, one group per box) 2.73 -> 3.37, arrows 0.33 -> 0.40,
+/// double arrows 1.80 -> 2.59: listing costs more per node than it saves in guesses when the
+/// cells split into small groups or the sides are only equal to each other. The others keep
+/// the bounds and per-cell supports of [`Linear`].
+fn lists(facts: &SumFacts, cells: &[u32], groups: &[Group]) -> bool {
+    let largest = (groups.iter().filter(|g| g.distinct))
+        .map(|g| (g.end - g.start) as usize)
+        .max()
+        .unwrap_or(0);
+    facts.sides.len() == 1 && facts.total.is_some() && 2 * largest > cells.len()
 }
 
 /// The houses holding two or more cells of a distinct group, and their other cells.
@@ -179,11 +224,18 @@ impl Propagator for SumRule {
         if self.is_idle() {
             return Ok(false);
         }
+        if let Some(linear) = &self.linear {
+            return linear.propagate(d);
+        }
         SCRATCH.with(|s| self.run(d, &mut s.borrow_mut(), &mut false))
     }
 
     fn memo_words(&self) -> usize {
-        if self.is_idle() { 0 } else { self.watch.len() }
+        if self.is_idle() || self.linear.is_some() {
+            0
+        } else {
+            self.watch.len()
+        }
     }
 
     fn propagate_memo(&self, d: &mut Domains<'_>, memo: &mut [u64]) -> Narrowed {
@@ -192,6 +244,9 @@ impl Propagator for SumRule {
         // candidates again remove nothing again.
         if self.is_idle() {
             return Ok(false);
+        }
+        if let Some(linear) = &self.linear {
+            return linear.propagate(d);
         }
         if memo.len() == self.watch.len()
             && self.watch.iter().zip(&*memo).all(|(&c, &m)| d.get(c) == m)
@@ -312,11 +367,13 @@ impl SumRule {
     fn run(&self, d: &mut Domains<'_>, s: &mut Scratch, house_read: &mut bool) -> Narrowed {
         s.lo.clear();
         s.hi.clear();
+        let mut free = 0usize;
         for &c in &self.cells {
             let x = d.get(c);
             if x == 0 {
                 return Err(Contradiction);
             }
+            free += usize::from(x & (x - 1) != 0);
             let (a, b) = d.values().min_max(x);
             s.lo.push(a);
             s.hi.push(b);
@@ -340,6 +397,10 @@ impl SumRule {
         }
         if t_lo > t_hi {
             return Err(Contradiction);
+        }
+        // With one cell left open the bounds are exact; and where listing does not pay.
+        if free <= 1 {
+            return self.bounds(d, s, t_lo, t_hi);
         }
         self.parts(d, s, t_lo, t_hi)?;
         // Each side's span; too wide a span falls back to bounds. The shared value lies within
@@ -388,7 +449,7 @@ impl SumRule {
                 let gr = &self.groups[gi as usize];
                 let (a, b) = (gr.start as usize, gr.end as usize);
                 let k = gr.coef;
-                if gr.distinct {
+                if gr.distinct && self.combos {
                     let (g_lo, g_hi) = (a..b).fold((0, 0), |(l, h), i| (l + s.lo[i], h + s.hi[i]));
                     // What the group may add: the shared value less what the rest can add.
                     let add_lo = t_lo - (s.side_hi[si] - k * g_hi);
