@@ -126,6 +126,8 @@ mod rules;
 pub mod sat;
 mod search;
 mod sum;
+mod sum_bits;
+pub(crate) mod sum_facts;
 mod thermo;
 mod why;
 // Sum, line and copy rules.
@@ -136,7 +138,6 @@ mod line_soundness;
 mod linear;
 mod outside;
 mod pair_chain;
-mod region_sum;
 mod renban;
 pub(crate) mod sequence;
 mod sight;

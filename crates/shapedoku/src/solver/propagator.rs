@@ -26,6 +26,23 @@ pub(crate) type Narrowed = Result<bool, Contradiction>;
 pub(crate) trait Propagator: fmt::Debug + Send + Sync {
     /// Narrows the candidates to what the rule allows.
     fn propagate(&self, d: &mut Domains<'_>) -> Narrowed;
+
+    /// How many words of memory the solver keeps for this propagator between calls (see
+    /// [`Propagator::propagate_memo`]); none for most.
+    fn memo_words(&self) -> usize {
+        0
+    }
+
+    /// Narrows as [`Propagator::propagate`] does, with `memo`: [`Propagator::memo_words`] words
+    /// the solver running it keeps for it, all zero at first. The propagator may keep there
+    /// what makes a later call cheaper, such as the candidates of its cells when it last had
+    /// nothing to remove (a search comes back to the same candidates often). Whatever it
+    /// keeps must be a cache, true of any later call with the same candidates, since one
+    /// memory serves every search node: backtracking does not restore it.
+    fn propagate_memo(&self, d: &mut Domains<'_>, memo: &mut [u64]) -> Narrowed {
+        let _ = memo;
+        self.propagate(d)
+    }
 }
 
 /// The candidates of every cell as a propagator sees them, with the symbols' values. Changes go
@@ -110,9 +127,10 @@ impl<'a> Domains<'a> {
         }
         keep_only(self.cells, self.queue, cell, keep)
     }
-    /// The symbols' values.
+    /// The symbols' values (borrowed for as long as the domains, so a reason built while a
+    /// cell is narrowed can read them).
     #[inline(always)]
-    pub(crate) fn values(&self) -> &Values {
+    pub(crate) fn values(&self) -> &'a Values {
         self.values
     }
 }

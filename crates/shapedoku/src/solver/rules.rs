@@ -4,31 +4,33 @@
 
 use super::propagator::{Domains, Propagator, Removal, Values};
 use super::relation::law_network;
-use super::sum::SumCage;
+use super::sum::SumRule;
+use super::sum_facts::{self, SumFacts, SumOrigin};
 use super::thermo::Thermo;
 // Marks between neighbours and rules on single cells.
 use super::cell_rules::{AllDifferent, Allowed, Extremum, Quadruple};
 use super::{
     between::Between, class_windows::ClassWindows, linear::Linear, outside, pair_chain::PairChain,
-    region_sum::RegionSum, renban::Renban, sequence::Sequence, zipper::Zipper,
+    renban::Renban, sequence::Sequence, zipper::Zipper,
 };
 use crate::CellId;
 use crate::constraint::{Constraint, RuleKind};
 use crate::constraint::{PairLaw, line_rules, orthogonal_neighbours};
-use crate::{Geometry, Rule, Shape};
+use crate::{Geometry, Rule};
 
 /// The propagator for a shape's rule, or `None` when the house path covers it: a no-repeat
 /// shape is enforced through its cells' peers (naked singles) and, when it is a house, the
 /// hidden-single scan; neither needs a propagator of its own.
-pub(super) fn propagator(shape: &Shape, values: &Values) -> Option<Box<dyn Propagator>> {
+pub(super) fn propagator(index: usize, g: &Geometry) -> Option<Box<dyn Propagator>> {
+    let shape = g.shape(index);
     match shape.rule {
         Rule::NoRepeat => None,
-        Rule::Sum { total, distinct } => Some(Box::new(SumCage::new(
-            &shape.cells,
-            total,
-            distinct,
-            values,
-        ))),
+        // A cage without repeats is a no-repeat shape, so its cells are peers: one group.
+        Rule::Sum { total, .. } => {
+            let cells: Vec<u32> = shape.cells.iter().map(|&c| c as u32).collect();
+            let facts = SumFacts::total(SumOrigin::Shape(index as u32), &cells, total);
+            Some(SumRule::compile(facts, g))
+        }
     }
 }
 
@@ -94,17 +96,15 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             ))
         }
         // Sum, line and copy rules: one file per propagation technique.
-        RuleKind::LittleKiller { cells, total, .. } => Box::new(Linear::new(
-            cells.iter().map(|c| (c.index() as u32, 1)).collect(),
-            *total,
-        )),
-        RuleKind::Arrow { cells, circle } => Box::new(Linear::new(arrow_terms(cells, *circle), 0)),
-        RuleKind::DoubleArrow { cells } => Box::new(Linear::new(double_arrow_terms(cells), 0)),
+        RuleKind::LittleKiller { .. }
+        | RuleKind::Arrow { .. }
+        | RuleKind::DoubleArrow { .. }
+        | RuleKind::RegionSum { .. } => match sum_facts::of_rule(&c.kind, g, SumOrigin::Rule) {
+            Some(facts) => SumRule::compile(facts, g),
+            None => Box::new(Linear::new(Vec::new(), 1)),
+        },
         RuleKind::Renban { cells } => Box::new(Renban::new(line(cells), values, g)),
         RuleKind::Between { cells } => Box::new(Between::new(line(cells), values, g)),
-        RuleKind::RegionSum { cells } => {
-            Box::new(RegionSum::new(line(cells), line_rules::segments(g, cells)))
-        }
         RuleKind::Entropic { cells } | RuleKind::Modular { cells } => {
             // The loader refuses an entropic line on an alphabet it cannot split in thirds; on
             // a geometry built by hand such a line never holds (see `holds`).
@@ -197,34 +197,6 @@ fn outside_clue(
         Some(l) => Box::new(outside::Clue::new(ids(cells), l)),
         None => Box::new(outside::SolvedCheck::new(ids(cells), kind.clone(), values)),
     }
-}
-
-/// A double arrow as a linear sum: its two ends (the circles) against the cells between them.
-fn double_arrow_terms(cells: &[CellId]) -> Vec<(u32, i64)> {
-    let n = cells.len();
-    (cells.iter().enumerate())
-        .map(|(i, c)| {
-            let k = if i == 0 || i + 1 == n { 1 } else { -1 };
-            (c.index() as u32, k)
-        })
-        .collect()
-}
-
-/// An arrow as a linear sum: the circle's cells weighted as digits (the last one 1, the one
-/// before 10, ...) against the body's cells, each -1.
-fn arrow_terms(cells: &[crate::CellId], circle: usize) -> Vec<(u32, i64)> {
-    cells
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let k = if i < circle {
-                10i64.pow((circle - 1 - i) as u32)
-            } else {
-                -1
-            };
-            (c.index() as u32, k)
-        })
-        .collect()
 }
 
 #[cfg(test)]
