@@ -367,8 +367,10 @@ async function exportLink() {
     }
     $('export-link').value = r.data.link;
     out.hidden = false;
-    const said = [`A ${r.data.target} link${r.data.with_solution ? ', with the solution to check answers against' : ''}.`, ...r.data.notes];
-    note.textContent = said.join(' ');
+    // The library's notes are clauses (`the rules text is written from the rules exported`).
+    const solution = r.data.with_solution ? ', with the solution to check answers against' : '';
+    const notes = r.data.notes.length ? `: ${r.data.notes.join('; ')}` : '';
+    note.textContent = `A ${r.data.target} link${solution}${notes}.`;
   } finally {
     $('btn-export').disabled = false;
   }
