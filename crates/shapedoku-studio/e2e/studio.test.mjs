@@ -24,13 +24,20 @@ let page;
 let original; // the classic example's text
 const dialogs = [];
 let dialogAnswer = true;
+// A console error the current step expects (Chromium logs every 4xx answer as one): any other
+// error fails the run.
+let expectedConsole = null;
 
 before(async () => {
   assert.ok(URL, 'set STUDIO_URL to the address `shapedoku studio` printed');
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (e) => { throw e; });
-  page.on('console', (m) => { if (m.type() === 'error') throw new Error(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    if (expectedConsole && expectedConsole.test(m.text())) { expectedConsole = null; return; }
+    throw new Error(`console: ${m.text()}`);
+  });
   page.on('dialog', (d) => { dialogs.push(d.message()); if (dialogAnswer) d.accept(); else d.dismiss(); });
   await page.goto(URL);
   await page.waitForSelector('#drawing svg');
@@ -325,6 +332,41 @@ test('imports an f-puzzles link into the editor', async () => {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ toml }),
   })).json()).givens, t);
   assert.equal(givens, '..7....358.....9...2.67.........356.....1...3..2.8..4....19..5.....5..7.........4');
+});
+
+test('exports the file as an f-puzzles link, and refuses a Samurai by name', async () => {
+  await page.click('.tabs button[data-tab=set]');
+  const t = await text(); // the X-Sudoku imported above
+  await page.selectOption('#export-target', 'fpuzzles');
+  await page.click('#btn-export');
+  await page.waitForSelector('#export-out:not([hidden])');
+  const link = await page.inputValue('#export-link');
+  assert.ok(link.startsWith('https://f-puzzles.com/?load='), link);
+  // The link reads back as the puzzle exported: the same givens, cell by cell.
+  const post = (path, body) => page.evaluate(async ([p, b]) => (await fetch(p, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b),
+  })).json(), [path, body]);
+  const back = (await post('/api/import', { link })).toml;
+  const givens = async (toml) => (await post('/api/render', { toml })).givens;
+  assert.equal(await givens(back), await givens(t));
+  assert.equal(await givens(back), '..7....358.....9...2.67.........356.....1...3..2.8..4....19..5.....5..7.........4');
+  // Copy puts the link on the clipboard.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click('#btn-copy-link');
+  await page.waitForFunction(() => /copied/.test(document.getElementById('export-note').textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+  // An edit makes the link stale: it goes. A Samurai is five grids, which f-puzzles cannot hold.
+  const samurai = await page.evaluate(async () => (await (await fetch('/api/examples/samurai')).json()).toml);
+  await setText(samurai);
+  assert.equal(await page.isHidden('#export-out'), true);
+  // The refusal is a 422, which Chromium logs: expected here, once.
+  expectedConsole = /status of 422/;
+  await page.click('#btn-export');
+  await page.waitForFunction(() => document.getElementById('export-note').classList.contains('bad'));
+  await page.waitForTimeout(100);
+  assert.equal(expectedConsole, null, 'the refusal should have been a 422');
+  assert.match(await page.textContent('#export-note'), /cannot export: f-puzzles cannot hold this puzzle:[\s\S]*it has 5 grids/);
+  assert.equal(await page.isHidden('#export-out'), true);
 });
 
 test('generates a puzzle into the editor', async () => {

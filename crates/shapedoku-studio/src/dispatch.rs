@@ -6,7 +6,7 @@
 
 use crate::api::{ApiError, GenerateRequest, PuzzleRequest};
 use crate::engine::{self, Budget};
-use crate::setting::{EditRequest, ImportRequest};
+use crate::setting::{EditRequest, ExportRequest, ImportRequest};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +38,8 @@ pub enum Endpoint {
     Candidates,
     /// `POST /api/import`: an f-puzzles or SudokuPad link as a puzzle file.
     Import,
+    /// `POST /api/export`: the file as an f-puzzles or SudokuPad link.
+    Export,
     /// A worker that panics: only in the crate's own test build, to show a panic costs one
     /// request and not the server.
     #[cfg(test)]
@@ -123,6 +125,7 @@ pub fn answer(job: &Job, budget: &Budget) -> Answer {
         Endpoint::Layout => reply(puzzle().and_then(|r| engine::layout(&r))),
         Endpoint::Candidates => reply(puzzle().and_then(|r| engine::candidates(&r, budget))),
         Endpoint::Import => reply(parse::<ImportRequest>(body).and_then(|r| engine::import(&r))),
+        Endpoint::Export => reply(parse::<ExportRequest>(body).and_then(|r| engine::export(&r))),
         #[cfg(test)]
         Endpoint::TestPanic => panic!("a panic provoked by a test"),
         #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::api::{self, ApiError, GenerateRequest, PuzzleRequest, SaveRequest};
 use crate::dispatch::{self, Answer, Endpoint, Job};
 use crate::engine::{self, Budget};
 use crate::jobs::Failed;
-use crate::setting::{EditRequest, ImportRequest};
+use crate::setting::{EditRequest, ExportRequest, ImportRequest};
 use crate::{State, assets};
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -60,7 +60,8 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/edit", post(edit))
         .route("/api/layout", post(layout))
         .route("/api/candidates", post(candidates))
-        .route("/api/import", post(import));
+        .route("/api/import", post(import))
+        .route("/api/export", post(export));
     // Workers that fail on purpose, to show that a failure costs one request: test builds only.
     #[cfg(test)]
     let api = api
@@ -281,6 +282,14 @@ fn read_request(endpoint: Endpoint, body: &[u8]) -> Result<Asked, ApiError> {
                 ..Asked::default()
             })
         }
+        // A newer export (another target, the file edited since) replaces the one before.
+        Endpoint::Export => {
+            dispatch::parse::<ExportRequest>(body)?;
+            Ok(Asked {
+                channel: Some("export".to_string()),
+                ..Asked::default()
+            })
+        }
         #[cfg(test)]
         Endpoint::TestPanic | Endpoint::TestOverflow | Endpoint::TestHang => puzzle(),
     }
@@ -368,6 +377,11 @@ async fn candidates(
 /// library work on untrusted input, so it runs on a worker too.
 async fn import(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
     work(s, Endpoint::Import, body).await
+}
+/// `export`: the file as an f-puzzles or SudokuPad link; loading the file and writing the
+/// link is library work like any other, so it runs on a worker under the server's limits.
+async fn export(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    work(s, Endpoint::Export, body).await
 }
 #[cfg(test)]
 async fn test_panic(

@@ -1,5 +1,5 @@
-//! The JSON of the setting endpoints (`edit`, `layout`, `candidates`, `import`): what the page's
-//! drawing tools send and what they read back. docs/studio.md documents them.
+//! The JSON of the setting endpoints (`edit`, `layout`, `candidates`, `import`, `export`): what
+//! the page's drawing tools send and what they read back. docs/studio.md documents them.
 
 use serde::{Deserialize, Serialize};
 
@@ -210,4 +210,41 @@ pub struct ImportResponse {
     pub left_out: Vec<String>,
     /// Drawn elements read as rules, to check against the rules text.
     pub readings: Vec<String>,
+}
+
+/// The app an exported link is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportTarget {
+    /// f-puzzles (`https://f-puzzles.com/?load=...`).
+    Fpuzzles,
+    /// SudokuPad (`https://sudokupad.app/fpuzzles...`).
+    Sudokupad,
+}
+
+/// The body of `export`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportRequest {
+    /// The text of the puzzle or variant file.
+    pub toml: String,
+    /// How to name the file in diagnostics (default `editor.toml`).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// `fpuzzles` or `sudokupad`.
+    pub target: ExportTarget,
+}
+
+/// The answer to `export`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExportResponse {
+    /// The link.
+    pub link: String,
+    /// `f-puzzles` or `SudokuPad`.
+    pub target: String,
+    /// Whether the file's stated solution went into the link (SudokuPad then checks answers).
+    pub with_solution: bool,
+    /// What the reader should know about the link: symbols written as other digits, a
+    /// solution left out, a rules text written for the puzzle.
+    pub notes: Vec<String>,
 }

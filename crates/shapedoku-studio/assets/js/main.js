@@ -347,6 +347,54 @@ async function importLink() {
   analyseSoon(0);
 }
 
+/** Exports the editor's text as a link for the chosen app; a puzzle the app cannot hold is
+ *  refused with every part it cannot hold named. */
+async function exportLink() {
+  const out = $('export-out');
+  const note = $('export-note');
+  const target = $('export-target').value;
+  out.hidden = true;
+  note.className = 'note';
+  note.textContent = 'Exporting…';
+  $('btn-export').disabled = true;
+  try {
+    const r = await api('/api/export', { toml: studio.editor.text(), target, name: state.fileName });
+    if (!r.ok) {
+      note.className = 'note bad';
+      const where = (r.data.diagnostics || []).slice(0, 3).map((d) => (d.line ? `line ${d.line}: ${d.message}` : d.message));
+      note.textContent = [r.data.error, ...where].join('\n');
+      return;
+    }
+    $('export-link').value = r.data.link;
+    out.hidden = false;
+    // The library's notes are clauses (`the rules text is written from the rules exported`).
+    const solution = r.data.with_solution ? ', with the solution to check answers against' : '';
+    const notes = r.data.notes.length ? `: ${r.data.notes.join('; ')}` : '';
+    note.textContent = `A ${r.data.target} link${solution}${notes}.`;
+  } finally {
+    $('btn-export').disabled = false;
+  }
+}
+
+/** Copies the exported link; where the clipboard is not allowed, selects it for Ctrl-C. */
+async function copyLink() {
+  const field = $('export-link');
+  try {
+    await navigator.clipboard.writeText(field.value);
+    $('export-note').textContent = 'Link copied.';
+  } catch (_) {
+    field.select();
+    $('export-note').textContent = 'Selected: press Ctrl-C to copy.';
+  }
+}
+
+/** An exported link is of the text it was made from: an edit makes it stale, so it goes. */
+function dropExport() {
+  if ($('export-out').hidden && !$('export-note').textContent) return;
+  $('export-out').hidden = true;
+  $('export-note').textContent = '';
+}
+
 async function generate() {
   if (!mayReplace('Generating')) return;
   const src = $('gen-source').value;
@@ -378,7 +426,7 @@ async function generate() {
 }
 
 async function start() {
-  studio.editor = new Editor($('editor'), { onChange: () => analyseSoon(), onSave: save });
+  studio.editor = new Editor($('editor'), { onChange: () => { dropExport(); analyseSoon(); }, onSave: save });
   studio.setting = new Setting(studio);
   studio.solving = new Solving(studio);
   studio.learn = new Learn(studio);
@@ -430,6 +478,8 @@ $('btn-save').addEventListener('click', save);
 $('btn-import').addEventListener('click', importLink);
 $('import-link').addEventListener('keydown', (e) => { if (e.key === 'Enter') importLink(); });
 $('btn-generate').addEventListener('click', generate);
+$('btn-export').addEventListener('click', exportLink);
+$('btn-copy-link').addEventListener('click', copyLink);
 $('btn-file-undo').addEventListener('click', () => studio.editor.undo());
 $('btn-file-redo').addEventListener('click', () => studio.editor.redo());
 for (const t of document.querySelectorAll('.tabs button')) t.addEventListener('click', () => setMode(t.dataset.tab));

@@ -12,12 +12,14 @@
 
 pub mod budget;
 mod edit;
+mod export;
 mod generate;
 mod learn;
 mod setting;
 
 pub use budget::Budget;
 pub use edit::edit;
+pub use export::export;
 pub use generate::generate;
 pub use learn::{hint, rate, steps};
 pub use setting::{candidates, import, layout};

@@ -163,6 +163,10 @@ async fn worker_processes_answer_like_threads_and_take_cancellations() {
             json!({"toml": "variant = \"4x4\"\ngivens = \"12.. 3... .... ....\""}),
         ),
         ("/api/import", json!({"link": X_SUDOKU_LINK})),
+        (
+            "/api/export",
+            json!({"toml": CLASSIC, "target": "sudokupad"}),
+        ),
     ] {
         let (s1, mut a) = post(&app, path, body.clone()).await;
         let (s2, mut b) = post(&threads, path, body).await;
@@ -173,7 +177,15 @@ async fn worker_processes_answer_like_threads_and_take_cancellations() {
         }
         assert_eq!((s1, &a), (s2, &b), "{path}");
         // The setting endpoints' answers are real ones, not the same refusal both ways.
-        if ["/api/edit", "/api/layout", "/api/candidates", "/api/import"].contains(&path) {
+        if [
+            "/api/edit",
+            "/api/layout",
+            "/api/candidates",
+            "/api/import",
+            "/api/export",
+        ]
+        .contains(&path)
+        {
             assert_eq!(s1, StatusCode::OK, "{path}: {a}");
         }
     }
@@ -265,13 +277,14 @@ fn route(e: Endpoint) -> &'static str {
         Endpoint::Layout => "/api/layout",
         Endpoint::Candidates => "/api/candidates",
         Endpoint::Import => "/api/import",
+        Endpoint::Export => "/api/export",
         Endpoint::TestPanic => "/api/test/panic",
         Endpoint::TestOverflow => "/api/test/overflow",
         Endpoint::TestHang => "/api/test/hang",
     }
 }
 
-const ENDPOINTS: [Endpoint; 12] = [
+const ENDPOINTS: [Endpoint; 13] = [
     Endpoint::Check,
     Endpoint::Count,
     Endpoint::Solve,
@@ -284,6 +297,7 @@ const ENDPOINTS: [Endpoint; 12] = [
     Endpoint::Layout,
     Endpoint::Candidates,
     Endpoint::Import,
+    Endpoint::Export,
 ];
 
 /// A request to an endpoint that parses as that endpoint's request and carries `fault`, which
@@ -294,6 +308,7 @@ fn faulty(e: Endpoint, fault: &str) -> Value {
         Endpoint::Edit => json!({"toml": toml, "edit": {"op": "add", "array": "rule",
             "table": {"type": "thermo", "cells": "r1c1 r2c2 r3c3"}}}),
         Endpoint::Import => json!({"link": format!("https://www.f-puzzles.com/?load={fault}")}),
+        Endpoint::Export => json!({"toml": toml, "target": "fpuzzles"}),
         _ => json!({"toml": toml}),
     }
 }
