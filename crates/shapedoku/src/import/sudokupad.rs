@@ -407,24 +407,3 @@ fn cages(v: &Value, text: &RulesText, d: &mut Draft) -> Result<(), ImportError> 
     }
     Ok(())
 }
-
-/// The setter's solution against every rule read (loading has checked it against the givens
-/// and shapes): a misreading of the drawing shows itself here, refused with the rule named,
-/// instead of becoming a wrong verdict.
-pub(super) fn check_solution(loaded: &crate::load::Loaded) -> Result<(), ImportError> {
-    let Some(sol) = &loaded.solution else {
-        return Ok(());
-    };
-    let g = &loaded.geometry;
-    let value = |cell: crate::CellId| sol.get(cell.index()).copied();
-    match g.constraints().iter().find(|c| !c.holds(g, &value)) {
-        None => Ok(()),
-        Some(c) => Err(ImportError::key(
-            "solution",
-            format!(
-                "the setter's solution breaks `{}` as read from the drawing, so the drawing or the rules text means something else here",
-                c.name
-            ),
-        )),
-    }
-}
