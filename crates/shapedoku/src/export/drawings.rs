@@ -4,7 +4,7 @@
 //! importer lists them as drawn only), and one that does not (SudokuPad, whose f-puzzles reader
 //! draws only the older constraints) still shows the rule. Colours and widths are the editor's.
 
-use super::fpuzzles::Payload;
+use super::payload::Payload;
 use serde_json::json;
 
 /// How the editor draws a line constraint.

@@ -2,7 +2,8 @@
 //! title, author and rules text, the shapes (diagonals, extra regions, killer cages) and the
 //! rules (`rules.rs`). Both targets carry this payload.
 
-use super::layout::{self, Layout};
+use super::layout::{self, Layout, names};
+use super::payload::Payload;
 use super::{Meta, Refused, Target, rules, rules_text};
 use crate::{CellId, Geometry, Puzzle, Rule, ShapeKind};
 use serde_json::{Map, Value, json};
@@ -12,43 +13,6 @@ use serde_json::{Map, Value, json};
 pub(super) struct Built {
     pub json: Value,
     pub notes: Vec<String>,
-}
-
-/// The f-puzzles JSON being written: one object, its constraint keys lists of entries.
-#[derive(Debug, Default)]
-pub(super) struct Payload {
-    obj: Map<String, Value>,
-}
-
-impl Payload {
-    /// Sets a key.
-    pub(super) fn set(&mut self, key: &str, v: Value) {
-        self.obj.insert(key.to_string(), v);
-    }
-
-    /// Appends an entry to the list under `key`.
-    pub(super) fn push(&mut self, key: &str, item: Value) {
-        let list = self
-            .obj
-            .entry(key.to_string())
-            .or_insert_with(|| Value::Array(Vec::new()));
-        if let Value::Array(a) = list {
-            a.push(item);
-        }
-    }
-
-    /// Whether `key` is written.
-    pub(super) fn has(&self, key: &str) -> bool {
-        self.obj.contains_key(key)
-    }
-
-    /// The entries under `key`.
-    pub(super) fn entries(&self, key: &str) -> &[Value] {
-        self.obj
-            .get(key)
-            .and_then(Value::as_array)
-            .map_or(&[], Vec::as_slice)
-    }
 }
 
 /// The puzzle as f-puzzles JSON, or every part of it the format cannot hold.
@@ -115,7 +79,7 @@ pub(super) fn payload(
     };
     p.set("ruleset", json!(rules));
     Ok(Built {
-        json: Value::Object(p.obj),
+        json: p.into_json(),
         notes,
     })
 }
@@ -156,14 +120,6 @@ fn grid(g: &Geometry, layout: &Layout, givens: &[Option<u8>]) -> Value {
         })
         .collect();
     Value::Array(rows)
-}
-
-/// The cells of a list as f-puzzles names them.
-pub(super) fn names(g: &Geometry, layout: &Layout, cells: &[usize]) -> Vec<String> {
-    cells
-        .iter()
-        .map(|&c| layout.name(g, CellId::new(c)))
-        .collect()
 }
 
 /// Which main diagonal a set of cells is: `diagonal-` (↘) or `diagonal+` (↗).

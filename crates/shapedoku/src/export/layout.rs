@@ -228,3 +228,11 @@ pub(super) fn symbols(g: &Geometry, n: u32, notes: &mut Vec<String>) -> Result<(
     }
     Ok(())
 }
+
+/// The cells of a list as f-puzzles names them.
+pub(super) fn names(g: &Geometry, layout: &Layout, cells: &[usize]) -> Vec<String> {
+    cells
+        .iter()
+        .map(|&c| layout.name(g, CellId::new(c)))
+        .collect()
+}

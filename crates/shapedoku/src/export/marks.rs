@@ -17,8 +17,8 @@
 //! are refused, with the pair and values that show it.
 
 use super::Refused;
-use super::fpuzzles::Payload;
 use super::layout::Layout;
+use super::payload::Payload;
 use crate::constraint::{Constraint, PairLaw, Relation, RuleKind};
 use crate::{CellId, Geometry};
 use serde_json::json;

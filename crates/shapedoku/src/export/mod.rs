@@ -53,6 +53,7 @@ mod drawings;
 mod fpuzzles;
 mod layout;
 mod marks;
+mod payload;
 mod rules;
 mod rules_text;
 mod sudokupad;

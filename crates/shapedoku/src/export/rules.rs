@@ -8,9 +8,9 @@
 
 use super::Refused;
 use super::drawings::{self, Style};
-use super::fpuzzles::{Payload, names};
-use super::layout::Layout;
+use super::layout::{Layout, names};
 use super::marks::Marks;
+use super::payload::Payload;
 use crate::constraint::{RuleKind, line_rules};
 use crate::{CellId, Geometry};
 use serde_json::{Value, json};

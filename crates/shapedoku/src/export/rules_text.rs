@@ -3,7 +3,7 @@
 //! SudokuPad shows this text beside the grid, and it is all a player of a rule SudokuPad only
 //! draws has to go by.
 
-use super::fpuzzles::Payload;
+use super::payload::Payload;
 
 /// The rules text for the constraints written in `p`, on an `n` x `n` grid.
 pub(super) fn write(p: &Payload, n: u32) -> String {

@@ -16,7 +16,7 @@
 
 use super::ImportError;
 use super::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
-use super::fpuzzles_cells::{cells_of, lines, list, parse_rc};
+use super::fpuzzles_cells::{cells_of, flag, lines, list, parse_rc, value_text};
 use super::fpuzzles_rules as rules;
 use serde_json::{Map as Object, Value};
 
@@ -434,21 +434,6 @@ fn apply(map: Map, key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportErro
         Map::Custom(f) => f(v, key, d)?,
     }
     Ok(())
-}
-
-pub(super) fn flag(key: &str, v: &Value) -> Result<bool, ImportError> {
-    v.as_bool()
-        .ok_or_else(|| ImportError::key(key, format!("`{key}` must be true or false")))
-}
-
-/// An element's `value` as text: f-puzzles writes numbers as strings or numbers. Empty is
-/// none.
-pub(super) fn value_text(item: &Value) -> Option<String> {
-    match item.get("value") {
-        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
-        Some(Value::Number(n)) => Some(n.to_string()),
-        _ => None,
-    }
 }
 
 fn killers(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {

@@ -17,8 +17,7 @@
 
 use super::ImportError;
 use super::draft::{Draft, Rc, RuleDraft, cell_list};
-use super::fpuzzles::value_text;
-use super::fpuzzles_cells::{cells_of, list, rc_list};
+use super::fpuzzles_cells::{cells_of, list, rc_list, value_text};
 use super::fpuzzles_rules::rule;
 use crate::load::toml_string;
 use serde_json::{Map as Object, Value};
@@ -102,7 +101,7 @@ pub(super) fn dots(obj: &Object<String, Value>, d: &mut Draft) -> Result<(), Imp
     let white = read_dots(obj, "difference", d.size)?;
     let black = read_dots(obj, "ratio", d.size)?;
     let nonconsecutive = match obj.get("nonconsecutive") {
-        Some(v) => super::fpuzzles::flag("nonconsecutive", v)?,
+        Some(v) => super::fpuzzles_cells::flag("nonconsecutive", v)?,
         None => false,
     };
     let mut negative_ratio = false;

@@ -5,8 +5,7 @@
 
 use super::ImportError;
 use super::draft::{Draft, Rc, Region, RuleDraft, SYMBOLS, cell_list};
-use super::fpuzzles::value_text;
-use super::fpuzzles_cells::{cells_of, lines, list, rc_list};
+use super::fpuzzles_cells::{cells_of, lines, list, rc_list, value_text};
 use crate::load::toml_string;
 use serde_json::Value;
 
@@ -191,7 +190,7 @@ pub(super) fn entropic(v: &Value, key: &str, d: &mut Draft) -> Result<(), Import
 /// boxes that is the engine's `disjoint-groups`; on other regions the groups are written out
 /// as shapes.
 pub(super) fn disjoint_groups(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
-    if !super::fpuzzles::flag(key, v)? {
+    if !super::fpuzzles_cells::flag(key, v)? {
         return Ok(());
     }
     let n = d.size;
