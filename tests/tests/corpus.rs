@@ -297,3 +297,34 @@ fn corpus_whole_timed() {
         println!("over 1 s: {over:?}");
     }
 }
+
+/// The corpus's Killers are KrazyDad "Intermediate" puzzles (their published label; see the
+/// data's README). Their hardest steps are subsets and the 45 rule, so the rating must put them
+/// below extreme and solve them without a guess: the level is the hardest step's, however many
+/// cage steps lead up to it (summed weights once pushed every one of them to extreme).
+#[test]
+fn intermediate_killers_grade_below_extreme() {
+    let Some(dir) = data_dir() else {
+        eprintln!("note: ../shared/data/variants not found; Killer grading test skipped");
+        return;
+    };
+    let mut seen = 0;
+    for path in corpus_files(&dir) {
+        let case = load_case(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if case.variant != "killer" || !case.id.contains("KD_Killer_IM") {
+            continue;
+        }
+        let r = shapedoku::reason::rate::rate(&case.puzzle);
+        assert!(r.solved && r.guesses == 0, "{}: {r:?}", case.id);
+        assert!(
+            r.level < shapedoku::reason::rate::Level::Extreme,
+            "{} (KrazyDad intermediate) rated {r:?}",
+            case.id
+        );
+        seen += 1;
+    }
+    assert!(
+        seen >= 10,
+        "expected the corpus's KrazyDad Killers, found {seen}"
+    );
+}

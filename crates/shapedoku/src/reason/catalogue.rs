@@ -119,7 +119,7 @@ pub struct Entry {
     pub family: Family,
     /// Score a step adds to a rating (HoDoKu's weights for the classic techniques).
     pub weight: u64,
-    /// The level of a puzzle whose hardest step this is (before the score bands).
+    /// The level of a puzzle whose hardest step this is.
     pub level: Level,
     /// Value on Sudoku Explainer's scale.
     pub se: Se,

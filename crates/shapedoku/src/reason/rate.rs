@@ -1,7 +1,8 @@
-//! Difficulty rating from a logical solve. Each step adds its technique's weight to a score
-//! (the weights are HoDoKu's, extended to the variant techniques and scaled by cell count); the
-//! level is the level of the hardest technique used, raised one level for every band of score
-//! past that level's ceiling, much as HoDoKu does. For classic 9x9 puzzles there is also an
+//! Difficulty rating from a logical solve. The level is the level of the hardest technique
+//! used: a solver meets that step and nothing harder, however many easy steps come before it
+//! (a Killer's thirty cage steps are thirty easy steps, not one hard one). Each step adds its
+//! technique's weight to a score (the weights are HoDoKu's, extended to the variant
+//! techniques), which orders puzzles within a level. For classic 9x9 puzzles there is also an
 //! estimate on Sudoku Explainer's scale (1.0–11.9): the largest, over the steps, of the easiest
 //! SE value that makes progress at that point (a naked single counts 2.3 only where no hidden
 //! single was there; a W-wing where an XY-wing was counts halfway between the two), plus a
@@ -29,34 +30,13 @@ use super::step::Step;
 use crate::geometry::{Geometry, ShapeKind};
 use crate::puzzle::Puzzle;
 
-/// The score ceiling of a level on a 81-cell grid (HoDoKu's bands); beyond it the puzzle is
-/// raised a level.
-fn ceiling(level: Level) -> u64 {
-    match level {
-        Level::Easy => 800,
-        Level::Medium => 1000,
-        Level::Hard => 1600,
-        Level::Expert => 1800,
-        Level::Extreme => u64::MAX,
-    }
-}
-
-fn up(level: Level) -> Level {
-    match level {
-        Level::Easy => Level::Medium,
-        Level::Medium => Level::Hard,
-        Level::Hard => Level::Expert,
-        _ => Level::Extreme,
-    }
-}
-
 /// A puzzle's rating.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rating {
     /// The level.
     pub level: Level,
-    /// Sum of the steps' weights.
+    /// Sum of the steps' weights: orders puzzles of the same level.
     pub score: u64,
     /// Sudoku Explainer scale estimate, for classic 9x9 puzzles only.
     pub se: Option<f64>,
@@ -237,12 +217,6 @@ pub fn rate_run(g: &Geometry, run: &LogicalRun) -> Rating {
     }
     if is_classic(g) {
         se = replayed_se(g, run);
-    }
-    // Bands are for 81 cells; bigger grids need more steps for the same difficulty.
-    let scale = g.cell_count().max(1) as f64 / 81.0;
-    let scaled = (score as f64 / scale) as u64;
-    while level < Level::Extreme && scaled > ceiling(level) {
-        level = up(level);
     }
     if guesses > 0 {
         // Each guess stands for work logic could not do; SE puts such puzzles from about 7.5
