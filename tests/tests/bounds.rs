@@ -2,18 +2,13 @@
 //! wrong, each with its own copy under `tests/data/repro/`, and the command-line side of the
 //! caps (`--max-input`, endless files and pipes, long lines, several files, a terminal on stdin).
 
+mod common;
+use common::{quick, repro, temp_file};
+
 use shapedoku_cli::{Io, run, run_in_memory};
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
-
-fn repro(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/repro")
-        .join(name)
-        .display()
-        .to_string()
-}
 
 fn example(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -21,27 +16,6 @@ fn example(name: &str) -> String {
         .join(format!("{name}.toml"))
         .display()
         .to_string()
-}
-
-fn temp_file(name: &str, text: &[u8]) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bounds");
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-/// Runs a command and checks it ended quickly: these inputs used to run for minutes or
-/// exhaust memory.
-fn quick(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let t = Instant::now();
-    let out = run_in_memory(args, stdin);
-    assert!(
-        t.elapsed() < Duration::from_secs(10),
-        "{args:?} took {:?}",
-        t.elapsed()
-    );
-    out
 }
 
 #[test]
@@ -106,7 +80,7 @@ fn a_cage_without_cells_is_not_named_like_a_sum() {
 fn max_input_sets_the_cap_for_files_variants_and_stdin() {
     let batch =
         "....9...1...8.7..431...6.7..6.......7.42......8.....296.29..15......29.....5.8...\n";
-    let f = temp_file("batch.txt", batch.as_bytes());
+    let f = temp_file("bounds", "batch.txt", batch.as_bytes());
     let f = f.to_str().unwrap();
     assert_eq!(quick(&["solve", f], "").0, 0);
     let (code, _, err) = quick(&["solve", "--max-input", "50", f], "");
@@ -136,7 +110,7 @@ fn a_line_without_end_is_one_bad_line_and_the_others_are_answered() {
     let mut text = format!("{good}\n").into_bytes();
     text.extend(std::iter::repeat_n(b'.', 3 << 20));
     text.extend(format!("\n{good}\n").as_bytes());
-    let f = temp_file("long-line.txt", &text);
+    let f = temp_file("bounds", "long-line.txt", &text);
     let (code, out, err) = quick(&["solve", f.to_str().unwrap()], "");
     assert_eq!(code, 2, "{err}");
     let lines: Vec<&str> = out.lines().collect();
@@ -181,7 +155,7 @@ fn an_endless_pipe_is_an_error_within_the_cap() {
 
 #[test]
 fn solve_rate_and_hint_take_several_files() {
-    let bad = temp_file("bad.toml", b"variant = \"classic\"\nsize = 9\n");
+    let bad = temp_file("bounds", "bad.toml", b"variant = \"classic\"\nsize = 9\n");
     let bad = bad.to_str().unwrap();
     let (classic, killer) = (example("classic"), example("killer"));
     for cmd in ["solve", "rate", "hint"] {
@@ -200,8 +174,8 @@ fn solve_rate_and_hint_take_several_files() {
         assert_eq!(code, 0, "{cmd}");
         assert_eq!(out.lines().count(), 2, "{cmd}: {out}");
     }
-    let one = temp_file("one.txt", b"# a\n123\n");
-    let two = temp_file("two.txt", b"1234\n");
+    let one = temp_file("bounds", "one.txt", b"# a\n123\n");
+    let two = temp_file("bounds", "two.txt", b"1234\n");
     let (code, _, err) = quick(
         &[
             "solve",
@@ -588,6 +562,7 @@ fn clashing_givens_are_the_same_error_in_a_line_and_in_a_file() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("r1c1 and r1c2"), "{err}");
     let file = temp_file(
+        "bounds",
         "clash.toml",
         format!("variant = \"classic\"\ngivens = \"{line}\"\n").as_bytes(),
     );

@@ -1,10 +1,13 @@
 //! End-to-end tests of `shapedoku solve` and `shapedoku variants`, run in-process through
 //! `shapedoku_cli::run_in_memory` (exit code, stdout, stderr).
 
+mod common;
+use common::temp_file;
+
 use shapedoku::puzzle::format_line;
 use shapedoku::{builtin, load};
 use shapedoku_cli::run_in_memory;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn puzzle_path(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -27,14 +30,6 @@ fn givens_line(name: &str) -> String {
         .unwrap()
         .puzzle
         .to_line()
-}
-
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_solve");
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
 }
 
 /// Symbols drawn in a text grid, in reading order (drops spaces and box lines).
@@ -310,7 +305,11 @@ fn a_variant_can_be_given_as_a_path() {
 
 #[test]
 fn toml_errors_point_at_line_and_column() {
-    let p = temp_file("bad-key.toml", "variant = \"classic\"\n\ngivns = \"\"\n");
+    let p = temp_file(
+        "cli_solve",
+        "bad-key.toml",
+        "variant = \"classic\"\n\ngivns = \"\"\n",
+    );
     let (code, out, err) = run_in_memory(&["solve", p.to_str().unwrap()], "");
     assert_eq!(code, 2);
     assert!(out.is_empty());
@@ -318,6 +317,7 @@ fn toml_errors_point_at_line_and_column() {
     assert!(err.contains("givns"), "{err}");
     // A bad cell reference in a cage: the column points at the reference itself.
     let p = temp_file(
+        "cli_solve",
         "bad-cell.toml",
         "variant = \"classic\"\n[[cage]]\nsum = 3\ncells = \"r1c1 r1x2\"\n",
     );
@@ -326,7 +326,11 @@ fn toml_errors_point_at_line_and_column() {
     assert!(err.contains("bad-cell.toml:4:15"), "{err}");
     assert!(err.contains("r1x2"), "{err}");
     // Givens of the wrong length.
-    let p = temp_file("short.toml", "variant = \"6x6\"\ngivens = \"123\"\n");
+    let p = temp_file(
+        "cli_solve",
+        "short.toml",
+        "variant = \"6x6\"\ngivens = \"123\"\n",
+    );
     let (code, _, err) = run_in_memory(&["solve", p.to_str().unwrap()], "");
     assert_eq!(code, 2);
     assert!(

@@ -5,38 +5,11 @@
 //! it, invisible symbols and `-o -`. Each ends with an exit code of 0 to 3 and a message, at
 //! once.
 
+mod common;
+use common::{quick, repro, temp_file};
+
 use serde_json::Value;
-use shapedoku_cli::run_in_memory;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-fn repro(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/repro")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-fn temp_file(name: &str, text: &[u8]) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("crash_proof");
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-/// Runs a command and checks it ended within seconds.
-fn quick(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let t = Instant::now();
-    let out = run_in_memory(args, stdin);
-    assert!(
-        t.elapsed() < Duration::from_secs(10),
-        "{args:?} took {:?}",
-        t.elapsed()
-    );
-    out
-}
 
 /// A `sequence` rule whose regex is `1` and then `n` question marks (repro/t3's generator).
 fn quantifier_file(n: usize) -> PathBuf {
@@ -44,7 +17,11 @@ fn quantifier_file(n: usize) -> PathBuf {
         "variant = \"classic\"\n[[rule]]\ntype = \"sequence\"\ncells = \"r1c1 r1c2\"\nregex = \"1{}\"\n",
         "?".repeat(n)
     );
-    temp_file(&format!("regex-quantifiers-{n}.toml"), text.as_bytes())
+    temp_file(
+        "crash_proof",
+        &format!("regex-quantifiers-{n}.toml"),
+        text.as_bytes(),
+    )
 }
 
 #[test]
@@ -77,7 +54,7 @@ fn stacked_quantifiers_are_an_error_at_their_place_or_collapse() {
         "variant = \"classic\"\n[[rule]]\ntype = \"sequence\"\ncells = \"r1c1 r1c2\"\nregex = \"1{}2\"\n",
         "?*+".repeat(15_000)
     );
-    let f = temp_file("regex-collapsed.toml", text.as_bytes());
+    let f = temp_file("crash_proof", "regex-collapsed.toml", text.as_bytes());
     let (code, out, err) = quick(&["check", f.to_str().unwrap()], "");
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("several solutions"), "{out}");
@@ -89,7 +66,7 @@ fn a_zipped_comma_bomb_is_refused_at_once() {
     let mut text = b"{ce:[".to_vec();
     text.resize(text.len() + (10 << 20), b',');
     text.extend_from_slice(b"]}");
-    let f = temp_file("zipped-comma-bomb-10MiB.txt", &text);
+    let f = temp_file("crash_proof", "zipped-comma-bomb-10MiB.txt", &text);
     for cmd in [&["import"][..], &["solve"]] {
         let mut args = cmd.to_vec();
         args.push(f.to_str().unwrap());
@@ -142,7 +119,7 @@ fn deep_toml_nesting_is_a_syntax_error() {
         ("dotted", format!("a{} = 1\n", ".b".repeat(100_000))),
         ("headers", format!("[a{}]\n", ".b".repeat(100_000))),
     ] {
-        let f = temp_file(&format!("deep-{name}.toml"), text.as_bytes());
+        let f = temp_file("crash_proof", &format!("deep-{name}.toml"), text.as_bytes());
         let (code, _, err) = quick(&["check", f.to_str().unwrap()], "");
         assert_eq!(code, 2, "{name}: {}", &err[..err.len().min(300)]);
         assert!(
@@ -299,7 +276,7 @@ fn invisible_symbols_are_refused_by_code_point() {
         ('\u{E000}', "private-use"),
     ] {
         let text = format!("symbols = \"1234{c}\"\n[[grid]]\nsize = 5\n");
-        let f = temp_file("invisible.toml", text.as_bytes());
+        let f = temp_file("crash_proof", "invisible.toml", text.as_bytes());
         let (code, _, err) = quick(&["check", f.to_str().unwrap()], "");
         assert_eq!(code, 2, "{c:?}: {err}");
         let hex = format!("U+{:04X}", c as u32);
@@ -308,6 +285,7 @@ fn invisible_symbols_are_refused_by_code_point() {
     }
     // Visible characters from any script remain symbols.
     let f = temp_file(
+        "crash_proof",
         "visible.toml",
         "symbols = \"αβγδ🙂\"\n[[grid]]\nsize = 5\n".as_bytes(),
     );
