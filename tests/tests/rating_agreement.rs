@@ -120,3 +120,22 @@ fn spearman_of_a_reversed_order_is_minus_one() {
     assert!((spearman(&a, &a) - 1.0).abs() < 1e-12);
     assert_eq!(within(&[1.0, 2.0], &[1.5, 3.0]), 0.5);
 }
+
+/// Puzzles Sudoku Explainer rates 11 or more are estimated at 9.0 or above (issue target: SE
+/// 10+ at 9.0+). The first 20 lines of the SE 11+ list in the shared benchmark data, when present.
+#[test]
+fn se_eleven_plus_puzzles_are_estimated_nine_or_more() {
+    let Some(file) = shapedoku_tests::shared_data("bench/forum_hardest_1905_11plus.txt") else {
+        eprintln!("note: forum_hardest_1905_11plus.txt not found; skipped");
+        return;
+    };
+    let text = std::fs::read_to_string(file).unwrap();
+    let g = builtin::geometry("classic").unwrap();
+    for line in text.lines().filter(|l| !l.trim().is_empty()).take(20) {
+        let puzzle = Puzzle::from_line(g.clone(), line.trim()).expect("a classic puzzle");
+        let se = rate::rate(&puzzle)
+            .se
+            .expect("classic puzzles get an SE estimate");
+        assert!(se >= 9.0, "{line}: SE 11+ puzzle estimated {se}");
+    }
+}
