@@ -253,7 +253,12 @@ impl Propagation {
             }
             let mut d = Domains::new(cur, &mut self.queue, &self.values);
             let mut changed = false;
-            for (i, (p, at)) in self.propagators.iter().zip(self.memo_at.windows(2)).enumerate() {
+            for (i, (p, at)) in self
+                .propagators
+                .iter()
+                .zip(self.memo_at.windows(2))
+                .enumerate()
+            {
                 match p.propagate_memo(&mut d, &mut self.memo[at[0]..at[1]]) {
                     Err(_) => return Err(Conflict::Rule(i as u32)),
                     Ok(c) => changed |= c,

@@ -505,8 +505,11 @@ mod tests {
                         };
                         let (c, restarts) = run();
                         let at = format!("geometry {k} seed {seed} limit {limit} unit {unit}");
-                        let mut got: Vec<Vec<u8>> =
-                            c.solutions.iter().map(|s| s.as_indices().to_vec()).collect();
+                        let mut got: Vec<Vec<u8>> = c
+                            .solutions
+                            .iter()
+                            .map(|s| s.as_indices().to_vec())
+                            .collect();
                         assert!(got.iter().all(|s| p.verify(s).is_ok()), "{at}");
                         got.sort();
                         got.dedup();
@@ -528,7 +531,10 @@ mod tests {
             }
         }
         // Restarts must have happened in many of these counts, or the test proves little.
-        assert!(restarted * 4 > counts, "{restarted} of {counts} counts restarted");
+        assert!(
+            restarted * 4 > counts,
+            "{restarted} of {counts} counts restarted"
+        );
     }
 
     /// Random fills and counts on houses alone keep the plain order: no weights, no restarts.
