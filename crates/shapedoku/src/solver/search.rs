@@ -4,6 +4,11 @@
 //! instead, so the memory of a search stays linear in the cells (a copy per open guess would be
 //! cells times depth: 2 GB on a blank 128x128). A search node allocates nothing once the
 //! buffers have grown (only a found solution is copied out).
+//!
+//! On geometries with rules beyond houses and peers, branching is conflict-weighted (dom/wdeg:
+//! the cell with the most weight per candidate, a cell's weight growing with every conflict
+//! blamed on a shape or rule naming it) and the search restarts from the root on a Luby
+//! schedule until it finds its first solution; measured in docs/performance.md.
 
 use super::budget::Meter;
 use super::count::{Count, Stats};
