@@ -25,7 +25,7 @@ pub const RESTART_GUESSES_PER_CELL: u64 = 1;
 const MIN_RUN_GUESSES: u64 = 64;
 
 /// The `i`-th term of Luby's sequence (from 1): 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
-fn luby(i: u64) -> u64 {
+pub(super) fn luby(i: u64) -> u64 {
     let mut i = u128::from(i.max(1));
     loop {
         // The smallest k with i <= 2^k - 1.

@@ -4,16 +4,16 @@
 //! symbols through a bit-sliced once/twice scan of every house.
 
 use super::peers::PeerLookup;
-use super::propagator::Contradiction;
+use super::propagate::Conflict;
 
 /// Removes each queued cell's symbol (the cell is solved) from its peers, queueing peers left
-/// with one candidate, until the queue is empty.
+/// with one candidate, until the queue is empty. A peer left with nothing is the conflict.
 #[inline(always)]
 pub(super) fn clear_peers<P: PeerLookup + ?Sized>(
     g: &P,
     cur: &mut [u64],
     queue: &mut Vec<u32>,
-) -> Result<(), Contradiction> {
+) -> Result<(), Conflict> {
     while let Some(c) = queue.pop() {
         let bit = cur[c as usize];
         for &p in g.peers_of(c as usize) {
@@ -21,7 +21,7 @@ pub(super) fn clear_peers<P: PeerLookup + ?Sized>(
             if x & bit != 0 {
                 let y = x ^ bit;
                 if y == 0 {
-                    return Err(Contradiction);
+                    return Err(Conflict::Peers(c, p));
                 }
                 cur[p as usize] = y;
                 if y & (y - 1) == 0 {
@@ -35,7 +35,8 @@ pub(super) fn clear_peers<P: PeerLookup + ?Sized>(
 
 /// Places every hidden single (a symbol with one place left in a house), queueing the cells,
 /// and fails when a house has lost every place for some symbol. Records per house whether it
-/// still has an unsolved cell; returns whether any house has.
+/// still has an unsolved cell; returns whether any house has. A house with a symbol missing is
+/// the conflict.
 #[inline(always)]
 pub(super) fn hidden_singles(
     house_cells: &[u32],
@@ -43,7 +44,7 @@ pub(super) fn hidden_singles(
     cur: &mut [u64],
     queue: &mut Vec<u32>,
     house_open: &mut [bool],
-) -> Result<bool, Contradiction> {
+) -> Result<bool, Conflict> {
     let hl = all.count_ones() as usize;
     let mut any_open = false;
     for (h, cells) in house_cells.chunks_exact(hl).enumerate() {
@@ -57,7 +58,7 @@ pub(super) fn hidden_singles(
             }
         }
         if once != all {
-            return Err(Contradiction);
+            return Err(Conflict::House(h as u32));
         }
         house_open[h] = solved != all;
         any_open |= solved != all;

@@ -22,7 +22,7 @@
 //! | `count.rs` | [`Count`], [`Verdict`], [`Stats`], [`Stop`]: what a count reports |
 //! | `budget.rs` | [`Budget`]: the limits of one count, and the meter that spends them |
 //! | `bitboard/` | the digit-major bitboard kernel: counts on geometries whose rules are all no-repeat, up to 256 cells |
-//! | `search.rs` | backtracking and the choice of what to branch on |
+//! | `search.rs` | backtracking and the choice of what to branch on (conflict weights and restarts) |
 //! | `propagate.rs` | the fixed-point loop over every rule |
 //! | `houses.rs` | the house path: naked singles through peers, hidden singles per house |
 //! | `naked_pairs.rs`, `locked.rs` | naked pairs and locked candidates in houses |

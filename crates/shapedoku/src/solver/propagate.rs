@@ -12,6 +12,19 @@ use crate::Geometry;
 use crate::geometry::ShapeTables;
 use std::sync::Arc;
 
+/// Where the last failed [`Propagation::run`] met its contradiction: what conflict-weighted
+/// branching (see `search.rs`) blames.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Conflict {
+    /// A cell (the second) lost its last candidate to a solved peer (the first).
+    Peers(u32, u32),
+    /// A house (its index in the house table) has no place left for some symbol.
+    House(u32),
+    /// A rule's propagator failed, or a pair or locked-candidate step inside houses; the
+    /// index is the propagator's ([`Propagation::scope`]), `u32::MAX` for the house steps.
+    Rule(u32),
+}
+
 /// The compiled rules of one geometry and the state the loop keeps between calls.
 #[derive(Debug, Clone)]
 pub(super) struct Propagation {
@@ -38,6 +51,12 @@ pub(super) struct Propagation {
     queue: Vec<u32>,
     /// The puzzle's narrowed starting candidates per cell, when it narrows some.
     pub(super) narrowed: Option<Vec<u64>>,
+    /// The cells each propagator's rule names, propagator after propagator (`scope_at` says
+    /// where each starts); empty for rules over the whole grid (nonconsecutive, ...).
+    scopes: Arc<[u32]>,
+    scope_at: Arc<[usize]>,
+    /// Where the last failed run met its contradiction.
+    pub(super) conflict: Conflict,
 }
 
 impl Propagation {
@@ -49,12 +68,29 @@ impl Propagation {
         let mut propagators: Vec<Box<dyn Propagator>> = (0..g.shapes().len())
             .filter_map(|s| rules::propagator(s, g))
             .collect();
+        // The same order as the propagators: sum shapes, then the rules beyond shapes.
+        let mut scopes: Vec<Vec<u32>> = (0..g.shapes().len())
+            .filter(|&s| g.shape(s).sum().is_some())
+            .map(|s| g.shape(s).cells.iter().map(|&c| c as u32).collect())
+            .collect();
         let mut extra_peers = Vec::new();
         for c in g.constraints() {
             match rules::peer_pairs(c, g) {
                 Some(pairs) => extra_peers.extend(pairs),
-                None => propagators.push(rules::constraint(c, g, &values)),
+                None => {
+                    propagators.push(rules::constraint(c, g, &values));
+                    let mut cells: Vec<u32> =
+                        c.named_cells().iter().map(|c| c.index() as u32).collect();
+                    cells.sort_unstable();
+                    cells.dedup();
+                    scopes.push(cells);
+                }
             }
+        }
+        debug_assert_eq!(scopes.len(), propagators.len());
+        let mut scope_at = vec![0];
+        for s in &scopes {
+            scope_at.push(scope_at.last().copied().unwrap_or(0) + s.len());
         }
         let peers = (!extra_peers.is_empty()).then(|| Arc::new(Peers::new(g, &extra_peers)));
         let mut memo_at = vec![0];
@@ -73,6 +109,9 @@ impl Propagation {
             peers,
             queue: Vec::with_capacity(g.cell_count() * 2),
             narrowed: None,
+            scopes: scopes.concat().into(),
+            scope_at: scope_at.into(),
+            conflict: Conflict::Rule(u32::MAX),
             values,
             tables,
             geometry,
@@ -124,6 +163,20 @@ impl Propagation {
         true
     }
 
+    /// How many propagators (rules beyond houses) there are.
+    pub(super) fn rule_count(&self) -> usize {
+        self.propagators.len()
+    }
+
+    /// The cells propagator `i`'s rule names (empty for rules over the whole grid and for
+    /// `u32::MAX`, the house steps).
+    pub(super) fn scope(&self, i: u32) -> &[u32] {
+        match self.scope_at.get(i as usize..i as usize + 2) {
+            Some(&[a, b]) => &self.scopes[a..b],
+            _ => &[],
+        }
+    }
+
     /// The cells of every house, house after house.
     pub(super) fn house_cells(&self) -> &[u32] {
         &self.tables.house_cells
@@ -147,28 +200,35 @@ impl Propagation {
         }
     }
 
-    /// Runs all propagation to a fixed point; false on a contradiction.
+    /// Runs all propagation to a fixed point; false on a contradiction, whose place is then
+    /// in [`Propagation::conflict`].
     pub(super) fn run(&mut self, cur: &mut [u64]) -> bool {
+        match self.fixed_point(cur) {
+            Ok(()) => true,
+            Err(c) => {
+                self.conflict = c;
+                false
+            }
+        }
+    }
+
+    fn fixed_point(&mut self, cur: &mut [u64]) -> Result<(), Conflict> {
         let all = self.all;
         let g = &*self.geometry;
         let t = &*self.tables;
+        let house_step = Conflict::Rule(u32::MAX);
         loop {
-            let cleared = match &self.peers {
-                Some(p) => clear_peers(&**p, cur, &mut self.queue),
-                None => clear_peers(g, cur, &mut self.queue),
-            };
-            if cleared.is_err() {
-                return false;
+            match &self.peers {
+                Some(p) => clear_peers(&**p, cur, &mut self.queue)?,
+                None => clear_peers(g, cur, &mut self.queue)?,
             }
-            let Ok(any_open) = hidden_singles(
+            let any_open = hidden_singles(
                 &t.house_cells,
                 all,
                 cur,
                 &mut self.queue,
                 &mut self.house_open,
-            ) else {
-                return false;
-            };
+            )?;
             if !self.queue.is_empty() {
                 continue;
             }
@@ -176,32 +236,37 @@ impl Propagation {
             if self.naked_pairs && any_open {
                 let hl = all.count_ones() as usize;
                 match naked_pairs(&t.house_cells, hl, cur, &mut self.queue) {
-                    Err(_) => return false,
+                    Err(_) => return Err(house_step),
                     Ok(true) => continue,
                     Ok(false) => {}
                 }
             }
             if self.locked && any_open {
                 match locked_candidates(t, &self.house_open, cur, &mut self.queue) {
-                    Err(_) => return false,
+                    Err(_) => return Err(house_step),
                     Ok(true) => continue,
                     Ok(false) => {}
                 }
             }
             if self.propagators.is_empty() {
-                return true;
+                return Ok(());
             }
             let mut d = Domains::new(cur, &mut self.queue, &self.values);
             let mut changed = false;
-            for (p, at) in self.propagators.iter().zip(self.memo_at.windows(2)) {
+            for (i, (p, at)) in self
+                .propagators
+                .iter()
+                .zip(self.memo_at.windows(2))
+                .enumerate()
+            {
                 match p.propagate_memo(&mut d, &mut self.memo[at[0]..at[1]]) {
-                    Err(_) => return false,
+                    Err(_) => return Err(Conflict::Rule(i as u32)),
                     Ok(c) => changed |= c,
                 }
             }
             // Narrowed cells may make singles or hidden singles: go round again.
             if !changed {
-                return true;
+                return Ok(());
             }
         }
     }

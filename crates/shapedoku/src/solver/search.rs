@@ -4,11 +4,17 @@
 //! instead, so the memory of a search stays linear in the cells (a copy per open guess would be
 //! cells times depth: 2 GB on a blank 128x128). A search node allocates nothing once the
 //! buffers have grown (only a found solution is copied out).
+//!
+//! On geometries with rules beyond houses and peers, branching is conflict-weighted (dom/wdeg:
+//! the cell with the most weight per candidate, a cell's weight growing with every conflict
+//! blamed on a shape or rule naming it) and the search restarts from the root on a Luby
+//! schedule until it finds its first solution; measured in docs/performance.md.
 
 use super::budget::Meter;
 use super::count::{Count, Stats};
+use super::fill::luby;
 use super::probe::probe;
-use super::propagate::Propagation;
+use super::propagate::{Conflict, Propagation};
 use crate::Grid;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -36,7 +42,25 @@ pub(super) struct Search {
     probing: bool,
     /// The most words of copies on `stack` ([`SNAPSHOT_WORDS`]; tests lower it).
     snapshot_words: usize,
+    /// Whether this count branches on conflict weights and restarts (see [`Search::run`]).
+    weighted: bool,
+    /// Per cell, its degree (the shapes and rules naming it) plus one for every conflict
+    /// blamed on a shape or rule naming it since the count started: dom/wdeg with the
+    /// constraints' weights summed onto their cells when they grow, so choosing reads one
+    /// number per cell.
+    weights: Vec<u32>,
+    /// Conflicts since the last restart.
+    fails: u64,
+    /// Restarts so far in this count.
+    restarts: u64,
+    /// Conflicts before the first restart ([`RESTART_UNIT`]; tests lower it).
+    restart_unit: u64,
 }
+
+/// Conflicts before the first restart; the `k`-th run may take [`luby`]`(k)` times as many.
+/// A count restarts only while it has found no solution, so every run but the last is cut
+/// short and the last runs to the end: the count stays exact.
+const RESTART_UNIT: u64 = 100;
 
 /// The most words of candidate copies the open guesses keep (8 MB); past it, guesses keep a
 /// trail of changes. A 9x9 needs at most 81 copies of 81 words.
@@ -71,6 +95,59 @@ impl Search {
             // wrong guesses very late.
             probing: symbols > 16,
             snapshot_words: SNAPSHOT_WORDS,
+            weighted: false,
+            weights: vec![0; cells],
+            fails: 0,
+            restarts: 0,
+            restart_unit: RESTART_UNIT,
+        }
+    }
+
+    /// Sets every cell's weight to its degree: the shapes and the rules naming it.
+    fn reset_weights(&mut self, engine: &Propagation) {
+        let g = engine.geometry();
+        for (c, w) in self.weights.iter_mut().enumerate() {
+            *w = g.shapes_of(c).len() as u32;
+        }
+        let mut i = 0;
+        while i < engine.rule_count() {
+            for &c in engine.scope(i as u32) {
+                self.weights[c as usize] += 1;
+            }
+            i += 1;
+        }
+    }
+
+    /// A propagation after a guess on `cell` (or the alternative left) failed: the shape or
+    /// rule that found the contradiction gains a weight, added to each of its cells. A rule
+    /// over the whole grid names no cells, so the guessed cell takes the blame.
+    fn blame(&mut self, engine: &Propagation, cell: u32) {
+        self.fails += 1;
+        if !self.weighted {
+            return;
+        }
+        let w = &mut self.weights;
+        match engine.conflict {
+            Conflict::Peers(a, b) => {
+                w[a as usize] = w[a as usize].saturating_add(1);
+                w[b as usize] = w[b as usize].saturating_add(1);
+            }
+            Conflict::House(h) => {
+                let hl = engine.all.count_ones() as usize;
+                let at = h as usize * hl;
+                for &c in &engine.house_cells()[at..at + hl] {
+                    w[c as usize] = w[c as usize].saturating_add(1);
+                }
+            }
+            Conflict::Rule(i) => {
+                let scope = engine.scope(i);
+                if scope.is_empty() {
+                    w[cell as usize] = w[cell as usize].saturating_add(1);
+                }
+                for &c in scope {
+                    w[c as usize] = w[c as usize].saturating_add(1);
+                }
+            }
         }
     }
 
@@ -116,10 +193,35 @@ impl Search {
         self.trail.clear();
         self.stack.clear();
         self.branches.clear();
+        // Conflict weights and restarts pay where rules beyond houses make the conflicts
+        // (see docs/performance.md); houses alone keep the plain order, as do random fills
+        // (their order is the seed's).
+        self.weighted = rng.is_none() && !engine.only_no_repeat();
+        if self.weighted {
+            self.reset_weights(engine);
+        }
+        self.fails = 0;
+        self.restarts = 0;
         stats.nodes += 1;
         let mut ok = engine.load_givens(givens, &mut self.cur) && self.settle(engine, &mut stats);
         let exhausted = loop {
             if ok {
+                if self.weighted
+                    && solutions.is_empty()
+                    && self.fails >= self.restart_unit.saturating_mul(luby(self.restarts + 1))
+                {
+                    // Back to the root, keeping the weights: the next run branches first
+                    // where the conflicts were. The root settled before, so it does again.
+                    self.restarts += 1;
+                    self.fails = 0;
+                    self.trail.clear();
+                    self.stack.clear();
+                    self.branches.clear();
+                    stats.nodes += 1;
+                    ok = engine.load_givens(givens, &mut self.cur)
+                        && self.settle(engine, &mut stats);
+                    continue;
+                }
                 match self.choose(engine, rng.is_some()) {
                     None => {
                         let grid = self.cur.iter().map(|&x| x.trailing_zeros() as u8).collect();
@@ -135,6 +237,9 @@ impl Search {
                         }
                         self.guess(engine, cell, pick, rng.as_deref_mut(), &mut stats);
                         ok = self.settle_on_trail(engine, &mut stats);
+                        if !ok {
+                            self.blame(engine, cell as u32);
+                        }
                         continue;
                     }
                 }
@@ -217,6 +322,7 @@ impl Search {
             if self.settle_on_trail(engine, stats) {
                 return true;
             }
+            self.blame(engine, b.cell);
         }
         false
     }
@@ -226,7 +332,11 @@ impl Search {
     /// two places left: then a binary branch on that symbol. `None` when every cell is solved.
     fn choose(&self, engine: &Propagation, random: bool) -> Option<(usize, u64)> {
         let cur = &self.cur;
-        let (cell, k) = min_cell(cur)?;
+        let (cell, k) = if self.weighted {
+            weighted_cell(cur, &self.weights)?
+        } else {
+            min_cell(cur)?
+        };
         if k == 2 || random || !self.house_branch {
             return Some((cell, 0));
         }
@@ -281,6 +391,26 @@ pub(super) fn min_cell(cur: &[u64]) -> Option<(usize, u32)> {
     best
 }
 
+/// The unsolved cell with the most weight per candidate (dom/wdeg), ties to the lower cell,
+/// and its number of candidates.
+fn weighted_cell(cur: &[u64], weights: &[u32]) -> Option<(usize, u32)> {
+    let mut best: Option<(usize, u32)> = None;
+    let mut best_w = 0u64;
+    for (c, (&x, &w)) in cur.iter().zip(weights).enumerate() {
+        let k = x.count_ones();
+        if k <= 1 {
+            continue;
+        }
+        let w = u64::from(w) + 1;
+        // w / k against best_w / best_k, without dividing.
+        if best.is_none_or(|(_, bk)| w * u64::from(bk) > best_w * u64::from(k)) {
+            best = Some((c, k));
+            best_w = w;
+        }
+    }
+    best
+}
+
 /// The `k`-th lowest set bit of `x`.
 fn nth_bit(mut x: u64, k: u32) -> u64 {
     for _ in 0..k {
@@ -294,6 +424,7 @@ mod tests {
     use super::*;
     use crate::solver::budget::Budget;
     use crate::{Puzzle, Solver, builtin};
+    use std::sync::Arc;
 
     /// Counts with copies only, with the trail only, and with copies for the first 3 guesses
     /// then the trail: the same solutions, in the same order, with the same work.
@@ -327,5 +458,105 @@ mod tests {
                 assert_eq!(copies, run(3 * nc), "{name} seed {seed}");
             }
         }
+    }
+
+    /// A geometry with rules beyond shapes, so that counts branch on conflict weights.
+    fn with_rules(name: &str, kinds: &[crate::constraint::RuleKind]) -> Arc<crate::Geometry> {
+        let g = builtin::geometry(name).unwrap();
+        let rules = kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| crate::constraint::Constraint::new(&format!("rule {i}"), k.clone()));
+        Arc::new(Arc::unwrap_or_clone(g).with_constraints(rules).unwrap())
+    }
+
+    /// Counts steered by conflict weights, restarting after every conflict or after the usual
+    /// number, against the reference solver on 6x6 grids whose rules make guesses fail often:
+    /// the same solutions (as a set) up to each limit, none twice, exhausted exactly when
+    /// fewer than the limit exist; and the same work when counted twice.
+    #[test]
+    fn weighted_branching_and_restarts_keep_counts_exact() {
+        use crate::constraint::RuleKind::{AntiKing, AntiKnight, Nonconsecutive};
+        let geometries = [
+            with_rules("6x6", &[Nonconsecutive, AntiKnight]),
+            with_rules("6x6", &[Nonconsecutive, AntiKing]),
+            with_rules("6x6", &[Nonconsecutive]),
+        ];
+        let (mut restarted, mut counts) = (0, 0);
+        for (k, g) in geometries.iter().enumerate() {
+            for seed in 0..6u64 {
+                // Seed 0 blank, then one or two givens at places and values of the seed.
+                let mut givens = vec![None; 36];
+                for i in 0..(seed % 3) {
+                    let c = ((seed * 13 + i * 7) % 36) as usize;
+                    givens[c] = Some(((seed + i * 5) % 6) as u8);
+                }
+                let Ok(p) = Puzzle::new(g.clone(), givens) else {
+                    continue;
+                };
+                for limit in [1, 2, 50] {
+                    let mut want = crate::oracle::solutions(&p, limit);
+                    want.sort();
+                    for unit in [1, RESTART_UNIT] {
+                        let run = || {
+                            let mut engine = Propagation::new(g.clone());
+                            let mut search = Search::new(36, 6);
+                            search.restart_unit = unit;
+                            let budget = Budget::default();
+                            let mut meter = Meter::new(&budget, None);
+                            let c = search.run(&mut engine, p.givens(), limit, &mut meter, None);
+                            assert!(search.weighted);
+                            (c, search.restarts)
+                        };
+                        let (c, restarts) = run();
+                        let at = format!("geometry {k} seed {seed} limit {limit} unit {unit}");
+                        let mut got: Vec<Vec<u8>> = c
+                            .solutions
+                            .iter()
+                            .map(|s| s.as_indices().to_vec())
+                            .collect();
+                        assert!(got.iter().all(|s| p.verify(s).is_ok()), "{at}");
+                        got.sort();
+                        got.dedup();
+                        assert_eq!(got.len(), c.solutions.len(), "a solution twice: {at}");
+                        if want.len() < limit {
+                            assert_eq!(got, want, "{at}");
+                            assert!(c.exhausted, "{at}");
+                        } else {
+                            assert_eq!(got.len(), limit, "{at}");
+                            assert!(got.iter().all(|s| want.contains(s)) || limit < 50, "{at}");
+                        }
+                        let (again, _) = run();
+                        assert_eq!(again.solutions, c.solutions, "{at}");
+                        assert_eq!(again.stats.guesses, c.stats.guesses, "{at}");
+                        restarted += usize::from(restarts > 0);
+                        counts += 1;
+                    }
+                }
+            }
+        }
+        // Restarts must have happened in many of these counts, or the test proves little.
+        assert!(
+            restarted * 4 > counts,
+            "{restarted} of {counts} counts restarted"
+        );
+    }
+
+    /// Random fills and counts on houses alone keep the plain order: no weights, no restarts.
+    #[test]
+    fn weights_only_where_rules_make_the_conflicts() {
+        let rules = with_rules("6x6", &[crate::constraint::RuleKind::Nonconsecutive]);
+        let mut engine = Propagation::new(rules.clone());
+        let mut search = Search::new(36, 6);
+        let budget = Budget::default();
+        let mut meter = Meter::new(&budget, None);
+        let mut rng = <Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(7);
+        let c = search.run(&mut engine, &[None; 36], 1, &mut meter, Some(&mut rng));
+        assert_eq!(c.solutions.len(), 1);
+        assert!(!search.weighted && search.restarts == 0);
+        let plain = builtin::geometry("6x6").unwrap();
+        let mut engine = Propagation::new(plain);
+        search.run(&mut engine, &[None; 36], 1, &mut meter, None);
+        assert!(!search.weighted && search.restarts == 0);
     }
 }
