@@ -102,3 +102,92 @@ pub fn batch_lines(data: &[u8]) {
     let unterminated = usize::from(data.last().is_some_and(|&b| b != b'\n'));
     assert_eq!(last, newlines + unterminated);
 }
+
+/// Alphabets a regular expression is compiled over (the first byte picks one): digits, a
+/// 16-symbol hex alphabet, symbols that are regex operators themselves, and 64 symbols.
+fn alphabets() -> &'static [shapedoku::Symbols] {
+    static A: OnceLock<Vec<shapedoku::Symbols>> = OnceLock::new();
+    A.get_or_init(|| {
+        [
+            "123456789",
+            "0123456789ABCDEF",
+            "*+?|()[]{}^-\\",
+            "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$",
+        ]
+        .iter()
+        .map(|s| shapedoku::Symbols::new(s.chars()).expect("a valid alphabet"))
+        .collect()
+    })
+}
+
+/// A `sequence` rule's regular expression (the first byte picks the alphabet): an automaton
+/// within the state cap, or an error whose place lies on character boundaries inside the
+/// expression. Any length, nesting or run of operators: the stack and memory stay bounded.
+pub fn regex(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(pattern) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let symbols = &alphabets()[pick as usize % alphabets().len()];
+    match shapedoku::automaton::regex::compile(pattern, symbols) {
+        Ok(a) => assert!(a.states().len() <= shapedoku::automaton::MAX_STATES),
+        Err(e) => {
+            assert!(e.at.start <= e.at.end && e.at.end <= pattern.len(), "{e:?}");
+            assert!(pattern.is_char_boundary(e.at.start) && pattern.is_char_boundary(e.at.end));
+            assert!(!e.message.is_empty());
+        }
+    }
+}
+
+/// Checks an import's result: a puzzle file that loads (the importer loads it back itself),
+/// one given per cell, or an error with a message.
+fn imported(r: Result<shapedoku::import::Imported, shapedoku::import::ImportError>) {
+    match r {
+        Ok(i) => {
+            let (g, p) = (&i.loaded.geometry, &i.loaded.puzzle);
+            assert_eq!(p.givens().len(), g.cell_count());
+            assert!(!i.toml.is_empty());
+        }
+        Err(e) => assert!(!e.message.is_empty()),
+    }
+}
+
+/// f-puzzles or SudokuPad JSON as text (plain JSON, or SudokuPad's zipped form): a puzzle or
+/// an error, within bounded memory (items are counted before parsing).
+pub fn import_json(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    imported(shapedoku::import::import(text));
+    // The same text as a SudokuPad payload that was never compressed.
+    imported(shapedoku::import::import(&format!("scl{text}")));
+}
+
+/// LZ-string's base64 alphabet: a byte outside it is read as one of its characters, so any
+/// input is a payload that reaches the decompressor (which caps its output while decoding),
+/// and a real payload in the corpus reads as itself.
+const LZ_ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// An LZ-compressed payload, as the body of an f-puzzles link, an `fpuzzles` and an `scl`
+/// SudokuPad link (the first byte picks the form): a puzzle or an error, in bounded memory.
+pub fn import_lz(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let body: String = rest
+        .iter()
+        .map(|&b| match LZ_ALPHABET.contains(&b) {
+            true => b as char,
+            false => LZ_ALPHABET[b as usize % 64] as char,
+        })
+        .collect();
+    let link = match pick % 4 {
+        0 => format!("https://www.f-puzzles.com/?load={body}"),
+        1 => format!("https://sudokupad.app/fpuzzles{body}"),
+        2 => format!("https://sudokupad.app/scl{body}"),
+        _ => format!("ctc{body}"),
+    };
+    imported(shapedoku::import::import(&link));
+}

@@ -453,21 +453,7 @@ fn cli_errors() {
     assert!(err.contains("givens"), "{err}");
 }
 
-#[cfg(not(feature = "png"))]
-#[test]
-fn png_needs_the_feature() {
-    for args in [
-        &["render", "--variant", "4x4", "--png"][..],
-        &["render", "--variant", "4x4", "-o", "x.PNG"][..],
-    ] {
-        let (code, out, err) = run_in_memory(args, "");
-        assert_eq!((code, out.as_str()), (2, ""), "{err}");
-        assert!(err.contains("`png` feature"), "{err}");
-    }
-    assert!(!std::path::Path::new("x.PNG").exists());
-}
-
-#[cfg(feature = "png")]
+// PNG is in the default build of the command line (and the library feature is on here).
 #[test]
 fn png_output() {
     let (code, out, err) = run_in_memory(&["render", "--variant", "4x4", "--png"], "");

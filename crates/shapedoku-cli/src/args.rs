@@ -1,7 +1,13 @@
 //! The one definition of the command line: help, man page and completions come from it.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// The file an `-o PATH` option names: `None` when it is absent or `-`, which both mean
+/// standard output (no file named `-` is ever written).
+pub fn output_file(output: &Option<PathBuf>) -> Option<&Path> {
+    output.as_deref().filter(|p| *p != Path::new("-"))
+}
 
 /// Solve, explain, rate, generate, check and render Sudoku variants defined by cells and shapes.
 #[derive(Debug, Parser)]
@@ -25,6 +31,11 @@ pub struct Cli {
     /// minimal 25x25 takes about 40 s of CPU).
     #[arg(long, global = true, value_name = "SECS", value_parser = parse_secs)]
     pub timeout: Option<f64>,
+    /// Show no progress. Progress (a bar for a batch, a spinner for one long job) is drawn on
+    /// stderr only when it is a terminal, once the work has taken a second
+    /// (SHAPEDOKU_PROGRESS_AFTER seconds), and never on a pipe or in a file.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
 }
 
 /// Seconds: a number, 0 or more, decimals allowed.
@@ -90,15 +101,24 @@ pub enum Command {
     /// what each file describes and how many solutions its puzzle has.
     #[command(after_help = crate::exit::CHECK_HELP)]
     Check(CheckArgs),
-    /// Draw a puzzle or variant as SVG (or PNG with the `png` feature), ready to print.
+    /// Draw a puzzle or variant as SVG, PNG or a PDF page, ready to print.
     #[command(after_help = crate::exit::HELP)]
     Render(RenderArgs),
+    /// Print puzzles as a PDF booklet: several to a page, each with its number, title and
+    /// difficulty, the solutions at the back.
+    #[command(after_help = crate::exit::BOOKLET_HELP)]
+    Booklet(BookletArgs),
     /// Time the solver on files of puzzle lines (counting to 2), printing puzzles per second.
     Bench(BenchArgs),
     /// Import an f-puzzles or SudokuPad puzzle (a link, its payload or the JSON) as a
     /// commented puzzle file. Elements that are only drawn are listed in the file and on
     /// stderr; a constraint shapedoku does not know is an error that names it.
     Import(ImportArgs),
+    /// Export a puzzle as an f-puzzles or SudokuPad link, with its title, author, rules text
+    /// and (when known) its solution. What the app cannot hold (several grids, a `sequence`
+    /// rule, a rule whose meaning would change) is refused by name.
+    #[command(after_help = crate::exit::EXPORT_HELP)]
+    Export(ExportArgs),
     /// True candidates: per cell, the values that appear in at least one solution.
     #[command(after_help = crate::exit::HELP)]
     Candidates(CandidatesArgs),
@@ -168,6 +188,10 @@ pub struct SolveArgs {
     /// with `--format json` the steps are data.
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "text", value_name = "STYLE")]
     pub explain: Option<ExplainStyle>,
+    /// The order techniques are tried in (with `--explain`): `default`, or `hodoku` for
+    /// HoDoKu's default step configuration (docs/techniques.md lists both).
+    #[arg(long, value_enum, default_value_t, requires = "explain")]
+    pub order: TechniqueOrder,
     /// Candidate-grid output (with `--explain`).
     #[command(flatten)]
     pub grid: GridArgs,
@@ -214,6 +238,27 @@ pub enum ExplainStyle {
     Teach,
 }
 
+/// The order the logical solver tries the techniques in (`--order`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum TechniqueOrder {
+    /// shapedoku's order, which the SE estimate was fitted on (docs/techniques.md).
+    #[default]
+    Default,
+    /// HoDoKu's default step configuration: naked triples before hidden pairs, BUG+1 before
+    /// the simple chains, WXYZ-wing and 3D Medusa only after the forcing chains, ...
+    Hodoku,
+}
+
+impl TechniqueOrder {
+    /// The library's order.
+    pub fn order(self) -> shapedoku::reason::Order {
+        match self {
+            TechniqueOrder::Default => shapedoku::reason::Order::Default,
+            TechniqueOrder::Hodoku => shapedoku::reason::Order::Hodoku,
+        }
+    }
+}
+
 /// `hint` options.
 #[derive(Debug, Args, Clone)]
 pub struct HintArgs {
@@ -223,6 +268,10 @@ pub struct HintArgs {
     /// How to write the step.
     #[arg(long, value_enum, default_value_t)]
     pub style: ExplainStyle,
+    /// The order techniques are tried in: `default`, or `hodoku` for HoDoKu's default step
+    /// configuration (docs/techniques.md lists both).
+    #[arg(long, value_enum, default_value_t)]
+    pub order: TechniqueOrder,
     /// Candidate-grid output.
     #[command(flatten)]
     pub grid: GridArgs,
@@ -240,6 +289,11 @@ pub struct RateArgs {
     /// Input.
     #[command(flatten)]
     pub input: InputArgs,
+    /// The order techniques are tried in: `default`, or `hodoku` for HoDoKu's default step
+    /// configuration (docs/techniques.md lists both; the SE estimate was fitted on the
+    /// default).
+    #[arg(long, value_enum, default_value_t)]
+    pub order: TechniqueOrder,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -328,12 +382,49 @@ pub struct ImportArgs {
     /// JSON, or a file holding any of these; `-` or nothing reads stdin.
     #[arg(value_name = "LINK|FILE")]
     pub input: Option<String>,
-    /// Write the puzzle file here instead of stdout.
+    /// Write the puzzle file here instead of stdout (`-`: stdout).
     #[arg(long, short = 'o', value_name = "PATH")]
     pub output: Option<PathBuf>,
     /// Overwrite an existing output file.
     #[arg(long)]
     pub force: bool,
+}
+
+/// The app `export` writes a link for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportTarget {
+    /// f-puzzles: `https://f-puzzles.com/?load=...`.
+    Fpuzzles,
+    /// SudokuPad: `https://sudokupad.app/fpuzzles...` (the same payload, which SudokuPad
+    /// opens and checks answers with).
+    Sudokupad,
+}
+
+/// `export` options.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// A TOML puzzle file, an f-puzzles or SudokuPad link, or (with --variant) a file of
+    /// puzzle lines, one link each; `-` or nothing reads stdin.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The app the link is for.
+    #[arg(long, value_enum)]
+    pub to: ExportTarget,
+    /// Text prints the link; JSON prints one object per puzzle with the link, the f-puzzles
+    /// JSON it carries and the notes.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Write to this file instead of stdout (`-` for stdout).
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Overwrite an existing output file.
+    #[arg(long)]
+    pub force: bool,
+    /// When the puzzle states no solution, solve it (within --limit and --timeout) and put
+    /// its solution in the link, so SudokuPad checks answers; a puzzle without exactly one
+    /// solution is then not exported (exit 1, or 3 when a limit stopped the search).
+    #[arg(long)]
+    pub solve: bool,
 }
 
 /// `candidates` options.
@@ -384,12 +475,20 @@ pub struct RenderArgs {
     /// one, otherwise the solver's (exit 1 when there is none).
     #[arg(long)]
     pub solution: bool,
-    /// Write to this file instead of stdout; a `.png` name writes PNG (needs the `png` feature).
+    /// Write to this file instead of stdout (`-`: stdout); a `.png` name writes PNG, a `.pdf`
+    /// name a PDF page.
     #[arg(long, short = 'o', value_name = "PATH")]
     pub output: Option<PathBuf>,
-    /// Write PNG instead of SVG (needs the `png` feature).
-    #[arg(long)]
+    /// Write PNG instead of SVG.
+    #[arg(long, conflicts_with = "pdf")]
     pub png: bool,
+    /// Write a PDF instead of SVG: one page of `--paper`, the drawing as large as the margins
+    /// allow, vector lines and selectable text.
+    #[arg(long)]
+    pub pdf: bool,
+    /// The PDF's paper.
+    #[arg(long, value_enum, default_value_t)]
+    pub paper: PaperArg,
     /// Side of one cell in pixels (SVG units).
     #[arg(long, value_name = "N", default_value_t = 48, value_parser = clap::value_parser!(u32).range(8..=1000))]
     pub cell_size: u32,
@@ -397,9 +496,51 @@ pub struct RenderArgs {
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
     /// Draw each empty cell's true candidates (the values some solution puts there) as
-    /// small digits, as `shapedoku candidates` finds them (up to 1000 solutions).
+    /// small digits, as `shapedoku candidates` finds them (up to 1000 solutions). The
+    /// drawing is written either way; the exit code is `candidates`' (3 when a limit left some
+    /// undecided, 1 when there is no solution).
     #[arg(long, conflicts_with = "solution")]
     pub candidates: bool,
+}
+
+/// Paper sizes for PDF output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum PaperArg {
+    /// ISO A4 (210 x 297 mm).
+    #[default]
+    A4,
+    /// US Letter (8.5 x 11 in).
+    Letter,
+}
+
+/// `booklet` options.
+#[derive(Debug, Args, Clone)]
+pub struct BookletArgs {
+    /// Puzzles: TOML puzzle files, links, or files of puzzle lines with --variant (every line
+    /// a puzzle), in booklet order; `-` or nothing reads stdin.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write the PDF here (default: stdout).
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Puzzles on one page, set in the rows and columns that draw them largest.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=30))]
+    pub per_page: u64,
+    /// Solutions on one page at the back.
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u64).range(1..=30))]
+    pub solutions_per_page: u64,
+    /// Leave the solutions out.
+    #[arg(long)]
+    pub no_solutions: bool,
+    /// A heading on every page of puzzles (and the PDF's title).
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    /// The paper.
+    #[arg(long, value_enum, default_value_t)]
+    pub paper: PaperArg,
+    /// Worker threads for solving and rating the puzzles (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 /// `generate` output format.
@@ -412,6 +553,10 @@ pub enum GenerateFormat {
     Toml,
     /// JSON Lines: one object per puzzle.
     Json,
+    /// An f-puzzles link per puzzle, with its solution.
+    Fpuzzles,
+    /// A SudokuPad link per puzzle, with its solution (SudokuPad checks answers with it).
+    Sudokupad,
 }
 
 /// `generate --symmetry` values.
@@ -500,7 +645,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: GenerateFormat,
     /// Write each puzzle to its own file in this directory (puzzle-001.toml, ...) instead of
-    /// standard output.
+    /// standard output (`-`: standard output).
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output: Option<PathBuf>,
     /// Worker threads (default: all cores); the output does not depend on it.

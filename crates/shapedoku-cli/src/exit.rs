@@ -50,6 +50,25 @@ Exit codes:
   2  error (bad input or usage); a broken pipe exits 0
   3  some puzzle was stopped by --timeout before it was finished (the others are still written)";
 
+/// The text shown at the end of `export --help`.
+pub const EXPORT_HELP: &str = "\
+Exit codes:
+  0  every link was written
+  1  with --solve: some puzzle has no solution or several (it is not exported)
+  2  error: bad input or usage, or a puzzle the app cannot hold (each part refused is named)
+  3  with --solve: a search limit (--limit, --timeout) was reached before an answer";
+
+/// The text shown at the end of `booklet --help`.
+pub const BOOKLET_HELP: &str = "\
+Each puzzle is proved unique and rated (level and score, as `rate` gives them). A puzzle with no
+solution or several is still printed, with that as its note and no solution at the back.
+
+Exit codes:
+  0  the booklet was written and every puzzle is unique
+  1  the booklet was written; some puzzle has no solution or several
+  2  error (bad input or usage); a line that is not a puzzle is left out and the rest written
+  3  the booklet was written; a limit (--limit, --timeout) stopped some puzzle's search";
+
 #[cfg(test)]
 mod tests {
     use super::*;

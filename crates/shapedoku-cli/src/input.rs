@@ -217,7 +217,7 @@ fn grid_rows(g: &Geometry, lines: &[(usize, Result<String, LineError>)]) -> Opti
 }
 
 /// Whether text looks like TOML (a `key = value` line or a `[table]`) rather than puzzle lines.
-fn looks_like_toml(text: &str) -> bool {
+pub fn looks_like_toml(text: &str) -> bool {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))

@@ -5,6 +5,7 @@ pub mod args;
 pub mod cmd;
 pub mod exit;
 pub mod input;
+pub mod progress;
 pub mod report;
 
 use clap::Parser;
@@ -19,7 +20,7 @@ pub struct Io<'a> {
     pub stdout: &'a mut dyn Write,
     /// Standard error.
     pub stderr: &'a mut dyn Write,
-    /// Whether stderr is a terminal (progress bars are shown only then).
+    /// Whether to show progress: stderr is a terminal and `--quiet` was not given.
     pub progress: bool,
     /// Whether stdin is a terminal (reading it then says so on stderr, or a command given no
     /// file would seem to hang).
@@ -197,6 +198,12 @@ pub fn error_json<'a>(input: &'a str, e: &'a anyhow::Error) -> ErrorJson<'a> {
 
 /// Runs the command line with the process's streams; returns the exit code.
 pub fn main_with(args: Vec<OsString>) -> i32 {
+    // `shapedoku studio-worker`, exactly so: a worker process the studio's server starts
+    // itself (not a command for people, so not in the help). It reads standard input and
+    // writes standard output from threads of its own, so it takes them before they are locked.
+    if args.len() == 2 && args[1] == "studio-worker" {
+        return cmd::studio::worker();
+    }
     let stdin = std::io::stdin();
     let stdin_is_terminal = stdin.is_terminal();
     let mut stdin = stdin.lock();
@@ -204,7 +211,9 @@ pub fn main_with(args: Vec<OsString>) -> i32 {
     let mut stdout = std::io::BufWriter::new(stdout.lock());
     let stderr = std::io::stderr();
     let progress = stderr.is_terminal();
-    let mut stderr = stderr.lock();
+    // Not locked for the whole run: the progress display's ticker thread writes to stderr too,
+    // and would wait forever for a lock this thread held (each write locks for itself).
+    let mut stderr = stderr;
     let mut io = Io {
         stdin: &mut stdin,
         stdout: &mut stdout,
@@ -263,6 +272,7 @@ pub fn run(args: Vec<OsString>, io: &mut Io<'_>) -> i32 {
         }
     };
     io.limits.max_input_bytes = cli.max_input;
+    io.progress &= !cli.quiet;
     let default_timeout = match cli.command {
         args::Command::Generate(_) => SearchLimits::GENERATE_TIMEOUT_SECS,
         _ => SearchLimits::TIMEOUT_SECS,

@@ -158,3 +158,85 @@ fn studio_refuses_a_folder_as_its_file() {
     assert_eq!(code, 2);
     assert!(err.contains("not a file"), "{err}");
 }
+
+/// Starts `shapedoku studio` without a file; returns it and its address.
+fn studio() -> (std::process::Child, String) {
+    let mut child = bin()
+        .arg("studio")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let url = lines.next().unwrap().unwrap();
+    let addr = url
+        .strip_prefix("http://")
+        .and_then(|u| u.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("not an address: {url}"))
+        .to_string();
+    (child, addr)
+}
+
+fn post(addr: &str, path: &str, body: &str) -> String {
+    http(
+        addr,
+        &format!(
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+}
+
+#[test]
+fn studio_survives_the_regex_that_overflowed_its_stack() {
+    // One symbol and 200,000 stacked `?` (45,000 were enough to abort the server, whose
+    // requests ran on threads of 2 MiB): checked in a worker process with a large stack, so
+    // the answer is the regex's problem, and should the worker still crash, a 500. Either
+    // way the server answers, and goes on answering.
+    let (mut child, addr) = studio();
+    let toml = format!(
+        "variant = \"classic\"\n[[rule]]\ntype = \"sequence\"\ncells = \"r1c1 r1c2\"\nregex = \"1{}\"\n",
+        "?".repeat(200_000)
+    );
+    let body = format!("{{\"toml\": {toml:?}}}");
+    let first = post(&addr, "/api/check", &body);
+    let again = post(&addr, "/api/check", &body);
+    let count = post(
+        &addr,
+        "/api/count",
+        &format!(
+            "{{\"toml\": {:?}}}",
+            std::fs::read_to_string(example("4x4")).unwrap()
+        ),
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    for answer in [&first, &again] {
+        assert!(
+            answer.starts_with("HTTP/1.1 200") || answer.starts_with("HTTP/1.1 500"),
+            "{}",
+            &answer[..answer.len().min(300)]
+        );
+        assert!(answer.contains("regex") || answer.contains("worker process"));
+    }
+    assert!(count.starts_with("HTTP/1.1 200"), "{count}");
+    assert!(count.contains("\"status\":\"unique\""), "{count}");
+}
+
+#[test]
+fn a_studio_worker_answers_jobs_and_refuses_anything_else() {
+    let job = r#"{"job":{"id":7,"job":{"endpoint":"count","body":"{\"toml\":\"variant = \\\"4x4\\\"\"}"},"guess_limit":1000,"time_limit_us":5000000,"used_us":0}}"#;
+    let (code, out, err) = run(&["studio-worker"], &format!("{job}\n"));
+    assert_eq!(code, 0, "{err}");
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some(r#"{"hello":{"protocol":1}}"#));
+    let answer = lines.next().unwrap();
+    assert!(
+        answer.starts_with(r#"{"answer":{"id":7,"answer":{"status":200,"#)
+            && answer.contains(r#"\"status\":\"several\""#),
+        "{answer}"
+    );
+    let (code, _, err) = run(&["studio-worker"], "GET / HTTP/1.1\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("not a message from the server"), "{err}");
+}

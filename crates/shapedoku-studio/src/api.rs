@@ -4,7 +4,17 @@
 //! (steps, counts, ratings, diagnostics), the response types here are to be replaced by the
 //! library's serialised types, which is why nothing outside this module builds JSON by hand.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::ops::RangeInclusive;
+
+/// The most solutions `count` counts up to.
+pub const MAX_COUNT: usize = 1000;
+/// The sizes of a cell `render` draws, in pixels.
+pub const CELL_SIZES: RangeInclusive<u32> = 8..=200;
+/// The largest seed a JSON number may carry: JavaScript's numbers hold every integer up to
+/// here exactly (`Number.MAX_SAFE_INTEGER`), and round beyond it, so a larger number may
+/// already have been rounded by the client. Larger seeds travel as strings.
+pub const MAX_NUMBER_SEED: u64 = (1 << 53) - 1;
 
 /// The request body of `check`, `count`, `solve`, `hint`, `steps`, `rate` and `render`.
 ///
@@ -50,6 +60,29 @@ pub struct PuzzleRequest {
     /// `render`: side of a cell in pixels (default 48, 8 to 200).
     #[serde(default)]
     pub cell_size: Option<u32>,
+}
+
+impl PuzzleRequest {
+    /// Refuses values out of their documented range, rather than quietly working with others.
+    pub fn validate(&self) -> Result<(), ApiError> {
+        if let Some(n) = self.limit {
+            if !(1..=MAX_COUNT).contains(&n) {
+                return Err(ApiError::bad_request(format!(
+                    "limit: {n} is out of range; count up to 1 to {MAX_COUNT} solutions"
+                )));
+            }
+        }
+        if let Some(size) = self.cell_size {
+            if !CELL_SIZES.contains(&size) {
+                return Err(ApiError::bad_request(format!(
+                    "cell_size: {size} is out of range; a cell is {} to {} pixels",
+                    CELL_SIZES.start(),
+                    CELL_SIZES.end()
+                )));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// What a drawing picks out (`render` requests; `hint` answers use the same form).
@@ -99,8 +132,9 @@ pub struct GenerateRequest {
     /// `easy`, `medium`, `hard`, `expert` or `extreme`; none: any.
     #[serde(default)]
     pub difficulty: Option<String>,
-    /// The seed (default: from the clock).
-    #[serde(default)]
+    /// The seed (default: from the clock): a string of decimal digits (`"13339356320099245831"`,
+    /// any `u64`), or a JSON number up to [`MAX_NUMBER_SEED`].
+    #[serde(default, deserialize_with = "seed_in")]
     pub seed: Option<u64>,
     /// Stop at this many givens instead of a minimal puzzle.
     #[serde(default)]
@@ -111,6 +145,46 @@ pub struct GenerateRequest {
     /// See [`PuzzleRequest::time_limit_ms`].
     #[serde(default)]
     pub time_limit_ms: Option<u64>,
+}
+
+/// Reads a seed: a string of decimal digits, or a number small enough that no JavaScript
+/// client can have rounded it.
+fn seed_in<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    use serde::de::Error;
+    use serde_json::Value;
+    let bad = |what: String| {
+        D::Error::custom(format!(
+            "seed: {what}; send a seed as a string of decimal digits, 0 to {}",
+            u64::MAX
+        ))
+    };
+    match Value::deserialize(d)? {
+        Value::Null => Ok(None),
+        Value::String(t) => {
+            if t.is_empty() || t.len() > 20 || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad(format!(
+                    "`{}` is not a decimal number",
+                    t.escape_debug()
+                )));
+            }
+            t.parse()
+                .map(Some)
+                .map_err(|_| bad(format!("{t} is larger than the largest seed")))
+        }
+        Value::Number(n) => match n.as_u64() {
+            Some(v) if v <= MAX_NUMBER_SEED => Ok(Some(v)),
+            Some(v) => Err(bad(format!(
+                "the number {v} is above 2^53, where JavaScript numbers round (it may not be the seed meant)"
+            ))),
+            None => Err(bad(format!("{n} is not a whole number from 0 up"))),
+        },
+        other => Err(bad(format!("{other} is not a seed"))),
+    }
+}
+
+/// Writes a seed as a string of decimal digits.
+fn seed_out<S: Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(seed)
 }
 
 /// The body of `PUT /api/file`.
@@ -175,7 +249,7 @@ pub struct Related {
 }
 
 /// An error answer: HTTP status, message and, for a file with problems, every problem.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ApiError {
     /// The HTTP status (not serialised).
     #[serde(skip)]
@@ -187,6 +261,12 @@ pub struct ApiError {
     /// When a limit stopped the request before it could answer (HTTP 503): which.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<Stop>,
+    /// With `stopped`: the limits the request ran under.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<Limits>,
+    /// With `stopped`: the time the request used, in milliseconds (waiting its turn included).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elapsed_ms: Option<f64>,
 }
 
 impl ApiError {
@@ -197,6 +277,8 @@ impl ApiError {
             error: msg.into(),
             diagnostics: Vec::new(),
             stopped: None,
+            limits: None,
+            elapsed_ms: None,
         }
     }
     /// A 404.
@@ -206,6 +288,8 @@ impl ApiError {
             error: msg.into(),
             diagnostics: Vec::new(),
             stopped: None,
+            limits: None,
+            elapsed_ms: None,
         }
     }
     /// A 422: the file has problems, or the puzzle cannot be worked on (no solution, ...).
@@ -215,13 +299,18 @@ impl ApiError {
             error: msg.into(),
             diagnostics,
             stopped: None,
+            limits: None,
+            elapsed_ms: None,
         }
     }
-    /// A 503: a limit stopped the request before it could answer.
-    pub fn stopped(stop: Stop, limits: Limits) -> Self {
+    /// A 503: a limit stopped the request before it could answer, after `elapsed_ms`.
+    pub fn stopped(stop: Stop, limits: Limits, elapsed_ms: f64) -> Self {
         let why = match stop {
             Stop::GuessLimit => format!("the guess limit ({}) was reached", limits.guess_limit),
-            Stop::TimeLimit => format!("the time limit ({} ms) was reached", limits.time_limit_ms),
+            Stop::TimeLimit => format!(
+                "the time limit ({} ms) was reached after {elapsed_ms} ms",
+                limits.time_limit_ms
+            ),
             Stop::Cancelled => "a newer request replaced it".to_string(),
         };
         ApiError {
@@ -229,6 +318,8 @@ impl ApiError {
             error: format!("stopped before answering: {why}"),
             diagnostics: Vec::new(),
             stopped: Some(stop),
+            limits: Some(limits),
+            elapsed_ms: Some(elapsed_ms),
         }
     }
     /// A 500.
@@ -238,6 +329,8 @@ impl ApiError {
             error: msg.into(),
             diagnostics: Vec::new(),
             stopped: None,
+            limits: None,
+            elapsed_ms: None,
         }
     }
 }
@@ -436,7 +529,9 @@ pub struct RateResponse {
 pub struct GenerateResponse {
     /// The puzzle file's text, ready for the editor.
     pub toml: String,
-    /// The seed of the puzzle.
+    /// The seed of the puzzle, written as a string of decimal digits so that no JSON reader
+    /// rounds it.
+    #[serde(serialize_with = "seed_out")]
     pub seed: u64,
     /// Number of givens.
     pub givens: usize,
@@ -499,6 +594,6 @@ pub struct InfoResponse {
     pub body_limit: usize,
     /// The command line's file, if one was given.
     pub file: Option<String>,
-    /// Whether `import` is available (not yet).
+    /// Whether `import` (f-puzzles and SudokuPad links) is available.
     pub import: bool,
 }

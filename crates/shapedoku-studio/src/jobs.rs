@@ -1,13 +1,16 @@
 //! Running the engine's work off the async threads, in parallel, each request under its
 //! budget, and with the newest request on a channel cancelling the one before it.
 //!
-//! A job runs on tokio's blocking pool, at most `max_jobs` at once (a semaphore); the rest wait,
-//! and a wait counts against their deadline. A search checks its budget as it goes, an
-//! explanation between steps, a generation between attempts; should one step run past the deadline,
-//! the request still answers at the deadline plus a short grace, and the job is told to stop.
+//! A job runs on a worker (a thread or a process of its own, see [`crate::workers`]), at most
+//! `max_jobs` at once (a semaphore); the rest wait, and a wait counts against their deadline. A
+//! search checks its budget as it goes, an explanation between steps, a generation between
+//! attempts; should one step run past the deadline, the request still answers at the deadline
+//! plus a short grace, and the job is told to stop (a worker process is killed).
 
 use crate::api::Stop;
+use crate::dispatch::{Answer, Job};
 use crate::engine::Budget;
+use crate::workers::{Broke, Executor, Workers};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -20,18 +23,19 @@ const GRACE: Duration = Duration::from_millis(500);
 const MAX_CHANNEL: usize = 64;
 
 /// Why a job gave no answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failed {
     /// A limit or a cancellation stopped it before it could answer.
     Stopped(Stop),
-    /// It panicked (a bug).
-    Panicked,
+    /// It failed (a bug): it panicked, or its worker process ended. Says how.
+    Broke(String),
 }
 
 /// The shared state of running jobs.
 #[derive(Debug)]
 pub struct Jobs {
     permits: Arc<Semaphore>,
+    executor: Executor,
     channels: Mutex<HashMap<String, (u64, Arc<AtomicBool>)>>,
     next: AtomicU64,
 }
@@ -58,10 +62,11 @@ impl Drop for Ticket<'_> {
 }
 
 impl Jobs {
-    /// Room for `max_jobs` jobs at once.
-    pub fn new(max_jobs: usize) -> Self {
+    /// Room for `max_jobs` jobs at once, run where `workers` says.
+    pub fn new(max_jobs: usize, workers: &Workers) -> Self {
         Jobs {
             permits: Arc::new(Semaphore::new(max_jobs.max(1))),
+            executor: Executor::new(workers),
             channels: Mutex::new(HashMap::new()),
             next: AtomicU64::new(1),
         }
@@ -85,18 +90,14 @@ impl Jobs {
         }
     }
 
-    /// Runs `work` under `budget` on the blocking pool; `Err` when the job could not start or
-    /// answer in time, was cancelled while waiting to start, or panicked.
-    pub async fn run<T, F>(
+    /// Runs `job` under `budget` on a worker; `Err` when the job could not start or answer in
+    /// time, was cancelled while waiting to start, or failed.
+    pub async fn run(
         &self,
         channel: Option<&str>,
         budget: Budget,
-        work: F,
-    ) -> Result<T, Failed>
-    where
-        T: Send + 'static,
-        F: FnOnce(&Budget) -> T + Send + 'static,
-    {
+        job: Job,
+    ) -> Result<Answer, Failed> {
         let _ticket = self.ticket(channel, budget.cancel.clone());
         let deadline = tokio::time::Instant::from_std(budget.deadline);
         let permit = tokio::time::timeout_at(deadline, self.permits.clone().acquire_owned())
@@ -104,15 +105,18 @@ impl Jobs {
             .map_err(|_| Failed::Stopped(Stop::TimeLimit))?
             .map_err(|_| Failed::Stopped(Stop::Cancelled))?;
         budget.check().map_err(Failed::Stopped)?;
-        let job = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work(&budget)
-        });
-        match tokio::time::timeout_at(deadline + GRACE, job).await {
-            Ok(Ok(value)) => Ok(value),
-            // A panic in the engine is a bug; the request fails rather than the server.
-            Ok(Err(_)) => Err(Failed::Panicked),
-            Err(_) => Err(Failed::Stopped(Stop::TimeLimit)),
+        let cancel = budget.cancel.clone();
+        match self
+            .executor
+            .run(job, budget, permit, deadline + GRACE)
+            .await
+        {
+            Ok(answer) => Ok(answer),
+            Err(Broke::Late) if cancel.load(Ordering::Relaxed) => {
+                Err(Failed::Stopped(Stop::Cancelled))
+            }
+            Err(Broke::Late) => Err(Failed::Stopped(Stop::TimeLimit)),
+            Err(Broke::Failed(why)) => Err(Failed::Broke(why)),
         }
     }
 }

@@ -15,9 +15,15 @@
 
 pub mod api;
 mod assets;
+mod dispatch;
 pub mod engine;
 mod jobs;
 mod routes;
+mod server;
+pub mod setting;
+pub mod workers;
+
+pub use workers::{WorkerCommand, Workers, worker_main};
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -47,6 +53,17 @@ pub struct Config {
     /// which stops other web pages reaching the studio through DNS rebinding. On while the
     /// server listens on loopback.
     pub loopback_hosts_only: bool,
+    /// Where requests' work runs: threads of the server's own (the default), or worker
+    /// processes, which a crash (a stack overflow aborts a process) cannot take the server down
+    /// with. `shapedoku studio` uses worker processes.
+    pub workers: Workers,
+    /// The longest a client may take to send a request's head, and again its body; an idle
+    /// connection is closed after it too. A half-sent request is not waited on for longer.
+    pub read_timeout: Duration,
+    /// The longest a client may leave an answer unread before its connection is closed.
+    pub write_timeout: Duration,
+    /// Connections served at once; a connection beyond them is answered 503 and closed.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
@@ -61,6 +78,10 @@ impl Default for Config {
             max_input_bytes: shapedoku::Limits::DEFAULT.max_input_bytes,
             max_jobs: (2 * cores).max(2),
             loopback_hosts_only: true,
+            workers: Workers::Threads,
+            read_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(10),
+            max_connections: 64,
         }
     }
 }
@@ -72,26 +93,17 @@ struct State {
     jobs: jobs::Jobs,
 }
 
-/// The limits a budget was made with, as the API reports them.
-fn limits_of(b: &engine::Budget) -> api::Limits {
-    let left = b
-        .deadline
-        .saturating_duration_since(std::time::Instant::now());
-    api::Limits {
-        guess_limit: b.guess_limit,
-        time_limit_ms: left.as_millis() as u64,
-    }
-}
-
 /// The studio as a router: the page, its files and the JSON API.
 pub fn router(config: Config) -> axum::Router {
-    let jobs = jobs::Jobs::new(config.max_jobs);
+    let jobs = jobs::Jobs::new(config.max_jobs, &config.workers);
     routes::router(Arc::new(State { config, jobs }))
 }
 
-/// Serves the studio on a listener until the process ends.
+/// Serves the studio on a listener until the process ends, under the config's connection
+/// limits (read and write timeouts, at most `max_connections` at once).
 pub async fn serve(config: Config, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    axum::serve(listener, router(config)).await
+    let limits = server::Limits::of(&config);
+    server::serve(listener, router(config), limits).await
 }
 
 /// Serves the studio on a bound standard listener, on a runtime of its own, until the process

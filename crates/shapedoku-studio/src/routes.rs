@@ -2,19 +2,20 @@
 //! from using the studio. The work itself is in [`crate::engine`].
 
 use crate::api::{self, ApiError, GenerateRequest, PuzzleRequest, SaveRequest};
+use crate::dispatch::{self, Answer, Endpoint, Job};
 use crate::engine::{self, Budget};
 use crate::jobs::Failed;
+use crate::setting::{EditRequest, ExportRequest, ImportRequest};
 use crate::{State, assets};
 use axum::Router;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, Request, State as Shared};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use http_body_util::{BodyExt, LengthLimitError, Limited};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,6 +23,21 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         (status, axum::Json(self)).into_response()
+    }
+}
+
+impl IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        (
+            status,
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            self.body,
+        )
+            .into_response()
     }
 }
 
@@ -40,22 +56,63 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/hint", post(hint))
         .route("/api/steps", post(steps))
         .route("/api/rate", post(rate))
-        .route("/api/generate", post(generate));
-    // IMPORT: `POST /api/import` (an f-puzzles or SudokuPad link in, a puzzle file out) is to be
-    // added here when the library's import lands; `GET /api/info` then reports `import: true`
-    // and the page shows its Import button.
+        .route("/api/generate", post(generate))
+        .route("/api/edit", post(edit))
+        .route("/api/layout", post(layout))
+        .route("/api/candidates", post(candidates))
+        .route("/api/import", post(import))
+        .route("/api/export", post(export));
+    // Workers that fail on purpose, to show that a failure costs one request: test builds only.
+    #[cfg(test)]
+    let api = api
+        .route("/api/test/panic", post(test_panic))
+        .route("/api/test/overflow", post(test_overflow))
+        .route("/api/test/hang", post(test_hang));
     api.route("/", get(assets::index))
-        .route("/studio.js", get(assets::script))
+        // The page's modules and the vendored editor, under their two folders only, so that
+        // any other path falls through to the JSON 404 (and a POST to a mistyped endpoint is a
+        // 404, not a 405 from a catch-all file route).
+        .route("/js/{name}", get(assets::module))
+        .route("/vendor/{name}", get(assets::vendor))
         .route("/studio.css", get(assets::style))
         .route("/favicon.svg", get(assets::icon))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(state.config.body_limit))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state)
 }
 
+async fn not_found() -> Response {
+    ApiError::not_found("no such page or endpoint (the API is under /api/, see docs/studio.md)")
+        .into_response()
+}
+
+async fn method_not_allowed() -> Response {
+    ApiError {
+        status: 405,
+        ..ApiError::bad_request("this endpoint does not take that method (see docs/studio.md)")
+    }
+    .into_response()
+}
+
+/// Whether a `Content-Type` is JSON: the media type `application/json` in any case, with or
+/// without parameters (`application/json; charset=utf-8`), and nothing else (not
+/// `application/jsonx`, not `text/plain`).
+pub(crate) fn is_json(content_type: &[u8]) -> bool {
+    let media = content_type
+        .split(|&b| b == b';')
+        .next()
+        .unwrap_or_default()
+        .trim_ascii();
+    media.eq_ignore_ascii_case(b"application/json")
+}
+
 /// Refuses requests that did not come from the studio's own page: a `Host` that is not a
 /// loopback name while the server listens on loopback (a DNS-rebinding page), and API writes
-/// without a JSON content type (a plain cross-site form, which needs no preflight).
+/// without a JSON content type (a plain cross-site form, which needs no preflight). Reads a
+/// write's body whole before anything else, within the body limit and the read timeout, so a
+/// client that stops sending half-way is answered 408 and let go rather than waited on.
 async fn guard(Shared(state): Shared<Arc<State>>, req: Request, next: Next) -> Response {
     if state.config.loopback_hosts_only && !loopback_host(req.headers()) {
         return ApiError {
@@ -70,8 +127,7 @@ async fn guard(Shared(state): Shared<Arc<State>>, req: Request, next: Next) -> R
     let json = req
         .headers()
         .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim_start().starts_with("application/json"));
+        .is_some_and(|v| is_json(v.as_bytes()));
     if writes && !json {
         return ApiError {
             status: 415,
@@ -79,20 +135,62 @@ async fn guard(Shared(state): Shared<Arc<State>>, req: Request, next: Next) -> R
         }
         .into_response();
     }
+    let req = if writes {
+        match read_body(&state, req).await {
+            Ok(r) => r,
+            Err(res) => return res,
+        }
+    } else {
+        req
+    };
     let mut res = next.run(req).await;
     let h = res.headers_mut();
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
+    // Styles may be inline (scripts may not): the editor component writes its theme into a
+    // <style> element and sizes its gutters through style attributes.
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; frame-ancestors 'none'",
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
         ),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
+}
+
+/// A request with its body read whole, or the error answer: 413 past the body limit, 408 when
+/// the client takes longer than the read timeout to send it (the connection is then closed).
+async fn read_body(state: &State, req: Request) -> Result<Request, Response> {
+    let (parts, body) = req.into_parts();
+    let limit = state.config.body_limit;
+    let read = Limited::new(body, limit).collect();
+    match tokio::time::timeout(state.config.read_timeout, read).await {
+        Ok(Ok(collected)) => Ok(Request::from_parts(parts, Body::from(collected.to_bytes()))),
+        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(ApiError {
+            status: 413,
+            ..ApiError::bad_request(format!("the request body is larger than {limit} bytes"))
+        }
+        .into_response()),
+        Ok(Err(e)) => {
+            Err(ApiError::bad_request(format!("cannot read the request body: {e}")).into_response())
+        }
+        Err(_) => {
+            let mut res = ApiError {
+                status: 408,
+                ..ApiError::bad_request(format!(
+                    "the request body did not arrive within {} ms",
+                    state.config.read_timeout.as_millis()
+                ))
+            }
+            .into_response();
+            res.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            Err(res)
+        }
+    }
 }
 
 fn loopback_host(headers: &HeaderMap) -> bool {
@@ -105,15 +203,6 @@ fn loopback_host(headers: &HeaderMap) -> bool {
         host.split(':').next().unwrap_or(host)
     };
     matches!(name, "localhost" | "127.0.0.1" | "[::1]")
-}
-
-/// Reads a JSON body; a body over the limit, or JSON that does not fit, is an error in JSON.
-fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = body.map_err(|r| ApiError {
-        status: r.status().as_u16(),
-        ..ApiError::bad_request(r.body_text())
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("request body: {e}")))
 }
 
 impl State {
@@ -133,96 +222,193 @@ impl State {
     }
 }
 
-/// Runs an engine function as a job and answers with its JSON.
-async fn answer<T, F>(state: &State, channel: Option<String>, budget: Budget, work: F) -> Response
-where
-    T: Serialize + Send + 'static,
-    F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
-{
-    let limits = crate::limits_of(&budget);
-    match state.jobs.run(channel.as_deref(), budget, work).await {
-        Ok(Ok(v)) => axum::Json(v).into_response(),
-        Ok(Err(e)) => e.into_response(),
-        Err(Failed::Stopped(stop)) => ApiError::stopped(stop, limits).into_response(),
-        Err(Failed::Panicked) => {
-            ApiError::internal("the request failed inside the studio (a bug: please report it)")
-                .into_response()
+/// A body, or the error that kept it from being read (too large, say) as JSON.
+fn body_of(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|r| ApiError {
+        status: r.status().as_u16(),
+        ..ApiError::bad_request(r.body_text())
+    })
+}
+
+/// What the server reads of a request before handing it to a worker.
+#[derive(Default)]
+struct Asked {
+    channel: Option<String>,
+    guess_limit: Option<u64>,
+    time_limit_ms: Option<u64>,
+}
+
+/// Reads a request's channel and limits; a request that does not parse, or asks for something
+/// out of range, is answered here, without a worker.
+fn read_request(endpoint: Endpoint, body: &[u8]) -> Result<Asked, ApiError> {
+    let puzzle = || -> Result<Asked, ApiError> {
+        let r: PuzzleRequest = dispatch::parse(body)?;
+        r.validate()?;
+        Ok(Asked {
+            channel: r.channel,
+            guess_limit: r.guess_limit,
+            time_limit_ms: r.time_limit_ms,
+        })
+    };
+    match endpoint {
+        Endpoint::Check
+        | Endpoint::Count
+        | Endpoint::Solve
+        | Endpoint::Render
+        | Endpoint::Hint
+        | Endpoint::Steps
+        | Endpoint::Rate
+        | Endpoint::Layout
+        | Endpoint::Candidates => puzzle(),
+        Endpoint::Generate => {
+            let r: GenerateRequest = dispatch::parse(body)?;
+            Ok(Asked {
+                channel: r.channel,
+                guess_limit: None,
+                time_limit_ms: r.time_limit_ms,
+            })
         }
+        // A drawing tool's change: no channel, since every edit counts and none replaces the
+        // one before; the server's own limits.
+        Endpoint::Edit => {
+            dispatch::parse::<EditRequest>(body)?;
+            Ok(Asked::default())
+        }
+        // A newer import replaces the one before.
+        Endpoint::Import => {
+            dispatch::parse::<ImportRequest>(body)?;
+            Ok(Asked {
+                channel: Some("import".to_string()),
+                ..Asked::default()
+            })
+        }
+        // A newer export (another target, the file edited since) replaces the one before.
+        Endpoint::Export => {
+            dispatch::parse::<ExportRequest>(body)?;
+            Ok(Asked {
+                channel: Some("export".to_string()),
+                ..Asked::default()
+            })
+        }
+        #[cfg(test)]
+        Endpoint::TestPanic | Endpoint::TestOverflow | Endpoint::TestHang => puzzle(),
     }
 }
 
-/// A handler for the endpoints that take a [`PuzzleRequest`].
-async fn puzzle_endpoint(
+/// Hands a request to a worker under its budget and answers with what the worker says.
+async fn work(
     state: Arc<State>,
+    endpoint: Endpoint,
     body: Result<Bytes, BytesRejection>,
-    work: fn(&PuzzleRequest, &Budget) -> Result<Response, ApiError>,
 ) -> Response {
-    let req: PuzzleRequest = match parse(body) {
+    let body = match body_of(body) {
+        Ok(b) => b,
+        Err(e) => return e.into_response(),
+    };
+    let asked = match read_request(endpoint, &body) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    let budget = state.budget(req.guess_limit, req.time_limit_ms, false);
-    let channel = req.channel.clone();
-    let limits = crate::limits_of(&budget);
+    // JSON that parsed is UTF-8 text.
+    let body = match String::from_utf8(body.to_vec()) {
+        Ok(b) => b,
+        Err(_) => return ApiError::bad_request("request body: not UTF-8").into_response(),
+    };
+    let budget = state.budget(
+        asked.guess_limit,
+        asked.time_limit_ms,
+        endpoint == Endpoint::Generate,
+    );
+    let limits = budget.limits();
+    let started = budget.started;
     match state
         .jobs
-        .run(channel.as_deref(), budget, move |b| work(&req, b))
+        .run(asked.channel.as_deref(), budget, Job { endpoint, body })
         .await
     {
-        Ok(Ok(r)) => r,
-        Ok(Err(e)) => e.into_response(),
-        Err(Failed::Stopped(stop)) => ApiError::stopped(stop, limits).into_response(),
-        Err(Failed::Panicked) => {
-            ApiError::internal("the request failed inside the studio (a bug: please report it)")
-                .into_response()
+        Ok(answer) => answer.into_response(),
+        Err(Failed::Stopped(stop)) => {
+            let used = (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
+            ApiError::stopped(stop, limits, used).into_response()
         }
+        Err(Failed::Broke(why)) => ApiError::internal(why).into_response(),
     }
-}
-
-fn json<T: Serialize>(r: Result<T, ApiError>) -> Result<Response, ApiError> {
-    r.map(|v| axum::Json(v).into_response())
 }
 
 async fn check(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, _| json(Ok(engine::check(r)))).await
+    work(s, Endpoint::Check, body).await
 }
 async fn count(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::count(r, b))).await
+    work(s, Endpoint::Count, body).await
 }
 async fn solve(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::solve(r, b))).await
+    work(s, Endpoint::Solve, body).await
 }
 async fn render(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::render(r, b))).await
+    work(s, Endpoint::Render, body).await
 }
 async fn hint(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::hint(r, b))).await
+    work(s, Endpoint::Hint, body).await
 }
 async fn steps(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::steps(r, b))).await
+    work(s, Endpoint::Steps, body).await
 }
 async fn rate(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    puzzle_endpoint(s, body, |r, b| json(engine::rate(r, b))).await
+    work(s, Endpoint::Rate, body).await
 }
-
 async fn generate(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
-    let req: GenerateRequest = match parse(body) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    let budget = s.budget(None, req.time_limit_ms, true);
-    let channel = req.channel.clone();
-    answer(&s, channel, budget, move |b| engine::generate(&req, b)).await
+    work(s, Endpoint::Generate, body).await
+}
+/// `edit`: a drawing tool's change to the file. No search, but the file is loaded (for its
+/// givens and regions), and a load is library work like any other.
+async fn edit(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    work(s, Endpoint::Edit, body).await
+}
+async fn layout(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    work(s, Endpoint::Layout, body).await
+}
+async fn candidates(
+    Shared(s): Shared<Arc<State>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    work(s, Endpoint::Candidates, body).await
+}
+/// `import`: an f-puzzles or SudokuPad link as a puzzle file; the decoding of a link is
+/// library work on untrusted input, so it runs on a worker too.
+async fn import(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    work(s, Endpoint::Import, body).await
+}
+/// `export`: the file as an f-puzzles or SudokuPad link; loading the file and writing the
+/// link is library work like any other, so it runs on a worker under the server's limits.
+async fn export(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    work(s, Endpoint::Export, body).await
+}
+#[cfg(test)]
+async fn test_panic(
+    Shared(s): Shared<Arc<State>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    work(s, Endpoint::TestPanic, body).await
+}
+#[cfg(test)]
+async fn test_overflow(
+    Shared(s): Shared<Arc<State>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    work(s, Endpoint::TestOverflow, body).await
+}
+#[cfg(test)]
+async fn test_hang(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    work(s, Endpoint::TestHang, body).await
 }
 
 async fn info(Shared(s): Shared<Arc<State>>) -> Response {
-    let b = s.budget(None, None, false);
     axum::Json(api::InfoResponse {
-        limits: crate::limits_of(&b),
+        limits: s.budget(None, None, false).limits(),
         generate_time_limit_ms: s.config.generate_time_limit.as_millis() as u64,
         body_limit: s.config.body_limit,
         file: s.config.file.as_ref().map(|p| p.display().to_string()),
-        import: false,
+        import: true,
     })
     .into_response()
 }
@@ -289,7 +475,7 @@ async fn save_file(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejec
     let Some(path) = s.config.file.clone() else {
         return no_file().into_response();
     };
-    let req: SaveRequest = match parse(body) {
+    let req: SaveRequest = match body_of(body).and_then(|b| dispatch::parse(&b)) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };

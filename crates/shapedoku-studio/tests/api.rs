@@ -63,8 +63,16 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
     let app = app();
     let (s, _, html) = get(&app, "/").await;
     assert_eq!(s, StatusCode::OK);
-    assert!(html.contains("<script src=\"/studio.js\""), "{html}");
-    for path in ["/studio.js", "/studio.css", "/favicon.svg"] {
+    assert!(
+        html.contains("<script type=\"module\" src=\"/js/main.js\""),
+        "{html}"
+    );
+    for path in [
+        "/js/main.js",
+        "/vendor/codemirror.js",
+        "/studio.css",
+        "/favicon.svg",
+    ] {
         let (s, _, body) = get(&app, path).await;
         assert_eq!(s, StatusCode::OK, "{path}");
         assert!(!body.is_empty(), "{path}");
@@ -113,7 +121,7 @@ async fn builtins_examples_and_variants() {
     let (s, v, _) = get(&app, "/api/info").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["limits"]["guess_limit"], 200_000);
-    assert_eq!(v["import"], false);
+    assert_eq!(v["import"], true);
 }
 
 #[tokio::test]

@@ -28,6 +28,11 @@ pub enum ModelError {
     /// `.` and whitespace mean "empty" and cannot be symbols.
     #[error("`{0}` cannot be a symbol: `.` and whitespace mean an empty cell")]
     ReservedSymbol(char),
+    /// A character that does not show as itself: a control or format character (such as a
+    /// right-to-left override or a zero-width space), a combining mark, a private-use,
+    /// unassigned or blank character. Named by its code point, never printed.
+    #[error("U+{code:04X} ({what}) cannot be a symbol: it does not show as a character of its own", code = u32::from(*.0), what = .1)]
+    InvisibleSymbol(char, &'static str),
     /// A grid's size or box shape is unusable.
     #[error("grid {grid}: {reason}")]
     BadGrid {

@@ -26,6 +26,7 @@ pub mod check;
 pub mod constraint;
 mod embedded;
 pub mod error;
+pub mod export;
 pub mod generate;
 pub mod geometry;
 pub mod grid;

@@ -29,8 +29,44 @@ pub struct Symbols {
     ascii: [u8; 128],
 }
 
+/// What kind of character `c` is, if it does not show as a character of its own and so
+/// cannot be a symbol: a grid of them could not be read, and a bidi override or a zero-width
+/// character would change how the text around it reads.
+fn invisible(c: char) -> Option<&'static str> {
+    use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
+    Some(match c.general_category() {
+        G::Control => "a control character",
+        G::Format => "a format character, such as a direction override or a zero-width one",
+        G::NonspacingMark | G::SpacingMark | G::EnclosingMark => {
+            "a combining mark, which joins the character before it"
+        }
+        G::PrivateUse => "a private-use character, which shows differently on every system",
+        G::Unassigned | G::Surrogate => "not an assigned character",
+        G::SpaceSeparator | G::LineSeparator | G::ParagraphSeparator => "a space",
+        // Letters and symbols drawn blank: Hangul fillers, the blank Braille pattern.
+        _ if matches!(
+            c,
+            '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{2800}'
+        ) =>
+        {
+            "a blank character"
+        }
+        _ => return None,
+    })
+}
+
 impl Symbols {
-    /// An alphabet whose values are 1..=N in order.
+    /// An alphabet whose values are 1..=N in order. Each symbol is one character that shows
+    /// as itself: not `.`, whitespace, a control or format character (a direction override, a
+    /// zero-width space), a combining mark, nor a private-use or blank one.
+    ///
+    /// ```
+    /// use shapedoku::{ModelError, Symbols};
+    /// assert!(Symbols::new("αβγ🙂".chars()).is_ok());
+    /// let err = Symbols::new("12\u{202E}".chars()).unwrap_err();
+    /// assert!(matches!(err, ModelError::InvisibleSymbol('\u{202E}', _)));
+    /// assert!(err.to_string().starts_with("U+202E"));
+    /// ```
     pub fn new(chars: impl IntoIterator<Item = char>) -> Result<Self, ModelError> {
         let chars: Vec<char> = chars.into_iter().collect();
         let values = (1..=chars.len() as i64).collect();
@@ -51,6 +87,9 @@ impl Symbols {
         for (i, c) in chars.iter().enumerate() {
             if c.is_whitespace() || *c == '.' {
                 return Err(ModelError::ReservedSymbol(*c));
+            }
+            if let Some(what) = invisible(*c) {
+                return Err(ModelError::InvisibleSymbol(*c, what));
             }
             if chars[..i].contains(c) {
                 return Err(ModelError::DuplicateSymbol(*c));

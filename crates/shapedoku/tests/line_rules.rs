@@ -559,3 +559,140 @@ fn the_rules_are_drawn() {
     assert!(svg.contains("class=\"cages\""));
     assert!(!svg.contains("class=\"cage-sums\"><rect"));
 }
+
+/// The line kinds whose propagators reason over the whole line and the houses it crosses.
+const WHOLE_LINES: [&str; 7] = [
+    "renban",
+    "whispers",
+    "between",
+    "zipper",
+    "entropic",
+    "modular",
+    "palindrome",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Long lines on 6x6 (up to 12 cells, crossing rows, columns and boxes, so the houses'
+    /// "each symbol once" comes into play) around a planted solution: the longest piece of
+    /// the line that holds in the solution is the rule, with about a third of the solution
+    /// given. The fast solver keeps the planted solution and counts like the oracle.
+    #[test]
+    fn long_lines_keep_their_planted_solution(
+        kind in prop::sample::select(WHOLE_LINES.to_vec()),
+        seed in any::<u64>(),
+        turns in prop::collection::vec(0u8..8, 4..12),
+        param in -40i64..40,
+    ) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let sol = planted(&mut rng);
+        let line = walk(6, (rng.random_range(1..=6), rng.random_range(1..=6)), &turns);
+        let givens: String = sol
+            .iter()
+            .map(|&d| if rng.random_bool(0.3) { char::from(b'1' + d) } else { '.' })
+            .collect();
+        let found = (2..=line.len()).rev().find_map(|len| {
+            let body = rule_body(kind, &line[..len], param, 6);
+            let text = format!("variant = \"6x6\"\ngivens = \"{givens}\"\n[[rule]]\n{body}");
+            let l = load_str("p", &text, None).ok()?;
+            l.puzzle.verify(&sol).is_ok().then_some((l, text))
+        });
+        let Some((l, text)) = found else { return Ok(()) };
+        let fast = Solver::new(&l.puzzle).count(300).solutions;
+        prop_assert_eq!(fast.len(), oracle::count(&l.puzzle, 300), "{}", text);
+        prop_assert!(
+            fast.len() == 300 || fast.iter().any(|g| g.as_indices() == sol.as_slice()),
+            "planted solution lost\n{}", text
+        );
+    }
+}
+
+/// Random Killer cages on a planted 6x6 solution: the grid cut into cages grown from random
+/// cells (a few cells left out), each cage's total read off the solution, repeats allowed in
+/// some cages (and wherever the solution repeats), plus an arrow and a little killer that the
+/// solution holds and a few givens. Cages that nearly fill rows, columns and boxes are what
+/// the innies and outies the solver derives before the search come from; the fast count must
+/// be the reference solver's, and the planted solution among the fast solver's.
+#[test]
+fn planted_killers_count_like_the_oracle() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(45);
+    let mut checked = 0;
+    for _ in 0..40 {
+        let sol = planted(&mut rng);
+        let mut owner = [usize::MAX; 36];
+        let mut text = String::from("variant = \"6x6\"\n");
+        let givens: String = (sol.iter())
+            .map(|&d| {
+                if rng.random_bool(0.06) {
+                    char::from(b'1' + d)
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        text += &format!("givens = \"{givens}\"\n");
+        let mut order: Vec<usize> = (0..36).collect();
+        for i in (1..36).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        for (n, &start) in order.iter().enumerate() {
+            if owner[start] != usize::MAX || rng.random_bool(0.12) {
+                continue;
+            }
+            let mut cage = vec![start];
+            owner[start] = n;
+            let size = rng.random_range(1..=6);
+            while cage.len() < size {
+                let at = cage[rng.random_range(0..cage.len())];
+                let (r, c) = (at / 6, at % 6);
+                let next = [(0, 1), (2, 1), (1, 0), (1, 2)]
+                    .map(|(dr, dc)| (r + dr, c + dc))
+                    .into_iter()
+                    .filter(|&(r, c)| (1..=6).contains(&r) && (1..=6).contains(&c))
+                    .map(|(r, c)| (r - 1) * 6 + c - 1)
+                    .find(|&x| owner[x] == usize::MAX && rng.random_bool(0.7));
+                let Some(x) = next else { break };
+                owner[x] = n;
+                cage.push(x);
+            }
+            let values: Vec<u8> = cage.iter().map(|&x| sol[x]).collect();
+            let repeats =
+                rng.random_bool(0.2) || (1..values.len()).any(|i| values[..i].contains(&values[i]));
+            let sum: i64 = values.iter().map(|&v| i64::from(v) + 1).sum();
+            let line: Vec<(u32, u32)> = (cage.iter())
+                .map(|&x| (x as u32 / 6 + 1, x as u32 % 6 + 1))
+                .collect();
+            text += &format!("[[cage]]\nsum = {sum}\ncells = \"{}\"\n", cells(&line));
+            if repeats {
+                text += "repeats = true\n";
+            }
+        }
+        // From above columns 2-5 a diagonal enters the grid either way.
+        let lk = planted_little_killer(&sol, rng.random_range(2..=5), rng.random_bool(0.5));
+        text += &format!("[[rule]]\n{lk}");
+        // An arrow along a random line, cut where the solution holds it.
+        let turns: Vec<u8> = (0..4).map(|_| rng.random_range(0..8)).collect();
+        let line = walk(
+            6,
+            (rng.random_range(1..=6), rng.random_range(1..=6)),
+            &turns,
+        );
+        let with_arrow = (2..=line.len()).find_map(|len| {
+            let t = format!("{text}[[rule]]\n{}", rule_body("arrow", &line[..len], 0, 6));
+            let l = load_str("p", &t, None).ok()?;
+            l.puzzle.verify(&sol).is_ok().then_some(t)
+        });
+        let text = with_arrow.unwrap_or(text);
+        let l = load(&text);
+        assert!(l.puzzle.verify(&sol).is_ok(), "{text}");
+        let fast = Solver::new(&l.puzzle).count(300).solutions;
+        assert_eq!(fast.len(), oracle::count(&l.puzzle, 300), "{text}");
+        assert!(
+            fast.len() == 300 || fast.iter().any(|g| g.as_indices() == sol.as_slice()),
+            "planted solution lost\n{text}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 40);
+}

@@ -5,7 +5,7 @@
 use crate::args::{Format, SolveArgs};
 use crate::exit;
 use shapedoku::puzzle::format_canvas;
-use shapedoku::solver::{Budget, Estimate, Stop};
+use shapedoku::solver::{Budget, Estimate, Magnitude, Reading, Stop};
 use shapedoku::{Count, Grid, Puzzle, Solver, Stats, Verdict};
 
 fn describe(c: &Count, limit: usize) -> String {
@@ -74,6 +74,30 @@ pub(super) fn note_undecided(
     Ok(())
 }
 
+/// Says on stderr, for a batch line in text (whose count column has room for a number only),
+/// why its estimate is not shown or is partial: no probe finished or hit, the count's lower
+/// bound stands, one probe gave no error, or a limit stopped the probes (exit 3).
+pub(super) fn note_estimate(
+    err: &mut dyn std::io::Write,
+    label: &str,
+    c: &Count,
+    e: Option<&Estimate>,
+) -> anyhow::Result<()> {
+    let Some(e) = e else { return Ok(()) };
+    let found = c.solutions.len() as u64;
+    let full = matches!(
+        e.against(found),
+        Reading::Estimated {
+            std_error: Some(_),
+            ..
+        }
+    );
+    if !full || e.stopped.is_some() {
+        writeln!(err, "{label}: {}", describe_estimate(e, found))?;
+    }
+    Ok(())
+}
+
 /// Writes the answer for an input that could not be read or solved: the message on stderr,
 /// `error` (or its JSON line) on stdout.
 pub(super) fn write_failure(
@@ -99,22 +123,40 @@ pub(super) fn write_failure(
     Ok(())
 }
 
-/// An estimate for people: the mean, its standard error, the probes and the seed.
-fn describe_estimate(e: &Estimate) -> String {
-    let num = |x: f64| {
-        if x.abs() >= 1e6 {
-            format!("{x:.3e}")
-        } else {
-            format!("{x:.1}")
-        }
+/// An estimate for people, weighed against the `found` solutions the count found: the mean,
+/// its standard error, the probes and the seed; or why there is no estimate to give.
+fn describe_estimate(e: &Estimate, found: u64) -> String {
+    let probes = format!("{} probe{}", e.probes, if e.probes == 1 { "" } else { "s" });
+    let mut s = match e.against(found) {
+        Reading::NoProbe => "no estimate: no probe finished".to_string(),
+        Reading::NoHit => format!(
+            "no estimate: {} a solution; at least {found} solutions (seed {}; raise --probes)",
+            if e.probes == 1 {
+                "the only probe did not reach".to_string()
+            } else {
+                format!("none of the {probes} reached")
+            },
+            e.seed
+        ),
+        Reading::BelowFound { solutions } => format!(
+            "at least {found} solutions: the estimate from {probes}, {solutions}, is below what the search found (seed {}; raise --probes)",
+            e.seed
+        ),
+        Reading::Estimated {
+            solutions,
+            std_error: Some(se),
+        } => format!(
+            "estimated {solutions} solutions, standard error {se} over {probes} (seed {}; about 95 % of such estimates fall within two standard errors)",
+            e.seed
+        ),
+        Reading::Estimated {
+            solutions,
+            std_error: None,
+        } => format!(
+            "estimated {solutions} solutions from {probes}, which gives no standard error (seed {}; raise --probes)",
+            e.seed
+        ),
     };
-    let mut s = format!(
-        "estimated {} solutions, standard error {} over {} probes (seed {}; about 95 % of such estimates fall within two standard errors)",
-        num(e.solutions),
-        num(e.std_error),
-        e.probes,
-        e.seed
-    );
     if let Some(stop) = e.stopped {
         s.push_str(&format!(
             "; probes stopped early: {}",
@@ -122,6 +164,51 @@ fn describe_estimate(e: &Estimate) -> String {
         ));
     }
     s
+}
+
+/// `--estimate` in JSON: the estimate only where it does not contradict the count (`status`
+/// says which case it is), with each number as text (`"4.290e305"`, as a JSON number cannot
+/// hold most of them) and as its base-10 logarithm.
+#[derive(serde::Serialize)]
+struct EstimateJson {
+    status: &'static str,
+    at_least: u64,
+    solutions: Option<Magnitude>,
+    log10_solutions: Option<f64>,
+    std_error: Option<Magnitude>,
+    log10_std_error: Option<f64>,
+    probes: u64,
+    hits: u64,
+    seed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<Stop>,
+}
+
+impl EstimateJson {
+    fn new(e: &Estimate, found: u64) -> EstimateJson {
+        let (status, solutions, std_error) = match e.against(found) {
+            Reading::NoProbe => ("no_probe", None, None),
+            Reading::NoHit => ("no_hit", None, None),
+            Reading::BelowFound { .. } => ("below_found", None, None),
+            Reading::Estimated {
+                solutions,
+                std_error,
+            } => ("estimated", Some(solutions), std_error),
+        };
+        let log10 = |m: Option<Magnitude>| m.map(Magnitude::log10).filter(|l| l.is_finite());
+        EstimateJson {
+            status,
+            at_least: found,
+            solutions,
+            log10_solutions: log10(solutions),
+            std_error,
+            log10_std_error: log10(std_error),
+            probes: e.probes,
+            hits: e.hits,
+            seed: e.seed,
+            stopped: e.stopped,
+        }
+    }
 }
 
 pub(super) fn count(p: &Puzzle, limit: usize, budget: &Budget) -> Count {
@@ -153,7 +240,7 @@ struct Answer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped: Option<Stop>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    estimate: Option<&'a Estimate>,
+    estimate: Option<EstimateJson>,
 }
 
 /// Writes one answer: for one file (`puzzle` given) a drawing in text, for a batch line its
@@ -178,7 +265,7 @@ pub(super) fn write_result(
                 solutions: &c.solutions,
                 stats: c.stats,
                 stopped: c.stopped,
-                estimate,
+                estimate: estimate.map(|e| EstimateJson::new(e, c.solutions.len() as u64)),
             };
             // Through a JSON value, whose keys are sorted, as every other object printed.
             writeln!(out, "{}", serde_json::to_value(&answer)?)?;
@@ -190,7 +277,7 @@ pub(super) fn write_result(
             }
             writeln!(out, "{}", describe(c, limit))?;
             if let Some(e) = estimate {
-                writeln!(out, "{}", describe_estimate(e))?;
+                writeln!(out, "{}", describe_estimate(e, c.solutions.len() as u64))?;
             }
             if let Some(clash) = p.check_clashes().err() {
                 writeln!(err, "note: {clash}")?;
@@ -219,10 +306,21 @@ pub(super) fn answer_line(
     if a.count.is_some() {
         let limit = a.count.unwrap_or(2).max(1) as usize;
         // Writing to a String cannot fail.
-        let _ = match estimate {
-            _ if c.exhausted => write!(text, "{} ", c.solutions.len()),
-            Some(e) => write!(text, "~{:.3e}±{:.1e} ", e.solutions, e.std_error),
-            None => write!(text, "{limit}+ "),
+        let found = c.solutions.len() as u64;
+        let reading = estimate.map(|e| e.against(found));
+        let _ = match reading {
+            _ if c.exhausted => write!(text, "{found} "),
+            Some(Reading::Estimated {
+                solutions,
+                std_error: Some(se),
+            }) => write!(text, "~{solutions}±{se} "),
+            // One probe: no spread to give.
+            Some(Reading::Estimated {
+                solutions,
+                std_error: None,
+            }) => write!(text, "~{solutions}±? "),
+            // No estimate to give: what the count found stands.
+            _ => write!(text, "{limit}+ "),
         };
     }
     match c.solutions.first() {
@@ -259,4 +357,117 @@ fn push_solution(text: &mut String, chars: &[char], values: &[u8]) {
             .iter()
             .map(|&v| chars.get(v as usize).copied().unwrap_or('?')),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn estimate(
+        solutions: Option<f64>,
+        std_error: Option<f64>,
+        probes: u64,
+        hits: u64,
+    ) -> Estimate {
+        Estimate {
+            solutions: solutions.map(Magnitude::from_f64),
+            std_error: std_error.map(Magnitude::from_f64),
+            probes,
+            hits,
+            seed: 7,
+            stopped: None,
+        }
+    }
+
+    /// Each way an estimate can read beside the count's 5 solutions, in text and JSON: never a
+    /// 0 beside a found solution, never `inf`, never a standard error from one probe.
+    #[test]
+    fn every_reading_in_text_and_json() {
+        let ln = 742.3 * std::f64::consts::LN_10;
+        let huge = Estimate {
+            solutions: Some(Magnitude::from_ln(ln)),
+            std_error: Some(Magnitude::from_ln(ln - 2.0)),
+            ..estimate(None, None, 3, 3)
+        };
+        let cases = [
+            (
+                estimate(None, None, 0, 0),
+                "no estimate: no probe finished",
+                "no_probe",
+            ),
+            (
+                estimate(Some(0.0), Some(0.0), 3, 0),
+                "no estimate: none of the 3 probes reached a solution; at least 5 solutions",
+                "no_hit",
+            ),
+            (
+                estimate(Some(2.0), Some(1.0), 4, 1),
+                "at least 5 solutions: the estimate from 4 probes, 2.0, is below",
+                "below_found",
+            ),
+            (
+                estimate(Some(3.2e9), None, 1, 1),
+                "estimated 3.200e9 solutions from 1 probe, which gives no standard error",
+                "estimated",
+            ),
+            (
+                huge,
+                "estimated 1.995e742 solutions, standard error 2.700e741 over 3 probes",
+                "estimated",
+            ),
+        ];
+        for (e, text, status) in cases {
+            let said = describe_estimate(&e, 5);
+            assert!(said.starts_with(text), "{said}");
+            assert!(!said.contains("inf") && !said.contains("NaN"), "{said}");
+            let v = serde_json::to_value(EstimateJson::new(&e, 5)).unwrap();
+            assert_eq!(v["status"], status, "{v}");
+            assert_eq!(v["at_least"], 5);
+            if status != "estimated" {
+                assert!(v["solutions"].is_null() && v["std_error"].is_null(), "{v}");
+            }
+        }
+        let v = serde_json::to_value(EstimateJson::new(&huge, 5)).unwrap();
+        assert_eq!(v["solutions"], "1.995e742");
+        assert!((v["log10_solutions"].as_f64().unwrap() - 742.3).abs() < 1e-9);
+        let one =
+            serde_json::to_value(EstimateJson::new(&estimate(Some(3.2e9), None, 1, 1), 5)).unwrap();
+        assert!(
+            one["std_error"].is_null() && one["log10_std_error"].is_null(),
+            "{one}"
+        );
+    }
+
+    /// A batch line's count column: the estimate only where it stands, else the count's `N+`.
+    #[test]
+    fn the_count_column_of_a_batch_line() {
+        let args = <crate::args::Cli as clap::Parser>::try_parse_from([
+            "shapedoku",
+            "solve",
+            "--count",
+            "5",
+            "--estimate",
+            "-v",
+            "4x4",
+        ])
+        .unwrap();
+        let crate::args::Command::Solve(a) = args.command else {
+            unreachable!()
+        };
+        let p = Puzzle::empty(shapedoku::builtin::geometry("4x4").unwrap());
+        let c = Solver::new(&p).count(5);
+        let line = |e: &Estimate| {
+            let mut text = String::new();
+            answer_line(&mut text, &a, &c, Some(e));
+            text.split(' ').next().unwrap().to_string()
+        };
+        assert_eq!(
+            line(&estimate(Some(288.0), Some(3.5), 100, 100)),
+            "~288.0±3.5"
+        );
+        assert_eq!(line(&estimate(Some(288.0), None, 1, 1)), "~288.0±?");
+        assert_eq!(line(&estimate(Some(0.0), Some(0.0), 2, 0)), "5+");
+        assert_eq!(line(&estimate(None, None, 0, 0)), "5+");
+        assert_eq!(line(&estimate(Some(2.0), Some(1.0), 9, 1)), "5+");
+    }
 }

@@ -83,11 +83,12 @@ pub fn compute(p: &Puzzle, max_solutions: usize, io: &Io<'_>) -> TrueCandidates 
             stopped: None,
         };
     }
+    let _shown = crate::progress::Progress::spinner(io.progress, "finding true candidates");
     Solver::new(p).true_candidates(max_solutions, &io.search.budget())
 }
 
-/// The JSON status and the exit code.
-fn status(tc: &TrueCandidates) -> (&'static str, i32) {
+/// The JSON status and the exit code (`render --candidates` exits with the same code).
+pub(super) fn status(tc: &TrueCandidates) -> (&'static str, i32) {
     if !tc.is_complete() {
         ("undecided", exit::LIMIT)
     } else if tc.solutions.is_empty() {

@@ -1,7 +1,7 @@
 //! `shapedoku generate`: puzzles with exactly one solution, K at a time in parallel, each
 //! reproducible from the seed printed beside it.
 
-use crate::args::{DifficultyArg, GenerateArgs, GenerateFormat, SymmetryArg};
+use crate::args::{DifficultyArg, GenerateArgs, GenerateFormat, SymmetryArg, output_file};
 use crate::input::load_variant;
 use crate::{Failure, Io, exit};
 use shapedoku::generate::{
@@ -195,10 +195,15 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     let accept = wanted.map(|_| &level_filter as &(dyn Fn(&Puzzle) -> bool + Sync));
     let base = options(a, io, &geometry, accept, needs)?;
     check_request(a, &base, &geometry)?;
+    if let Some(t) = link_target(a.format) {
+        // Refused before any work: a variant the app cannot hold gives no link at all.
+        shapedoku::export::check(&geometry, t)
+            .map_err(|e| Failure(format!("error: --format: {e}\n")))?;
+    }
     if a.count == 0 {
         return Ok(exit::OK);
     }
-    if let Some(dir) = &a.output {
+    if let Some(dir) = output_file(&a.output) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure(format!("error: cannot create {}: {e}\n", dir.display())))?;
     }
@@ -218,7 +223,17 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     let mut code = exit::OK;
     for (i, r) in results.iter().enumerate() {
         match r {
-            Ok(g) => write_puzzle(a, io, (&variant, base.seed), i, g)?,
+            Ok(g) => {
+                if let Err(message) = write_puzzle(a, io, (&variant, base.seed), i, g)? {
+                    writeln!(
+                        io.stderr,
+                        "error: puzzle {} (seed {}): {message}",
+                        i + 1,
+                        g.seed
+                    )?;
+                    code = exit::worst(code, exit::ERROR);
+                }
+            }
             Err(e) => {
                 let seed = generate::derive_seed(base.seed, i as u64);
                 let (c, mut message) = failure(e);
@@ -241,19 +256,34 @@ pub fn run(a: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     Ok(code)
 }
 
-/// Writes puzzle `i` to its file under `--output`, or to standard output.
+/// The app `--format` writes links for, if it does.
+fn link_target(f: GenerateFormat) -> Option<shapedoku::export::Target> {
+    match f {
+        GenerateFormat::Fpuzzles => Some(shapedoku::export::Target::FPuzzles),
+        GenerateFormat::Sudokupad => Some(shapedoku::export::Target::SudokuPad),
+        GenerateFormat::Text | GenerateFormat::Toml | GenerateFormat::Json => None,
+    }
+}
+
+/// Writes puzzle `i` to its file under `--output`, or to standard output; `Err` with the
+/// message when it cannot be written as a link.
 fn write_puzzle(
     a: &GenerateArgs,
     io: &mut Io<'_>,
     (variant, run_seed): (&str, u64),
     i: usize,
     g: &Generated,
-) -> anyhow::Result<()> {
-    let text = render(a, variant, run_seed, i, g);
-    match &a.output {
+) -> anyhow::Result<Result<(), String>> {
+    let text = match render(a, variant, run_seed, i, g) {
+        Ok(text) => text,
+        Err(message) => return Ok(Err(message)),
+    };
+    match output_file(&a.output) {
         Some(dir) => {
             let ext = match a.format {
-                GenerateFormat::Text => "txt",
+                GenerateFormat::Text | GenerateFormat::Fpuzzles | GenerateFormat::Sudokupad => {
+                    "txt"
+                }
                 GenerateFormat::Toml => "toml",
                 GenerateFormat::Json => "json",
             };
@@ -269,7 +299,23 @@ fn write_puzzle(
             io.stdout.write_all(text.as_bytes())?;
         }
     }
-    Ok(())
+    Ok(Ok(()))
+}
+
+/// A generated puzzle as a link, with its solution, titled by its variant and seed.
+fn link(variant: &str, g: &Generated, t: shapedoku::export::Target) -> Result<String, String> {
+    let name = Path::new(variant)
+        .file_stem()
+        .map_or(variant.into(), |s| s.to_string_lossy());
+    let meta = shapedoku::export::Meta {
+        title: Some(format!("{name}, seed {}", g.seed)),
+        author: Some("shapedoku".into()),
+        rules: None,
+    };
+    let solution = g.solution.as_indices();
+    shapedoku::export::export(&g.puzzle, Some(solution), &meta, t)
+        .map(|e| format!("{}\n", e.link))
+        .map_err(|e| e.to_string())
 }
 
 /// What a TOML puzzle file writes as `variant`: the built-in name, or the variant file's
@@ -293,7 +339,14 @@ struct Json<'a> {
     generated: &'a Generated,
 }
 
-fn render(a: &GenerateArgs, variant: &str, run_seed: u64, i: usize, g: &Generated) -> String {
+/// The text of one puzzle in `--format`; `Err` with the message when it cannot be a link.
+fn render(
+    a: &GenerateArgs,
+    variant: &str,
+    run_seed: u64,
+    i: usize,
+    g: &Generated,
+) -> Result<String, String> {
     let geo = g.puzzle.geometry();
     let givens = g.puzzle.to_line();
     let solution = g.solution.to_line();
@@ -338,7 +391,7 @@ fn render(a: &GenerateArgs, variant: &str, run_seed: u64, i: usize, g: &Generate
             }
             out.push_str(&givens);
             out.push('\n');
-            out
+            Ok(out)
         }
         GenerateFormat::Toml => {
             let mut out = format!("# Generated by shapedoku: {about}.\n");
@@ -361,8 +414,10 @@ fn render(a: &GenerateArgs, variant: &str, run_seed: u64, i: usize, g: &Generate
                     shapedoku::load::toml_string(&cells(c))
                 ));
             }
-            out
+            Ok(out)
         }
+        GenerateFormat::Fpuzzles => link(variant, g, shapedoku::export::Target::FPuzzles),
+        GenerateFormat::Sudokupad => link(variant, g, shapedoku::export::Target::SudokuPad),
         GenerateFormat::Json => {
             // The library's serialisation of the puzzle, with where it came from; through a
             // JSON value, whose keys are sorted, as every other object printed.
@@ -374,7 +429,7 @@ fn render(a: &GenerateArgs, variant: &str, run_seed: u64, i: usize, g: &Generate
                 generated: g,
             })
             .expect("a generated puzzle serialises");
-            format!("{obj}\n")
+            Ok(format!("{obj}\n"))
         }
     }
 }

@@ -45,7 +45,7 @@ pub fn run(a: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         if board.is_solved() {
             return Ok((p.geometry().clone(), None, grid));
         }
-        match reason::next_step_within(&board, &budget) {
+        match reason::next_step_in(&board, a.order.order(), &budget) {
             Ok(Some(step)) => Ok((p.geometry().clone(), Some(step), grid)),
             Ok(None) => Err(Refusal::undecided(shapedoku::solver::Stop::Deadline)),
             Err(why) => Err(Refusal::undecided(why)),

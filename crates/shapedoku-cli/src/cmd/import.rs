@@ -1,13 +1,13 @@
 //! `shapedoku import`: an f-puzzles or SudokuPad puzzle as a commented puzzle file.
 
-use crate::args::ImportArgs;
+use crate::args::{ImportArgs, output_file};
 use crate::input;
 use crate::{Failure, Io, exit};
-use std::path::Path;
 
 /// Runs `import`.
 pub fn run(a: &ImportArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
-    if let Some(out) = &a.output {
+    let output = output_file(&a.output);
+    if let Some(out) = output {
         if out.exists() && !a.force {
             return Err(Failure(format!(
                 "error: {} exists; pass --force to overwrite it\n",
@@ -21,13 +21,13 @@ pub fn run(a: &ImportArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         Some(s) => input::link_or_file(s, &io.limits)?,
     };
     let imported = input::import(&name, &text, io)?;
-    match &a.output {
+    match output {
         Some(path) => std::fs::write(path, &imported.toml)
             .map_err(|e| Failure(format!("error: cannot write {}: {e}\n", path.display())))?,
         None => io.stdout.write_all(imported.toml.as_bytes())?,
     }
-    if let Some(path) = &a.output {
-        let shown = Path::new(path).display();
+    if let Some(path) = output {
+        let shown = path.display();
         writeln!(
             io.stderr,
             "wrote {shown}: {} ({} givens)",

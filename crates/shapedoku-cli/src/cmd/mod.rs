@@ -6,8 +6,10 @@ use serde::Serialize;
 
 mod answer;
 pub mod bench;
+pub mod booklet;
 pub mod candidates;
 pub mod check;
+pub mod export;
 pub mod generate;
 pub mod hint;
 pub mod import;
@@ -46,8 +48,10 @@ pub fn dispatch(cli: Cli, io: &mut Io<'_>) -> anyhow::Result<i32> {
         ),
         Command::Variants(a) => variants::run(&a, io),
         Command::Render(a) => render::run(&a, io),
+        Command::Booklet(a) => booklet::run(&a, io),
         Command::Bench(a) => bench::run(&a, io),
         Command::Import(a) => import::run(&a, io),
+        Command::Export(a) => export::run(&a, io),
         Command::Candidates(a) => candidates::run(&a, io),
         Command::Check(a) => check::run(&a, io),
         Command::Studio(a) => studio::run(&a, io),
@@ -218,7 +222,8 @@ pub fn per_file<A: Clone>(
 }
 
 /// Runs `work` over items on `threads` worker threads (all cores when `None`), returning results
-/// in input order, with a progress bar on stderr when it is a terminal and the batch is large.
+/// in input order, with progress on stderr when it is a terminal and the work takes more than a
+/// moment (a bar for many items, a spinner for one).
 pub fn batch<T: Sync, R: Send>(
     items: &[T],
     threads: Option<usize>,
@@ -226,29 +231,18 @@ pub fn batch<T: Sync, R: Send>(
     work: impl Fn(&T) -> R + Sync + Send,
 ) -> Vec<R> {
     use rayon::prelude::*;
-    let bar = (progress && items.len() >= 200).then(|| {
-        let b = indicatif::ProgressBar::new(items.len() as u64);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = crate::progress::Progress::bar(progress, items.len() as u64, "puzzles");
     let run = || {
         items
             .par_iter()
             .map(|it| {
                 let r = work(it);
-                if let Some(b) = &bar {
-                    b.inc(1);
-                }
+                bar.inc();
                 r
             })
             .collect::<Vec<R>>()
     };
-    let out = match threads {
+    match threads {
         Some(n) => match rayon::ThreadPoolBuilder::new()
             .num_threads(n.max(1))
             .build()
@@ -257,9 +251,5 @@ pub fn batch<T: Sync, R: Send>(
             Err(_) => run(),
         },
         None => run(),
-    };
-    if let Some(b) = bar {
-        b.finish_and_clear();
     }
-    out
 }

@@ -15,22 +15,24 @@ pub fn rate_one(
     template: Option<&Board>,
     p: &Position,
     budget: &Budget,
+    order: reason::Order,
 ) -> Result<Rating, Refusal> {
-    let run = reason_unique(template, p, budget)?;
+    let run = reason_unique(template, p, budget, order)?;
     Ok(reason::rate::rate_run(p.geometry(), &run))
 }
 
 /// The logical solve of a position proved unique, within `budget` (the proof and the solve
-/// share its deadline).
+/// share its deadline), the techniques tried in `order`.
 pub fn reason_unique(
     template: Option<&Board>,
     p: &Position,
     budget: &Budget,
+    order: reason::Order,
 ) -> Result<reason::LogicalRun, Refusal> {
     super::prove_position(p, budget)?;
     let mut board = p.board(template);
     board.set_known_unique(true);
-    let run = reason::solve_board_within(board, budget);
+    let run = reason::solve_board_in(board, order, budget);
     if let Some(why) = run.stopped {
         return Err(Refusal::undecided(why));
     }
@@ -85,7 +87,7 @@ pub fn run(a: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         .map(|p| Board::new(&Puzzle::empty(p.geometry().clone())));
     let search = io.search;
     let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| match p {
-        Ok(p) => rate_one(template.as_ref(), p, &search.budget()),
+        Ok(p) => rate_one(template.as_ref(), p, &search.budget(), a.order.order()),
         Err(e) => Err(Refusal::error(e)),
     });
     let mut code = exit::OK;

@@ -1,28 +1,60 @@
-//! `shapedoku render`: draw a puzzle or a variant's empty grid as SVG (PNG with the `png`
-//! feature).
+//! `shapedoku render`: draw a puzzle or a variant's empty grid as SVG, PNG or a printable PDF
+//! page.
 
-use crate::args::{InputArgs, RenderArgs};
+use crate::args::{InputArgs, PaperArg, RenderArgs, output_file};
 use crate::input::{self, Input};
+use crate::progress::Progress;
 use crate::{Failure, Io, exit};
 use shapedoku::render::{self, RenderOptions};
 use shapedoku::{Puzzle, Solver, Verdict};
 use std::path::Path;
 
+/// What `render` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Svg,
+    Png,
+    Pdf,
+}
+
+/// The output kind: `--png`, `--pdf`, else the output file's extension, else SVG.
+fn kind(a: &RenderArgs) -> Kind {
+    let ext = a
+        .output
+        .as_deref()
+        .and_then(Path::extension)
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        _ if a.png => Kind::Png,
+        _ if a.pdf => Kind::Pdf,
+        Some("png") => Kind::Png,
+        Some("pdf") => Kind::Pdf,
+        _ => Kind::Svg,
+    }
+}
+
+/// The error for an output kind this binary was built without: the exact command that builds
+/// one with it from a checkout, and from crates.io.
+pub fn missing_feature(feature: &str, what: &str) -> Failure {
+    Failure(format!(
+        "error: {what} output needs shapedoku built with the `{feature}` feature, which this \
+         build left out; from a checkout: cargo install --path crates/shapedoku-cli --features \
+         {feature} (or: cargo install shapedoku-cli --features {feature}); or write SVG, e.g. \
+         -o out.svg\n"
+    ))
+}
+
 /// Runs `render`.
 pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
-    let want_png = a.png
-        || a.output
-            .as_deref()
-            .and_then(Path::extension)
-            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let output = output_file(&a.output);
+    let kind = kind(a);
     // Refuse before doing any work: the answer does not depend on the input.
-    if want_png && !cfg!(feature = "png") {
-        return Err(Failure(
-            "error: PNG output needs shapedoku built with the `png` feature \
-             (cargo install shapedoku-cli --features png); write SVG instead, e.g. -o out.svg\n"
-                .into(),
-        )
-        .into());
+    if kind == Kind::Png && !cfg!(feature = "png") {
+        return Err(missing_feature("png", "PNG").into());
+    }
+    if kind == Kind::Pdf && !cfg!(feature = "pdf") {
+        return Err(missing_feature("pdf", "PDF").into());
     }
     let (puzzle, known) = read_puzzle(a, io)?;
     let mut solution = None;
@@ -30,6 +62,7 @@ pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         solution = match known {
             Some(s) => Some(s),
             None => {
+                let _shown = Progress::spinner(io.progress, "solving");
                 let count = puzzle
                     .clashes()
                     .is_empty()
@@ -60,9 +93,13 @@ pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
             }
         };
     }
+    // A drawing whose true candidates were left undecided is written, but exits as
+    // `candidates` does: 3 when a limit stopped the search, 1 when there is no solution.
+    let mut code = exit::OK;
     let candidates = match a.candidates {
         true => {
             let tc = super::candidates::compute(&puzzle, 1000, io);
+            code = super::candidates::status(&tc).1;
             if tc.capped {
                 writeln!(
                     io.stderr,
@@ -91,17 +128,40 @@ pub fn run(a: &RenderArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
         title: a.title.clone(),
         ..RenderOptions::default()
     };
-    let bytes = if want_png {
-        png(&puzzle, &opts)?
-    } else {
-        render::svg(&puzzle, &opts).into_bytes()
+    let bytes = match kind {
+        Kind::Png => png(&puzzle, &opts)?,
+        Kind::Pdf => {
+            let page = render::paper::page(&puzzle, &opts, paper(a.paper));
+            pdf(&[page], a.title.as_deref())?
+        }
+        Kind::Svg => render::svg(&puzzle, &opts).into_bytes(),
     };
-    match &a.output {
+    match output {
         Some(path) => std::fs::write(path, &bytes)
             .map_err(|e| Failure(format!("error: cannot write {}: {e}\n", path.display())))?,
         None => io.stdout.write_all(&bytes)?,
     }
-    Ok(exit::OK)
+    Ok(code)
+}
+
+/// The library's paper for `--paper`.
+pub fn paper(p: PaperArg) -> render::paper::Paper {
+    match p {
+        PaperArg::A4 => render::paper::Paper::A4,
+        PaperArg::Letter => render::paper::Paper::LETTER,
+    }
+}
+
+/// A PDF of SVG pages.
+#[cfg(feature = "pdf")]
+pub fn pdf(pages: &[String], title: Option<&str>) -> anyhow::Result<Vec<u8>> {
+    render::pdf(pages, title).map_err(|e| Failure(format!("error: {e}\n")).into())
+}
+
+/// Never called: PDF output is refused before any work when the feature is off.
+#[cfg(not(feature = "pdf"))]
+pub fn pdf(_: &[String], _: Option<&str>) -> anyhow::Result<Vec<u8>> {
+    Err(missing_feature("pdf", "PDF").into())
 }
 
 #[cfg(feature = "png")]
@@ -109,9 +169,10 @@ fn png(p: &Puzzle, opts: &RenderOptions<'_>) -> anyhow::Result<Vec<u8>> {
     render::png(p, opts).map_err(|e| Failure(format!("error: {e}\n")).into())
 }
 
+/// Never called: PNG output is refused before any work when the feature is off.
 #[cfg(not(feature = "png"))]
 fn png(_: &Puzzle, _: &RenderOptions<'_>) -> anyhow::Result<Vec<u8>> {
-    unreachable!("PNG output is refused before rendering when the feature is off")
+    Err(missing_feature("png", "PNG").into())
 }
 
 /// The puzzle to draw and the solution its file gives, if any.

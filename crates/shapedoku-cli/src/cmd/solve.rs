@@ -86,7 +86,7 @@ fn explain(
     let search = io.search;
     let results = super::batch(&puzzles, a.threads, io.progress, |(_, p)| {
         let p = p.as_ref().map_err(|e| super::Refusal::error(e))?;
-        super::rate::reason_unique(template.as_ref(), p, &search.budget())
+        super::rate::reason_unique(template.as_ref(), p, &search.budget(), a.order.order())
     });
     let mut code = exit::OK;
     for (i, ((label, p), r)) in puzzles.iter().zip(&results).enumerate() {

@@ -6,7 +6,8 @@
 //! line is read).
 
 use super::answer::{
-    Probes, answer_line, estimate_code, note_undecided, verdict_code, write_failure, write_result,
+    Probes, answer_line, estimate_code, note_estimate, note_undecided, verdict_code, write_failure,
+    write_result,
 };
 use crate::args::{Format, SolveArgs};
 use crate::input::LineSource;
@@ -85,7 +86,7 @@ impl Writer<'_, '_> {
     fn write(&mut self, n: usize, answer: &Answer) -> anyhow::Result<()> {
         // Only JSON, errors and undecided answers show the label: a plain answer does not
         // pay for writing it.
-        let label = || match self.name {
+        let make_label = || match self.name {
             Some(f) => format!("{f} line {n}"),
             None => format!("line {n}"),
         };
@@ -95,11 +96,14 @@ impl Writer<'_, '_> {
                 self.code = exit::worst(self.code, estimate_code(e.as_ref()));
                 let label = if self.args.format == Format::Json || c.verdict() == Verdict::Undecided
                 {
-                    label()
+                    make_label()
                 } else {
                     String::new()
                 };
                 note_undecided(self.err, &label, c)?;
+                if self.args.format == Format::Text && e.is_some() {
+                    note_estimate(self.err, &make_label(), c, e.as_ref())?;
+                }
                 if self.args.format == Format::Text && c.verdict() != Verdict::Undecided {
                     self.text.clear();
                     answer_line(&mut self.text, self.args, c, e.as_ref());
@@ -109,7 +113,7 @@ impl Writer<'_, '_> {
                 }
             }
             Answer::Failed(e) => {
-                let label = label();
+                let label = make_label();
                 self.code = exit::worst(self.code, exit::ERROR);
                 let e = format!("{label}: {e}");
                 write_failure(self.out, self.err, self.args.format, &label, &e)?;

@@ -54,12 +54,37 @@ pub fn run(a: &StudioArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
     }
     writeln!(io.stdout, "Ctrl-C stops the server.")?;
     io.stdout.flush()?;
+    // Requests are worked on in child processes running this binary's `studio-worker`, so a
+    // crash in one (a stack overflow aborts a process) costs that request, not the server.
+    let workers = match shapedoku_studio::WorkerCommand::current_exe(["studio-worker"]) {
+        Ok(cmd) => shapedoku_studio::Workers::Processes(cmd),
+        Err(e) => {
+            writeln!(
+                io.stderr,
+                "warning: cannot find this program's path ({e}): requests run in the server's own threads"
+            )?;
+            shapedoku_studio::Workers::Threads
+        }
+    };
     let config = shapedoku_studio::Config {
         file: a.file.clone(),
         loopback_hosts_only: a.bind.is_loopback(),
         max_input_bytes: io.limits.max_input_bytes,
+        workers,
         ..shapedoku_studio::Config::default()
     };
     shapedoku_studio::serve_blocking(config, listener)?;
     Ok(crate::exit::OK)
+}
+
+/// Runs `studio-worker`: a worker process of the studio's server, until the server closes its
+/// input. Exit code 0 then, 2 if the streams fail or carry something else.
+pub fn worker() -> i32 {
+    match shapedoku_studio::worker_main() {
+        Ok(()) => crate::exit::OK,
+        Err(e) => {
+            eprintln!("error: {e}");
+            crate::exit::ERROR
+        }
+    }
 }

@@ -4,7 +4,7 @@
 //! [`count`] passes the request's limits to the library's per-call budget
 //! ([`shapedoku::solver::Budget`]), which reads the clock and the flag as the search goes.
 
-use crate::api::Stop;
+use crate::api::{Limits, Stop};
 use shapedoku::{Count, Puzzle, Solver, Stats, solver};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +17,9 @@ pub struct Budget {
     pub guess_limit: u64,
     /// The time allowed, from the budget's making to its deadline.
     pub time_limit: Duration,
+    /// When the request came in: waiting for a turn counts against the time limit, so the
+    /// time a request reports as used counts from here too.
+    pub started: Instant,
     /// When the request must answer.
     pub deadline: Instant,
     /// Set when a newer request replaces this one, or its client goes away.
@@ -26,12 +29,40 @@ pub struct Budget {
 impl Budget {
     /// A budget of `guess_limit` guesses and `time` from now, not cancelled.
     pub fn new(guess_limit: u64, time: Duration) -> Self {
+        Self::resumed(guess_limit, time, Duration::ZERO)
+    }
+
+    /// A budget of `guess_limit` guesses and `time` in all, of which `used` is already spent
+    /// (a worker process takes over a request this way: instants do not cross processes).
+    pub fn resumed(guess_limit: u64, time: Duration, used: Duration) -> Self {
+        let now = Instant::now();
+        let started = now.checked_sub(used).unwrap_or(now);
         Budget {
             guess_limit,
             time_limit: time,
-            deadline: Instant::now() + time,
+            started,
+            deadline: now + time.saturating_sub(used),
             cancel: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// The limits it was made with, as the API reports them: the whole time limit, not what is
+    /// left of it.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            guess_limit: self.guess_limit,
+            time_limit_ms: u64::try_from(self.time_limit.as_millis()).unwrap_or(u64::MAX),
+        }
+    }
+
+    /// The time used since the request came in.
+    pub fn used(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// The time used, in milliseconds to a tenth, as the API reports it.
+    pub fn used_ms(&self) -> f64 {
+        (self.used().as_secs_f64() * 10_000.0).round() / 10.0
     }
 
     /// Why work must stop now, if it must: cancellation first, then the deadline.

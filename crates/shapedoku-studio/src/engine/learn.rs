@@ -7,7 +7,7 @@
 //! already found, where that search is short.
 
 use super::budget::Budget;
-use super::{Work, board_view, cell_symbol, draw, elapsed_ms, load_work, unique_solution};
+use super::{Work, board_view, cell_symbol, draw, load_work, unique_solution};
 use crate::api::{
     self, ApiError, HintResponse, Mistake, PuzzleRequest, RateResponse, StepView, StepsResponse,
     Stop,
@@ -17,7 +17,6 @@ use shapedoku::reason::rate::{self, Rating};
 use shapedoku::reason::{self, Board, Candidate, Deduction, LogicalRun, Step};
 use shapedoku::render;
 use shapedoku::{CellId, Geometry, ShapeId, Symbol};
-use std::time::Instant;
 
 /// The cells and shapes a step rests on, and its placements and eliminations, as a highlight.
 /// A forcing chain shows the cells it assumes and forces too.
@@ -226,12 +225,13 @@ fn run(mut board: Board, budget: &Budget) -> (LogicalRun, Option<Stop>) {
             steps,
             board,
             stopped: None,
+            order: reason::Order::Default,
         },
         stop,
     )
 }
 
-fn rating_view(r: &Rating, stop: Option<Stop>, start: Instant) -> RateResponse {
+fn rating_view(r: &Rating, stop: Option<Stop>, budget: &Budget) -> RateResponse {
     RateResponse {
         score: r.score,
         level: r.level.name().to_string(),
@@ -241,11 +241,11 @@ fn rating_view(r: &Rating, stop: Option<Stop>, start: Instant) -> RateResponse {
         guesses: r.guesses,
         solved: r.solved,
         stopped: stop,
-        elapsed_ms: elapsed_ms(start),
+        elapsed_ms: budget.used_ms(),
     }
 }
 
-fn stopped_rating(stop: Stop, start: Instant) -> RateResponse {
+fn stopped_rating(stop: Stop, budget: &Budget) -> RateResponse {
     RateResponse {
         score: 0,
         level: String::new(),
@@ -255,13 +255,12 @@ fn stopped_rating(stop: Stop, start: Instant) -> RateResponse {
         guesses: 0,
         solved: false,
         stopped: Some(stop),
-        elapsed_ms: elapsed_ms(start),
+        elapsed_ms: budget.used_ms(),
     }
 }
 
 /// `steps`: every step from the solver's board to the end, with the rating of that run.
 pub fn steps(req: &PuzzleRequest, budget: &Budget) -> Result<StepsResponse, ApiError> {
-    let start = Instant::now();
     let work = load_work(req, false)?;
     let g = work.geometry.clone();
     let solution = match unique_solution(&work, budget)? {
@@ -272,7 +271,7 @@ pub fn steps(req: &PuzzleRequest, budget: &Budget) -> Result<StepsResponse, ApiE
                 solved: false,
                 rating: None,
                 stopped: Some(stop),
-                elapsed_ms: elapsed_ms(start),
+                elapsed_ms: budget.used_ms(),
             });
         }
     };
@@ -292,26 +291,25 @@ pub fn steps(req: &PuzzleRequest, budget: &Budget) -> Result<StepsResponse, ApiE
     Ok(StepsResponse {
         steps: run.steps.iter().map(|s| step_view(&g, s)).collect(),
         solved: run.board.is_solved(),
-        rating: stop.is_none().then(|| rating_view(&rating, None, start)),
+        rating: stop.is_none().then(|| rating_view(&rating, None, budget)),
         stopped: stop,
-        elapsed_ms: elapsed_ms(start),
+        elapsed_ms: budget.used_ms(),
     })
 }
 
 /// `rate`: the difficulty of the file's puzzle (values and candidates are not used).
 pub fn rate(req: &PuzzleRequest, budget: &Budget) -> Result<RateResponse, ApiError> {
-    let start = Instant::now();
     let work = load_work(req, false)?;
     if let Err(stop) = unique_solution(&work, budget)? {
-        return Ok(stopped_rating(stop, start));
+        return Ok(stopped_rating(stop, budget));
     }
     let (run, stop) = run(Board::new(&work.puzzle), budget);
     match stop {
-        Some(s) => Ok(stopped_rating(s, start)),
+        Some(s) => Ok(stopped_rating(s, budget)),
         None => Ok(rating_view(
             &rate::rate_run(&work.geometry, &run),
             None,
-            start,
+            budget,
         )),
     }
 }

@@ -7,16 +7,22 @@
 //! those a local change. The seams are:
 //! - [`budget::count`]: the only search, through the library's per-call budget;
 //! - [`guard_variant`]: built-ins-only resolution, until the loader offers it;
-//! - [`learn`]: steps and ratings, until they serialise themselves;
+//! - `learn`: steps and ratings, until they serialise themselves;
 //! - the `*_view` converters below: library values to API values.
 
 pub mod budget;
+mod edit;
+mod export;
 mod generate;
 mod learn;
+mod setting;
 
 pub use budget::Budget;
+pub use edit::edit;
+pub use export::export;
 pub use generate::generate;
 pub use learn::{hint, rate, steps};
+pub use setting::{candidates, import, layout};
 
 use crate::api::{
     self, ApiError, BoardView, CellSymbol, CheckResponse, CountResponse, Facts, FileResponse,
@@ -28,13 +34,10 @@ use shapedoku::reason::Board;
 use shapedoku::render::{self, RenderOptions};
 use shapedoku::{CellId, Geometry, Puzzle, ShapeId, Symbol, SymbolSet, Verdict, builtin};
 use std::sync::Arc;
-use std::time::Instant;
 use toml::de::{DeTable, DeValue};
 
 /// The name a file goes by in messages when the request names none.
 pub const DEFAULT_NAME: &str = "editor.toml";
-/// The most solutions `count` counts up to.
-pub const MAX_COUNT: usize = 1000;
 
 /// The example puzzles shipped with the studio, one per built-in variant: (name, text).
 const EXAMPLES: &[(&str, &str)] = &[
@@ -280,9 +283,10 @@ impl Work {
     }
 }
 
-/// Loads the request's file: refuses non-built-in variants, then every problem is a 422 unless
-/// `partial` allows drawing what could be built.
+/// Loads the request's file: refuses options out of range and non-built-in variants, then
+/// every problem is a 422 unless `partial` allows drawing what could be built.
 pub(crate) fn load_work(req: &PuzzleRequest, partial: bool) -> Result<Work, ApiError> {
+    req.validate()?;
     let name = name_of(req);
     guard_variant(&name, &req.toml).map_err(|d| {
         ApiError::unprocessable("the file names a variant that is not built in", vec![*d])
@@ -402,8 +406,29 @@ pub(crate) fn cell_symbol(g: &Geometry, cell: usize, v: u8) -> CellSymbol {
     }
 }
 
-/// An API highlight as the renderer's.
+/// An API highlight as the renderer's; a cell or shape the puzzle does not have is a 400 (the
+/// renderer would skip it, and a page that sent it has a bug worth hearing about).
 fn highlight_from(g: &Geometry, h: &api::Highlight) -> Result<render::Highlight, ApiError> {
+    let cell = |c: u32| -> Result<CellId, ApiError> {
+        if (c as usize) < g.cell_count() {
+            Ok(CellId::new(c as usize))
+        } else {
+            Err(ApiError::bad_request(format!(
+                "highlight: cell {c} is not a cell; the puzzle has cells 0 to {}",
+                g.cell_count().saturating_sub(1)
+            )))
+        }
+    };
+    let shape = |s: u32| -> Result<ShapeId, ApiError> {
+        if (s as usize) < g.shapes().len() {
+            Ok(ShapeId::new(s as usize))
+        } else {
+            Err(ApiError::bad_request(format!(
+                "highlight: shape {s} is not a shape; the puzzle has {} shapes, from 0",
+                g.shapes().len()
+            )))
+        }
+    };
     let pairs = |list: &[CellSymbol]| -> Result<Vec<(CellId, Symbol)>, ApiError> {
         list.iter()
             .map(|p| {
@@ -415,13 +440,17 @@ fn highlight_from(g: &Geometry, h: &api::Highlight) -> Result<render::Highlight,
                 let v = v.ok_or_else(|| {
                     ApiError::bad_request(format!("highlight: `{}` is not a symbol", p.symbol))
                 })?;
-                Ok((CellId::new(p.cell as usize), Symbol::new(v as usize)))
+                Ok((cell(p.cell)?, Symbol::new(v as usize)))
             })
             .collect()
     };
     Ok(render::Highlight {
-        cells: h.cells.iter().map(|&c| CellId::new(c as usize)).collect(),
-        shapes: h.shapes.iter().map(|&s| ShapeId::new(s as usize)).collect(),
+        cells: h.cells.iter().map(|&c| cell(c)).collect::<Result<_, _>>()?,
+        shapes: h
+            .shapes
+            .iter()
+            .map(|&s| shape(s))
+            .collect::<Result<_, _>>()?,
         placements: pairs(&h.placements)?,
         eliminations: pairs(&h.eliminations)?,
     })
@@ -486,7 +515,8 @@ pub fn render(req: &PuzzleRequest, budget: &Budget) -> Result<RenderResponse, Ap
             .map(|c| c.unwrap_or_default())
             .collect()
     };
-    let cell_size = req.cell_size.unwrap_or(48).clamp(8, 200);
+    // The request was validated: a size out of range is a 400, not quietly another size.
+    let cell_size = req.cell_size.unwrap_or(48);
     let svg = draw(
         &work,
         Some(&cands),
@@ -516,7 +546,7 @@ fn status(v: Verdict) -> &'static str {
 }
 
 /// The API's view of a bounded count.
-fn count_view(b: &budget::Bounded, limit: usize, budget: &Budget, start: Instant) -> CountResponse {
+fn count_view(b: &budget::Bounded, limit: usize, budget: &Budget) -> CountResponse {
     CountResponse {
         status: status(b.count.verdict()).to_string(),
         found: b.count.solutions.len(),
@@ -525,33 +555,27 @@ fn count_view(b: &budget::Bounded, limit: usize, budget: &Budget, start: Instant
         stopped: b.stop,
         guesses: b.total.guesses,
         nodes: b.total.nodes,
-        elapsed_ms: elapsed_ms(start),
-        limits: crate::limits_of(budget),
+        elapsed_ms: budget.used_ms(),
+        limits: budget.limits(),
     }
-}
-
-/// Milliseconds since `start`, to a tenth.
-pub(crate) fn elapsed_ms(start: Instant) -> f64 {
-    (start.elapsed().as_secs_f64() * 10_000.0).round() / 10.0
 }
 
 /// `count`: solutions of the current values up to the limit (a variant file: whether it has a
 /// filling at all, so a limit of 1).
 pub fn count(req: &PuzzleRequest, budget: &Budget) -> Result<CountResponse, ApiError> {
-    let start = Instant::now();
     let work = load_work(req, false)?;
     let limit = if work.is_puzzle {
-        req.limit.unwrap_or(2).clamp(1, MAX_COUNT)
+        // Validated to 1..=MAX_COUNT.
+        req.limit.unwrap_or(2)
     } else {
         1
     };
     let b = budget::count(&work.current()?, limit, budget);
-    Ok(count_view(&b, limit, budget, start))
+    Ok(count_view(&b, limit, budget))
 }
 
 /// `solve`: the count up to 2, and the first solution drawn.
 pub fn solve(req: &PuzzleRequest, budget: &Budget) -> Result<SolveResponse, ApiError> {
-    let start = Instant::now();
     let work = load_work(req, false)?;
     let b = budget::count(&work.current()?, 2, budget);
     let first = b.count.solutions.first().cloned();
@@ -559,7 +583,7 @@ pub fn solve(req: &PuzzleRequest, budget: &Budget) -> Result<SolveResponse, ApiE
         .as_deref()
         .map(|s| draw(&work, None, render::Highlight::default(), Some(s), 48));
     Ok(SolveResponse {
-        count: count_view(&b, 2, budget, start),
+        count: count_view(&b, 2, budget),
         solution: first.map(|s| {
             let vals: Vec<Option<u8>> = s.iter().map(|&v| Some(v)).collect();
             shapedoku::puzzle::format_line(&work.geometry, &vals)

@@ -12,7 +12,10 @@
 //! The automaton is the smaller of the expression's position automaton (one state per symbol
 //! written, plus a start) and its minimal deterministic automaton; each step of the
 //! construction is bounded ([`MAX_POSITIONS`], [`MAX_DFA_STATES`]), so a large expression is
-//! an error, never a large allocation.
+//! an error, never a large allocation. The parsed expression is a tree walked by recursion, so
+//! its depth is bounded while it is parsed, before any walk: the text is at most
+//! [`MAX_PATTERN_CHARS`] long, groups nest at most 64 deep, repetitions of repetitions collapse
+//! (`1??` is `1?`, `1*+` is `1*`) and at most [`MAX_STACKED`] counted ones stack on one item.
 //!
 //! ```
 //! use shapedoku::Symbols;
@@ -41,6 +44,12 @@ pub const MAX_DFA_STATES: usize = 1024;
 pub const MAX_COUNT: u32 = 256;
 /// The deepest nesting of groups.
 const MAX_DEPTH: usize = 64;
+/// The most characters an expression may have (whitespace included). Far more than any
+/// expression within [`MAX_POSITIONS`] needs, and it bounds the parser's memory.
+pub const MAX_PATTERN_CHARS: usize = 1 << 16;
+/// The most repetitions that stack on one symbol, class or group without collapsing into one
+/// (`1{2}{3}?` stacks three); `*`, `+` and `?` after one another always collapse.
+pub const MAX_STACKED: usize = 8;
 /// The most nodes an expression may have once its counted repetitions are written out.
 const MAX_NODES: u64 = 16 * 1024;
 
@@ -57,6 +66,15 @@ pub struct RegexError {
 /// The automaton accepting exactly the words the expression `pattern` matches, the words being
 /// sequences of `symbols`' values.
 pub fn compile(pattern: &str, symbols: &Symbols) -> Result<Automaton, RegexError> {
+    // Counted before the characters are collected: the parser holds them all.
+    if let Some((at, _)) = pattern.char_indices().nth(MAX_PATTERN_CHARS) {
+        return Err(RegexError {
+            at: at..pattern.len(),
+            message: format!(
+                "the expression is longer than the limit of {MAX_PATTERN_CHARS} characters"
+            ),
+        });
+    }
     let mut p = Parser {
         chars: pattern.char_indices().collect(),
         end: pattern.len(),
@@ -180,6 +198,16 @@ impl Node {
                 Node::Concat(out)
             }
         }
+    }
+}
+
+/// `node` under one of `*`, `+` or `?`.
+fn wrap(node: Node, op: char) -> Node {
+    let node = Box::new(node);
+    match op {
+        '*' => Node::Star(node),
+        '+' => Node::Plus(node),
+        _ => Node::Opt(node),
     }
 }
 
@@ -359,21 +387,40 @@ impl Parser<'_> {
         Ok(Node::Class(if negate { all & !set } else { set }))
     }
 
-    /// The repetition operators after an atom.
+    /// The repetition operators after an atom. `*`, `+` and `?` on an item already starred,
+    /// plussed or optional collapse into one operator (the language is the same), so any run
+    /// of them adds one level to the tree; counted repetitions stack up to [`MAX_STACKED`].
     fn repetitions(&mut self, mut node: Node) -> Result<Node, RegexError> {
+        let mut stacked = 0;
         while let Some((at, c)) = self.peek() {
+            let span = at..at + c.len_utf8();
             node = match c {
-                '*' => Node::Star(Box::new(node)),
-                '+' => Node::Plus(Box::new(node)),
-                '?' => Node::Opt(Box::new(node)),
+                '*' | '+' | '?' => {
+                    self.i += 1;
+                    match (node, c) {
+                        (Node::Star(n), _) | (Node::Plus(n) | Node::Opt(n), '*') => Node::Star(n),
+                        (Node::Plus(n), '?') | (Node::Opt(n), '+') => Node::Star(n),
+                        (n @ (Node::Plus(_) | Node::Opt(_)), _) => n,
+                        (n, _) => {
+                            stacked += 1;
+                            wrap(n, c)
+                        }
+                    }
+                }
                 '{' => {
                     let (m, most) = self.counts(at)?;
+                    stacked += 1;
                     Node::Repeat(Box::new(node), m, most)
                 }
                 _ => return Ok(node),
             };
-            if c != '{' {
-                self.i += 1;
+            if stacked > MAX_STACKED {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "more than {MAX_STACKED} repetitions in a row on one item: write one count instead (`1{{2}}{{3}}` is `1{{6}}`)"
+                    ),
+                ));
             }
         }
         Ok(node)

@@ -53,7 +53,12 @@ pub(super) struct Draft {
     /// The ↘ diagonal (top left to bottom right) and the ↗ one.
     pub diagonals: [bool; 2],
     pub cages: Vec<Cage>,
+    /// Killer cages without a total: no repeats, no sum.
+    pub plain_cages: Vec<Region>,
     pub extra_regions: Vec<Region>,
+    /// Cells whose candidates the puzzle narrows (f-puzzles' given pencil marks), with the
+    /// values each may hold.
+    pub candidates: Vec<(Rc, Vec<u32>)>,
     pub rules: Vec<RuleDraft>,
     pub title: Option<String>,
     pub author: Option<String>,
@@ -170,6 +175,17 @@ impl Draft {
             "givens = \"\"\"\n{}\n\"\"\"",
             self.grid_text(&self.givens)
         );
+        if !self.candidates.is_empty() {
+            let cells: Vec<String> = (self.candidates.iter())
+                .map(|((r, c), vals)| {
+                    let set: String = (vals.iter())
+                        .filter_map(|&v| SYMBOLS.chars().nth(v as usize - 1))
+                        .collect();
+                    format!("r{r}c{c} = {}", toml_string(&set))
+                })
+                .collect();
+            let _ = writeln!(t, "candidates = {{ {} }}", cells.join(", "));
+        }
         if let Some(sol) = &self.solution {
             let vals: Vec<Option<u32>> = sol.iter().map(|&v| Some(v)).collect();
             let _ = writeln!(t, "solution = \"\"\"\n{}\n\"\"\"", self.grid_text(&vals));
@@ -259,6 +275,14 @@ impl Draft {
                 "\n[[shape]]   # {}\ncells = {}",
                 one_line(&r.origin),
                 toml_string(&cell_list(&r.cells))
+            );
+        }
+        for c in &self.plain_cages {
+            let _ = writeln!(
+                t,
+                "\n[[cage]]   # {}\ncells = {}",
+                one_line(&c.origin),
+                toml_string(&cell_list(&c.cells))
             );
         }
         for c in &self.cages {

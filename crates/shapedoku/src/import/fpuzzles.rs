@@ -1,20 +1,33 @@
-//! f-puzzles JSON → [`Draft`]. Each top-level key is imported by its entry in [`KEYS`]; a key
-//! that is not there is refused by name, so nothing the engine does not understand is lost
-//! silently. Adding a rule is one entry: a line rule (`renban`, ...) is
-//! `("renban", Map::Lines("renban"))`; a pair or cell rule (`difference`, `odd`) a
-//! [`Map::Custom`] function of a few lines pushing one [`RuleDraft`] per item, its cells read
-//! by `cells_of` (`fpuzzles_cells.rs`).
+//! f-puzzles JSON → [`Draft`]. Every top-level key the f-puzzles editor (with the solver's
+//! constraint plug-in) writes has one entry in [`KEYS`]: the rule it becomes, "drawn only",
+//! an editor setting that is no rule, or a refusal saying why. A key that is not there is
+//! refused by name, so nothing the engine does not understand is lost silently.
+//!
+//! Each meaning is taken from the format's readers, not from the key's name: f-puzzles' own
+//! conflict checks and export code, and the f-puzzles reader and constraint classes of the
+//! logical solver f-puzzles uses. The places where a name misleads are written next to their
+//! entries (`nonconsecutive` is the negative constraint of the kropki dots, `minimum` cells are
+//! compared only with neighbours that are not minimum cells, a between line is its first line,
+//! ...). docs/import-export.md has the same table in words; a test keeps the two in step.
+//!
+//! Adding a rule is one entry: a line rule (`renban`, ...) is `Map::Lines("renban")`; a pair
+//! or cell rule a [`Map::Custom`] function of a few lines pushing one [`RuleDraft`] per item,
+//! its cells read by `cells_of` (`fpuzzles_cells.rs`).
 
 use super::ImportError;
 use super::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
-use super::fpuzzles_cells::{cells_of, lines, list, parse_rc, rc_list};
+use super::fpuzzles_cells::{cells_of, flag, lines, list, parse_rc, value_text};
+use super::fpuzzles_rules as rules;
 use serde_json::{Map as Object, Value};
 
 /// How one top-level key is imported.
 #[derive(Clone, Copy)]
 pub(super) enum Map {
-    /// Read elsewhere (`size`, `grid`), or about the editor rather than the puzzle.
+    /// Read before the table (`size`, `grid`).
     Skip,
+    /// A setting of the editor or of its solver (conflict highlighting, disabled logic), which
+    /// says nothing about the puzzle's solution.
+    Setting,
     /// `title`, `author`, `ruleset`.
     Title,
     Author,
@@ -27,9 +40,7 @@ pub(super) enum Map {
     Global(&'static str),
     /// A list of `{lines: [[cells]]}`: one `[[rule]]` of this type per line, in order.
     Lines(&'static str),
-    /// A list of `{cell}` (or `{cells}`): one `[[rule]]` of this type per element, on its cells.
-    Cells(&'static str),
-    /// Killer cages: `{cells, value}`.
+    /// Killer cages: `{cells, value}`, without a value a cage with no total.
     Killer,
     /// Extra no-repeat regions: `{cells}`.
     ExtraRegion,
@@ -37,71 +48,279 @@ pub(super) enum Map {
     Cosmetic,
     /// `cage`: a drawn cage, or (SudokuPad's habit) metadata such as `title: ...`.
     Cage,
+    /// Read together with the other keys of its group, once for the puzzle.
+    Together(Group),
+    /// A constraint the engine cannot state exactly: refused, with why.
+    Refuse(&'static str),
     /// Anything else.
     Custom(fn(&Value, &str, &mut Draft) -> Result<(), ImportError>),
 }
 
-/// Every top-level key the importer knows.
-pub(super) const KEYS: &[(&str, Map)] = &[
-    ("size", Map::Skip),
-    ("grid", Map::Skip),
-    ("disabledlogic", Map::Skip),
-    ("truecandidatesoptions", Map::Skip),
-    ("title", Map::Title),
-    ("author", Map::Author),
-    ("ruleset", Map::Rules),
-    ("solution", Map::Solution),
-    ("diagonal-", Map::Diagonal(0)),
-    ("diagonal+", Map::Diagonal(1)),
-    ("antiknight", Map::Global("anti-knight")),
-    ("antiking", Map::Global("anti-king")),
-    ("nonconsecutive", Map::Global("nonconsecutive")),
-    ("disjointgroups", Map::Global("disjoint-groups")),
-    ("thermometer", Map::Lines("thermo")),
-    ("renban", Map::Lines("renban")),
-    ("whispers", Map::Custom(super::fpuzzles_rules::whispers)),
-    ("palindrome", Map::Lines("palindrome")),
-    ("betweenline", Map::Lines("between")),
-    ("arrow", Map::Custom(super::fpuzzles_rules::arrows)),
-    ("odd", Map::Cells("odd")),
-    ("even", Map::Cells("even")),
-    ("minimum", Map::Cells("minimum")),
-    ("maximum", Map::Cells("maximum")),
-    ("difference", Map::Custom(super::fpuzzles_rules::difference)),
-    ("ratio", Map::Custom(super::fpuzzles_rules::ratio)),
-    ("xv", Map::Custom(super::fpuzzles_rules::xv)),
-    ("quadruple", Map::Custom(super::fpuzzles_rules::quadruple)),
+/// Keys whose meanings depend on each other.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Group {
+    /// The kropki dots, XV marks and their negative constraints (`difference`, `ratio`,
+    /// `nonconsecutive`, `negative`, `xv`).
+    Dots,
+    /// Odd, even, minimum and maximum cells (a minimum cell is compared only with neighbours
+    /// that are not minimum cells).
+    Cells,
+}
+
+/// Every top-level key, what it is imported as, and that meaning in words (the table of
+/// docs/import-export.md).
+pub(super) const KEYS: &[(&str, Map, &str)] = &[
     (
-        "littlekiller",
-        Map::Custom(super::fpuzzles_rules::little_killer),
+        "size",
+        Map::Skip,
+        "the grid's side, 1 to 16: `symbols` (`1`-`9`, then `A`-`G`)",
     ),
-    ("clone", Map::Custom(super::fpuzzles_rules::clone)),
-    ("sandwichsum", Map::Custom(super::fpuzzles_rules::sandwich)),
-    ("xsum", Map::Custom(super::fpuzzles_rules::x_sum)),
-    ("skyscraper", Map::Custom(super::fpuzzles_rules::skyscraper)),
-    ("killercage", Map::Killer),
-    ("extraregion", Map::ExtraRegion),
-    ("cage", Map::Cage),
-    ("line", Map::Cosmetic),
-    ("circle", Map::Cosmetic),
-    ("rectangle", Map::Cosmetic),
-    ("text", Map::Cosmetic),
-    // After `difference`, `ratio` and `xv`: it turns on the negative constraint of their rules.
-    ("negative", Map::Custom(super::fpuzzles_rules::negative)),
+    (
+        "grid",
+        Map::Skip,
+        "givens (`given: true` with a `value`), regions (`region`, `null` for none), given pencil marks (`candidates`); read cell by cell below",
+    ),
+    ("title", Map::Title, "`name` and the header"),
+    ("author", Map::Author, "`description` and the header"),
+    ("ruleset", Map::Rules, "the header"),
+    (
+        "solution",
+        Map::Solution,
+        "`solution` (checked against every rule when loaded)",
+    ),
+    (
+        "successMessage",
+        Map::Setting,
+        "setting: the message shown when solved",
+    ),
+    (
+        "highlightConflicts",
+        Map::Setting,
+        "setting: the editor's conflict highlighting",
+    ),
+    (
+        "disabledlogic",
+        Map::Setting,
+        "setting: logic the solver plug-in may not use",
+    ),
+    (
+        "truecandidatesoptions",
+        Map::Setting,
+        "setting: how the solver plug-in shows true candidates",
+    ),
+    (
+        "fogofwar",
+        Map::Setting,
+        "setting: cells hidden until revealed (display only; the rules are the other keys)",
+    ),
+    (
+        "foglight",
+        Map::Setting,
+        "setting: cells lit in a fog of war (display only)",
+    ),
+    (
+        "diagonal-",
+        Map::Diagonal(0),
+        "the ↘ diagonal (r1c1 to rNcN) is a no-repeat shape",
+    ),
+    (
+        "diagonal+",
+        Map::Diagonal(1),
+        "the ↗ diagonal (rNc1 to r1cN) is a no-repeat shape",
+    ),
+    ("antiknight", Map::Global("anti-knight"), "`anti-knight`"),
+    ("antiking", Map::Global("anti-king"), "`anti-king`"),
+    (
+        "disjointgroups",
+        Map::Custom(rules::disjoint_groups),
+        "`disjoint-groups` on standard boxes; with other regions, one no-repeat `[[shape]]` per group: the k-th cell (row by row) of every region",
+    ),
+    (
+        "thermometer",
+        Map::Lines("thermo"),
+        "one `thermo` per line (an entry's lines are branches from one bulb)",
+    ),
+    (
+        "slowthermometer",
+        Map::Lines("slow-thermo"),
+        "one `slow-thermo` per line: values never fall, repeats allowed",
+    ),
+    (
+        "palindrome",
+        Map::Lines("palindrome"),
+        "one `palindrome` per line",
+    ),
+    ("renban", Map::Lines("renban"), "one `renban` per line"),
+    (
+        "whispers",
+        Map::Custom(rules::whispers),
+        "one `whispers` per line; `value` is the least difference, without one half the size rounded up (German whispers: 5 on 9x9)",
+    ),
+    (
+        "regionsumline",
+        Map::Custom(rules::region_sum),
+        "one `region-sum` per line (runs per region, a re-entered region starts a new run); refused when the line crosses a cell in no region",
+    ),
+    (
+        "betweenline",
+        Map::Custom(rules::between),
+        "`between` on the entry's first line, as f-puzzles reads it; refused when an entry has several lines",
+    ),
+    (
+        "entropicline",
+        Map::Custom(rules::entropic),
+        "one `entropic` per line; refused unless the size is a multiple of 3 (f-puzzles then makes the middle class a different size)",
+    ),
+    (
+        "modularline",
+        Map::Lines("modular"),
+        "one `modular` per line",
+    ),
+    ("zipperline", Map::Lines("zipper"), "one `zipper` per line"),
+    (
+        "doublearrow",
+        Map::Lines("double-arrow"),
+        "one `double-arrow` per line",
+    ),
+    (
+        "nabner",
+        Map::Refuse(
+            "no two cells of a Nabner line hold equal or consecutive values, and the engine has no such rule",
+        ),
+        "refused: no rule for Nabner lines",
+    ),
+    (
+        "lockout",
+        Map::Refuse("the engine has no rule for lockout lines"),
+        "refused: no rule for lockout lines",
+    ),
+    (
+        "arrow",
+        Map::Custom(rules::arrows),
+        "one `arrow` per line: `circle` the entry's `cells` (a pill read in the order written), `cells` the line after its first cell; an entry without lines is drawn only",
+    ),
+    (
+        "killercage",
+        Map::Killer,
+        "`[[cage]]` with `sum`; without a `value`, a `[[cage]]` with no total (no repeats)",
+    ),
+    ("extraregion", Map::ExtraRegion, "`[[shape]]` (no repeats)"),
+    (
+        "littlekillersum",
+        Map::Custom(rules::little_killer),
+        "`little-killer`: `at` the clue cell (row or column 0 or N+1), `direction`, `total`; without a value drawn only",
+    ),
+    (
+        "sandwichsum",
+        Map::Custom(rules::sandwich),
+        "`sandwich` with `at` and `total`; without a value drawn only",
+    ),
+    (
+        "xsum",
+        Map::Custom(rules::x_sum),
+        "`x-sum` with `at` and `total`; without a value drawn only",
+    ),
+    (
+        "skyscraper",
+        Map::Custom(rules::skyscraper),
+        "`skyscraper` with `at` and `count`; without a value drawn only",
+    ),
+    (
+        "odd",
+        Map::Together(Group::Cells),
+        "`odd` on the cells (also old files' `parity` of a grid cell)",
+    ),
+    (
+        "even",
+        Map::Together(Group::Cells),
+        "`even` on the cells (also old files' `parity`)",
+    ),
+    (
+        "minimum",
+        Map::Together(Group::Cells),
+        "`minimum` on the cells: each is below its orthogonal neighbours that are not minimum cells; where two minimum cells touch, each other neighbour is a 2-cell `thermo` from it (listed under \"read as\")",
+    ),
+    (
+        "maximum",
+        Map::Together(Group::Cells),
+        "`maximum` likewise, above its neighbours that are not maximum cells",
+    ),
+    (
+        "rowindexer",
+        Map::Custom(rules::row_indexer),
+        "`indexing` with `indexes = \"row\"`: a cell in row R holding V says that row V of its column holds R",
+    ),
+    (
+        "columnindexer",
+        Map::Custom(rules::column_indexer),
+        "`indexing` with `indexes = \"column\"`",
+    ),
+    (
+        "boxindexer",
+        Map::Custom(rules::box_indexer),
+        "`indexing` with `indexes = \"box\"` (standard boxes)",
+    ),
+    (
+        "difference",
+        Map::Together(Group::Dots),
+        "white dots: `difference` pairs per `value` (default 1), or a `kropki` rule with `nonconsecutive`/`negative` (below)",
+    ),
+    (
+        "ratio",
+        Map::Together(Group::Dots),
+        "black dots: `ratio` pairs per `value` (default 2), or a `kropki` rule (below)",
+    ),
+    (
+        "nonconsecutive",
+        Map::Together(Group::Dots),
+        "the negative constraint of the white dots: orthogonal neighbours with no difference or ratio dot between them are not consecutive (`nonconsecutive` without dots, else `negative` on the dots' rule)",
+    ),
+    (
+        "negative",
+        Map::Together(Group::Dots),
+        "`ratio`: neighbours with no difference or ratio dot are in none of the dots' ratios (2 without dots); `xv`: neighbours without an X or V add up to neither 10 nor 5",
+    ),
+    (
+        "xv",
+        Map::Together(Group::Dots),
+        "`xv` with the `x` (`value` \"X\") and `v` (\"V\") marks; a mark without a value is drawn only",
+    ),
+    (
+        "clone",
+        Map::Custom(rules::clone),
+        "`clone`: `cells`, and `cloneCells` as `copy` (a cell cloned onto itself is left out)",
+    ),
+    (
+        "quadruple",
+        Map::Custom(rules::quadruple),
+        "`quadruple` with its `values` as `symbols` (a value listed twice appears twice)",
+    ),
+    (
+        "cage",
+        Map::Cage,
+        "drawn only; a `title:`/`author:`/`rules:`/`solution:` line in one is that metadata",
+    ),
+    ("line", Map::Cosmetic, "drawn only"),
+    ("circle", Map::Cosmetic, "drawn only"),
+    ("rectangle", Map::Cosmetic, "drawn only"),
+    ("text", Map::Cosmetic, "drawn only"),
 ];
 
-/// The keys of a cell of `grid` and whether they matter: a given's value, its region, and
-/// colours and pencil marks, which do not.
+/// The keys of a cell of `grid`: a given's value, its region, given pencil marks, old files'
+/// `parity` and `extreme` (odd/even and minimum/maximum cells), and colours, pencil marks and
+/// the solver's candidates, which are progress or drawing rather than puzzle.
 const CELL_KEYS: &[&str] = &[
     "value",
     "given",
     "region",
+    "givenPencilMarks",
+    "parity",
+    "extreme",
     "c",
     "cArray",
     "highlight",
     "centerPencilMarks",
     "cornerPencilMarks",
-    "givenPencilMarks",
     "candidates",
 ];
 
@@ -117,31 +336,50 @@ pub(super) fn import(v: &Value) -> Result<Draft, ImportError> {
         .ok_or_else(|| ImportError::new(format!("`size` must be a number from 1 to {MAX_SIZE}")))?
         as u32;
     let mut d = Draft::new(size);
-    grid(obj, &mut d)?;
-    // Every unknown key is named at once, before any work on the known ones.
-    let unknown: Vec<&String> = obj
+    // Every unknown or refused key is named at once, before any work on the known ones.
+    let refused: Vec<String> = obj
         .keys()
-        .filter(|k| !KEYS.iter().any(|e| e.0 == k.as_str()))
+        .filter_map(|k| match KEYS.iter().find(|e| e.0 == k.as_str()) {
+            None => Some(format!("`{k}` (an unknown key)")),
+            Some((_, Map::Refuse(why), _)) => Some(format!("`{k}` ({why})")),
+            _ => None,
+        })
         .collect();
-    if let Some(first) = unknown.first() {
-        let names: Vec<String> = unknown.iter().map(|k| format!("`{k}`")).collect();
+    if let Some(first) = obj.keys().find(|k| {
+        KEYS.iter()
+            .find(|e| e.0 == k.as_str())
+            .is_none_or(|e| matches!(e.1, Map::Refuse(_)))
+    }) {
         return Err(ImportError::key(
-            first.as_str(),
+            first,
             format!(
-                "the puzzle uses {} {}, which shapedoku does not support (yet)",
-                if unknown.len() == 1 {
-                    "the constraint"
+                "the puzzle uses {}, which shapedoku cannot read exactly: {}",
+                if refused.len() == 1 {
+                    "a constraint"
                 } else {
-                    "the constraints"
+                    "constraints"
                 },
-                names.join(", ")
+                refused.join(", ")
             ),
         ));
     }
-    for (key, map) in KEYS {
+    let old_cells = grid(obj, &mut d)?;
+    for (key, map, _) in KEYS {
         if let Some(value) = obj.get(*key) {
             apply(*map, key, value, &mut d)?;
         }
+    }
+    // Each group once, after the keys read alone (old files write odd, even, minimum and
+    // maximum cells in the grid only).
+    let uses = |g: Group| {
+        KEYS.iter()
+            .any(|(k, m, _)| matches!(m, Map::Together(x) if *x == g) && obj.contains_key(*k))
+    };
+    if uses(Group::Dots) {
+        rules::dots(obj, &mut d)?;
+    }
+    if uses(Group::Cells) || !old_cells.is_empty() {
+        rules::cell_rules(obj, &old_cells, &mut d)?;
     }
     Ok(d)
 }
@@ -153,7 +391,7 @@ fn apply(map: Map, key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportErro
             .filter(|s| !s.trim().is_empty())
     };
     match map {
-        Map::Skip => {}
+        Map::Skip | Map::Setting | Map::Together(_) | Map::Refuse(_) => {}
         Map::Title => d.title = text(),
         Map::Author => d.author = text(),
         Map::Rules => d.rules_text = text(),
@@ -181,20 +419,6 @@ fn apply(map: Map, key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportErro
                 }
             }
         }
-        Map::Cells(kind) => {
-            for (i, item) in list(key, v)?.iter().enumerate() {
-                let cells = match item.get("cell") {
-                    Some(c) => rc_list(key, i, Some(&Value::Array(vec![c.clone()])), d.size)?,
-                    None => cells_of(key, i, item, d.size)?,
-                };
-                d.rules.push(RuleDraft {
-                    kind: kind.into(),
-                    origin: format!("`{key}` {}", i + 1),
-                    cells,
-                    keys: Vec::new(),
-                });
-            }
-        }
         Map::Killer => killers(key, v, d)?,
         Map::ExtraRegion => {
             for (i, item) in list(key, v)?.iter().enumerate() {
@@ -212,43 +436,32 @@ fn apply(map: Map, key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportErro
     Ok(())
 }
 
-fn flag(key: &str, v: &Value) -> Result<bool, ImportError> {
-    v.as_bool()
-        .ok_or_else(|| ImportError::key(key, format!("`{key}` must be true or false")))
-}
-
 fn killers(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let cells = cells_of(key, i, item, d.size)?;
-        let value = match item.get("value") {
-            Some(Value::String(s)) => s.trim().to_string(),
-            Some(Value::Number(n)) => n.to_string(),
-            _ => String::new(),
+        let origin = format!("`{key}` {}", i + 1);
+        // f-puzzles checks a cage's total only when it has one; its cells never repeat.
+        let Some(value) = value_text(item) else {
+            d.plain_cages.push(Region { cells, origin });
+            continue;
         };
-        let place = format!("`{key}` {} ({})", i + 1, cell_list(&cells));
-        if value.is_empty() {
-            return Err(ImportError::key(
-                key,
-                format!("{place} has no total: a cage without a total is not supported yet"),
-            ));
-        }
         let sum = value.parse::<i64>().map_err(|_| {
             ImportError::key(
                 key,
-                format!("{place} has the total `{value}`, which is not a whole number"),
+                format!(
+                    "`{key}` {} ({}) has the total `{value}`, which is not a whole number",
+                    i + 1,
+                    cell_list(&cells)
+                ),
             )
         })?;
-        d.cages.push(Cage {
-            cells,
-            sum,
-            origin: format!("`{key}` {}", i + 1),
-        });
+        d.cages.push(Cage { cells, sum, origin });
     }
     Ok(())
 }
 
 /// Where a drawn element is, for the list of what was left out.
-fn describe(key: &str, i: usize, item: &Value, size: u32) -> String {
+pub(super) fn describe(key: &str, i: usize, item: &Value, size: u32) -> String {
     let mut cells: Vec<Rc> = Vec::new();
     for k in ["cells", "cell"] {
         match item.get(k) {
@@ -270,17 +483,17 @@ fn describe(key: &str, i: usize, item: &Value, size: u32) -> String {
             );
         }
     }
-    let text = item
-        .get("value")
-        .and_then(|x| {
-            x.as_str()
-                .map(str::to_string)
-                .or_else(|| x.as_number().map(|n| n.to_string()))
-        })
-        .filter(|s| !s.is_empty())
+    let text = value_text(item)
         .map(|s| format!(" reading `{s}`"))
         .unwrap_or_default();
-    format!("`{key}` {} ({}){text}", i + 1, cell_list(&cells))
+    // The constraint plug-in adds a drawing of each constraint it knows for players without
+    // it; the constraint itself is read from its own key.
+    let copy = item
+        .get("fromConstraint")
+        .and_then(Value::as_str)
+        .map(|c| format!(", a drawing of {c}"))
+        .unwrap_or_default();
+    format!("`{key}` {} ({}){text}{copy}", i + 1, cell_list(&cells))
 }
 
 fn cosmetic(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
@@ -358,8 +571,12 @@ pub(super) fn solution(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
     Ok(())
 }
 
-/// Givens and regions from `grid`, a size-by-size list of cell objects.
-fn grid(obj: &Object<String, Value>, d: &mut Draft) -> Result<(), ImportError> {
+/// Givens, regions and given pencil marks from `grid`, a size-by-size list of cell objects;
+/// returns old files' odd, even, minimum and maximum cells (`parity`, `extreme`).
+fn grid(
+    obj: &Object<String, Value>,
+    d: &mut Draft,
+) -> Result<Vec<(&'static str, Rc)>, ImportError> {
     let n = d.size as usize;
     let bad = || ImportError::key("grid", format!("`grid` must be {n} rows of {n} cells"));
     let rows = obj.get("grid").and_then(Value::as_array).ok_or_else(bad)?;
@@ -370,6 +587,7 @@ fn grid(obj: &Object<String, Value>, d: &mut Draft) -> Result<(), ImportError> {
     let mut regions = Vec::with_capacity(n * n);
     let mut coloured = Vec::new();
     let mut explicit_region = false;
+    let mut old_cells = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_array().filter(|x| x.len() == n).ok_or_else(bad)?;
         for (c, cell) in row.iter().enumerate() {
@@ -379,23 +597,56 @@ fn grid(obj: &Object<String, Value>, d: &mut Draft) -> Result<(), ImportError> {
             if let Some(k) = cell.keys().find(|k| !CELL_KEYS.contains(&k.as_str())) {
                 return Err(ImportError::key(
                     k,
-                    format!(
-                        "the cell {place} of `grid` has `{k}`, which shapedoku does not support (yet)"
-                    ),
+                    format!("the cell {place} of `grid` has `{k}`, which shapedoku does not know"),
                 ));
             }
+            let value_of = |x: &Value| {
+                x.as_u64()
+                    .or_else(|| x.as_str().and_then(|s| s.trim().parse().ok()))
+                    .filter(|&v| (1..=n as u64).contains(&v))
+            };
             if cell.get("given").and_then(Value::as_bool) == Some(true) {
-                let v = cell
-                    .get("value")
-                    .and_then(Value::as_u64)
-                    .filter(|&v| (1..=n as u64).contains(&v));
-                let v = v.ok_or_else(|| {
+                let v = cell.get("value").and_then(value_of).ok_or_else(|| {
                     ImportError::key(
                         "grid",
                         format!("the given at {place} is not a value from 1 to {n}"),
                     )
                 })?;
                 d.givens[r * n + c] = Some(v as u32);
+            } else if let Some(Value::Array(marks)) = cell.get("givenPencilMarks") {
+                // Pencil marks the setter gives narrow the cell's candidates.
+                let vals: Option<Vec<u32>> = marks
+                    .iter()
+                    .map(|x| value_of(x).map(|v| v as u32))
+                    .collect();
+                let mut vals = vals.filter(|v| !v.is_empty()).ok_or_else(|| {
+                    ImportError::key(
+                        "grid",
+                        format!("the given pencil marks of {place} are not values from 1 to {n}"),
+                    )
+                })?;
+                vals.sort_unstable();
+                vals.dedup();
+                d.candidates.push((rc, vals));
+            }
+            for (k, names) in [
+                ("parity", [("Odd", "odd"), ("Even", "even")]),
+                ("extreme", [("Minimum", "minimum"), ("Maximum", "maximum")]),
+            ] {
+                let Some(x) = cell.get(k).filter(|x| !x.is_null()) else {
+                    continue;
+                };
+                let kind = names.iter().find(|(name, _)| x.as_str() == Some(*name));
+                let Some(&(_, kind)) = kind else {
+                    return Err(ImportError::key(
+                        k,
+                        format!(
+                            "the cell {place} of `grid` has the {k} {x}, which is none of {}",
+                            names.map(|n| n.0).join(", ")
+                        ),
+                    ));
+                };
+                old_cells.push((kind, rc));
             }
             let default = Some(((r as u32 / h) * h + c as u32 / w) as i64);
             regions.push(match cell.get("region") {
@@ -426,5 +677,5 @@ fn grid(obj: &Object<String, Value>, d: &mut Draft) -> Result<(), ImportError> {
             cell_list(&coloured)
         ));
     }
-    Ok(())
+    Ok(old_cells)
 }

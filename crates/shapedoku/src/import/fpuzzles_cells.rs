@@ -72,3 +72,19 @@ pub(super) fn lines(
     };
     ls.iter().map(|l| rc_list(key, i, Some(l), size)).collect()
 }
+
+/// A `true`/`false` key's value.
+pub(super) fn flag(key: &str, v: &Value) -> Result<bool, ImportError> {
+    v.as_bool()
+        .ok_or_else(|| ImportError::key(key, format!("`{key}` must be true or false")))
+}
+
+/// An element's `value` as text: f-puzzles writes numbers as strings or numbers. Empty is
+/// none.
+pub(super) fn value_text(item: &Value) -> Option<String> {
+    match item.get("value") {
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        Some(Value::Number(n)) => Some(n.to_string()),
+        _ => None,
+    }
+}

@@ -1,13 +1,22 @@
-//! The f-puzzles keys that become engine rules with keys of their own (arrows, dots, little
-//! killers, ...), one [`super::fpuzzles::Map::Custom`] function each.
+//! The f-puzzles keys that become engine rules with keys of their own (arrows, lines read with
+//! care, outside clues, indexers, clones, quadruples), one [`super::fpuzzles::Map::Custom`]
+//! function each. The kropki dots and the cell rules, whose keys are read together, are in
+//! `fpuzzles_marks.rs`.
 
 use super::ImportError;
-use super::draft::{Draft, Rc, RuleDraft, SYMBOLS, cell_list};
-use super::fpuzzles_cells::{cells_of, lines, list, rc_list};
+use super::draft::{Draft, Rc, Region, RuleDraft, SYMBOLS, cell_list};
+use super::fpuzzles_cells::{cells_of, lines, list, rc_list, value_text};
 use crate::load::toml_string;
 use serde_json::Value;
 
-fn rule(kind: &str, origin: String, cells: Vec<Rc>, keys: Vec<(String, String)>) -> RuleDraft {
+pub(super) use super::fpuzzles_marks::{cell_rules, dots};
+
+pub(super) fn rule(
+    kind: &str,
+    origin: String,
+    cells: Vec<Rc>,
+    keys: Vec<(String, String)>,
+) -> RuleDraft {
     RuleDraft {
         kind: kind.into(),
         cells,
@@ -20,31 +29,43 @@ fn cells_key(cells: &[Rc]) -> String {
     toml_string(&cell_list(cells))
 }
 
-/// An element's `value` as text: f-puzzles writes numbers as strings or numbers.
-fn value_text(item: &Value) -> Option<String> {
-    match item.get("value") {
-        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
-        Some(Value::Number(n)) => Some(n.to_string()),
-        _ => None,
+/// The region of a cell: its box unless the grid lists regions; `None` for a cell in none.
+pub(super) fn region_of(d: &Draft, (r, c): Rc) -> Option<i64> {
+    if d.regions.is_empty() {
+        let (h, w) = super::draft::box_shape(d.size);
+        return Some(i64::from(((r - 1) / h) * h + (c - 1) / w));
     }
+    d.regions[((r - 1) * d.size + (c - 1)) as usize]
 }
 
-/// `{lines, cells}`: each line an arrow from the circle `cells`. f-puzzles starts each line on
-/// the circle, which the engine's arrow does not include.
+/// `{lines, cells}`: each line an arrow from the circle (or pill) `cells`. f-puzzles starts
+/// each line on the circle and sums the line from its second cell on; the pill's digits are
+/// read in the order its cells are written. An entry without lines has nothing to sum and is
+/// only drawn.
 pub(super) fn arrows(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let circle = cells_of(key, i, item, d.size)?;
-        for line in lines(key, i, item, d.size)? {
-            let shaft: Vec<Rc> = line
-                .into_iter()
-                .skip_while(|c| circle.contains(c))
-                .collect();
-            if shaft.is_empty() {
+        let shafts = match item.get("lines") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(_) => lines(key, i, item, d.size)?,
+        };
+        if shafts.iter().all(|l| l.len() < 2) {
+            d.left_out.push(format!(
+                "`{key}` {} ({}): a circle without an arrow",
+                i + 1,
+                cell_list(&circle)
+            ));
+            continue;
+        }
+        for line in shafts {
+            let shaft: Vec<Rc> = line.into_iter().skip(1).collect();
+            if shaft.is_empty() || shaft.iter().any(|c| circle.contains(c)) {
                 return Err(ImportError::key(
                     key,
                     format!(
-                        "`{key}` {} has a line with no cells outside its circle",
-                        i + 1
+                        "`{key}` {} ({}) has a line that does not leave its circle",
+                        i + 1,
+                        cell_list(&circle)
                     ),
                 ));
             }
@@ -56,11 +77,23 @@ pub(super) fn arrows(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportEr
     Ok(())
 }
 
-/// German whispers: neighbours differ by at least half the alphabet, rounded up (5 on a 9x9,
-/// the engine's default, which is written out on other sizes).
+/// Whispers: neighbours differ by at least `value`, or without one by half the size rounded
+/// up (German whispers: 5 on a 9x9, the engine's default). The constraint plug-in writes
+/// Dutch whispers as whispers of one less.
 pub(super) fn whispers(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
-    let least = d.size.div_ceil(2);
     for (i, item) in list(key, v)?.iter().enumerate() {
+        let least = match value_text(item) {
+            None => i64::from(d.size.div_ceil(2)),
+            Some(t) => t.parse::<i64>().ok().filter(|&x| x >= 0).ok_or_else(|| {
+                ImportError::key(
+                    key,
+                    format!(
+                        "`{key}` {} has the difference `{t}`, not a whole number",
+                        i + 1
+                    ),
+                )
+            })?,
+        };
         for line in lines(key, i, item, d.size)? {
             let keys = if least == 5 {
                 Vec::new()
@@ -71,129 +104,148 @@ pub(super) fn whispers(v: &Value, key: &str, d: &mut Draft) -> Result<(), Import
                 .push(rule("whispers", format!("`{key}` {}", i + 1), line, keys));
         }
     }
-    if least != 5 && !list(key, v)?.is_empty() {
-        d.readings.push(format!(
-            "`{key}`: on a {0}x{0} grid, neighbours differ by at least {least}",
-            d.size
-        ));
-    }
     Ok(())
 }
 
-/// Dots `{cells: [a, b], value?}`, one `[[rule]]` of `kind` per distinct value (the rule's
-/// default when none is written) listing its pairs.
-fn dots(v: &Value, key: &str, kind: &str, d: &mut Draft) -> Result<(), ImportError> {
-    let mut groups: Vec<(Option<i64>, Vec<String>)> = Vec::new();
+/// Region-sum lines: f-puzzles splits a line where it passes into another region, and sums
+/// nothing in a cell that is in no region; the engine makes such a cell a run of its own, so
+/// that case is refused.
+pub(super) fn region_sum(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
-        let cells = cells_of(key, i, item, d.size)?;
-        if cells.len() != 2 {
-            return Err(ImportError::key(
-                key,
-                format!("`{key}` {} ({}) is not two cells", i + 1, cell_list(&cells)),
-            ));
-        }
-        let value = match value_text(item) {
-            None => None,
-            Some(t) => Some(t.parse::<i64>().map_err(|_| {
-                ImportError::key(
+        for line in lines(key, i, item, d.size)? {
+            if let Some(&(r, c)) = line.iter().find(|&&rc| region_of(d, rc).is_none()) {
+                return Err(ImportError::key(
                     key,
                     format!(
-                        "`{key}` {} has the value `{t}`, which is not a whole number",
+                        "`{key}` {} crosses r{r}c{c}, which is in no region: f-puzzles sums no run there and the engine has no such line",
                         i + 1
                     ),
-                )
-            })?),
-        };
-        let pair = toml_string(&cell_list(&cells));
-        match groups.iter_mut().find(|g| g.0 == value) {
-            Some(g) => g.1.push(pair),
-            None => groups.push((value, vec![pair])),
+                ));
+            }
+            d.rules.push(rule(
+                "region-sum",
+                format!("`{key}` {}", i + 1),
+                line,
+                Vec::new(),
+            ));
         }
-    }
-    for (value, pairs) in groups {
-        let mut keys = vec![("pairs".into(), format!("[{}]", pairs.join(", ")))];
-        if let Some(x) = value {
-            keys.push(("value".into(), x.to_string()));
-        }
-        d.rules
-            .push(rule(kind, format!("`{key}`"), Vec::new(), keys));
     }
     Ok(())
 }
 
-/// White kropki dots: `difference` (1 unless a value is written).
-pub(super) fn difference(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
-    dots(v, key, "difference", d)
-}
-
-/// Black kropki dots: `ratio` (2 unless a value is written).
-pub(super) fn ratio(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
-    dots(v, key, "ratio", d)
-}
-
-/// `{cells: [a, b], value: "X" | "V"}`.
-pub(super) fn xv(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
-    let (mut x, mut five) = (Vec::new(), Vec::new());
+/// Between lines: f-puzzles checks only an entry's first line (its ends are the circles); an
+/// entry with more lines would read differently elsewhere, so it is refused.
+pub(super) fn between(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
-        let cells = cells_of(key, i, item, d.size)?;
-        let pair = toml_string(&cell_list(&cells));
-        match value_text(item).map(|t| t.to_ascii_uppercase()).as_deref() {
-            Some("X") if cells.len() == 2 => x.push(pair),
-            Some("V") if cells.len() == 2 => five.push(pair),
-            _ => {
-                return Err(ImportError::key(
-                    key,
-                    format!("`{key}` {} must be two cells marked `X` or `V`", i + 1),
-                ));
-            }
+        let ls = lines(key, i, item, d.size)?;
+        if ls.len() != 1 {
+            return Err(ImportError::key(
+                key,
+                format!(
+                    "`{key}` {} has {} lines: f-puzzles reads only the first, other readers every one",
+                    i + 1,
+                    ls.len()
+                ),
+            ));
         }
-    }
-    let mut keys = Vec::new();
-    for (name, marks) in [("x", x), ("v", five)] {
-        if !marks.is_empty() {
-            keys.push((name.to_string(), format!("[{}]", marks.join(", "))));
+        for line in ls {
+            d.rules.push(rule(
+                "between",
+                format!("`{key}` {}", i + 1),
+                line,
+                Vec::new(),
+            ));
         }
-    }
-    if !keys.is_empty() {
-        d.rules
-            .push(rule("xv", format!("`{key}`"), Vec::new(), keys));
     }
     Ok(())
 }
 
-/// `negative`: the f-puzzles constraints (`ratio`, `difference`, `xv`) whose absent marks are
-/// a rule too. It turns on `negative` in the rule of the default value (1 apart, ratio 2,
-/// X and V), adding that rule without marks when the puzzle has none.
-pub(super) fn negative(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
-    for name in list(key, v)? {
-        let kind = match name.as_str() {
-            Some("difference") => "difference",
-            Some("ratio") => "ratio",
-            Some("xv") => "xv",
-            _ => {
-                return Err(ImportError::key(
-                    key,
-                    format!(
-                        "the puzzle uses the negative constraint {name}, which shapedoku does not support (yet)"
-                    ),
-                ));
+/// Entropic lines: three classes of values. On a size that is not a multiple of 3, f-puzzles
+/// makes the middle class a different size from the outer ones; the engine splits only in
+/// equal thirds, so such a size is refused.
+pub(super) fn entropic(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+    if d.size % 3 != 0 && !list(key, v)?.is_empty() {
+        return Err(ImportError::key(
+            key,
+            format!(
+                "`{key}` on a {0}x{0} grid: its classes of values are not equal thirds, which the engine's entropic line needs",
+                d.size
+            ),
+        ));
+    }
+    for (i, item) in list(key, v)?.iter().enumerate() {
+        for line in lines(key, i, item, d.size)? {
+            d.rules.push(rule(
+                "entropic",
+                format!("`{key}` {}", i + 1),
+                line,
+                Vec::new(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Disjoint groups: the k-th cell (row by row) of each region, for every k. On the standard
+/// boxes that is the engine's `disjoint-groups`; on other regions the groups are written out
+/// as shapes.
+pub(super) fn disjoint_groups(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+    if !super::fpuzzles_cells::flag(key, v)? {
+        return Ok(());
+    }
+    let n = d.size;
+    let cells: Vec<Rc> = (1..=n).flat_map(|r| (1..=n).map(move |c| (r, c))).collect();
+    let standard = d.regions.is_empty() && super::draft::box_shape(n).0 > 1;
+    if standard {
+        d.rules.push(rule(
+            "disjoint-groups",
+            format!("`{key}`"),
+            Vec::new(),
+            Vec::new(),
+        ));
+        return Ok(());
+    }
+    let mut seen: Vec<(i64, usize)> = Vec::new();
+    let mut groups: Vec<Vec<Rc>> = Vec::new();
+    for rc in cells {
+        let Some(reg) = region_of(d, rc) else {
+            return Err(ImportError::key(
+                key,
+                format!(
+                    "`{key}` with r{}c{} in no region: its groups are not defined",
+                    rc.0, rc.1
+                ),
+            ));
+        };
+        let k = match seen.iter_mut().find(|s| s.0 == reg) {
+            Some(s) => {
+                s.1 += 1;
+                s.1 - 1
+            }
+            None => {
+                seen.push((reg, 1));
+                0
             }
         };
-        let default = |r: &RuleDraft| r.kind == kind && !r.keys.iter().any(|k| k.0 == "value");
-        if !d.rules.iter().any(default) {
-            let marks = if kind == "xv" { "x" } else { "pairs" };
-            let keys = vec![(marks.to_string(), "[]".to_string())];
-            d.rules
-                .push(rule(kind, format!("`{key}` {kind}"), Vec::new(), keys));
+        if groups.len() <= k {
+            groups.resize(k + 1, Vec::new());
         }
-        if let Some(r) = d.rules.iter_mut().find(|r| default(r)) {
-            r.keys.push(("negative".into(), "true".into()));
-        }
+        groups[k].push(rc);
     }
+    for (k, cells) in groups.into_iter().enumerate() {
+        d.extra_regions.push(Region {
+            cells,
+            origin: format!("`{key}`: disjoint group {}", k + 1),
+        });
+    }
+    d.readings.push(format!(
+        "`{key}`: on regions that are not the standard boxes, each disjoint group (the k-th cell of every region, row by row) is written as a no-repeat shape"
+    ));
     Ok(())
 }
 
-/// `{cells, values}`: the values that must appear among the cells.
+/// `{cells, values}`: the values that must appear among the cells, a value listed twice
+/// at least twice (as the solver f-puzzles uses counts them).
 pub(super) fn quadruple(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let cells = cells_of(key, i, item, d.size)?;
@@ -211,6 +263,14 @@ pub(super) fn quadruple(v: &Value, key: &str, d: &mut Draft) -> Result<(), Impor
             .get("values")
             .and_then(Value::as_array)
             .ok_or_else(bad)?;
+        if values.is_empty() {
+            d.left_out.push(format!(
+                "`{key}` {} ({}): a quadruple circle without values",
+                i + 1,
+                cell_list(&cells)
+            ));
+            continue;
+        }
         let mut symbols = String::new();
         for x in values {
             let n = x
@@ -227,7 +287,8 @@ pub(super) fn quadruple(v: &Value, key: &str, d: &mut Draft) -> Result<(), Impor
     Ok(())
 }
 
-/// `{cell, direction, value}`: the clue sits outside the grid, `R0C1` above r1c1.
+/// `{cell, direction, value}`: the clue sits outside the grid, `R0C1` above r1c1. f-puzzles
+/// sums a diagonal only when the clue has a value; without one it is a drawing.
 pub(super) fn little_killer(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let place = format!("`{key}` {}", i + 1);
@@ -250,16 +311,16 @@ pub(super) fn little_killer(v: &Value, key: &str, d: &mut Draft) -> Result<(), I
                 ));
             }
         };
-        let total = value_text(item)
-            .and_then(|t| t.parse::<i64>().ok())
-            .ok_or_else(|| {
-                ImportError::key(
-                    key,
-                    format!(
-                        "{place} has no total: a little killer without one is not supported yet"
-                    ),
-                )
-            })?;
+        let Some(text) = value_text(item) else {
+            d.left_out.push(format!(
+                "{place} (R{}C{}): an arrow without a total",
+                at.0, at.1
+            ));
+            continue;
+        };
+        let total = text.parse::<i64>().map_err(|_| {
+            ImportError::key(key, format!("{place}: `{text}` is not a whole number"))
+        })?;
         let keys = vec![
             ("at".into(), format!("[{}, {}]", at.0, at.1)),
             ("direction".into(), toml_string(direction)),
@@ -272,7 +333,7 @@ pub(super) fn little_killer(v: &Value, key: &str, d: &mut Draft) -> Result<(), I
 
 /// `{cell, value}` of a sandwich, X-sum or skyscraper clue: `cell` sits outside the grid
 /// (`R0C3` above column 3, `R3C10` right of row 3 on a 9x9), and the clue reads the row or
-/// column from there. A clue without a value is only a mark and is left out.
+/// column from there. A clue without a value is only a mark and is left out, said so.
 fn outside_clue(
     kind: &str,
     number_key: &str,
@@ -290,6 +351,10 @@ fn outside_clue(
                 ImportError::key(key, format!("{place} has no clue cell such as \"R0C1\""))
             })?;
         let Some(text) = value_text(item) else {
+            d.left_out.push(format!(
+                "{place} (R{}C{}): a clue without a number",
+                at.0, at.1
+            ));
             continue;
         };
         let n = text.parse::<i64>().map_err(|_| {
@@ -327,11 +392,63 @@ fn outside(s: &str, size: u32) -> Option<Rc> {
     (r <= size + 1 && c <= size + 1).then_some((r, c))
 }
 
-/// `{cells, cloneCells}`: the second list copies the first.
+/// `{cells}` of an indexer: every listed cell indexes its row, column or box. The plug-in
+/// writes all of one kind as one entry or several; they are one rule here.
+fn indexer(v: &Value, key: &str, along: &str, d: &mut Draft) -> Result<(), ImportError> {
+    let mut cells = Vec::new();
+    for (i, item) in list(key, v)?.iter().enumerate() {
+        for c in cells_of(key, i, item, d.size)? {
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    if !cells.is_empty() {
+        let keys = vec![("indexes".into(), toml_string(along))];
+        d.rules
+            .push(rule("indexing", format!("`{key}`"), cells, keys));
+    }
+    Ok(())
+}
+
+/// `rowindexer`: a cell in row R holding V says that row V of its column holds R.
+pub(super) fn row_indexer(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+    indexer(v, key, "row", d)
+}
+
+/// `columnindexer`: a cell in column C holding V says that column V of its row holds C.
+pub(super) fn column_indexer(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+    indexer(v, key, "column", d)
+}
+
+/// `boxindexer`: a cell at position P of its box holding V says that the box's V-th cell
+/// holds P.
+pub(super) fn box_indexer(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+    indexer(v, key, "box", d)
+}
+
+/// `{cells, cloneCells}`: the second list copies the first, cell by cell; a cell cloned onto
+/// itself says nothing and is left out.
 pub(super) fn clone(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let cells = cells_of(key, i, item, d.size)?;
         let copy = rc_list(key, i, item.get("cloneCells"), d.size)?;
+        if copy.len() != cells.len() {
+            return Err(ImportError::key(
+                key,
+                format!(
+                    "`{key}` {} has {} cells and {} clone cells",
+                    i + 1,
+                    cells.len(),
+                    copy.len()
+                ),
+            ));
+        }
+        let (cells, copy): (Vec<Rc>, Vec<Rc>) =
+            cells.into_iter().zip(copy).filter(|(a, b)| a != b).unzip();
+        if cells.is_empty() {
+            continue;
+        }
         let keys = vec![("copy".into(), cells_key(&copy))];
         d.rules
             .push(rule("clone", format!("`{key}` {}", i + 1), cells, keys));

@@ -12,8 +12,9 @@
 //! Each f-puzzles key is mapped by one entry of a table, and a key without an entry is an
 //! error that names it: a constraint the engine does not know is never dropped. Elements that
 //! are only drawn (lines, circles, text, coloured cells, cages without a rule) are listed in
-//! [`Imported::left_out`] and in the file's header comment. See `docs/cli.md` for what each
-//! format maps to.
+//! [`Imported::left_out`] and in the file's header comment. A stated solution is loaded with
+//! the puzzle and must meet every rule read, so a misreading is refused rather than solved.
+//! See `docs/import-export.md` for what each format maps to.
 //!
 //! ```
 //! use shapedoku::import;
@@ -31,13 +32,23 @@
 mod draft;
 mod fpuzzles;
 mod fpuzzles_cells;
+mod fpuzzles_marks;
 mod fpuzzles_rules;
 mod lz;
 mod sudokupad;
+mod sudokupad_draw;
+mod sudokupad_read;
+mod sudokupad_text;
 mod zipped;
 
 #[cfg(test)]
+mod decode_tests;
+#[cfg(test)]
+mod fpuzzles_tests;
+#[cfg(test)]
 mod rule_tests;
+#[cfg(test)]
+mod sudokupad_tests;
 #[cfg(test)]
 mod tests;
 
@@ -123,21 +134,39 @@ pub fn import(input: &str) -> Result<Imported, ImportError> {
     };
     let toml = draft.to_toml(format.name()).map_err(ImportError::new)?;
     let loaded = load::load_with("imported.toml", &toml, None, &BuiltinsOnly).map_err(|e| {
-        let d = &e.diagnostics[0];
-        let table = d
-            .line_col()
-            .and_then(|(line, _)| {
-                toml.lines()
-                    .take(line)
-                    .filter(|l| l.starts_with("[["))
-                    .last()
-                    .and_then(|l| l.split_once('#'))
-                    .map(|(_, origin)| format!(" (in {})", origin.trim()))
+        // Every problem, each with the element it was read from: a stated solution that
+        // breaks what was read names each rule it breaks, which is how a misreading shows.
+        let all: Vec<String> = (e.diagnostics.iter())
+            .map(|d| {
+                let table = d
+                    .line_col()
+                    .and_then(|(line, _)| {
+                        toml.lines()
+                            .take(line)
+                            .filter(|l| l.starts_with("[["))
+                            .last()
+                            .and_then(|l| l.split_once('#'))
+                            .map(|(_, origin)| format!(" (in {})", origin.trim()))
+                    })
+                    .unwrap_or_default();
+                format!("{}{table}", d.message)
             })
-            .unwrap_or_default();
+            .collect();
+        // A stated solution that breaks what was read points at the reading (or at the
+        // setter's solution), not at a file the user wrote: it is reported against the
+        // `solution` key so callers can tell it from a puzzle that cannot be built.
+        if (e.diagnostics.iter()).all(|d| d.message.starts_with("the solution is wrong")) {
+            return ImportError::key(
+                "solution",
+                format!(
+                    "the setter's solution breaks what was read, so the drawing or the rules text means something else here: {}",
+                    all.join("; ")
+                ),
+            );
+        }
         ImportError::new(format!(
-            "the imported puzzle is not valid: {}{table}",
-            d.message
+            "the imported puzzle is not valid: {}",
+            all.join("; ")
         ))
     })?;
     Ok(Imported {
@@ -196,7 +225,8 @@ fn payload_of(s: &str) -> String {
         }
     }
     let Some((_, rest)) = s.split_once("://") else {
-        return s.to_string();
+        // A payload copied out of a link may still be percent-encoded (`%2B` for `+`).
+        return percent_decode(s);
     };
     let path = rest.split_once('/').map_or("", |p| p.1);
     let path = path.split(['?', '#']).next().unwrap_or("");
@@ -207,8 +237,8 @@ fn payload_of(s: &str) -> String {
 fn decode(input: &str) -> Result<(Format, Value), ImportError> {
     let s = input.trim();
     if s.starts_with('{') {
-        let v: Value = serde_json::from_str(s)
-            .or_else(|_| zipped::parse(s))
+        // Plain JSON first, then the zipped form, once the items are counted.
+        let v: Value = zipped::parse(s)
             .map_err(|e| ImportError::new(format!("the JSON cannot be read: {e}")))?;
         return classify(v);
     }
@@ -218,7 +248,14 @@ fn decode(input: &str) -> Result<(Format, Value), ImportError> {
         .iter()
         .find_map(|p| id.strip_prefix(p).map(|b| (*p, b)))
         .unwrap_or(("", id));
-    let text = lz::decompress_base64(body, MAX_TEXT);
+    let text = match lz::decompress_base64(body, MAX_TEXT) {
+        Err(lz::Undecodable::TooLarge) => {
+            return Err(ImportError::new(format!(
+                "the payload decompresses to more than {MAX_TEXT} characters, far more than any puzzle needs"
+            )));
+        }
+        t => t.ok(),
+    };
     match (prefix, text) {
         ("scl" | "ctc", t) => {
             // A payload may also be zipped JSON that was never compressed.
@@ -231,11 +268,13 @@ fn decode(input: &str) -> Result<(Format, Value), ImportError> {
             Ok((Format::SudokuPad, v))
         }
         (_, Some(t)) if t.trim_start().starts_with('{') => {
-            let v = serde_json::from_str(&t).map_err(|e| {
-                ImportError::new(format!(
-                    "the payload decodes to JSON that cannot be read: {e}"
-                ))
-            })?;
+            let v = zipped::check_items(&t)
+                .and_then(|()| serde_json::from_str(&t).map_err(|e| e.to_string()))
+                .map_err(|e| {
+                    ImportError::new(format!(
+                        "the payload decodes to JSON that cannot be read: {e}"
+                    ))
+                })?;
             if prefix.is_empty() {
                 classify(v)
             } else {

@@ -86,7 +86,7 @@ fn every_rule_key_becomes_its_rule() {
         ),
         ("disjointgroups", json!(true), "type = \"disjoint-groups\""),
         (
-            "littlekiller",
+            "littlekillersum",
             json!([{"cell": "R0C1", "direction": "DR", "value": "10"}]),
             "type = \"little-killer\"\nat = [0, 1]\ndirection = \"down-right\"\ntotal = 10",
         ),
@@ -127,22 +127,27 @@ fn every_rule_key_becomes_its_rule() {
 
 #[test]
 fn negative_turns_on_the_negative_constraint() {
+    // Both kropki negatives (`nonconsecutive` and a negative ratio): one kropki rule holding
+    // every dot, so a dotted pair of either colour is exempt, as f-puzzles exempts it.
     let mut j = with("difference", json!([{"cells": ["R1C1", "R1C2"]}]));
-    j["negative"] = json!(["difference", "ratio", "xv"]);
+    j["nonconsecutive"] = json!(true);
+    j["negative"] = json!(["ratio", "xv"]);
     let got = import(&j.to_string()).unwrap();
     for want in [
-        "type = \"difference\"\npairs = [\"r1c1 r1c2\"]\nnegative = true",
-        "type = \"ratio\"\npairs = []\nnegative = true",
-        "type = \"xv\"\nx = []\nnegative = true",
+        "type = \"kropki\"\nwhite = [\"r1c1 r1c2\"]\nblack = []\nnegative = true",
+        "type = \"xv\"\nx = []\nv = []\nnegative = true",
     ] {
         assert!(got.toml.contains(want), "missing {want:?} in\n{}", got.toml);
     }
-    let mut j = with("negative", json!(["sparkle"]));
-    j["size"] = json!(4);
-    assert_eq!(
-        import(&j.to_string()).unwrap_err().key.as_deref(),
-        Some("negative")
-    );
+    // `difference` is no negative constraint f-puzzles has; unknown names are refused.
+    for name in ["difference", "sparkle"] {
+        let mut j = with("negative", json!([name]));
+        j["size"] = json!(4);
+        assert_eq!(
+            import(&j.to_string()).unwrap_err().key.as_deref(),
+            Some("negative")
+        );
+    }
 }
 
 fn count(text: &str) -> usize {
@@ -185,7 +190,7 @@ cells = "r2c4"
     );
 
     let mut j = json!({"size": 4, "grid": blank(4)});
-    j["littlekiller"] = json!([{"cell": "R0C1", "direction": "DR", "value": 7}]);
+    j["littlekillersum"] = json!([{"cell": "R0C1", "direction": "DR", "value": 7}]);
     j["renban"] = json!([{"lines": [["R4C1", "R4C2", "R4C3"]]}]);
     j["clone"] = json!([{"cells": ["R1C2"], "cloneCells": ["R3C3"]}]);
     let got = import(&j.to_string()).unwrap();
@@ -218,15 +223,17 @@ copy = "r3c3"
 #[test]
 fn malformed_rule_elements_are_refused_by_key() {
     for (key, value) in [
-        ("arrow", json!([{"cells": ["R1C1"], "lines": [["R1C1"]]}])),
+        (
+            "arrow",
+            json!([{"cells": ["R1C1", "R1C2"], "lines": [["R1C1", "R1C2"]]}]),
+        ),
         ("difference", json!([{"cells": ["R1C1"]}])),
         ("xv", json!([{"cells": ["R1C1", "R1C2"], "value": "Y"}])),
         ("quadruple", json!([{"cells": ["R1C1"], "values": [7]}])),
         (
-            "littlekiller",
+            "littlekillersum",
             json!([{"cell": "R0C1", "direction": "XX", "value": "3"}]),
         ),
-        ("littlekiller", json!([{"cell": "R0C1", "direction": "DR"}])),
         (
             "clone",
             json!([{"cells": ["R1C1"], "cloneCells": ["R9C9"]}]),

@@ -1,16 +1,21 @@
 //! SudokuPad's own puzzle JSON (`scl` payloads) → [`Draft`].
 //!
 //! The format describes a drawing rather than rules: cells with givens, regions, cages, and
-//! lines, arrows, underlays and overlays placed in cell units. What it states is imported:
-//! the grid, givens, regions, Killer cages with totals, metadata (title, author, rules,
-//! solution, anti-knight and anti-king). Two drawings are read as rules because SudokuPad
-//! draws those rules that way, and each reading is listed in the output: a straight line from
-//! corner to corner is a diagonal, and a line starting at a round bulb is a thermometer.
-//! Everything else drawn is listed as left out, since its meaning lives in the rules text.
+//! lines, arrows, underlays and overlays placed in cell units. What it states is imported as
+//! stated: the grid, givens, regions, Killer cages with totals, metadata (title, author,
+//! rules, solution, anti-knight and anti-king, SudokuPad's `global` rules). The drawing is
+//! read by the conventions of `sudokupad_read.rs`, with the rules text deciding where the
+//! drawing alone does not, and each reading is listed in [`Draft::readings`]. An element no
+//! convention reads makes the rules undetermined, and the import is refused naming it, rather
+//! than solving a puzzle with a rule left out; only invisible elements (no fill, border or
+//! text) are passed over, listed as drawn only.
 
 use super::ImportError;
-use super::draft::{Cage, Draft, MAX_SIZE, Rc, RuleDraft, cell_list};
+use super::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
 use super::fpuzzles::{meta_line, set_meta};
+use super::sudokupad_draw::elements;
+use super::sudokupad_read as read;
+use super::sudokupad_text::RulesText;
 use serde_json::Value;
 
 /// The top-level keys read; anything else is refused by name.
@@ -28,7 +33,11 @@ const KEYS: &[&str] = &[
     "metaData",
     "videos",
     "settings",
+    "global",
 ];
+
+/// How many undetermined elements an error names before "and N more".
+const NAMED: usize = 8;
 
 /// Imports a SudokuPad puzzle.
 pub(super) fn import(v: &Value) -> Result<Draft, ImportError> {
@@ -49,31 +58,60 @@ pub(super) fn import(v: &Value) -> Result<Draft, ImportError> {
         }
     }
     if let Some(c) = obj.get("cages") {
-        cages(c, &mut d)?;
+        cage_metadata(c, &mut d)?;
     }
-    let mut underlays: Vec<&Value> = items(obj.get("underlays"));
-    for (i, line) in items(obj.get("lines")).into_iter().enumerate() {
-        line_element(i, line, &mut underlays, &mut d);
+    let text = RulesText::new(d.rules_text.as_deref());
+    if let Some(set) = text.other_digit_set(d.size) {
+        return Err(ImportError::key(
+            "rules",
+            format!(
+                "the rules text states the digits {set}, but an imported {0}x{0} grid has the digits 1 to {0} (other digit sets are not supported yet)",
+                d.size
+            ),
+        ));
     }
-    for (key, list) in [
-        ("arrows", items(obj.get("arrows"))),
-        ("overlays", items(obj.get("overlays"))),
-        ("underlays", underlays),
-    ] {
-        for (i, item) in list.into_iter().enumerate() {
-            d.left_out.push(format!(
-                "{} {} ({})",
-                singular(key),
-                i + 1,
-                cell_list(&touched(item, d.size))
-            ));
+    if let Some(g) = obj.get("global") {
+        global(g, &mut d)?;
+    }
+    text_globals(&text, &mut d);
+    if let Some(c) = obj.get("cages") {
+        cages(c, &text, &mut d)?;
+    }
+    let mut els = elements(obj);
+    read::diagonals(&mut els, &mut d);
+    read::thermometers(&mut els, &text, &mut d);
+    read::arrows(&mut els, &mut d);
+    read::little_killers(&mut els, &text, &mut d);
+    read::kropki(&mut els, &text, &mut d);
+    read::xv(&mut els, &text, &mut d)?;
+    read::extremes(&mut els, &text, &mut d);
+    read::parity(&mut els, &text, &mut d);
+    read::lines(&mut els, &text, d.rules_text.is_some(), &mut d);
+    read::outside_clues(&mut els, &text, &mut d);
+    let mut undetermined = Vec::new();
+    for e in els.iter().filter(|e| !e.used) {
+        if e.visible() {
+            undetermined.push(e.describe(d.size));
+        } else {
+            d.left_out
+                .push(format!("{} (not visible)", e.describe(d.size)));
         }
     }
+    if !undetermined.is_empty() {
+        let more = undetermined.len().saturating_sub(NAMED);
+        undetermined.truncate(NAMED);
+        let mut list = undetermined.join("; ");
+        if more > 0 {
+            list += &format!("; and {more} more");
+        }
+        return Err(ImportError::key(
+            "drawing",
+            format!(
+                "the rules cannot be determined: no SudokuPad drawing convention, with the rules text, reads {list}"
+            ),
+        ));
+    }
     Ok(d)
-}
-
-fn singular(key: &str) -> &str {
-    key.strip_suffix('s').unwrap_or(key)
 }
 
 fn items(v: Option<&Value>) -> Vec<&Value> {
@@ -180,6 +218,12 @@ fn metadata(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
         if set_meta(d, name, &text)? {
             continue;
         }
+        if name == "bgimage" && !text.trim().is_empty() {
+            return Err(ImportError::key(
+                "bgimage",
+                "the rules cannot be determined: the puzzle draws part of itself in a background image, which cannot be read",
+            ));
+        }
         let global = match name.as_str() {
             "antiknight" => Some("anti-knight"),
             "antiking" => Some("anti-king"),
@@ -199,7 +243,84 @@ fn metadata(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
     Ok(())
 }
 
-fn cages(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
+/// SudokuPad's habit of writing metadata as cages without cells: `title: ...`.
+fn cage_metadata(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
+    for (i, cage) in items(Some(v)).into_iter().enumerate() {
+        if let Some(Value::String(s)) = cage.get("value") {
+            if let Some((name, text)) = meta_line(s.trim()) {
+                if !set_meta(d, name, text)? {
+                    d.left_out
+                        .push(format!("cage {}: the metadata `{name}`", i + 1));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `global`: the rules SudokuPad's f-puzzles conversion lists by name.
+fn global(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
+    for name in items(Some(v)) {
+        let Some(name) = name.as_str() else { continue };
+        let kind = match name {
+            "antiknight" => "anti-knight",
+            "antiking" => "anti-king",
+            "nonconsecutive" => "nonconsecutive",
+            "disjoint" => "disjoint-groups",
+            _ => {
+                return Err(ImportError::key(
+                    "global",
+                    format!(
+                        "the puzzle has the global rule `{name}`, which shapedoku does not support (yet)"
+                    ),
+                ));
+            }
+        };
+        if !d.rules.iter().any(|r| r.kind == kind && r.cells.is_empty()) {
+            d.rules.push(RuleDraft {
+                kind: kind.into(),
+                cells: Vec::new(),
+                keys: Vec::new(),
+                origin: format!("`global` `{name}`"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Anti-knight and anti-king named in the rules text ("cells a knight's move apart cannot
+/// contain the same digit"), which setters often state without the metadata flag.
+fn text_globals(text: &RulesText, d: &mut Draft) {
+    let forbids =
+        "cannot|can't|may not|must not|not contain the same|not be the same|never|no two|anti-";
+    for (piece, kind, name) in [
+        ("knight", "anti-knight", "knight"),
+        (
+            "king's|king move|kings move|antiking|anti-king",
+            "anti-king",
+            "king",
+        ),
+    ] {
+        let named = text.says(&[piece, "move|anti-"]) && text.says(&[piece, forbids]);
+        if named && !d.rules.iter().any(|r| r.kind == kind) {
+            d.readings.push(format!(
+                "the rules text: {kind}, equal digits are never a chess {name}'s move apart"
+            ));
+            d.rules.push(RuleDraft {
+                kind: kind.into(),
+                cells: Vec::new(),
+                keys: Vec::new(),
+                origin: "the rules text".into(),
+            });
+        }
+    }
+}
+
+/// Cages: a Killer cage with its total; a cage without one is a region without repeats when
+/// the rules text says digits do not repeat in cages. A text that lets digits repeat in cages
+/// is refused, since a cage here never holds a repeat.
+fn cages(v: &Value, text: &RulesText, d: &mut Draft) -> Result<(), ImportError> {
+    let disjoint = d.rules.iter().any(|r| r.kind == "disjoint-groups");
     for (i, cage) in items(Some(v)).into_iter().enumerate() {
         let what = format!("cage {}", i + 1);
         let has_cells = cage
@@ -211,18 +332,14 @@ fn cages(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
             Some(Value::Number(x)) => x.to_string(),
             _ => String::new(),
         };
-        if let Some((name, text)) = meta_line(&value) {
-            if !set_meta(d, name, text)? {
-                d.left_out.push(format!("{what}: the metadata `{name}`"));
-            }
-            continue;
-        }
-        if !has_cells {
+        if meta_line(&value).is_some() || !has_cells {
             continue;
         }
         let cells = cell_array("cages", &what, cage.get("cells"), d.size)?;
-        // The cells of no region, which regions already say.
-        if cage.get("hidden").and_then(Value::as_bool) == Some(true) {
+        // The cells of no region, which regions already say; the groups of a `global`
+        // disjoint rule, which that rule says.
+        let is_disjoint = cage.get("type").and_then(Value::as_str) == Some("disjoint");
+        if cage.get("hidden").and_then(Value::as_bool) == Some(true) || (disjoint && is_disjoint) {
             continue;
         }
         let place = format!("{what} ({})", cell_list(&cells));
@@ -230,11 +347,32 @@ fn cages(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
             .get("sum")
             .and_then(Value::as_i64)
             .or_else(|| value.parse().ok());
-        if cage.get("unique").and_then(Value::as_bool) == Some(false)
-            || cage.get("style").is_some_and(|s| s != "killer")
-        {
-            d.left_out.push(place);
+        if cage.get("style").and_then(Value::as_str) == Some("extraregion") {
+            d.extra_regions.push(Region {
+                cells,
+                origin: what,
+            });
             continue;
+        }
+        if cage.get("unique").and_then(Value::as_bool) == Some(false)
+            || cage
+                .get("style")
+                .is_some_and(|s| !s.is_null() && s != "killer")
+        {
+            return Err(ImportError::key(
+                "cages",
+                format!(
+                    "a cage drawn in another style than a Killer cage, whose rule cannot be determined: {place}"
+                ),
+            ));
+        }
+        if text.cages_may_repeat() {
+            return Err(ImportError::key(
+                "cages",
+                format!(
+                    "the rules text lets digits repeat in cages, and an imported cage never holds a repeat ({place})"
+                ),
+            ));
         }
         match total {
             Some(sum) => d.cages.push(Cage {
@@ -242,11 +380,20 @@ fn cages(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
                 sum,
                 origin: what,
             }),
+            None if value.is_empty() && text.cages_no_repeat() => {
+                d.readings.push(format!(
+                    "{place}, without a total: digits do not repeat in it (the rules text says so)"
+                ));
+                d.extra_regions.push(Region {
+                    cells,
+                    origin: what,
+                });
+            }
             None if value.is_empty() => {
                 return Err(ImportError::key(
                     "cages",
                     format!(
-                        "{place} has no total: a cage without a total (or an extra region drawn as one) is not supported yet"
+                        "a cage without a total, whose meaning the rules text does not give: {place} has no total"
                     ),
                 ));
             }
@@ -259,116 +406,4 @@ fn cages(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
         }
     }
     Ok(())
-}
-
-/// A point `[y, x]` in cell units.
-fn point(v: &Value) -> Option<(f64, f64)> {
-    let a = v.as_array().filter(|a| a.len() == 2)?;
-    Some((a[0].as_f64()?, a[1].as_f64()?))
-}
-
-/// The cells an element touches: its way points' or centre's cells.
-fn touched(item: &Value, size: u32) -> Vec<Rc> {
-    let mut pts: Vec<(f64, f64)> = items(item.get("wayPoints"))
-        .into_iter()
-        .filter_map(point)
-        .collect();
-    pts.extend(item.get("center").and_then(point));
-    let mut out: Vec<Rc> = Vec::new();
-    for (y, x) in pts {
-        let rc = (y.floor() as i64 + 1, x.floor() as i64 + 1);
-        let inside = |v: i64| (1..=i64::from(size)).contains(&v);
-        if inside(rc.0) && inside(rc.1) && !out.contains(&(rc.0 as u32, rc.1 as u32)) {
-            out.push((rc.0 as u32, rc.1 as u32));
-        }
-    }
-    out
-}
-
-/// A line: a diagonal, a thermometer (with the bulb it starts at taken from `underlays`), or
-/// drawn only.
-fn line_element(i: usize, line: &Value, underlays: &mut Vec<&Value>, d: &mut Draft) {
-    let pts: Vec<(f64, f64)> = items(line.get("wayPoints"))
-        .into_iter()
-        .filter_map(point)
-        .collect();
-    let n = f64::from(d.size);
-    let what = format!("line {}", i + 1);
-    if let [a, b] = pts[..] {
-        let is = |p: (f64, f64), q: (f64, f64)| (a == p && b == q) || (a == q && b == p);
-        for (k, from, to, name) in [(0, (0.0, 0.0), (n, n), "↘"), (1, (0.0, n), (n, 0.0), "↗")]
-        {
-            if is(from, to) {
-                d.diagonals[k] = true;
-                d.readings.push(format!(
-                    "{what}, from corner to corner: the {name} diagonal, no repeats along it"
-                ));
-                return;
-            }
-        }
-    }
-    let bulb = pts.first().and_then(|&p| {
-        underlays.iter().position(|u| {
-            let round = u.get("rounded").and_then(Value::as_bool) == Some(true);
-            let big = ["width", "height"]
-                .iter()
-                .all(|k| u.get(*k).and_then(Value::as_f64).is_some_and(|x| x >= 0.5));
-            round && big && u.get("center").and_then(point) == Some(p)
-        })
-    });
-    match (bulb, path_cells(&pts, d.size)) {
-        (Some(b), Some(cells)) if cells.len() >= 2 => {
-            underlays.remove(b);
-            d.readings.push(format!(
-                "{what}, starting at a round bulb: a thermometer ({})",
-                cell_list(&cells)
-            ));
-            d.rules.push(RuleDraft {
-                kind: "thermo".into(),
-                cells,
-                keys: Vec::new(),
-                origin: what,
-            });
-        }
-        _ => d
-            .left_out
-            .push(format!("{what} ({})", cell_list(&touched(line, d.size)))),
-    }
-}
-
-/// The cells a path through cell centres visits, in order, filling in the cells a straight
-/// (orthogonal or diagonal) segment passes; `None` when a point is not a cell centre or a
-/// segment is not straight.
-fn path_cells(pts: &[(f64, f64)], size: u32) -> Option<Vec<Rc>> {
-    let mut cells: Vec<(i64, i64)> = Vec::new();
-    for &(y, x) in pts {
-        let (r, c) = (y - 0.5, x - 0.5);
-        if r.fract() != 0.0
-            || c.fract() != 0.0
-            || r < 0.0
-            || c < 0.0
-            || r >= f64::from(size)
-            || c >= f64::from(size)
-        {
-            return None;
-        }
-        let next = (r as i64 + 1, c as i64 + 1);
-        if let Some(&(pr, pc)) = cells.last() {
-            let (dr, dc) = (next.0 - pr, next.1 - pc);
-            if dr != 0 && dc != 0 && dr.abs() != dc.abs() {
-                return None;
-            }
-            let steps = dr.abs().max(dc.abs());
-            for k in 1..steps {
-                cells.push((pr + dr.signum() * k, pc + dc.signum() * k));
-            }
-        }
-        cells.push(next);
-    }
-    Some(
-        cells
-            .into_iter()
-            .map(|(r, c)| (r as u32, c as u32))
-            .collect(),
-    )
 }

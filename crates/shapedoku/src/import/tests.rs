@@ -162,27 +162,14 @@ fn f_puzzles_jigsaw_regions_and_large_alphabets() {
 fn unknown_and_unsupported_elements_are_refused_by_name() {
     let base = || json!({"size": 4, "grid": blank(4)});
     let mut j = base();
-    j["fogofwar"] = json!(["R1C1"]);
+    j["sparkle"] = json!(["R1C1"]);
     let e = import(&j.to_string()).unwrap_err();
-    assert_eq!(e.key.as_deref(), Some("fogofwar"));
-    assert!(
-        e.message.contains("`fogofwar`") && e.message.contains("does not support"),
-        "{e}"
-    );
-    j["foglight"] = json!([]);
+    assert_eq!(e.key.as_deref(), Some("sparkle"));
+    assert!(e.message.contains("`sparkle` (an unknown key)"), "{e}");
+    j["nabner"] = json!([]);
     let e = import(&j.to_string()).unwrap_err();
-    assert!(e.message.contains("`foglight`, `fogofwar`"), "{e}");
-
-    let mut j = base();
-    j["killercage"] =
-        json!([{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R2C1", "R2C2"]}]);
-    let e = import(&j.to_string()).unwrap_err();
-    assert_eq!(e.key.as_deref(), Some("killercage"));
-    assert!(
-        e.message
-            .contains("`killercage` 2 (r2c1 r2c2) has no total"),
-        "{e}"
-    );
+    assert!(e.message.contains("`nabner` (no two cells"), "{e}");
+    assert!(e.message.contains("`sparkle` (an unknown key)"), "{e}");
 
     let mut j = base();
     j["grid"][2][1] = json!({"value": 2, "given": true, "sparkle": true});
@@ -252,8 +239,7 @@ const SCL: &str = "{id:'t',cellSize:50,ce:[[{v:1},,,],[,,,],[,,,],[,,,{v:3}]],\
 re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],\
 ca:[{ce:[[0,0],[0,1]],v:3,unique:t},{v:'title: Zipped'},{v:'author: Someone\\'s'},{v:'rules: Normal rules.'},{v:'solution: 1234341243212143'}],\
 l:[{wp:[[0,0],[4,4]],c:'#34BBE6',th:2},{wp:[[0,4],[4,0]],c:'#34BBE6',th:2},{wp:[[3.5,1.5],[1.5,1.5]],c:CFCFCF,th:21}],\
-u:[{c1:CFCFCF,c2:CFCFCF,ct:[3.5,1.5],r:t,w:0.85,h:0.85},{c2:FF0000,ct:[0.5,3.5],w:1,h:1}],\
-o:[{ct:[1,2],te:'5',w:0.25,h:0.25}],a:[{wp:[[0.5,0.5],[0.5,2.5]],hl:0.3}]}";
+u:[{c1:CFCFCF,c2:CFCFCF,ct:[3.5,1.5],r:t,w:0.85,h:0.85},{c2:'#FFFFFF00',ct:[0.5,3.5],w:1,h:1}]}";
 
 #[test]
 fn sudokupad_scl_payloads() {
@@ -275,14 +261,8 @@ fn sudokupad_scl_payloads() {
     }
     assert_eq!(got.readings.len(), 3, "{:?}", got.readings);
     assert!(got.readings[2].contains("thermometer (r4c2 r3c2 r2c2)"));
-    assert_eq!(
-        got.left_out,
-        [
-            "arrow 1 (r1c1 r1c3)",
-            "overlay 1 (r2c3)",
-            "underlay 1 (r1c4)"
-        ]
-    );
+    // An invisible element is passed over, said so.
+    assert_eq!(got.left_out, ["underlay 2 (r1c4) (not visible)"]);
     assert_eq!(got.loaded.puzzle.given_count(), 2);
     // The same puzzle as plain JSON, and uncompressed.
     let plain = zipped::parse(SCL).unwrap().to_string();
@@ -297,6 +277,20 @@ fn sudokupad_refusals_name_the_element() {
     assert_eq!(e.key.as_deref(), Some("foglight"));
     let e = import(&format!("scl{}", with("ca:[{ce:[[1,1],[1,2]]}]"))).unwrap_err();
     assert!(e.message.contains("cage 1 (r2c2 r2c3) has no total"), "{e}");
+    // Drawn elements no convention reads make the rules undetermined, each one named.
+    let e = import(&format!(
+        "scl{}",
+        with("l:[{wp:[[0.5,0.5],[0.5,2.5]],c:FF0000,th:5}],o:[{ct:[1,2],te:'5',w:0.25,h:0.25}],a:[{wp:[[0.5,0.5],[0.5,2.5]],hl:0.3}]")
+    ))
+    .unwrap_err();
+    assert_eq!(e.key.as_deref(), Some("drawing"));
+    for part in [
+        "line 1 (r1c1 r1c3), red",
+        "arrow 1 (r1c1 r1c3), grey",
+        "overlay 1 (r2c3), reading `5`",
+    ] {
+        assert!(e.message.contains(part), "{part} in {e}");
+    }
     // No regions: the grid has none, so only rows and columns.
     let got = import(&format!("scl{}", with("id:'x'"))).unwrap();
     assert!(

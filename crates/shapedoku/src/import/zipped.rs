@@ -38,8 +38,53 @@ const KEYS: &[(&str, &str)] = &[
 /// Nesting deeper than this is refused, so a crafted payload cannot exhaust the stack.
 const MAX_DEPTH: usize = 64;
 
-/// Parses plain JSON as it is, or else zipped JSON; the error says where it stopped.
+/// The most items (values, empty slots and the separators between them) a puzzle's JSON may
+/// have. A 128x128 puzzle, the largest geometry read, with a value and a note in every cell
+/// has about 100,000; parsed, an item takes up to about 100 bytes, so this bounds a parse
+/// near 100 MB whatever the input, where 60 MiB of `[,,,...]` (each comma an empty object)
+/// took 2 GB.
+pub(super) const MAX_ITEMS: usize = 1 << 20;
+
+/// Refuses a text with more than [`MAX_ITEMS`] items, counted in one pass over its bytes
+/// before anything is parsed: each value is at least one byte, and each one past the first
+/// in an array or object follows a `,` or a `:`, so counting brackets, commas and colons
+/// outside strings bounds the values of plain and zipped JSON alike.
+pub(super) fn check_items(text: &str) -> Result<(), String> {
+    let mut items = 0usize;
+    let mut quote = None;
+    let mut escaped = false;
+    for &b in text.as_bytes() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == q {
+                    quote = None;
+                }
+            }
+            None => match b {
+                b'"' | b'\'' => quote = Some(b),
+                b',' | b':' | b'[' | b'{' => {
+                    items += 1;
+                    if items > MAX_ITEMS {
+                        return Err(format!(
+                            "the puzzle has more than {MAX_ITEMS} items (values and separators), far more than any puzzle needs"
+                        ));
+                    }
+                }
+                _ => {}
+            },
+        }
+    }
+    Ok(())
+}
+
+/// Parses plain JSON as it is, or else zipped JSON; the error says where it stopped. The text
+/// is refused first if it has more items than a puzzle may ([`check_items`]).
 pub(super) fn parse(text: &str) -> Result<Value, String> {
+    check_items(text)?;
     if let Ok(v) = serde_json::from_str(text) {
         return Ok(v);
     }
@@ -255,5 +300,28 @@ mod tests {
         assert!(parse("{v:'open}").is_err());
         assert!(parse(&"[".repeat(100)).unwrap_err().contains("nesting"));
         assert!(parse("[1] x").is_err());
+    }
+
+    #[test]
+    fn items_are_counted_before_parsing() {
+        // `{`, `:` and `[`, then the commas: exactly the cap.
+        let within = format!("{{ce:[{}]}}", ",".repeat(MAX_ITEMS - 3));
+        assert_eq!(
+            parse(&within).unwrap()["cells"].as_array().map(Vec::len),
+            Some(MAX_ITEMS - 2)
+        );
+        let over = format!("{{ce:[{}]}}", ",".repeat(MAX_ITEMS));
+        assert!(parse(&over).unwrap_err().contains("more than"));
+        let plain = format!("{{\"cells\":[{}{{}}]}}", "{},".repeat(MAX_ITEMS));
+        assert!(parse(&plain).unwrap_err().contains("more than"));
+        // Separators inside strings, of either quote and escaped quotes, are not items.
+        let text = format!(
+            "{{t:'{}\\'{}',v:\"{}\\\"\"}}",
+            ",".repeat(MAX_ITEMS),
+            ":".repeat(9),
+            "[".repeat(MAX_ITEMS)
+        );
+        assert_eq!(check_items(&text), Ok(()));
+        assert!(parse(&text).is_ok());
     }
 }

@@ -195,7 +195,9 @@ fn symbol_error(
 ) -> Diagnostic {
     let span = match e {
         ModelError::SymbolValues { .. } => values.unwrap_or(sym.span.clone()),
-        ModelError::DuplicateSymbol(c) | ModelError::ReservedSymbol(c) => {
+        ModelError::DuplicateSymbol(c)
+        | ModelError::ReservedSymbol(c)
+        | ModelError::InvisibleSymbol(c, _) => {
             // Point at the offending occurrence (the second one for a duplicate).
             let mut hits = sym.value.char_indices().filter(|(_, x)| x == c);
             let hit = if matches!(e, ModelError::DuplicateSymbol(_)) {

@@ -1,11 +1,12 @@
 //! Stage 4: givens and the stated solution, read against the compiled geometry. Every bad
 //! character is reported where it is written (up to [`MAX_PER_STRING`] per string), then the
 //! givens are checked against the rules (two equal givens in a no-repeat shape, a fully given
-//! cage that does not add up) and the solution against the givens and every shape.
+//! cage that does not add up) and the solution against the givens, every shape and every
+//! `[[rule]]`, each broken one named where it is written.
 
 use super::definition::GivensDef;
 use super::source::{Diagnostic, Source, Text};
-use super::state::{Given, State};
+use super::state::{Given, RuleIn, State};
 use crate::{Geometry, GridSpec, ModelError, Pos, Puzzle, Rule};
 use std::ops::Range;
 use std::sync::Arc;
@@ -54,7 +55,12 @@ pub(crate) fn check(g: &Arc<Geometry>, state: &State, diags: &mut Vec<Diagnostic
             if vals.iter().all(Option::is_some) {
                 let grid: Vec<u8> = vals.iter().map(|v| v.unwrap_or(0)).collect();
                 let known = givens_ok.then_some(&puzzle);
-                if check_solution(g, known, &sol, &grid, &spans, diags) {
+                let at = Located2 {
+                    sol: &sol,
+                    spans: &spans,
+                    rules: &state.rules,
+                };
+                if check_solution(g, known, &at, &grid, diags) {
                     out.solution = Some(grid);
                 }
             }
@@ -497,82 +503,189 @@ fn full_sums(
     }
 }
 
-/// Checks a full solution against the givens (when they could be read) and every shape;
-/// reports each broken rule. Whether it is correct.
+/// Where a solution's parts are written: its characters, and the `[[rule]]` tables the
+/// geometry's rules were compiled from (in the same order, one rule each).
+struct Located2<'a> {
+    sol: &'a Located,
+    spans: &'a Spans,
+    rules: &'a [RuleIn],
+}
+
+/// Checks a full solution against the givens (when they could be read), every shape and every
+/// rule; reports each broken one. Whether it is correct.
 fn check_solution(
     g: &Geometry,
     givens: Option<&Puzzle>,
-    sol: &Located,
+    loc: &Located2<'_>,
     grid: &[u8],
-    spans: &Spans,
     diags: &mut Vec<Diagnostic>,
 ) -> bool {
+    let sol = loc.sol;
+    let spans = loc.spans;
     let at = |c: usize| spans[c].clone().unwrap_or(sol.span.clone());
-    let mut found = Vec::new();
+    let mut local: Vec<InSolution> = Vec::new();
     if let Some(p) = givens {
-        changed_givens(g, p, grid, &at, &mut found);
-        left_candidates(g, p, grid, &at, &mut found);
+        changed_givens(g, p, grid, &at, &mut local);
+        left_candidates(g, p, grid, &at, &mut local);
     }
+    let mut found: Vec<Broken> = Vec::new();
     for (si, s) in g.shapes().iter().enumerate() {
         if s.is_no_repeat() {
-            repeats(g, si, grid, &at, &mut found);
+            repeats(g, si, grid, &at, &mut local);
         }
         if let Rule::Sum { total, .. } = s.rule {
             let sum: i64 = s.cells.iter().map(|&c| g.symbols().value(grid[c])).sum();
             if sum != total {
-                found.push((
+                found.push(Broken::at(
+                    sol,
                     at(s.cells[0]),
+                    g.shape_label(si),
                     format!(
                         "the solution is wrong: {} adds up to {sum}, not {total}",
                         g.shape_label(si)
                     ),
-                    None,
                     "the cells of a sum shape add up to its total",
                 ));
             }
         }
     }
+    let mut found: Vec<Broken> = local
+        .into_iter()
+        .map(|(span, what, message, related, help)| Broken {
+            src: sol.src.clone(),
+            span,
+            message,
+            related,
+            help,
+            what,
+        })
+        .chain(found)
+        .collect();
+    broken_rules(g, loc, grid, &mut found);
     let problems = found.len();
-    for (span, message, related, help) in found.into_iter().take(MAX_PER_STRING) {
-        let mut d = Diagnostic::new(&sol.src, Some(span), message);
-        if let Some((r, note)) = related {
+    let mut rest = Vec::new();
+    for (i, b) in found.into_iter().enumerate() {
+        if i >= MAX_PER_STRING {
+            rest.push(b.what);
+            continue;
+        }
+        let mut d = Diagnostic::new(&b.src, Some(b.span), b.message);
+        if let Some((r, note)) = b.related {
             d = d.related(r, note);
         }
-        diags.push(d.help(help));
+        diags.push(d.help(b.help));
     }
-    if problems > MAX_PER_STRING {
+    if !rest.is_empty() {
+        // Every broken shape and rule is named, even past the detailed ones.
         diags.push(Diagnostic::new(
             &sol.src,
             Some(sol.span.clone()),
             format!(
-                "... and {} more broken rules in the solution",
-                problems - MAX_PER_STRING
+                "... and {} more broken in the solution: {}",
+                rest.len(),
+                rest.join(", ")
             ),
         ));
     }
     problems == 0
 }
 
-/// A broken rule of a solution: where, what, another place that explains it, and a hint.
-type Broken = (
+/// Each `[[rule]]` the solution breaks, at the table that states it, named by its name and
+/// type and numbered among the file's rules.
+fn broken_rules(g: &Geometry, loc: &Located2<'_>, grid: &[u8], found: &mut Vec<Broken>) {
+    let value = |c: crate::CellId| grid.get(c.index()).copied();
+    // The loader attaches one rule per table, in order; anything else (a geometry built by
+    // hand) still has its rules checked, pointed at the solution.
+    let tables = (loc.rules.len() == g.constraints().len()).then_some(loc.rules);
+    for (i, rule) in g.constraints().iter().enumerate() {
+        if rule.holds(g, &value) {
+            continue;
+        }
+        let what = format!("rule `{}`", rule.name);
+        let b = match tables.map(|t| &t[i]) {
+            Some(r) => Broken {
+                src: r.src.clone(),
+                span: r.span.clone(),
+                message: format!(
+                    "the solution is wrong: it breaks rule `{}` (type `{}`, [[rule]] {} in {})",
+                    rule.name,
+                    r.kind,
+                    loc.rules[..=i]
+                        .iter()
+                        .filter(|x| Arc::ptr_eq(&x.src, &r.src))
+                        .count(),
+                    r.src.name
+                ),
+                related: None,
+                help: "the stated solution must meet every rule; fix the solution or the rule",
+                what,
+            },
+            None => Broken::at(
+                loc.sol,
+                loc.sol.span.clone(),
+                what,
+                format!("the solution is wrong: it breaks rule `{}`", rule.name),
+                "the stated solution must meet every rule; fix the solution or the rule",
+            ),
+        };
+        found.push(b);
+    }
+}
+
+/// A problem in the solution's own file: where, what to call it in a list, the message,
+/// another place that explains it, and a hint.
+type InSolution = (
     Range<usize>,
+    String,
     String,
     Option<(Range<usize>, String)>,
     &'static str,
 );
+
+/// A broken rule of a solution: where, what, another place that explains it, a hint, and
+/// what to call it in a list.
+struct Broken {
+    src: Arc<Source>,
+    span: Range<usize>,
+    message: String,
+    related: Option<(Range<usize>, String)>,
+    help: &'static str,
+    what: String,
+}
+
+impl Broken {
+    /// A problem written in the solution's file.
+    fn at(
+        sol: &Located,
+        span: Range<usize>,
+        what: String,
+        message: String,
+        help: &'static str,
+    ) -> Broken {
+        Broken {
+            src: sol.src.clone(),
+            span,
+            message,
+            related: None,
+            help,
+            what,
+        }
+    }
+}
 
 fn changed_givens(
     g: &Geometry,
     givens: &Puzzle,
     grid: &[u8],
     at: &dyn Fn(usize) -> Range<usize>,
-    found: &mut Vec<Broken>,
+    found: &mut Vec<InSolution>,
 ) {
     let sym = g.symbols();
     for (c, gv) in givens.givens().iter().enumerate() {
         match *gv {
             Some(v) if v != grid[c] => found.push((
                 at(c),
+                format!("the given at {}", g.pos(c)),
                 format!(
                     "the solution is wrong: {} is given as `{}` but the solution has `{}`",
                     g.pos(c),
@@ -593,7 +706,7 @@ fn left_candidates(
     puzzle: &Puzzle,
     grid: &[u8],
     at: &dyn Fn(usize) -> Range<usize>,
-    found: &mut Vec<Broken>,
+    found: &mut Vec<InSolution>,
 ) {
     let Some(sets) = puzzle.narrowed() else {
         return;
@@ -603,6 +716,7 @@ fn left_candidates(
         if !set.contains(grid[c]) {
             found.push((
                 at(c),
+                format!("the candidates of {}", g.pos(c)),
                 format!(
                     "the solution is wrong: it has `{}` at {}, which its candidates `{}` leave out",
                     sym.char(grid[c]),
@@ -622,7 +736,7 @@ fn repeats(
     si: usize,
     grid: &[u8],
     at: &dyn Fn(usize) -> Range<usize>,
-    found: &mut Vec<Broken>,
+    found: &mut Vec<InSolution>,
 ) {
     let sym = g.symbols();
     let mut first: Vec<Option<usize>> = vec![None; sym.len()];
@@ -632,6 +746,7 @@ fn repeats(
             let ch = sym.char(grid[c]);
             found.push((
                 at(c),
+                g.shape_label(si),
                 format!(
                     "the solution is wrong: `{ch}` repeats in {} at {} and {}",
                     g.shape_label(si),
@@ -722,6 +837,53 @@ mod tests {
             "{p:?}"
         );
         assert!(load_str("t.toml", "variant = \"4x4\"\ngivens = \"12.. .... .... ....\"\n[[cage]]\nsum = 3\ncells = \"r1c1 r1c2\"\n", None).is_ok());
+    }
+
+    #[test]
+    fn a_solution_is_checked_against_every_rule_named_where_written() {
+        // 1243 3421 4132 2314 keeps every shape, but r1c1 1 -> r1c2 2 -> r1c3 4 rises and
+        // r1c4 3 < r1c3 4 falls: the second thermometer is broken, the first holds.
+        let text = "variant = \"4x4\"\nsolution = \"1243 3421 4132 2314\"\n\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2 r1c3\"\n\n[[rule]]\nname = \"falling\"\ntype = \"thermo\"\ncells = \"r1c3 r1c4\"\n";
+        let p = problems(text);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(
+            has(
+                &p,
+                8,
+                1,
+                "the solution is wrong: it breaks rule `falling` (type `thermo`, [[rule]] 2 in t.toml)"
+            ),
+            "{p:?}"
+        );
+        let fixed = text.replace("r1c3 r1c4", "r1c2 r1c3");
+        assert!(load_str("t.toml", &fixed, None).is_ok());
+    }
+
+    #[test]
+    fn every_broken_rule_is_named_past_the_detailed_ones() {
+        // Past the detailed problems, the rest are still named one by one.
+        let mut text = String::from("variant = \"4x4\"\nsolution = \"1234 3412 2143 4321\"\n");
+        for i in 0..12 {
+            text.push_str(&format!(
+                "[[rule]]\nname = \"t{i}\"\ntype = \"thermo\"\ncells = \"r1c2 r1c1\"\n"
+            ));
+        }
+        let p = problems(&text);
+        assert!(
+            has(
+                &p,
+                2,
+                12,
+                "... and 4 more broken in the solution: rule `t8`, rule `t9`, rule `t10`, rule `t11`"
+            ),
+            "{p:?}"
+        );
+        assert!(has(
+            &p,
+            31,
+            1,
+            "it breaks rule `t7` (type `thermo`, [[rule]] 8 in t.toml)"
+        ));
     }
 
     #[test]

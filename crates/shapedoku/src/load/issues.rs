@@ -269,6 +269,9 @@ pub(crate) fn model_help(e: &ModelError) -> Option<String> {
             ModelError::ReservedSymbol(_) => {
                 "`.` and whitespace mean an empty cell; pick another character"
             }
+            ModelError::InvisibleSymbol(..) => {
+                "pick a character that shows as itself (a letter, a digit, a sign, an emoji); the file may have been pasted with hidden characters"
+            }
             ModelError::SymbolCount(_) => "use 1 to 64 characters in `symbols`",
             ModelError::SymbolValues { .. } => "give exactly one value per symbol, in symbol order",
             ModelError::NoCells => "add a [[grid]] with a `size`, or a top-level `cells` list",

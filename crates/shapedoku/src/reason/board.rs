@@ -1,5 +1,6 @@
 //! The reasoning state: placed values and pencil-mark candidates per cell.
 
+use super::memo::{Memory, Memos};
 use crate::candidates::CandidateGrid;
 use crate::cellset::CellSet;
 use crate::geometry::{Geometry, ShapeTables};
@@ -99,7 +100,7 @@ impl Tables {
 
 /// Values placed so far and the candidates left in every cell. Placing a value removes it from
 /// the cell's peers at once (as people do with pencil marks); every other change is a
-/// [`super::Step`].
+/// [`super::step::Step`].
 ///
 /// The methods that take a raw cell index, shape index or symbol index are the techniques'
 /// fast path and panic on one outside the board's geometry; a board made from a [`Puzzle`]
@@ -110,36 +111,14 @@ pub struct Board {
     tables: Arc<Tables>,
     values: Vec<Option<u8>>,
     cands: Vec<SymbolSet>,
-    /// The chain graphs of the last candidate states of this board's line of play.
-    pub(crate) chain_memo: super::chain_graph::Memo,
-    /// The symbols where earlier one-symbol chain searches on this board's line of play found
-    /// nothing, and their places then.
-    pub(crate) chain_x_memo: super::memo::Memo<super::chains::Memo>,
-    /// What earlier fish searches on this board's line of play proved absent.
-    pub(crate) fish_memo: super::fish::Memo,
-    /// What earlier finned-fish searches on this board's line of play proved absent.
-    pub(crate) finned_memo: super::finned_fish::Memo,
+    /// What the searches remember on this board's line of play (see [`Memos`]).
+    memos: Memos,
     /// Whether the puzzle is known to have exactly one solution (what the uniqueness
     /// techniques rest on).
     known_unique: bool,
-    /// The almost locked sets and their links at the last candidate state the ALS searches saw.
-    pub(crate) als_memo: super::als::Memo,
-    /// The pairs of houses where earlier Sue de Coq searches found nothing, and their state then.
-    pub(crate) sue_de_coq_memo: super::memo::Memo<super::sue_de_coq::Memo>,
-    /// The symbols where earlier simple colours and multi-colours searches on this board's line
-    /// of play found nothing, and their places then.
-    pub(crate) colour_memo: super::memo::Memo<super::colouring::Memo>,
     /// The puzzle's givens, one bit per cell: a value placed later may be swapped in an
     /// avoidable rectangle, a given may not. Shared, since it never changes along a solve.
     givens: Arc<[u64]>,
-    /// The shapes where earlier naked and hidden subset searches found nothing, and their
-    /// cells then.
-    pub(crate) subsets_memo: super::memo::Memo<super::subsets::Memo>,
-    /// The symbols where earlier simple chain and empty rectangle searches on this board's line
-    /// of play found nothing, and their places then.
-    pub(crate) dual_memo: super::memo::Memo<super::dual::Memo>,
-    /// The pivots where earlier WXYZ-wing searches found no wing triple, and when.
-    pub(crate) wxyz_memo: super::memo::Memo<super::wxyz_wing::Memo>,
 }
 
 /// The givens of a puzzle as bits over its cells.
@@ -163,18 +142,9 @@ impl Board {
             cands: vec![all; g.cell_count()],
             tables: Arc::new(Tables::new(&g)),
             geometry: g,
-            fish_memo: Default::default(),
-            chain_memo: Default::default(),
-            chain_x_memo: Default::default(),
-            finned_memo: Default::default(),
             known_unique: false,
-            als_memo: Default::default(),
-            sue_de_coq_memo: Default::default(),
-            colour_memo: Default::default(),
             givens: given_bits(puzzle),
-            subsets_memo: Default::default(),
-            dual_memo: Default::default(),
-            wxyz_memo: Default::default(),
+            memos: Memos::default(),
         };
         b.place_givens(puzzle);
         b
@@ -240,6 +210,11 @@ impl Board {
     pub fn geometry(&self) -> &Arc<Geometry> {
         &self.geometry
     }
+    /// The memo of type `T` on this board, made empty on first use: what a search remembers
+    /// between calls on this board's line of play.
+    pub(crate) fn memo<T: Memory>(&self) -> &T {
+        self.memos.get()
+    }
     /// The per-geometry tables the techniques use.
     pub(crate) fn tables(&self) -> &Tables {
         &self.tables
@@ -253,18 +228,9 @@ impl Board {
             tables: self.tables.clone(),
             values: vec![None; self.geometry.cell_count()],
             cands: vec![all; self.geometry.cell_count()],
-            fish_memo: Default::default(),
-            chain_memo: Default::default(),
-            chain_x_memo: Default::default(),
-            finned_memo: Default::default(),
             known_unique: false,
-            als_memo: Default::default(),
-            sue_de_coq_memo: Default::default(),
-            colour_memo: Default::default(),
             givens: given_bits(puzzle),
-            subsets_memo: Default::default(),
-            dual_memo: Default::default(),
-            wxyz_memo: Default::default(),
+            memos: Memos::default(),
         };
         b.place_givens(puzzle);
         b
@@ -337,7 +303,7 @@ impl Board {
     }
 
     /// Applies a step's placements and eliminations.
-    pub fn apply(&mut self, step: &super::Step) {
+    pub fn apply(&mut self, step: &super::step::Step) {
         for e in &step.eliminations {
             self.eliminate(e.cell_index(), e.symbol_index());
         }

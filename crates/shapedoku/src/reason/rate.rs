@@ -19,9 +19,13 @@
 //! assert_eq!(r.hardest, Some(Technique::NakedSingle));
 //! ```
 
+use super::board::Board;
 pub use super::catalogue::Level;
-use super::catalogue::Se;
-use super::{Board, Finder, LogicalRun, Search, Step, Technique, registry};
+use super::catalogue::{Se, Technique};
+use super::finder::Finder;
+use super::registry::{Order, Search, registry_in};
+use super::solve::LogicalRun;
+use super::step::Step;
 use crate::geometry::{Geometry, ShapeKind};
 use crate::puzzle::Puzzle;
 
@@ -126,7 +130,7 @@ fn replayed_se(g: &Geometry, run: &LogicalRun) -> f64 {
     for s in &run.steps {
         if let Some(v) = se_value(g, s) {
             let best = if v > se {
-                let cheap = easiest_at(g, &board, s, v);
+                let cheap = easiest_at(g, &board, s, v, run.order);
                 if is_single(s.technique()) {
                     // Any single places a digit: the cheaper one makes the same progress.
                     cheap
@@ -173,9 +177,9 @@ fn hard_steps_bonus(se: f64, values: &[f64]) -> f64 {
 }
 
 /// The cheapest SE value of a step available on `board` where the solver took `step` (of SE
-/// value `v`), looking only at the searches after the step's own (the earlier ones found
-/// nothing there).
-fn easiest_at(g: &Geometry, board: &Board, step: &Step, v: f64) -> f64 {
+/// value `v`), looking only at the searches after the step's own in the run's `order` (the
+/// earlier ones found nothing there).
+fn easiest_at(g: &Geometry, board: &Board, step: &Step, v: f64, order: Order) -> f64 {
     let mut best = v;
     let floor = |search: &Search| {
         search
@@ -184,7 +188,7 @@ fn easiest_at(g: &Geometry, board: &Board, step: &Step, v: f64) -> f64 {
             .filter_map(|&t| se_floor(t))
             .fold(f64::MAX, f64::min)
     };
-    let mut later: Vec<(f64, &Search)> = registry()
+    let mut later: Vec<(f64, &Search)> = registry_in(order)
         .iter()
         .skip_while(|x| !x.techniques.contains(&step.technique()))
         .skip(1)

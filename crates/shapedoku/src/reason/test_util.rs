@@ -1,6 +1,7 @@
 //! Helpers for the unit tests of the advanced techniques: positions built by hand.
 
-use super::{Board, Candidate};
+use super::board::Board;
+use super::step::Candidate;
 use crate::geometry::{Geometry, GeometryBuilder, GridSpec, Rule, ShapeKind};
 use crate::pos::{Pos, parse_cell_list};
 use crate::puzzle::Puzzle;
@@ -180,7 +181,10 @@ pub fn room_for_one_gives_the_first(line: &str, finds: &[super::FindFn]) -> usiz
     let mut found = 0;
     while let Some(step) = super::next_step(&b) {
         for find in finds {
-            let (mut one, mut many) = (super::Finder::new(1), super::Finder::new(1000));
+            let (mut one, mut many) = (
+                super::finder::Finder::new(1),
+                super::finder::Finder::new(1000),
+            );
             find(&b, &mut one);
             find(&b, &mut many);
             assert_eq!(

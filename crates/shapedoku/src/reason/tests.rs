@@ -4,7 +4,9 @@
 use super::*;
 use crate::geometry::{GeometryBuilder, GridSpec, Rule, ShapeKind};
 use crate::symbols::{SymbolSet, Symbols};
-use crate::{CellId, Geometry, Pos, Solver, Verdict, builtin};
+use crate::{CellId, Geometry, Pos, Puzzle, Solver, Verdict, builtin};
+use basics::{overlap, singles, subsets};
+use last_resort::guess;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -163,6 +165,7 @@ fn sound_run(p: &Puzzle, solution: &[u8], all: bool) -> LogicalRun {
         steps,
         board,
         stopped: None,
+        order: Order::Default,
     }
 }
 
@@ -259,7 +262,7 @@ fn x_wing_exact_step_and_renderings() {
         }
     }
     let mut f = Finder::new(1);
-    fish::find(&b, &mut f);
+    fish::basic::find(&b, &mut f);
     let s = &f.steps[0];
     assert_eq!(
         raw(&s.eliminations),
@@ -288,7 +291,7 @@ fn step_serialises_as_data() {
     keep_only_in_row(&mut b, 5, 3, &[6, 8]);
     keep_only_in_row(&mut b, 8, 3, &[6, 8]);
     let mut f = Finder::new(1);
-    fish::find(&b, &mut f);
+    fish::basic::find(&b, &mut f);
     let v = serde_json::to_value(&f.steps[0]).unwrap();
     assert_eq!(v["technique"], "x_wing");
     assert_eq!(v["placements"], serde_json::json!([]));
@@ -309,7 +312,7 @@ fn swordfish_exact_step() {
     keep_only_in_row(&mut b, 4, 5, &[5, 9]);
     keep_only_in_row(&mut b, 7, 5, &[1, 9]);
     let mut f = Finder::new(1);
-    fish::find(&b, &mut f);
+    fish::basic::find(&b, &mut f);
     let s = &f.steps[0];
     let Deduction::Fish {
         base,
@@ -512,7 +515,7 @@ fn fish_on_sixteen_and_samurai() {
         }
     }
     let mut f = Finder::new(1);
-    fish::find(&b, &mut f);
+    fish::basic::find(&b, &mut f);
     assert_eq!(
         explain::compact(&g, &f.steps[0]),
         "X-Wing: A r2,11 c3,14 => r1,3,4,5,6,7,8,9,10,12,13,14,15,16c3,14<>A"
@@ -617,6 +620,7 @@ fn se_estimate_takes_the_easiest_single_available() {
         steps: vec![step],
         board: b,
         stopped: None,
+        order: Order::Default,
     };
     assert_eq!(rate::rate_run(&classic(), &run).se, Some(2.3));
 }

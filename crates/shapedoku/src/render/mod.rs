@@ -3,7 +3,9 @@
 //! diagonals, Killer cages, givens and an optional solution. For interactive use a drawing can
 //! also carry a solver's entries, candidates (pencil marks), highlighted cells, shapes and
 //! candidates (a hint), and a transparent hit area per cell that names its cell id. With the
-//! `png` feature the SVG can also be rasterised (`render::png`).
+//! `png` feature the SVG can also be rasterised (`render::png`). [`paper`] lays drawings out on
+//! printed pages (one puzzle, or a booklet with solutions at the back), and with the `pdf`
+//! feature such pages become a PDF (`render::pdf`).
 //!
 //! ```
 //! use shapedoku::{builtin, render, Puzzle};
@@ -24,11 +26,16 @@ mod iso;
 mod lines;
 mod outside;
 mod page;
+pub mod paper;
+#[cfg(feature = "pdf")]
+mod pdf;
 #[cfg(feature = "png")]
 mod png;
 mod rules;
 mod svg;
 
+#[cfg(feature = "pdf")]
+pub use pdf::{PdfError, pdf};
 #[cfg(feature = "png")]
 pub use png::{PngError, png};
 pub use svg::svg;

@@ -133,9 +133,36 @@ pub(super) fn open_document(
     }
 }
 
+/// The width and height [`open_document`] wrote at the start of a drawing, so a page can place
+/// it (`(1, 1)` for text that does not start so, which cannot come from this module).
+pub(super) fn document_size(svg: &str) -> (f64, f64) {
+    let head = svg.split('>').next().unwrap_or_default();
+    let attr = |name: &str| -> Option<f64> {
+        let at = head.find(&format!(" {name}=\""))? + name.len() + 3;
+        head[at..].split('"').next()?.parse().ok()
+    };
+    (attr("width").unwrap_or(1.0), attr("height").unwrap_or(1.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_document_size_is_read_back() {
+        let mut s = String::new();
+        let g = crate::builtin::geometry("4x4").unwrap();
+        open_document(
+            &mut s,
+            &g,
+            &RenderOptions::default(),
+            (123.5, 77.0),
+            0.0,
+            48.0,
+        );
+        assert_eq!(document_size(&s), (123.5, 77.0));
+        assert_eq!(document_size("<g/>"), (1.0, 1.0));
+    }
 
     #[test]
     fn numbers_are_short_and_stable() {

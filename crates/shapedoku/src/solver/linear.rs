@@ -5,7 +5,9 @@
 //! every candidate is checked for a support by enumeration, which finds what bounds miss
 //! (a 2-cell arrow summing to a 3 in its circle: the body is 1 and 2, never 3 and 0).
 
-use super::propagator::{Contradiction, Domains, Narrowed, Propagator};
+use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values, Why};
+use super::sum_facts::SumFacts;
+use std::sync::Arc;
 
 /// The most terms whose supports are computed exactly; longer sums are pruned by bounds.
 const MAX_TERMS: usize = 64;
@@ -15,12 +17,85 @@ const MAX_TERMS: usize = 64;
 pub(super) struct Linear {
     terms: Vec<(u32, i64)>,
     total: i64,
+    /// The sum this equation states, when it comes from one ([`Linear::of_facts`]): every
+    /// removal then says why, as sum bounds or the values a cell keeps.
+    facts: Option<Arc<SumFacts>>,
+    /// The first side's constant, to state the sides' common values in the sum's terms.
+    c0: i64,
 }
 
 impl Linear {
     /// `Σ coef · value(cell) = total` over `terms` (each cell once).
     pub(super) fn new(terms: Vec<(u32, i64)>, total: i64) -> Linear {
-        Linear { terms, total }
+        Linear {
+            terms,
+            total,
+            facts: None,
+            c0: 0,
+        }
+    }
+
+    /// The equation of a sum with one side and a fixed total, or two sides and none (the
+    /// first side's terms positive, the second's negative); `None` for other sums.
+    pub(super) fn of_facts(facts: &Arc<SumFacts>) -> Option<Linear> {
+        let sides = &facts.sides;
+        let (terms, total) = match (sides.len(), facts.total) {
+            (1, Some(t)) => (sides[0].terms.clone(), t - sides[0].constant),
+            (2, None) => {
+                let mut terms = sides[0].terms.clone();
+                terms.extend(sides[1].terms.iter().map(|&(c, k)| (c, -k)));
+                (terms, sides[1].constant - sides[0].constant)
+            }
+            _ => return None,
+        };
+        Some(Linear {
+            terms,
+            total,
+            facts: Some(facts.clone()),
+            c0: sides[0].constant,
+        })
+    }
+
+    /// Why `cell` keeps only `keep`, whose values times `k` must lie in `min_c..=max_c`.
+    fn bounds_why(&self, k: i64, min_c: i64, max_c: i64) -> Why {
+        let (low, high) = if k > 0 {
+            (-(-min_c).div_euclid(k), max_c.div_euclid(k))
+        } else {
+            (-(max_c.div_euclid(-k)), (-min_c).div_euclid(-k))
+        };
+        match &self.facts {
+            Some(sum) => Why::SumBounds {
+                sum: sum.clone(),
+                low,
+                high,
+            },
+            None => Why::Rule,
+        }
+    }
+
+    /// Why `cell` keeps only `keep`: the values some assignment of the other terms completes
+    /// to the total (`targets`: the total, or the values the two sides can both reach by
+    /// bounds).
+    fn support_why(&self, values: &Values, cell: u32, keep: u64, targets: (i64, i64)) -> Why {
+        let Some(sum) = &self.facts else {
+            return Why::Rule;
+        };
+        let mut combos = Vec::new();
+        let mut x = keep;
+        while x != 0 {
+            let b = x & x.wrapping_neg();
+            x ^= b;
+            combos.push(b);
+        }
+        let mut group_sums: Vec<i64> = combos.iter().map(|&b| values.of_bit(b)).collect();
+        group_sums.sort_unstable();
+        Why::SumCombinations {
+            sum: sum.clone(),
+            group: vec![cell],
+            targets: (targets.0..=targets.1).collect(),
+            group_sums,
+            combos,
+        }
     }
 
     /// The smallest and largest contribution of a term with candidates `x`.
@@ -52,7 +127,11 @@ impl Linear {
                 continue;
             }
             let keep = mask_where(d, x, |v| (min_c..=max_c).contains(&(k * v)));
-            changed |= d.keep(c, keep)?;
+            changed |= if self.facts.is_some() {
+                d.keep_because(c, keep, || self.bounds_why(k, min_c, max_c))?
+            } else {
+                d.keep(c, keep)?
+            };
             // The sums are stale now; the loop runs the propagator again.
         }
         Ok(changed)
@@ -69,8 +148,14 @@ impl Linear {
         }
         // The lowest and highest partial sum any prefix can reach: the window's ends.
         let (mut lo, mut hi, mut base, mut top) = (0i64, 0i64, 0i64, 0i64);
+        // The positive terms' least and greatest sum (the first side's, for a reason).
+        let (mut p_lo, mut p_hi) = (0i64, 0i64);
         for &(c, k) in &self.terms {
             let (a, b) = Self::range(d, d.get(c), k);
+            if k > 0 {
+                p_lo += a;
+                p_hi += b;
+            }
             lo += a;
             hi += b;
             base = base.min(lo);
@@ -117,7 +202,15 @@ impl Linear {
                     before |= shift(back, -step);
                 }
             }
-            match d.keep(c, keep) {
+            // The values both sides can reach by bounds: the first side's range, and the
+            // second's (the total less the negative terms, in the sum's own terms).
+            let c1 = self.total + self.c0;
+            let targets = (
+                (p_lo + self.c0).max(c1 - (hi - p_hi)),
+                (p_hi + self.c0).min(c1 - (lo - p_lo)),
+            );
+            let values = d.values();
+            match d.keep_because(c, keep, || self.support_why(values, c, keep, targets)) {
                 Ok(ch) => changed |= ch,
                 Err(e) => return Some(Err(e)),
             }

@@ -39,6 +39,7 @@
 //! | `handover.rs` | a stalled search as a [`sat::Problem`], its outcome as a [`Count`] |
 //! | `candidates.rs` | [`Solver::true_candidates`]: the symbols of each cell that some solution uses |
 //! | `estimate.rs` | [`Solver::estimate`]: Knuth's random-probe estimate of the solution count |
+//! | `fill.rs` | [`Solver::random_solution_with`]: random solutions, restarted on Luby's schedule so no seed runs long |
 //! | `oracle.rs` | [`oracle`]: a deliberately simple reference solver for tests |
 //!
 //! # Engines
@@ -110,6 +111,7 @@ mod candidates;
 mod cell_rules;
 mod count;
 mod estimate;
+mod fill;
 mod handover;
 mod houses;
 mod locked;
@@ -124,27 +126,32 @@ mod rules;
 pub mod sat;
 mod search;
 mod sum;
+mod sum_bits;
+pub(crate) mod sum_facts;
 mod thermo;
+mod why;
 // Sum, line and copy rules.
 mod between;
 mod class_windows;
+#[cfg(test)]
+mod line_soundness;
 mod linear;
 mod outside;
 mod pair_chain;
-mod region_sum;
 mod renban;
 pub(crate) mod sequence;
+mod sight;
 mod zipper;
 
 pub use budget::{Budget, POLL_NODES};
 pub use candidates::TrueCandidates;
 pub use count::{Count, Stats, Stop, Verdict};
-pub use estimate::Estimate;
-pub(crate) use rules::narrow_by_rule;
+pub use estimate::{Estimate, Magnitude, Reading};
+pub use fill::RESTART_GUESSES_PER_CELL;
+pub(crate) use rules::explain_rule;
 
 use crate::{CellId, Geometry, Grid, Pos, Puzzle, SymbolSet};
 use propagate::Propagation;
-use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use search::Search;
 use std::sync::Arc;
@@ -433,13 +440,6 @@ impl Solver {
         self.random_solution_with(seed, &Budget::default())
             .solutions
             .pop()
-    }
-
-    /// [`Solver::random_solution`] within a budget, as a count with at most one solution (so a
-    /// failure says whether there is no solution or the budget ran out).
-    pub fn random_solution_with(&mut self, seed: u64, budget: &Budget) -> Count {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        self.search(1, budget, None, Some(&mut rng))
     }
 
     fn search(

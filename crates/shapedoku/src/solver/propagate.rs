@@ -22,6 +22,10 @@ pub(super) struct Propagation {
     values: Values,
     /// One propagator per shape whose rule the house path does not cover, in shape order.
     propagators: Arc<[Box<dyn Propagator>]>,
+    /// Where each propagator's memory starts in `memo` (one more entry than propagators).
+    memo_at: Arc<[usize]>,
+    /// The propagators' memories (`Propagator::propagate_memo`): caches, kept across nodes.
+    memo: Vec<u64>,
     /// The peers with those rules beyond shapes add (anti-knight, ...), when they add some.
     peers: Option<Arc<Peers>>,
     /// Whether locked candidates run (they pay on grids with overlapping houses).
@@ -42,10 +46,8 @@ impl Propagation {
         let n = g.symbol_count();
         let tables = g.tables().clone();
         let values = Values::new(g.symbols().values());
-        let mut propagators: Vec<Box<dyn Propagator>> = g
-            .shapes()
-            .iter()
-            .filter_map(|s| rules::propagator(s, &values))
+        let mut propagators: Vec<Box<dyn Propagator>> = (0..g.shapes().len())
+            .filter_map(|s| rules::propagator(s, g))
             .collect();
         let mut extra_peers = Vec::new();
         for c in g.constraints() {
@@ -55,6 +57,10 @@ impl Propagation {
             }
         }
         let peers = (!extra_peers.is_empty()).then(|| Arc::new(Peers::new(g, &extra_peers)));
+        let mut memo_at = vec![0];
+        for p in &propagators {
+            memo_at.push(memo_at.last().copied().unwrap_or(0) + p.memo_words());
+        }
         Propagation {
             locked: !tables.house_pairs.is_empty(),
             // Cells with two candidates are common on large grids; on 9x9 the scan rarely pays.
@@ -62,6 +68,8 @@ impl Propagation {
             house_open: vec![true; tables.houses.len()],
             all: crate::SymbolSet::full(n).0,
             propagators: propagators.into(),
+            memo: vec![0; memo_at.last().copied().unwrap_or(0)],
+            memo_at: memo_at.into(),
             peers,
             queue: Vec::with_capacity(g.cell_count() * 2),
             narrowed: None,
@@ -185,8 +193,8 @@ impl Propagation {
             }
             let mut d = Domains::new(cur, &mut self.queue, &self.values);
             let mut changed = false;
-            for p in self.propagators.iter() {
-                match p.propagate(&mut d) {
+            for (p, at) in self.propagators.iter().zip(self.memo_at.windows(2)) {
+                match p.propagate_memo(&mut d, &mut self.memo[at[0]..at[1]]) {
                     Err(_) => return false,
                     Ok(c) => changed |= c,
                 }

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+pub(crate) use super::why::{Removal, Why};
+
 /// A rule cannot be met with the candidates left: the search backtracks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Contradiction;
@@ -24,15 +26,40 @@ pub(crate) type Narrowed = Result<bool, Contradiction>;
 pub(crate) trait Propagator: fmt::Debug + Send + Sync {
     /// Narrows the candidates to what the rule allows.
     fn propagate(&self, d: &mut Domains<'_>) -> Narrowed;
+
+    /// How many words of memory the solver keeps for this propagator between calls (see
+    /// [`Propagator::propagate_memo`]); none for most.
+    fn memo_words(&self) -> usize {
+        0
+    }
+
+    /// Narrows as [`Propagator::propagate`] does, with `memo`: [`Propagator::memo_words`] words
+    /// the solver running it keeps for it, all zero at first. The propagator may keep there
+    /// what makes a later call cheaper, such as the candidates of its cells when it last had
+    /// nothing to remove (a search comes back to the same candidates often). Whatever it
+    /// keeps must be a cache, true of any later call with the same candidates, since one
+    /// memory serves every search node: backtracking does not restore it.
+    fn propagate_memo(&self, d: &mut Domains<'_>, memo: &mut [u64]) -> Narrowed {
+        let _ = memo;
+        self.propagate(d)
+    }
 }
 
 /// The candidates of every cell as a propagator sees them, with the symbols' values. Changes go
-/// through [`Domains::keep`], which also tells the house rules about newly solved cells.
+/// through [`Domains::keep`] (or [`Domains::keep_because`]), which also tells the house rules
+/// about newly solved cells.
+///
+/// The same propagator serves the search and the reasoner. The search runs it without a sink
+/// and the reasons are never built; the reasoner ([`explain_rule`](super::rules::explain_rule))
+/// runs it with one, and every removal is recorded with its [`Why`], so each deduction a rule
+/// makes is written once.
 #[derive(Debug)]
 pub(crate) struct Domains<'a> {
     cells: &'a mut [u64],
     queue: &'a mut Vec<u32>,
     values: &'a Values,
+    /// Where removals and their reasons go when the reasoner asks; `None` in the search.
+    sink: Option<&'a mut Vec<Removal>>,
 }
 
 impl<'a> Domains<'a> {
@@ -41,21 +68,69 @@ impl<'a> Domains<'a> {
             cells,
             queue,
             values,
+            sink: None,
         }
+    }
+    /// Domains that record every removal with its reason in `sink` (the reasoner's view).
+    pub(super) fn explaining(
+        cells: &'a mut [u64],
+        queue: &'a mut Vec<u32>,
+        values: &'a Values,
+        sink: &'a mut Vec<Removal>,
+    ) -> Self {
+        Domains {
+            cells,
+            queue,
+            values,
+            sink: Some(sink),
+        }
+    }
+    /// Whether removals are being recorded with their reasons: a propagator may skip work
+    /// that only serves explanations (naming the combinations left, say) when they are not.
+    #[inline(always)]
+    #[allow(dead_code)]
+    pub(crate) fn explaining_now(&self) -> bool {
+        self.sink.is_some()
     }
     /// The candidates of a cell: bit `s` is symbol `s`.
     #[inline(always)]
     pub(crate) fn get(&self, cell: u32) -> u64 {
         self.cells[cell as usize]
     }
-    /// Keeps only the candidates of `cell` in `keep` (see [`keep_only`]).
+    /// Keeps only the candidates of `cell` in `keep` (see [`keep_only`]), for a reason the
+    /// propagator does not state ([`Why::Rule`]: "the rule allows nothing else here").
     #[inline(always)]
     pub(crate) fn keep(&mut self, cell: u32, keep: u64) -> Narrowed {
+        self.keep_because(cell, keep, || Why::Rule)
+    }
+    /// Keeps only the candidates of `cell` in `keep`, because of `why`: the reason is built
+    /// only when the reasoner records removals and something is removed, so the search pays
+    /// one test of the sink per removal and nothing else.
+    #[inline(always)]
+    pub(crate) fn keep_because(
+        &mut self,
+        cell: u32,
+        keep: u64,
+        why: impl FnOnce() -> Why,
+    ) -> Narrowed {
+        let x = self.cells[cell as usize];
+        if x & keep == x {
+            return Ok(false);
+        }
+        // Cold: only the reasoner passes a sink, and only a removal reaches here.
+        if let Some(sink) = self.sink.as_deref_mut() {
+            sink.push(Removal {
+                cell,
+                removed: x & !keep,
+                why: why(),
+            });
+        }
         keep_only(self.cells, self.queue, cell, keep)
     }
-    /// The symbols' values.
+    /// The symbols' values (borrowed for as long as the domains, so a reason built while a
+    /// cell is narrowed can read them).
     #[inline(always)]
-    pub(crate) fn values(&self) -> &Values {
+    pub(crate) fn values(&self) -> &'a Values {
         self.values
     }
 }

@@ -1,11 +1,12 @@
 //! The `sequence` rule: the values along the cells spell a word an automaton accepts. A
 //! forward pass over the automaton collects the states reachable before each cell, a backward
 //! pass the states from which the rest of the cells can still reach acceptance; a candidate
-//! stays when some reachable state reads it into a state that can still accept. On a line this
-//! is exact. Around a loop the first cell is read twice (first and last), each reading pruned
-//! on its own. The passes use arrays on the stack: nothing is allocated per call.
+//! stays when some reachable state reads it into a state that can still accept
+//! ([`Why::SequenceStates`]). On a line one pass each way is exact. Around a loop the first
+//! cell is read twice (first and last), each reading pruned on its own, so the passes repeat
+//! until nothing changes. The passes use arrays on the stack: nothing is allocated per call.
 
-use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values};
+use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values, Why};
 use crate::automaton::Automaton;
 
 /// The longest word a sequence rule reads (its cells, plus one around a loop).
@@ -46,6 +47,11 @@ impl Sequence {
         }
     }
 
+    /// The word's first cell appears again at its end (a loop).
+    fn closed(&self) -> bool {
+        self.word.len() > 1 && self.word.first() == self.word.last()
+    }
+
     /// The states symbol `s` leads to from any state in `from`.
     #[inline]
     fn image(&self, from: u64, s: usize) -> u64 {
@@ -62,6 +68,20 @@ impl Sequence {
 
 impl Propagator for Sequence {
     fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
+        let mut changed = false;
+        loop {
+            let round = self.passes(d)?;
+            changed |= round;
+            if !round || !self.closed() {
+                return Ok(changed);
+            }
+        }
+    }
+}
+
+impl Sequence {
+    /// One forward and one backward pass.
+    fn passes(&self, d: &mut Domains<'_>) -> Narrowed {
         let n = self.word.len();
         let mut fwd = [0u64; MAX_LEN + 1];
         fwd[0] = self.start;
@@ -100,7 +120,11 @@ impl Propagator for Sequence {
                     }
                 }
             }
-            changed |= d.keep(c, keep)?;
+            let (reach, after) = (fwd[i], back);
+            changed |= d.keep_because(c, keep, || Why::SequenceStates {
+                before: reach,
+                after,
+            })?;
             back = before;
         }
         Ok(changed)

@@ -171,3 +171,69 @@ fn symbols_sharing_a_value_cannot_be_told_apart() {
     let e = compile("AC", &s).unwrap_err();
     assert!(e.message.contains("same value 1"), "{}", e.message);
 }
+
+/// Runs `compile` on a thread with a small stack (a web server's worker has 2 MiB): the parsed
+/// tree's depth is bounded while parsing, so no expression can overflow it.
+fn on_small_stack(re: String) -> Result<usize, super::RegexError> {
+    std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(move || compile(&re, &digits()).map(|a| a.states().len()))
+        .unwrap()
+        .join()
+        .expect("compile overflowed a 256 KiB stack")
+}
+
+#[test]
+fn stacked_quantifiers_collapse_and_the_tree_stays_shallow() {
+    // 50,000 `?` after one symbol is `1?` (this overflowed the stack while sizing the tree).
+    let many = format!("1{}", "?".repeat(50_000));
+    let a = compile(&many, &digits()).unwrap();
+    assert_eq!(accepted(&a, 9, 2), vec![vec![], vec![1]]);
+    // Every mix of `*`, `+` and `?` is one of them: `?`s and `+`s alone stay, any mix stars.
+    for (re, same) in [
+        ("1??", "1?"),
+        ("1++", "1+"),
+        ("1+?", "1*"),
+        ("1?+", "1*"),
+        ("1*?+*", "1*"),
+        ("(12)+?+", "(12)*"),
+        ("1{2}?", "(11)?"),
+    ] {
+        let (a, b) = (
+            compile(re, &digits()).unwrap(),
+            compile(same, &digits()).unwrap(),
+        );
+        assert_eq!(accepted(&a, 9, 4), accepted(&b, 9, 4), "{re} vs {same}");
+    }
+    let stacked = format!("1{}", "{1}".repeat(super::MAX_STACKED + 1));
+    let e = compile(&stacked, &digits()).unwrap_err();
+    assert!(e.message.contains("repetitions in a row"), "{}", e.message);
+    assert_eq!(e.at, 1 + 3 * super::MAX_STACKED..2 + 3 * super::MAX_STACKED);
+    assert!(compile(&stacked[..stacked.len() - 3], &digits()).is_ok());
+}
+
+#[test]
+fn long_expressions_are_refused_before_they_are_parsed() {
+    let long = format!("1{}", "?".repeat(super::MAX_PATTERN_CHARS));
+    let e = compile(&long, &digits()).unwrap_err();
+    assert!(e.message.contains("longer than the limit"), "{}", e.message);
+    assert_eq!(e.at, super::MAX_PATTERN_CHARS..long.len());
+}
+
+#[test]
+fn the_deepest_expressions_compile_or_fail_on_a_small_stack() {
+    let counts = "{1}".repeat(super::MAX_STACKED);
+    // Groups as deep as allowed, each level with as many stacked counts as allowed.
+    let deepest = format!("{}1{}", "(".repeat(64), format!("){counts}").repeat(64));
+    assert!(on_small_stack(deepest).is_ok());
+    let wide = format!(
+        "{}1{}",
+        "(".repeat(64),
+        format!("){{1,2}}{counts}").repeat(64)
+    );
+    assert!(on_small_stack(wide).is_err());
+    let alternatives = format!("{}1{}", "(1|".repeat(64), ")*?+".repeat(64));
+    assert!(on_small_stack(alternatives).is_ok());
+    let quantifiers = format!("1{}", "*+?".repeat(20_000));
+    assert_eq!(on_small_stack(quantifiers).unwrap(), 1);
+}

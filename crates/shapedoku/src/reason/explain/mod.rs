@@ -3,8 +3,11 @@
 //! standard, and a JSON view for tools. Placements read `r4c6 = 7`, eliminations `r4c5 ≠ 8`
 //! (compact: `r4c6=7`, `r4c5<>8`), so the two are never confused.
 //!
-//! Every word a step is written in lives here (`text.rs`, `compact.rs`, and `teach.rs` for why
-//! a step works); the techniques only produce data. Each way of writing a step is a
+//! The techniques' searches only produce data. Each family folder has its words (`words.rs`:
+//! the text, compact and teaching forms of its deductions); this module has what every form
+//! shares (`phrases.rs`: cells, symbols, shapes, lists; `notation.rs`: chains), the parts of a
+//! step that do not depend on its technique (the conclusion, the results), and the dispatch to
+//! the technique's family, which the catalogue names (`families.rs`). Each way of writing a step is a
 //! [`Formatter`]: [`Text`], [`Compact`], [`Teach`] and [`Json`] (whose [`StepView`] serialises
 //! with serde, with cells named `r1c6` and symbols as characters). Implement [`Formatter`] to
 //! write steps another way.
@@ -21,19 +24,22 @@
 //! ```
 
 mod compact;
+mod families;
+pub(crate) mod notation;
+pub(crate) mod phrases;
 mod teach;
 #[cfg(test)]
 mod teach_tests;
 mod text;
 mod view;
 
-pub use compact::compress_cells;
+pub use phrases::{compress_cells, shapes_label};
 pub use teach::why;
-pub use text::{conclusion, reason, shapes_label};
+pub use text::{conclusion, reason};
 pub use view::{CandidateView, StepView};
 
-use super::{Candidate, Step};
-use crate::{CellId, Geometry, Symbol, SymbolSet};
+use super::step::Step;
+use crate::Geometry;
 
 /// A way of writing steps.
 pub trait Formatter {
@@ -128,74 +134,4 @@ pub fn compact(g: &Geometry, step: &Step) -> String {
 /// The step as data for tools, with both renderings.
 pub fn view(g: &Geometry, step: &Step) -> StepView {
     Json.format(g, step)
-}
-
-fn cell(g: &Geometry, c: CellId) -> String {
-    g.pos(c.index()).to_string()
-}
-
-fn sym(g: &Geometry, v: Symbol) -> char {
-    g.symbols().char(v.index() as u8)
-}
-
-fn syms(g: &Geometry, s: SymbolSet, sep: &str) -> String {
-    s.iter()
-        .map(|v| g.symbols().char(v).to_string())
-        .collect::<Vec<_>>()
-        .join(sep)
-}
-
-fn cells(g: &Geometry, cs: &[CellId]) -> Vec<String> {
-    cs.iter().map(|&c| cell(g, c)).collect()
-}
-
-/// Groups candidates by symbol, ordered by each group's first cell.
-fn by_symbol(list: &[Candidate]) -> Vec<(Symbol, Vec<CellId>)> {
-    let mut groups: Vec<(Symbol, Vec<CellId>)> = Vec::new();
-    let mut sorted = list.to_vec();
-    sorted.sort_unstable();
-    for e in sorted {
-        match groups.iter_mut().find(|(x, _)| *x == e.symbol) {
-            Some((_, cells)) => cells.push(e.cell),
-            None => groups.push((e.symbol, vec![e.cell])),
-        }
-    }
-    groups
-}
-
-/// Numbers run together when all are single digits (`58`), else joined by commas (`2,11`).
-fn digits(nums: &[u32]) -> String {
-    if nums.iter().all(|&n| n < 10) {
-        nums.iter().map(u32::to_string).collect()
-    } else {
-        nums.iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-}
-
-/// The part of a rule a step rests on, as setters say it: `kropki r1c1–r1c2 (white)`,
-/// `minimum r5c5`, `thermo 2`, `anti-knight`.
-fn rule_part(g: &Geometry, rule: usize, cs: &[CellId]) -> String {
-    use crate::constraint::RuleKind;
-    let Some(c) = g.constraints().get(rule) else {
-        return format!("rule {}", rule + 1);
-    };
-    if cs.is_empty() {
-        return c.name.clone();
-    }
-    let mark = match &c.kind {
-        RuleKind::Marks { marks, .. } => marks
-            .iter()
-            .find(|m| m.cells[..] == *cs)
-            .map(|m| format!(" ({})", m.relation.label())),
-        _ => None,
-    };
-    format!(
-        "{} {}{}",
-        c.name,
-        cells(g, cs).join("–"),
-        mark.unwrap_or_default()
-    )
 }

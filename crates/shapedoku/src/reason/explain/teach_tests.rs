@@ -2,11 +2,12 @@
 //! own cells, shapes and symbols; exact texts for a few constructed steps.
 
 use super::{Style, render, teach, why};
-use crate::reason::test_util::{cand, cell_id, set, shape_id, symbol};
-use crate::reason::{
+use crate::reason::catalogue::Technique;
+use crate::reason::step::{
     Als, Broken, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash, OverlapKind,
-    RectangleKind, SimpleChainKind, Step, Technique,
+    RectangleKind, SimpleChainKind, Step,
 };
+use crate::reason::test_util::{cand, cell_id, set, shape_id, symbol};
 use crate::{Geometry, ShapeId};
 
 fn elim(g: &Geometry, list: &[(u32, u32, u8)], d: Deduction) -> Step {
@@ -682,7 +683,7 @@ fn every_technique_has_a_why_text_naming_its_step() {
             .cells()
             .into_iter()
             .chain(s.placements.iter().chain(&s.eliminations).map(|c| c.cell))
-            .any(|c| w.contains(&super::cell(&g, c)));
+            .any(|c| w.contains(&super::phrases::cell(&g, c)));
         let shapes = s
             .deduction
             .shapes()
@@ -757,7 +758,7 @@ fn why_texts_name_the_shapes_of_other_geometries() {
         );
         let first = g.shape(house.index()).cells[0];
         let s = Step::placing(
-            crate::reason::Candidate::at(first, 0),
+            crate::reason::step::Candidate::at(first, 0),
             Deduction::HiddenSingle { house },
         );
         let w = why(&g, &s);
@@ -766,7 +767,7 @@ fn why_texts_name_the_shapes_of_other_geometries() {
         assert!(w.to_lowercase().starts_with(&label.to_lowercase()), "{w}");
         assert!(w.starts_with(char::is_uppercase), "{w}");
         assert!(
-            w.contains(&super::cell(&g, crate::CellId::new(first))),
+            w.contains(&super::phrases::cell(&g, crate::CellId::new(first))),
             "{w}"
         );
     }
@@ -796,4 +797,23 @@ fn why_texts_read_symbols_aloud() {
         "{}",
         single(7)
     );
+}
+
+#[test]
+fn every_technique_is_written_by_its_family() {
+    // The forms find a step's words through the family the catalogue gives its technique; a
+    // deduction its family's words have no arm for would fall back to the technique's name.
+    let g = crate::builtin::geometry("classic").unwrap();
+    for s in samples(&g).iter().chain(&variants(&g)) {
+        if matches!(s.deduction, Deduction::Dual { .. }) {
+            continue;
+        }
+        let t = s.technique().id();
+        assert!(super::families::reason(&g, s).is_some(), "text: {t}");
+        assert!(
+            super::families::compact(&g, &s.deduction).is_some(),
+            "compact: {t}"
+        );
+        assert!(super::families::why(&g, s).is_some(), "why: {t}");
+    }
 }

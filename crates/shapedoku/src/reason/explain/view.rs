@@ -1,9 +1,11 @@
 //! The JSON view of a step: what tools read. Cells are named as people name them (`r1c6`) and
 //! symbols are their characters, since raw ids mean nothing outside one geometry.
 
-use super::{Compact, Formatter, Text, cell, sym};
+use super::phrases::{cell, sym};
+use super::{Compact, Formatter, Text};
 use crate::Geometry;
-use crate::reason::{Candidate, Step, Technique};
+use crate::reason::catalogue::Technique;
+use crate::reason::step::{Candidate, Step};
 
 /// A placement or elimination, by name.
 #[derive(Debug, Clone, PartialEq, Eq)]

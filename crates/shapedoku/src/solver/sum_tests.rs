@@ -1,0 +1,332 @@
+//! Tests of the sum propagator: hand-worked cases, then random sums on random candidates
+//! checked against every assignment of their cells (nothing removed that an assignment uses;
+//! for a lone group, everything removed that none uses), and against a planted solution.
+
+use super::SumRule;
+use crate::solver::propagator::{Domains, Propagator, Removal, Values, Why};
+use crate::solver::sum_facts::{SumFacts, SumOrigin, SumSide};
+use crate::{Geometry, builtin};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::Arc;
+
+fn classic() -> Arc<Geometry> {
+    builtin::geometry("classic").unwrap()
+}
+
+fn digits() -> Values {
+    Values::new(&(1..=9).collect::<Vec<i64>>())
+}
+
+/// The cell index of r`r`c`c` on a 9x9 grid.
+fn rc(r: u32, c: u32) -> u32 {
+    (r - 1) * 9 + c - 1
+}
+
+/// Candidates of 1-based digits.
+fn ds(digits: &[u32]) -> u64 {
+    digits.iter().fold(0, |m, d| m | 1 << (d - 1))
+}
+
+/// Runs `rule` once on a blank 9x9 board with `set` narrowed, recording reasons; the board
+/// after, or `None` on a contradiction.
+fn run(rule: &SumRule, set: &[(u32, u64)]) -> Option<(Vec<u64>, Vec<Removal>)> {
+    let values = digits();
+    let mut cells = vec![0x1ff; 81];
+    for &(c, m) in set {
+        cells[c as usize] = m;
+    }
+    let (mut queue, mut removals) = (Vec::new(), Vec::new());
+    let mut d = Domains::explaining(&mut cells, &mut queue, &values, &mut removals);
+    rule.propagate(&mut d).ok()?;
+    Some((cells, removals))
+}
+
+#[test]
+fn a_cage_keeps_its_combinations_and_matches_cells_to_values() {
+    let g = classic();
+    let cells = [rc(1, 1), rc(1, 2), rc(1, 3)];
+    let cage = SumRule::new(SumFacts::total(SumOrigin::Shape(0), &cells, 7), &g);
+    let (after, removals) = run(&cage, &[]).unwrap();
+    assert!(cells.iter().all(|&c| after[c as usize] == ds(&[1, 2, 4])));
+    let Why::SumCombinations {
+        combos, targets, ..
+    } = &removals[0].why
+    else {
+        panic!("{:?}", removals[0]);
+    };
+    assert_eq!(
+        (combos.as_slice(), targets.as_slice()),
+        (&[ds(&[1, 2, 4])][..], &[7][..])
+    );
+    // The rest of row 1 and box 1 loses 1, 2 and 4: every combination needs them.
+    assert_eq!(after[rc(1, 9) as usize], ds(&[3, 5, 6, 7, 8, 9]));
+    assert_eq!(after[rc(3, 3) as usize], ds(&[3, 5, 6, 7, 8, 9]));
+    assert!(
+        removals
+            .iter()
+            .any(|r| matches!(r.why, Why::SumNeeds { needed: 0b1, .. }))
+    );
+    // 1+2+3 = 6 with two cells on {1, 2}: the third is 3 (a union of combinations keeps 1-3).
+    let cage = SumRule::new(SumFacts::total(SumOrigin::Shape(0), &cells, 6), &g);
+    let (after, _) = run(&cage, &[(rc(1, 1), ds(&[1, 2])), (rc(1, 2), ds(&[1, 2]))]).unwrap();
+    assert_eq!(after[rc(1, 3) as usize], ds(&[3]));
+    // A solved pair that misses the total is a contradiction.
+    let pair = SumRule::new(SumFacts::total(SumOrigin::Shape(0), &cells[..2], 3), &g);
+    assert!(run(&pair, &[(rc(1, 1), ds(&[1])), (rc(1, 2), ds(&[1]))]).is_none());
+    assert!(run(&pair, &[(rc(1, 1), ds(&[2])), (rc(1, 2), ds(&[2]))]).is_none());
+}
+
+#[test]
+fn cells_that_may_repeat_are_summed_one_by_one() {
+    let g = classic();
+    // A little killer down the main diagonal's first two cells (box 1: they differ) and r4c4
+    // (box 5): 1 + 2 + 1 = 4 is the least.
+    let cells = [rc(1, 1), rc(2, 2), rc(4, 4)];
+    let lk = SumRule::new(SumFacts::total(SumOrigin::Rule, &cells, 4), &g);
+    let (after, _) = run(&lk, &[]).unwrap();
+    assert_eq!(after[rc(1, 1) as usize], ds(&[1, 2]));
+    assert_eq!(after[rc(4, 4) as usize], ds(&[1]));
+    let lk = SumRule::new(SumFacts::total(SumOrigin::Rule, &cells, 3), &g);
+    assert!(run(&lk, &[]).is_none());
+}
+
+#[test]
+fn arrows_pills_and_region_sums_propagate_both_ways() {
+    let g = classic();
+    let arrow = |circle: &[u32], body: &[u32]| {
+        let pill = SumSide {
+            terms: (circle.iter().enumerate())
+                .map(|(i, &c)| (c, 10i64.pow((circle.len() - 1 - i) as u32)))
+                .collect(),
+            constant: 0,
+        };
+        SumRule::new(
+            SumFacts::equal(SumOrigin::Rule, vec![pill, SumSide::plain(body)]),
+            &g,
+        )
+    };
+    // A circle of 3 over two cells of one row: they are 1 and 2.
+    let a = arrow(&[rc(1, 1)], &[rc(1, 2), rc(1, 3)]);
+    let (after, _) = run(&a, &[(rc(1, 1), ds(&[3]))]).unwrap();
+    assert_eq!(after[rc(1, 2) as usize], ds(&[1, 2]));
+    // Backwards: a body of 8 and 9 makes the circle 17: too much for one digit.
+    assert!(run(&a, &[(rc(1, 2), ds(&[8])), (rc(1, 3), ds(&[9]))]).is_none());
+    // A pill of two digits over three cells of one row: at most 9+8+7 = 24, at least 6.
+    let p = arrow(&[rc(5, 1), rc(5, 2)], &[rc(6, 4), rc(6, 5), rc(6, 6)]);
+    let (after, _) = run(&p, &[]).unwrap();
+    assert_eq!(after[rc(5, 1) as usize], ds(&[1, 2]));
+    // With tens digit 2 the pill is at most 27 by the body's bounds (an arrow's sides are only
+    // equal, so its combinations are not listed: see `lists`; that the body's cells differ,
+    // which would cap it at 24, is the row's business): its units digit is 1..=7.
+    let (after, _) = run(&p, &[(rc(5, 1), ds(&[2]))]).unwrap();
+    assert_eq!(after[rc(5, 2) as usize], ds(&[1, 2, 3, 4, 5, 6, 7]));
+    // A region-sum line: one cell against two cells of a row (which differ): 3..=9.
+    let rs = SumRule::new(
+        SumFacts::equal(
+            SumOrigin::Rule,
+            vec![
+                SumSide::plain(&[rc(1, 3)]),
+                SumSide::plain(&[rc(1, 4), rc(1, 5)]),
+            ],
+        ),
+        &g,
+    );
+    // Two equal sides are one equation (bounds and per-cell supports, see `lists`): the two
+    // cells' difference is the row's business, so the one cell is 2..=9.
+    let (after, removals) = run(&rs, &[]).unwrap();
+    assert_eq!(after[rc(1, 3) as usize], ds(&[2, 3, 4, 5, 6, 7, 8, 9]));
+    assert_eq!(after[rc(1, 4) as usize], ds(&[1, 2, 3, 4, 5, 6, 7, 8]));
+    assert!(
+        removals
+            .iter()
+            .all(|r| matches!(r.why, Why::SumCombinations { .. } | Why::SumBounds { .. }))
+    );
+}
+
+/// A random sum over a few cells of the top left of a 9x9 grid: a cage (one side, a total) or
+/// two or three equal sides, some cells weighted 10 (a pill's tens digit).
+fn random_sum(rng: &mut Xoshiro256PlusPlus, sol: &[u8]) -> Arc<SumFacts> {
+    let mut pool: Vec<u32> = (1..=4)
+        .flat_map(|r| (1..=4).map(move |c| rc(r, c)))
+        .collect();
+    for i in (1..pool.len()).rev() {
+        pool.swap(i, rng.random_range(0..=i));
+    }
+    let nsides = rng.random_range(1..=3);
+    let mut sides = Vec::new();
+    let mut at = 0;
+    for _ in 0..nsides {
+        let len = rng.random_range(1..=[5, 3, 2][nsides - 1]);
+        let terms = pool[at..at + len]
+            .iter()
+            .map(|&c| (c, if rng.random_bool(0.15) { 10 } else { 1 }))
+            .collect();
+        at += len;
+        sides.push(SumSide {
+            terms,
+            constant: rng.random_range(-2..=2),
+        });
+    }
+    let value = |s: &SumSide| -> i64 {
+        s.constant
+            + s.terms
+                .iter()
+                .map(|&(c, k)| k * (i64::from(sol[c as usize]) + 1))
+                .sum::<i64>()
+    };
+    if nsides == 1 || rng.random_bool(0.3) {
+        // A total the planted solution meets on its first side, when the sides agree.
+        let total = value(&sides[0]);
+        let facts = SumFacts {
+            origin: SumOrigin::Rule,
+            sides,
+            total: Some(total),
+        };
+        return Arc::new(facts);
+    }
+    Arc::new(SumFacts {
+        origin: SumOrigin::Rule,
+        sides,
+        total: None,
+    })
+}
+
+/// The sum's cells (sorted) and every assignment of them within `board` (a symbol per cell)
+/// that meets the sum and gives peers different values.
+fn assignments(facts: &SumFacts, g: &Geometry, board: &[u64]) -> (Vec<u32>, Vec<Vec<u8>>) {
+    let mut cells: Vec<u32> = facts.cells().collect();
+    cells.sort_unstable();
+    cells.dedup();
+    let mut out = Vec::new();
+    let mut cur = vec![0u8; cells.len()];
+    fn rec(
+        i: usize,
+        cells: &[u32],
+        cur: &mut Vec<u8>,
+        facts: &SumFacts,
+        g: &Geometry,
+        board: &[u64],
+        out: &mut Vec<Vec<u8>>,
+    ) {
+        if i == cells.len() {
+            let val = |c: u32| i64::from(cur[cells.iter().position(|&x| x == c).unwrap()]) + 1;
+            let sums: Vec<i64> = (facts.sides.iter())
+                .map(|s| s.constant + s.terms.iter().map(|&(c, k)| k * val(c)).sum::<i64>())
+                .collect();
+            let equal = sums.windows(2).all(|w| w[0] == w[1]);
+            if equal && facts.total.is_none_or(|t| sums[0] == t) {
+                out.push(cur.clone());
+            }
+            return;
+        }
+        let mut x = board[cells[i] as usize];
+        while x != 0 {
+            let s = x.trailing_zeros() as u8;
+            x &= x - 1;
+            let clash =
+                (0..i).any(|j| cur[j] == s && g.are_peers(cells[i] as usize, cells[j] as usize));
+            if !clash {
+                cur[i] = s;
+                rec(i + 1, cells, cur, facts, g, board, out);
+            }
+        }
+    }
+    rec(0, &cells, &mut cur, facts, g, board, &mut out);
+    (cells, out)
+}
+
+/// Random sums on random candidates around a planted solution: the propagator never removes
+/// the planted values, never removes a value some assignment of its cells uses, removes from
+/// a house's other cells only a value every assignment puts in that house, and, on a sum
+/// with a single group (a cage), keeps exactly the values some assignment uses.
+#[test]
+fn random_sums_remove_only_what_no_assignment_uses() {
+    let g = classic();
+    let values = digits();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(30);
+    let sol = crate::Solver::for_geometry(g.clone())
+        .random_solution(30)
+        .unwrap();
+    let sol: Vec<u8> = sol.as_indices().to_vec();
+    let (mut narrowed, mut failed) = (0, 0);
+    for round in 0..600 {
+        let facts = random_sum(&mut rng, &sol);
+        let rule = SumRule::new(facts.clone(), &g);
+        let keep = 0.3 + 0.6 * f64::from(round % 7) / 7.0;
+        let board: Vec<u64> = (0..81)
+            .map(|c| {
+                let m = (0..9)
+                    .filter(|_| rng.random_bool(keep))
+                    .fold(0u64, |m, s| m | 1 << s);
+                m | 1 << sol[c]
+            })
+            .collect();
+        let (cells, all) = assignments(&facts, &g, &board);
+        let mut after = board.clone();
+        let (mut queue, mut removals) = (Vec::new(), Vec::new());
+        let mut d = Domains::explaining(&mut after, &mut queue, &values, &mut removals);
+        let planted_holds = all
+            .iter()
+            .any(|a| cells.iter().zip(a).all(|(&c, &s)| sol[c as usize] == s));
+        let Ok(_) = rule.propagate(&mut d) else {
+            assert!(
+                all.is_empty(),
+                "a contradiction with assignments left: {facts:?}"
+            );
+            failed += 1;
+            continue;
+        };
+        if !planted_holds {
+            continue;
+        }
+        for c in 0..81 {
+            assert_ne!(
+                after[c] & 1 << sol[c],
+                0,
+                "planted value lost at {c}: {facts:?}"
+            );
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            let used = all.iter().fold(0u64, |m, a| m | 1 << a[i]);
+            assert_eq!(
+                after[c as usize] & used,
+                used,
+                "cell {c} lost a used value: {facts:?}"
+            );
+            let peers = |a: u32, b: u32| a == b || g.are_peers(a as usize, b as usize);
+            let lone = facts.sides.len() == 1
+                && facts.sides[0].terms.iter().all(|t| t.1 == 1)
+                && cells.iter().all(|&a| cells.iter().all(|&b| peers(a, b)));
+            if lone {
+                assert_eq!(
+                    after[c as usize], used,
+                    "a cage keeps exactly what it uses: {facts:?}"
+                );
+            }
+        }
+        for r in &removals {
+            if cells.contains(&r.cell) {
+                continue;
+            }
+            // A house elimination: every assignment holds the value at a peer of the cell.
+            let Why::SumNeeds { needed, .. } = r.why else {
+                panic!("{r:?}")
+            };
+            let s = needed.trailing_zeros() as u8;
+            for a in &all {
+                assert!(
+                    cells
+                        .iter()
+                        .zip(a)
+                        .any(|(&c, &x)| x == s && g.are_peers(c as usize, r.cell as usize))
+                );
+            }
+        }
+        narrowed += removals.len();
+    }
+    assert!(
+        narrowed > 300 && failed > 10,
+        "too few cases exercised: {narrowed} removals, {failed} contradictions"
+    );
+}

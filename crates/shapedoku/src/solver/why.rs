@@ -1,0 +1,208 @@
+//! Why a rule removed candidates, as data. A propagator states the reason of each removal
+//! through [`Domains::keep_because`](super::propagator::Domains::keep_because); the search never
+//! builds it (no sink), the reasoner records it and words it (`reason/`), so a rule's
+//! deductions are written once and serve both.
+//!
+//! A variant carries exactly what explains the removal (the cells it rests on, the values or
+//! combinations involved), in the solver's own indices (cells as `u32`, symbols as candidate
+//! masks: bit `s` is symbol `s`); no prose here. The rule itself (its kind, its cells in
+//! order, a whisper's difference, a clue's number) is known to whoever asked for the reasons,
+//! so a variant does not repeat it. "The line" below is the rule's cells in their order.
+//! A propagator that does not state a reason removes for [`Why::Rule`].
+
+use std::sync::Arc;
+
+pub(crate) use super::sum_facts::SumFacts;
+
+/// One removal with its reason: the candidates `removed` (a mask, bit `s` for symbol `s`) from
+/// `cell`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Removal {
+    /// The cell narrowed.
+    pub(crate) cell: u32,
+    /// The candidates it lost.
+    pub(crate) removed: u64,
+    /// Why.
+    pub(crate) why: Why,
+}
+
+/// The reason for a removal.
+// The fields are read where the reasons are worded (the reasoner), which does not exist for
+// every variant yet; the tests compare whole removals.
+#[allow(dead_code)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub(crate) enum Why {
+    /// The rule as a whole allows nothing else in the cell, for a reason its propagator does
+    /// not spell out.
+    Rule,
+
+    // Pair rules along a line: whispers, palindromes, clones.
+    /// Each removed value allows no candidate of `partner`, the cell's partner under the rule
+    /// (a neighbour along a whisper line; the cell a palindrome or a clone says is equal):
+    /// none of `partner`'s candidates is at least the difference away (whispers) or the same
+    /// value (palindrome, clone).
+    Partner {
+        /// The partner cell.
+        partner: u32,
+    },
+    /// Whispers: no value of the alphabet is at least the difference away from the removed
+    /// values (5 on German whispers over 1-9), whatever the neighbours hold.
+    NoPartnerValue,
+    /// Whispers: the cell's two neighbours on the line, `left` and `right`, see each other
+    /// (they share a house, so they hold different values), and for each removed value the
+    /// candidates of the two that it allows are one and the same single value (on German
+    /// whispers a 4 needs a 9 on both sides).
+    SamePartner {
+        /// The neighbour before the cell on the line.
+        left: u32,
+        /// The neighbour after it.
+        right: u32,
+    },
+    /// Every pair of candidates the rule still allows in the two cells `pair` (neighbours on a
+    /// whisper line) holds `value` in one of them, so one of the two holds it; the cell,
+    /// which sees both, cannot.
+    PairNeeds {
+        /// The value needed, as the symbols worth it.
+        value: u64,
+        /// The two cells.
+        pair: [u32; 2],
+    },
+    /// Cells at places along the line that must all hold values of one class (every second
+    /// cell of a whisper line whose values split into a low and a high side with every
+    /// neighbour pair one of each; every third cell of an entropic or modular line) cannot
+    /// hold the class `class` (its symbols): the cells `cells`, which see each other (or are
+    /// one cell), would need as many different values of it as they are, and their candidates
+    /// have fewer. So every cell at their places holds another class, and the removed values
+    /// are of `class`.
+    ClassShort {
+        /// The symbols of the class ruled out.
+        class: u64,
+        /// The cells that cannot all take it.
+        cells: Vec<u32>,
+    },
+    /// Entropic and modular lines: cells three apart hold the same class and any three in a
+    /// row one of each. `classes[p]` are the classes (bit `k` for class `k`: low, middle,
+    /// high, or remainder 0, 1, 2) the cells at places `p`, `p + 3`, ... can still take, each
+    /// fitting some order of the three classes with the other two places; the cell is at a
+    /// place `position` mod 3 and the removed values are of classes outside
+    /// `classes[position]`.
+    LineClasses {
+        /// The classes left at each place mod 3.
+        classes: [u8; 3],
+        /// The cell's place along the line, mod 3.
+        position: u8,
+    },
+
+    // Renban.
+    /// Renban: the line's values are different and `cell`, on the line, holds the removed
+    /// value.
+    LineRepeat {
+        /// The cell of the line holding the value.
+        cell: u32,
+    },
+    /// Renban: the line holds a run of as many consecutive values as it has cells, in any
+    /// order. `runs` are the runs that still fit (every cell of the line has a candidate in
+    /// the run and every value of the run a cell that can hold it), as the symbols worth the
+    /// run's smallest value; the removed values lie in none of them.
+    RenbanRuns {
+        /// The runs left, by their smallest value's symbols.
+        runs: u64,
+    },
+    /// Renban: every run left (`runs`, as in [`Why::RenbanRuns`]) contains `value`, so the
+    /// line holds it, in one of `holders`, its cells that can still hold it. With one holder,
+    /// the value is placed there (the holder's other candidates are removed); a cell off the
+    /// line that sees every holder loses the value.
+    RenbanNeeds {
+        /// The value every run left needs, as the symbols worth it.
+        value: u64,
+        /// The runs left.
+        runs: u64,
+        /// The line's cells that can hold the value.
+        holders: Vec<u32>,
+    },
+    /// Renban: with the removed value in the cell, the line's other cells cannot hold the
+    /// rest of any run left (`runs`, as in [`Why::RenbanRuns`]) each once: some values of it
+    /// would need more cells than can take them.
+    RenbanNoRoom {
+        /// The runs left.
+        runs: u64,
+    },
+
+    // Between lines.
+    /// Between line with ends `ends`: the removed values of a middle cell are not strictly
+    /// between any two candidates the ends still hold.
+    BetweenRange {
+        /// The line's two ends.
+        ends: [u32; 2],
+    },
+    /// Between line: with the removed value at this end, no candidate of the other end
+    /// `other` leaves the middle room: some middle cell has no candidate strictly between the
+    /// two, or some middle cells that see each other (a group in one house) need more
+    /// different values between them than their candidates offer.
+    BetweenEnd {
+        /// The other end.
+        other: u32,
+    },
+
+    // Sequence rules.
+    /// `sequence` rule: a reader of the line can be in the automaton's states `before` when
+    /// it reaches the cell (from the candidates of the cells before it), and from the states
+    /// `after` the rest of the line can still be read to acceptance; each removed value leads
+    /// from no state of `before` to a state of `after`.
+    SequenceStates {
+        /// The states reachable before the cell, bit `q` for state `q`.
+        before: u64,
+        /// The states from which the rest of the line can be accepted.
+        after: u64,
+    },
+    /// Sum combinations: the cells `group` of the sum `sum` can take only the value sets
+    /// `combos`, and none of them puts the removed candidates in this cell.
+    ///
+    /// A group is a set of the sum's cells on one side with one coefficient that all see each
+    /// other (a cage's cells, a little killer's cells inside one box: their values differ), or
+    /// a single cell. Each combination is a set of distinct values (a candidate mask) that the
+    /// group's cells can hold one each, within their candidates, and that adds up to one of
+    /// `group_sums`; a single cell's combinations are its values left, one bit each.
+    SumCombinations {
+        /// The sum (its cells, coefficients, total and origin).
+        sum: Arc<SumFacts>,
+        /// The group's cells (one cell, or cells that see each other).
+        group: Vec<u32>,
+        /// The values every side of the sum can still add up to: the total when it is fixed,
+        /// otherwise the common values left (a circle's, a region-sum line's runs').
+        targets: Vec<i64>,
+        /// The sums of the group's values (before its coefficient) that leave the rest of its
+        /// side able to reach one of `targets`, in increasing order.
+        group_sums: Vec<i64>,
+        /// The value sets the group can still take (candidate masks), in increasing order.
+        combos: Vec<u64>,
+    },
+    /// A needed value: every combination left to the cells `group` of the sum `sum` contains
+    /// the value `needed` (one candidate bit), and the cells of the group that can hold it,
+    /// `holders`, all lie in the house `house`; so no other cell of that house holds it.
+    SumNeeds {
+        /// The sum.
+        sum: Arc<SumFacts>,
+        /// The group's cells, as in [`Why::SumCombinations`].
+        group: Vec<u32>,
+        /// The value every combination of the group contains (one candidate bit).
+        needed: u64,
+        /// The group's cells that can still hold it.
+        holders: Vec<u32>,
+        /// The house holding all of them (a shape index of the geometry).
+        house: u32,
+    },
+    /// Sum bounds: the cell's value, times its coefficient in the sum `sum`, must lie between
+    /// `low` and `high`, because the other terms of its side can add up only to values between
+    /// the side's target range less those (the search falls back to bounds when a sum's values
+    /// span too wide a range to list its combinations).
+    SumBounds {
+        /// The sum.
+        sum: Arc<SumFacts>,
+        /// The least value the cell may hold.
+        low: i64,
+        /// The greatest value the cell may hold.
+        high: i64,
+    },
+}
