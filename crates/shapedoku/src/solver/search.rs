@@ -36,30 +36,7 @@ pub(super) struct Search {
     probing: bool,
     /// The most words of copies on `stack` ([`SNAPSHOT_WORDS`]; tests lower it).
     snapshot_words: usize,
-    /// Per cell, how many guesses on it failed at once (a guess, or the alternative left when
-    /// backtracking), halved every [`DECAY_EVERY`] failures so recent ones count most; each
-    /// counts [`WEIGHT_BASE`] more when branching.
-    weights: Vec<u32>,
-    /// Failures since the weights were last halved.
-    since_decay: u32,
-    /// Whether this count learns weights (counting does; random fills keep their old order).
-    learning: bool,
-    /// Whether some guess has failed since the count started: until then branching is plain
-    /// fewest candidates.
-    weighted: bool,
 }
-
-/// Failed guesses between two halvings of the conflict weights.
-const DECAY_EVERY: u32 = 1024;
-
-/// The weight every cell has before any failure. Branching prefers the cell with the highest
-/// weight per candidate, so with a base this large the fewest candidates still decide, and
-/// failures mostly break ties between cells with as few candidates; only a cell that failed
-/// dozens of times recently wins over one with fewer candidates. Measured on rulebench's
-/// families (docs/performance.md), bases of 16 to 256 gave about the same guesses; with a base
-/// of 1 a cell that failed once beat every cell with two candidates, and the worst puzzles took
-/// twice as many guesses as without weights.
-const WEIGHT_BASE: u64 = 64;
 
 /// The most words of candidate copies the open guesses keep (8 MB); past it, guesses keep a
 /// trail of changes. A 9x9 needs at most 81 copies of 81 words.
@@ -94,26 +71,6 @@ impl Search {
             // wrong guesses very late.
             probing: symbols > 16,
             snapshot_words: SNAPSHOT_WORDS,
-            weights: vec![0; cells],
-            since_decay: 0,
-            learning: false,
-            weighted: false,
-        }
-    }
-
-    /// A guess on `cell` (or the alternative left) failed at once: the cell's weight grows.
-    fn failed(&mut self, cell: usize) {
-        if !self.learning {
-            return;
-        }
-        self.weights[cell] += 1;
-        self.weighted = true;
-        self.since_decay += 1;
-        if self.since_decay >= DECAY_EVERY {
-            self.since_decay = 0;
-            for w in &mut self.weights {
-                *w >>= 1;
-            }
         }
     }
 
@@ -159,10 +116,6 @@ impl Search {
         self.trail.clear();
         self.stack.clear();
         self.branches.clear();
-        self.learning = rng.is_none();
-        self.weighted = false;
-        self.since_decay = 0;
-        self.weights.fill(0);
         stats.nodes += 1;
         let mut ok = engine.load_givens(givens, &mut self.cur) && self.settle(engine, &mut stats);
         let exhausted = loop {
@@ -182,9 +135,6 @@ impl Search {
                         }
                         self.guess(engine, cell, pick, rng.as_deref_mut(), &mut stats);
                         ok = self.settle_on_trail(engine, &mut stats);
-                        if !ok {
-                            self.failed(cell);
-                        }
                         continue;
                     }
                 }
@@ -267,23 +217,16 @@ impl Search {
             if self.settle_on_trail(engine, stats) {
                 return true;
             }
-            self.failed(b.cell as usize);
         }
         false
     }
 
     /// What to branch on: a cell and the symbol to try first (0: any). The unsolved cell with
-    /// the highest conflict weight per candidate once some guess has failed (ties to fewer
-    /// candidates), before that the one with fewest candidates; unless it has more than two and
-    /// some house has a symbol with only two places left: then a binary branch on that symbol.
-    /// `None` when every cell is solved.
+    /// fewest candidates, unless it has more than two and some house has a symbol with only
+    /// two places left: then a binary branch on that symbol. `None` when every cell is solved.
     fn choose(&self, engine: &Propagation, random: bool) -> Option<(usize, u64)> {
         let cur = &self.cur;
-        let (cell, k) = if self.weighted && !random {
-            weighted_cell(cur, &self.weights)?
-        } else {
-            min_cell(cur)?
-        };
+        let (cell, k) = min_cell(cur)?;
         if k == 2 || random || !self.house_branch {
             return Some((cell, 0));
         }
@@ -338,33 +281,6 @@ pub(super) fn min_cell(cur: &[u64]) -> Option<(usize, u32)> {
     best
 }
 
-/// The unsolved cell with the highest weight per candidate (dom/wdeg with the weights on cells),
-/// ties to fewer candidates then the lower cell, and its number of candidates.
-fn weighted_cell(cur: &[u64], weights: &[u32]) -> Option<(usize, u32)> {
-    let mut best: Option<(usize, u32)> = None;
-    let mut best_w = 0u64;
-    for (c, &x) in cur.iter().enumerate() {
-        let k = x.count_ones();
-        if k <= 1 {
-            continue;
-        }
-        let w = u64::from(weights[c]) + WEIGHT_BASE;
-        let better = match best {
-            None => true,
-            Some((_, bk)) => {
-                // w / k against best_w / bk, without dividing.
-                let (a, b) = (w * u64::from(bk), best_w * u64::from(k));
-                a > b || (a == b && k < bk)
-            }
-        };
-        if better {
-            best = Some((c, k));
-            best_w = w;
-        }
-    }
-    best
-}
-
 /// The `k`-th lowest set bit of `x`.
 fn nth_bit(mut x: u64, k: u32) -> u64 {
     for _ in 0..k {
@@ -378,7 +294,6 @@ mod tests {
     use super::*;
     use crate::solver::budget::Budget;
     use crate::{Puzzle, Solver, builtin};
-    use std::sync::Arc;
 
     /// Counts with copies only, with the trail only, and with copies for the first 3 guesses
     /// then the trail: the same solutions, in the same order, with the same work.
@@ -412,94 +327,5 @@ mod tests {
                 assert_eq!(copies, run(3 * nc), "{name} seed {seed}");
             }
         }
-    }
-
-    /// A geometry with rules beyond shapes: the search, not the kernel, counts it.
-    fn with_rules(name: &str, kinds: &[crate::constraint::RuleKind]) -> Arc<crate::Geometry> {
-        let g = builtin::geometry(name).unwrap();
-        let rules = kinds
-            .iter()
-            .enumerate()
-            .map(|(i, k)| crate::constraint::Constraint::new(&format!("rule {i}"), k.clone()));
-        Arc::new(Arc::unwrap_or_clone(g).with_constraints(rules).unwrap())
-    }
-
-    /// Counts steered by conflict weights against the reference solver, on 6x6 grids whose
-    /// rules make the search fail often (blank, or with a given or two): the same solutions
-    /// (as a set) up to each limit, none twice, exhausted exactly when fewer than the limit
-    /// exist.
-    #[test]
-    fn weighted_branching_keeps_counts_exact() {
-        use crate::constraint::RuleKind::{AntiKing, AntiKnight, Nonconsecutive};
-        let geometries = [
-            with_rules("6x6", &[Nonconsecutive, AntiKnight]),
-            with_rules("6x6", &[Nonconsecutive, AntiKing]),
-            with_rules("6x6", &[AntiKing, AntiKnight]),
-            with_rules("6x6", &[Nonconsecutive]),
-            with_rules("6x6", &[AntiKnight]),
-        ];
-        let mut weighted = 0;
-        for (k, g) in geometries.iter().enumerate() {
-            for seed in 0..8u64 {
-                // Seed 0 blank, then one or two givens at places and values of the seed.
-                let mut givens = vec![None; 36];
-                for i in 0..(seed % 3) {
-                    let c = ((seed * 13 + i * 7) % 36) as usize;
-                    givens[c] = Some(((seed + i * 5) % 6) as u8);
-                }
-                let Ok(p) = Puzzle::new(g.clone(), givens) else {
-                    continue;
-                };
-                for limit in [1, 2, 3, 50] {
-                    let mut want = crate::oracle::solutions(&p, limit);
-                    want.sort();
-                    let mut engine = Propagation::new(g.clone());
-                    let mut search = Search::new(36, 6);
-                    let budget = Budget::default();
-                    let mut meter = Meter::new(&budget, None);
-                    let c = search.run(&mut engine, p.givens(), limit, &mut meter, None);
-                    let mut got: Vec<Vec<u8>> =
-                        c.solutions.iter().map(|s| s.as_indices().to_vec()).collect();
-                    got.sort();
-                    let at = format!("geometry {k} seed {seed} limit {limit}");
-                    assert!(got.iter().all(|s| p.verify(s).is_ok()), "{at}");
-                    got.dedup();
-                    assert_eq!(got.len(), c.solutions.len(), "a solution twice: {at}");
-                    if want.len() < limit {
-                        assert_eq!(got, want, "{at}");
-                        assert!(c.exhausted, "{at}");
-                    } else {
-                        assert_eq!(got.len(), limit, "{at}");
-                    }
-                    weighted += usize::from(search.weighted);
-                    eprintln!("{at}: weighted {} guesses {} found {}", search.weighted, c.stats.guesses, want.len());
-                }
-            }
-        }
-        // Weights must have steered many of these counts, or the test proves nothing.
-        assert!(weighted > 40, "only {weighted} counts used weights");
-    }
-
-    /// Random fills learn no weights, even when guesses fail: their order is the seed's alone.
-    #[test]
-    fn random_fills_branch_without_weights() {
-        let g = with_rules("6x6", &[crate::constraint::RuleKind::Nonconsecutive]);
-        let mut backtracked = 0;
-        for seed in 0..20 {
-            let mut engine = Propagation::new(g.clone());
-            let mut search = Search::new(36, 6);
-            let budget = Budget::default();
-            let mut meter = Meter::new(&budget, None);
-            let mut rng = <Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(seed);
-            let c = search.run(&mut engine, &[None; 36], 1, &mut meter, Some(&mut rng));
-            assert_eq!(c.solutions.len(), 1);
-            assert!(!search.weighted && search.weights.iter().all(|&w| w == 0));
-            // Nodes past the root and the guesses are alternatives tried after a failure.
-            backtracked += usize::from(c.stats.nodes > c.stats.guesses + 1);
-        }
-        assert!(
-            backtracked > 0,
-            "no fill failed a guess: the test proves nothing"
-        );
     }
 }
