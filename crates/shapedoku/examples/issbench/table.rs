@@ -28,6 +28,9 @@ struct Row {
     verdict: String,
     ms: f64,
     solution: String,
+    /// ISS's rows only: the search's wall time by ISS's own timer (parsing and building left
+    /// out).
+    search_ms: Option<f64>,
 }
 
 /// The rows of a file, by family and name.
@@ -42,6 +45,7 @@ fn read(path: &Path) -> BTreeMap<(String, String), Row> {
                     verdict: f[2].to_string(),
                     ms: f[3].parse().unwrap_or(f64::INFINITY),
                     solution: f.get(5).unwrap_or(&"").to_string(),
+                    search_ms: f.get(6).and_then(|x| x.parse().ok()),
                 };
                 ((f[0].to_string(), f[1].to_string()), row)
             })
@@ -55,6 +59,23 @@ fn effective(r: &Row) -> f64 {
         f64::INFINITY
     } else {
         r.ms
+    }
+}
+
+/// The time by ISS's own timer (search only, wall clock), infinity when it did not decide.
+fn effective_search(r: &Row) -> f64 {
+    match r.search_ms {
+        Some(t) if r.verdict != "undecided" => t,
+        _ => f64::INFINITY,
+    }
+}
+
+/// A ratio of two medians, or "-" when either is missing or undecided.
+fn ratio(num: f64, den: f64) -> String {
+    if num.is_finite() && den.is_finite() && den > 0.0 {
+        format!("{:.2}", num / den)
+    } else {
+        "-".to_string()
     }
 }
 
@@ -92,12 +113,12 @@ pub fn print(ours: &Path, iss: &Path) {
         families.entry(key.0.as_str()).or_default().push(key);
     }
     println!(
-        "| family | puzzles | ours median ms | ISS median ms | ISS / ours | undecided at 1 s (ours / ISS) | undecided at the limit (ours / ISS) | answers agree |"
+        "| family | puzzles | ours median ms | ISS median ms | ISS / ours | ISS timer median ms | ISS timer / ours | undecided at 1 s (ours / ISS) | undecided at the limit (ours / ISS) | answers agree |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     let mut disagreements = Vec::new();
     for (family, keys) in &families {
-        let (mut ot, mut it) = (Vec::new(), Vec::new());
+        let (mut ot, mut it, mut st) = (Vec::new(), Vec::new(), Vec::new());
         let (mut o1, mut i1, mut ol, mut il) = (0, 0, 0, 0);
         let (mut both, mut agree, mut iss_rows) = (0, 0, 0);
         for key in keys {
@@ -110,6 +131,7 @@ pub fn print(ours: &Path, iss: &Path) {
             iss_rows += 1;
             let ti = effective(i);
             it.push(ti);
+            st.push(effective_search(i));
             i1 += usize::from(ti > 1000.0);
             il += usize::from(ti.is_infinite());
             if te.is_finite() && ti.is_finite() {
@@ -120,18 +142,21 @@ pub fn print(ours: &Path, iss: &Path) {
                     agree += 1;
                 } else {
                     disagreements.push(format!(
-                        "{}/{}: ours {}, ISS {}",
-                        key.0, key.1, o.verdict, i.verdict
+                        "{}/{}: ours {}, ISS {}{}",
+                        key.0,
+                        key.1,
+                        o.verdict,
+                        i.verdict,
+                        if o.verdict == i.verdict {
+                            " (different solutions)"
+                        } else {
+                            ""
+                        }
                     ));
                 }
             }
         }
-        let (mo, mi) = (median(ot), median(it));
-        let ratio = if iss_rows == 0 || !(mo.is_finite() && mi.is_finite()) {
-            "-".to_string()
-        } else {
-            format!("{:.2}", mi / mo)
-        };
+        let (mo, mi, ms_) = (median(ot), median(it), median(st));
         let iss_cell = |x: usize| {
             if iss_rows == 0 {
                 "-".to_string()
@@ -139,11 +164,15 @@ pub fn print(ours: &Path, iss: &Path) {
                 x.to_string()
             }
         };
+        let no_iss = |x: String| if iss_rows == 0 { "-".into() } else { x };
         println!(
-            "| {family} | {} | {} | {} | {ratio} | {o1} / {} | {ol} / {} | {} |",
+            "| {family} | {} | {} | {} | {} | {} | {} | {o1} / {} | {ol} / {} | {} |",
             keys.len(),
             ms(mo),
-            if iss_rows == 0 { "-".into() } else { ms(mi) },
+            no_iss(ms(mi)),
+            ratio(mi, mo),
+            no_iss(ms(ms_)),
+            ratio(ms_, mo),
             iss_cell(i1),
             iss_cell(il),
             if iss_rows == 0 {
@@ -153,7 +182,12 @@ pub fn print(ours: &Path, iss: &Path) {
             }
         );
     }
-    for d in disagreements {
-        println!("disagreement: {d}");
+    if disagreements.is_empty() {
+        println!("\nNo disagreement: every puzzle both decided has the same answer.");
+    } else {
+        println!("\nDISAGREEMENTS ({}):", disagreements.len());
+        for d in disagreements {
+            println!("DISAGREEMENT: {d}");
+        }
     }
 }
