@@ -6,7 +6,7 @@
 //! puzzle files, then one given that no solution has is added to some of them for the
 //! zero-solution family.
 
-use crate::families::{cell, clue, col, lines_of, marks, row};
+use crate::families::{cell, clue, col, lines_of, marks, row, walk};
 use crate::solutions::{shuffle, solution, solution_of};
 use crate::toml_out::puzzle_file;
 use rand::{Rng, SeedableRng};
@@ -18,7 +18,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 /// The generated families.
-pub const FAMILIES: [&str; 12] = [
+pub const FAMILIES: [&str; 13] = [
     "killer",
     "sandwich",
     "little-killer",
@@ -31,6 +31,8 @@ pub const FAMILIES: [&str; 12] = [
     "thermo",
     "kropki",
     "nonconsecutive",
+    // Last, so that the families before it keep their seeds.
+    "sum-line",
 ];
 
 /// Work a uniqueness check may do while generating (guesses, and conflicts once handed to
@@ -141,6 +143,7 @@ fn one(family: &str, classic: &Geometry, rng: &mut Xoshiro256PlusPlus) -> (Puzzl
                 "skyscraper" => skyscrapers(&sol).into_iter().map(Item::Rule).collect(),
                 "little-killer" => little_killers(&sol).into_iter().map(Item::Rule).collect(),
                 "kropki" => vec![Item::Rule(marks(family, &sol, rng))],
+                "sum-line" => sum_lines(&sol, rng).into_iter().map(Item::Cage).collect(),
                 "region-sum" | "zipper" => lines_of(family, g, &sol, rng, 14, 3..=9, LINE_TRIES)
                     .into_iter()
                     .map(Item::Rule)
@@ -271,6 +274,40 @@ fn killer_cages(sol: &[u8], rng: &mut Xoshiro256PlusPlus) -> Vec<Shape> {
             rule: Rule::Sum {
                 total,
                 distinct: true,
+            },
+        });
+    }
+    out
+}
+
+/// Long sum lines: up to ten disjoint random walks of 5 to 9 cells (steps to any of the eight
+/// neighbours), each a sum shape whose values may repeat, its total from the solution.
+fn sum_lines(sol: &[u8], rng: &mut Xoshiro256PlusPlus) -> Vec<Shape> {
+    let mut used = [false; 81];
+    let mut out = Vec::new();
+    for _ in 0..LINE_TRIES {
+        if out.len() == 10 {
+            break;
+        }
+        let len = rng.random_range(5..=9);
+        let line = walk(rng, len, |_, _| true);
+        if line.len() < 5 || line.iter().any(|c| used[c.index()]) {
+            continue;
+        }
+        let cells: Vec<usize> = line.iter().map(|c| c.index()).collect();
+        for &c in &cells {
+            used[c] = true;
+        }
+        let total = cells.iter().map(|&c| i64::from(sol[c]) + 1).sum();
+        out.push(Shape {
+            name: format!("sum line {}", out.len() + 1),
+            kind: ShapeKind::Cage,
+            grid: None,
+            number: 0,
+            cells,
+            rule: Rule::Sum {
+                total,
+                distinct: false,
             },
         });
     }

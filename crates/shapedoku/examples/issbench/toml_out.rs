@@ -35,6 +35,9 @@ pub fn puzzle_file(header: &str, p: &Puzzle, solution: Option<&[u8]>) -> String 
                 list(&cells)
             )
             .expect("a string");
+            if !s.is_no_repeat() {
+                out.push_str("repeats = true\n");
+            }
         }
     }
     for c in g.constraints() {

@@ -496,7 +496,7 @@ fn alternating() -> Automaton {
 
 /// A random line of up to `len` cells, each touching the one before (diagonals too) and
 /// accepted by `step` from the one before.
-fn walk(
+pub fn walk(
     rng: &mut Xoshiro256PlusPlus,
     len: usize,
     step: impl Fn(CellId, CellId) -> bool,
