@@ -1,22 +1,31 @@
-//! Hard rule puzzles per family, timed on this solver and written out for the Interactive
-//! Sudoku Solver (ISS), so that both engines are measured on the same puzzles in one session
-//! (docs/performance.md, "Against the Interactive Sudoku Solver", has the commands).
+//! Hard rule puzzles per family, timed on this solver and on the Interactive Sudoku Solver
+//! (ISS) in one session. docs/performance.md, "Side by side with the Interactive Sudoku
+//! Solver", has the figures and the commands; tests/data/issbench/README.md how the puzzles
+//! were made. Too slow for the tests: it is built with the examples and run by hand.
 //!
-//! - `issbench generate DIR [PER_FAMILY [FAMILY...]]`: builds the generated families' puzzles
-//!   (rules of one family that hold in a random solution, givens added until unique, then
-//!   givens and rules removed while it stays unique) and writes each as a puzzle file,
-//!   `DIR/FAMILY/NN.toml`; the zero-solution family is derived from the first two of each (one
-//!   given added that no solution has). Seeds are fixed; puzzles already written are kept.
-//! - `issbench run [--iss FILE] [--limit SECONDS] PATH...`: times this solver on every puzzle
-//!   under the paths (folders of puzzle files, named by family, or folders of the variant corpus
-//!   JSON): building the solver and counting to 2, CPU time of the thread, best of 3 when under a
-//!   second, a limit of CPU time (default 10 s). Prints one row per puzzle: family, name, verdict,
-//!   milliseconds, guesses and the first solution (values, comma-separated). With `--iss`, also
-//!   writes each puzzle ISS can read as "family, name, ISS constraint string" (`iss.rs`), for
-//!   the Node driver in docs/performance.md, which prints the same rows for ISS.
-//! - `issbench table OURS.tsv ISS.tsv`: per family, the median times, their ratio (ISS's over
-//!   ours: 1 or more means this solver is faster), the puzzles undecided at 1 s and at the limit,
-//!   and whether the answers agree (the verdict, and the solution when unique).
+//! ```text
+//! usage: issbench generate DIR [PER_FAMILY [FAMILY...]]
+//!        issbench run [--iss FILE] [--limit SECONDS] PATH... > OURS.tsv
+//!        node examples/issbench/iss_driver.mjs ISS_CHECKOUT FILE [--limit SECONDS] > ISS.tsv
+//!        issbench table OURS.tsv ISS.tsv
+//! ```
+//!
+//! - `generate`: builds the generated families' puzzles (rules of one family that hold in a
+//!   random solution, givens added until unique, then givens and rules removed while it stays
+//!   unique) and writes each as a puzzle file, `DIR/FAMILY/NN.toml`; the zero-solution family
+//!   is derived from the first two of each (one given added that no solution has). Seeds are
+//!   fixed; puzzles already written are kept, so a stopped run resumes.
+//! - `run`: times this solver on every puzzle under the paths (folders of puzzle files, or of
+//!   the variant corpus's JSON; the family is the folder's name): building the solver and
+//!   counting to 2, CPU time of its thread, best of 3 when under a second, cancelled past
+//!   `--limit` seconds of CPU (default 10). One row per puzzle: family, name, verdict,
+//!   milliseconds, guesses, first solution (values, comma-separated). With `--iss FILE`, also
+//!   writes each puzzle as "family, name, ISS constraint string" (`iss.rs`) for the driver.
+//! - `iss_driver.mjs` (Node, next to this file): loads ISS's solver from a checkout and prints
+//!   the same rows for ISS (its header says how it times).
+//! - `table`: per family, the median times, their ratio (ISS's over ours: 1 or more means
+//!   this solver is faster), the puzzles undecided at 1 s and at the limit, and whether the
+//!   answers agree (the verdict, and the solution when unique); disagreements are listed.
 
 // Shared with rulebench; not every builder is used here.
 #[allow(dead_code)]
@@ -51,6 +60,7 @@ fn main() {
         }
         Some("run") => run(&args[1..]),
         Some("table") if args.len() == 3 => table::print(Path::new(&args[1]), Path::new(&args[2])),
+        Some("-h" | "--help") => println!("{usage}"),
         _ => {
             eprintln!("{usage}");
             std::process::exit(2);
