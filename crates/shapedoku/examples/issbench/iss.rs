@@ -8,8 +8,8 @@
 //!
 //! ISS numbers rows and columns from 1 in base 17 (`R1C1` .. `RgCg`), and values from 1.
 
-use shapedoku::Puzzle;
 use shapedoku::constraint::{Relation, RuleKind};
+use shapedoku::{Puzzle, ShapeKind};
 use std::collections::BTreeSet;
 
 /// The constraint string of `p`, or why ISS cannot hold it.
@@ -74,7 +74,36 @@ pub fn constraint_string(p: &Puzzle) -> Result<String, String> {
         houses.remove(i);
         cells_of.remove(i);
     }
-    let boxes = iss_boxes(n)
+    // The grid's regions as our rules see them (a region-sum line's runs): its boxes, or its
+    // regions when it has none (`constraint/line_rules.rs`). ISS reads the same from its boxes,
+    // or its jigsaw when it has no boxes, so they are written as exactly one of those: a
+    // region equal to a row or a column is still a jigsaw piece there.
+    let has_boxes = g.shapes().iter().any(|s| s.kind == ShapeKind::Box);
+    let want = if has_boxes {
+        ShapeKind::Box
+    } else {
+        ShapeKind::Region
+    };
+    let regions: Vec<BTreeSet<usize>> = g
+        .shapes()
+        .iter()
+        .filter(|s| s.kind == want && s.sum().is_none() && s.is_no_repeat())
+        .map(|s| set(&s.cells))
+        .collect();
+    let mut owner = vec![usize::MAX; n * n];
+    for (k, r) in regions.iter().enumerate() {
+        for &c in r {
+            let (row, col) = rc[c];
+            owner[row * n + col] = if owner[row * n + col] == usize::MAX {
+                k
+            } else {
+                usize::MAX - 1
+            };
+        }
+    }
+    let partition =
+        regions.len() == n && regions.iter().all(|r| r.len() == n) && owner.iter().all(|&o| o < n);
+    let iss_box_sets: Vec<BTreeSet<usize>> = iss_boxes(n)
         .map(|(h, w)| {
             let mut out = Vec::new();
             for br in (0..n).step_by(h) {
@@ -86,36 +115,27 @@ pub fn constraint_string(p: &Puzzle) -> Result<String, String> {
             out
         })
         .unwrap_or_default();
-    if !boxes.is_empty() && boxes.iter().all(|b| houses.contains(b)) {
-        for b in &boxes {
-            let i = houses.iter().position(|h| h == b).expect("present");
-            houses.remove(i);
-            cells_of.remove(i);
-        }
-    } else {
+    let standard =
+        partition && !iss_box_sets.is_empty() && iss_box_sets.iter().all(|b| regions.contains(b));
+    if !standard {
         out.push_str(".NoBoxes");
-        // N-cell shapes that split the grid are a jigsaw.
-        let pieces: Vec<usize> = (0..houses.len())
-            .filter(|&i| houses[i].len() == n)
-            .collect();
-        let mut owner = vec![usize::MAX; n * n];
-        for (k, &i) in pieces.iter().enumerate() {
-            for &c in &houses[i] {
-                let (r, col) = rc[c];
-                owner[r * n + col] = if owner[r * n + col] == usize::MAX {
-                    k
-                } else {
-                    usize::MAX - 1
-                };
-            }
-        }
-        if pieces.len() == n && owner.iter().all(|&o| o < n) {
+        if partition {
             let layout: String = owner
                 .iter()
                 .map(|&o| char::from_digit(o as u32, 36).expect("under 36"))
                 .collect();
             out.push_str(&format!(".Jigsaw~{layout}"));
-            for &i in pieces.iter().rev() {
+        } else if g
+            .constraints()
+            .iter()
+            .any(|c| matches!(c.kind, RuleKind::RegionSum { .. }))
+        {
+            return Err("region-sum lines on regions that do not split the grid".into());
+        }
+    }
+    if partition {
+        for r in &regions {
+            if let Some(i) = houses.iter().position(|h| h == r) {
                 houses.remove(i);
                 cells_of.remove(i);
             }
