@@ -193,7 +193,15 @@ fn collect(path: &Path) -> Vec<Entry> {
     let mut files = Vec::new();
     walk(path, &mut files);
     files.sort();
-    files
+    let mut links = Vec::new();
+    for f in &files {
+        match f.extension().and_then(|x| x.to_str()) {
+            Some("jsonl") => links.extend(fpuzzles_links(f)),
+            Some("tsv") => links.extend(sudokupad_links(f)),
+            _ => {}
+        }
+    }
+    let mut entries: Vec<Entry> = files
         .into_iter()
         .filter_map(|f| {
             let family = f.parent()?.file_name()?.to_string_lossy().into_owned();
@@ -218,7 +226,77 @@ fn collect(path: &Path) -> Vec<Entry> {
                 stated,
             })
         })
+        .collect();
+    entries.extend(links);
+    entries
+}
+
+/// The puzzles of a corpus of real links (`tests/data/fpuzzles/corpus.jsonl`: one JSON object
+/// a line with `id`, `payload`, `solution`), family "fpuzzles"; a link the importer refuses is
+/// reported and left out.
+fn fpuzzles_links(path: &Path) -> Vec<Entry> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).ok()?;
+            let id = v["id"].as_str()?;
+            link_entry(
+                "fpuzzles",
+                id,
+                v["payload"].as_str()?,
+                v["solution"].as_str(),
+            )
+        })
         .collect()
+}
+
+/// The puzzles of `tests/data/sudokupad/challenge100.tsv` (id, source, title, author,
+/// solution, payload), family "sudokupad".
+fn sudokupad_links(path: &Path) -> Vec<Entry> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            link_entry("sudokupad", f.first()?, f.get(5)?, f.get(4).copied())
+        })
+        .collect()
+}
+
+fn link_entry(family: &str, id: &str, payload: &str, solution: Option<&str>) -> Option<Entry> {
+    match shapedoku::import::import(payload) {
+        Ok(i) => Some(Entry {
+            family: family.to_string(),
+            name: id.to_string(),
+            stated: solution.and_then(|s| stated_solution(s, i.loaded.puzzle.geometry())),
+            puzzle: i.loaded.puzzle,
+        }),
+        Err(e) => {
+            eprintln!("{family}/{id}: not imported: {}", e.message);
+            None
+        }
+    }
+}
+
+/// A published solution (digits, or values separated by commas) as symbol indices in cell
+/// order, when it has one symbol per cell.
+fn stated_solution(s: &str, g: &shapedoku::Geometry) -> Option<Vec<u8>> {
+    let values: Vec<i64> = if s.contains(',') {
+        s.split(',')
+            .map(|x| x.trim().parse().ok())
+            .collect::<Option<_>>()?
+    } else {
+        s.chars()
+            .map(|c| c.to_digit(36).map(i64::from))
+            .collect::<Option<_>>()?
+    };
+    let symbols = g.symbols().values();
+    let out: Option<Vec<u8>> = values
+        .iter()
+        .map(|v| symbols.iter().position(|x| x == v).map(|i| i as u8))
+        .collect();
+    out.filter(|o| o.len() == g.cell_count())
 }
 
 fn walk(path: &Path, out: &mut Vec<PathBuf>) {

@@ -104,8 +104,9 @@ fn ms(x: f64) -> String {
     }
 }
 
-/// Prints the per-family table: puzzles, medians, the ratio of ISS's median to ours, puzzles
-/// undecided at 1 s and at the run's limit for each engine, and agreement on the answers.
+/// Prints the per-family table: puzzles (those ISS also has, of all), medians, the ratio of
+/// ISS's median to ours, puzzles undecided at 1 s and at the run's limit for each engine, and
+/// agreement on the answers.
 pub fn print(ours: &Path, iss: &Path) {
     let (ours, iss) = (read(ours), read(iss));
     let mut families: BTreeMap<&str, Vec<&(String, String)>> = BTreeMap::new();
@@ -121,7 +122,15 @@ pub fn print(ours: &Path, iss: &Path) {
         let (mut ot, mut it, mut st) = (Vec::new(), Vec::new(), Vec::new());
         let (mut o1, mut i1, mut ol, mut il) = (0, 0, 0, 0);
         let (mut both, mut agree, mut iss_rows) = (0, 0, 0);
+        // A family some of whose puzzles ISS cannot hold (a rule it has no type for) is
+        // compared on the puzzles both have; without any, ours are shown alone.
+        let shared = keys.iter().any(|k| iss.contains_key(*k));
+        let mut compared = 0;
         for key in keys {
+            if shared && !iss.contains_key(*key) {
+                continue;
+            }
+            compared += 1;
             let o = &ours[*key];
             let te = effective(o);
             ot.push(te);
@@ -167,7 +176,11 @@ pub fn print(ours: &Path, iss: &Path) {
         let no_iss = |x: String| if iss_rows == 0 { "-".into() } else { x };
         println!(
             "| {family} | {} | {} | {} | {} | {} | {} | {o1} / {} | {ol} / {} | {} |",
-            keys.len(),
+            if compared == keys.len() {
+                compared.to_string()
+            } else {
+                format!("{compared} of {}", keys.len())
+            },
             ms(mo),
             no_iss(ms(mi)),
             ratio(mi, mo),
