@@ -335,7 +335,7 @@ fn base17(x: usize) -> char {
 fn iss_boxes(n: usize) -> Option<(usize, usize)> {
     let mut small = (n as f64).sqrt().floor() as usize;
     while small >= 2 {
-        if n.is_multiple_of(small) {
+        if n % small == 0 {
             return Some((small, n / small));
         }
         small -= 1;
