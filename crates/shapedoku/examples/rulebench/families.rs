@@ -1,6 +1,6 @@
 //! The rules of each family that hold in a solution, on a classic 9x9.
 
-use crate::{shuffle, solution, solution_of};
+use crate::solutions::{shuffle, solution, solution_of};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use shapedoku::automaton::{Automaton, Transition, regex};
@@ -80,15 +80,15 @@ fn with(classic: &Geometry, rules: Vec<Constraint>) -> Geometry {
         .expect("rules on classic cells")
 }
 
-fn cell(r: u32, c: u32) -> CellId {
+pub fn cell(r: u32, c: u32) -> CellId {
     CellId::new(((r - 1) * 9 + c - 1) as usize)
 }
 
-fn row(r: u32) -> Vec<CellId> {
+pub fn row(r: u32) -> Vec<CellId> {
     (1..=9).map(|c| cell(r, c)).collect()
 }
 
-fn col(c: u32) -> Vec<CellId> {
+pub fn col(c: u32) -> Vec<CellId> {
     (1..=9).map(|r| cell(r, c)).collect()
 }
 
@@ -179,7 +179,7 @@ fn cages(family: &str, sol: &[u8], rng: &mut Xoshiro256PlusPlus) -> Option<Vec<S
 
 /// Every mark the solution has on orthogonal neighbours (kropki dots, X and V, each with the
 /// negative constraint), or a few difference dots without one.
-fn marks(family: &str, sol: &[u8], rng: &mut Xoshiro256PlusPlus) -> Constraint {
+pub fn marks(family: &str, sol: &[u8], rng: &mut Xoshiro256PlusPlus) -> Constraint {
     let value = |c: CellId| i64::from(sol[c.index()]) + 1;
     let mut pairs = Vec::new();
     for r in 1..=9 {
@@ -301,7 +301,7 @@ fn outside(family: &str, sol: &[u8]) -> Vec<Constraint> {
 }
 
 /// The clue at `at` reading the line `cells` (nearest first), its number read off `sol`.
-fn clue(family: &str, at: (u32, u32), cells: Vec<CellId>, sol: &[u8]) -> Constraint {
+pub fn clue(family: &str, at: (u32, u32), cells: Vec<CellId>, sol: &[u8]) -> Constraint {
     let v: Vec<i64> = cells
         .iter()
         .map(|c| i64::from(sol[c.index()]) + 1)
@@ -350,6 +350,20 @@ fn lines(family: &str, g: &Geometry, sol: &[u8], rng: &mut Xoshiro256PlusPlus) -
         "clone" => 3,
         _ => 8,
     };
+    lines_of(family, g, sol, rng, want, 2..=7, 20_000)
+}
+
+/// Up to `want` rules of a line family that hold in `sol`, on random lines of `lens` cells
+/// (fewer when a walk gets stuck) that no earlier rule uses, in at most `tries` walks.
+pub fn lines_of(
+    family: &str,
+    g: &Geometry,
+    sol: &[u8],
+    rng: &mut Xoshiro256PlusPlus,
+    want: usize,
+    lens: std::ops::RangeInclusive<usize>,
+    tries: usize,
+) -> Vec<Constraint> {
     // Thermometers climb the solution, so that random lines hold often enough.
     let step: fn(u8, u8) -> bool = match family {
         "thermo" | "regex" => |a, b| b > a,
@@ -358,11 +372,11 @@ fn lines(family: &str, g: &Geometry, sol: &[u8], rng: &mut Xoshiro256PlusPlus) -
     };
     let mut used = [false; 81];
     let mut out = Vec::new();
-    for _ in 0..20_000 {
+    for _ in 0..tries {
         if out.len() == want {
             break;
         }
-        let len = rng.random_range(2..=7);
+        let len = rng.random_range(lens.clone());
         let line = walk(rng, len, |a, b| step(sol[a.index()], sol[b.index()]));
         let Some(kind) = line_kind(family, &line, rng) else {
             continue;
@@ -482,7 +496,7 @@ fn alternating() -> Automaton {
 
 /// A random line of up to `len` cells, each touching the one before (diagonals too) and
 /// accepted by `step` from the one before.
-fn walk(
+pub fn walk(
     rng: &mut Xoshiro256PlusPlus,
     len: usize,
     step: impl Fn(CellId, CellId) -> bool,
