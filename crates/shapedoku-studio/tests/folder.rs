@@ -66,10 +66,10 @@ async fn a_variant_file_beside_the_started_file_loads_by_its_name() {
     std::fs::write(dir.path().join("x4.toml"), MINE).unwrap();
     let app = app_on(Some(dir.path().join("puzzle.toml")));
     // With the diagonals, these givens have one solution; on a plain 4x4 they have more.
-    let puzzle = "variant = \"x4.toml\"\ngivens = \"1... .... .... ...2\"\n";
+    let puzzle = "variant = \"x4.toml\"\ngivens = \"1... ..3. ...4 ....\"\n";
     let (s, v) = post(&app, "/api/count", json!({"toml": puzzle})).await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let plain = "variant = \"4x4\"\ngivens = \"1... .... .... ...2\"\n";
+    let plain = "variant = \"4x4\"\ngivens = \"1... ..3. ...4 ....\"\n";
     let (_, p) = post(&app, "/api/count", json!({"toml": plain})).await;
     assert_eq!(p["status"], "several", "{p}");
     assert_eq!(v["status"], "unique", "{v}");

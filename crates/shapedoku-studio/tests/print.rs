@@ -117,14 +117,6 @@ async fn bad_print_requests_are_refused() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
-    // A variant file has no givens to print.
-    let (s, v) = post(
-        &app,
-        "/api/print",
-        json!({"puzzles": ["variant = \"classic\"\n"]}),
-    )
-    .await;
-    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     // A file with a problem names it, and which puzzle it is.
     let (s, v) = post(
         &app,
