@@ -146,6 +146,24 @@ impl NativePuzzle {
             .map_err(|e| raise(py, e))
     }
     /// A TOML file that loads back to this puzzle.
+    /// The true candidates as a dict (see the engine's `CandidatesOut`).
+    #[pyo3(signature = (max_solutions, guesses=None))]
+    fn candidates<'py>(
+        &self,
+        py: Python<'py>,
+        max_solutions: usize,
+        guesses: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let out = py.detach(|| self.inner.candidates(max_solutions, guesses));
+        to_py(py, &out)
+    }
+
+    /// The puzzle as an f-puzzles or SudokuPad link; a dict.
+    fn export<'py>(&self, py: Python<'py>, target: &str) -> PyResult<Bound<'py, PyAny>> {
+        let out = self.inner.export(target).map_err(|e| raise(py, e))?;
+        to_py(py, &out)
+    }
+
     fn to_toml(&self) -> String {
         self.inner.to_toml()
     }
@@ -214,7 +232,8 @@ fn from_line(py: Python<'_>, line: &str, variant: &str) -> PyResult<NativePuzzle
 
 /// Generates a puzzle with exactly one solution.
 #[pyfunction]
-#[pyo3(signature = (variant, seed, symmetry, difficulty=None, givens=None, attempts=None))]
+#[pyo3(signature = (variant, seed, symmetry, difficulty=None, givens=None, attempts=None, killer=None, pattern=None))]
+#[allow(clippy::too_many_arguments)] // the Python keyword arguments, one for one
 fn generate(
     py: Python<'_>,
     variant: String,
@@ -223,6 +242,8 @@ fn generate(
     difficulty: Option<String>,
     givens: Option<usize>,
     attempts: Option<usize>,
+    killer: Option<(usize, usize)>,
+    pattern: Option<String>,
 ) -> PyResult<NativePuzzle> {
     let req = engine::GenerateRequest {
         variant,
@@ -231,9 +252,20 @@ fn generate(
         difficulty,
         givens,
         attempts,
+        killer,
+        pattern,
     };
     let r = py.detach(|| engine::generate(&req));
     wrap(py, r)
+}
+
+/// An f-puzzles or SudokuPad link as a puzzle, with what the import says about it (a dict).
+#[pyfunction]
+fn import_link<'py>(py: Python<'py>, link: &str) -> PyResult<(NativePuzzle, Bound<'py, PyAny>)> {
+    let (handle, about) = py
+        .detach(|| engine::import_link(link))
+        .map_err(|e| raise(py, e))?;
+    Ok((NativePuzzle { inner: handle }, to_py(py, &about)?))
 }
 
 /// Counts solutions of many lines on all cores, without the GIL; a list of dicts.
@@ -281,6 +313,7 @@ fn _shapedoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(symmetry_names, m)?)?;
     m.add_function(wrap_pyfunction!(from_line, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(import_link, m)?)?;
     m.add_function(wrap_pyfunction!(count_many, m)?)?;
     m.add_function(wrap_pyfunction!(rate_many, m)?)?;
     Ok(())

@@ -384,6 +384,92 @@ test('generates a puzzle into the editor', async () => {
   await waitStatus('unique');
 });
 
+test('prints the puzzle as a PDF, and a booklet with the solutions at the back', async () => {
+  await page.click('.tabs button[data-tab=set]');
+  const example = (n) => page.evaluate(async (name) => (await (await fetch(`/api/examples/${name}`)).json()).toml, n);
+  /** Clicks a print button and reads the PDF the page saves: its bytes as text (Latin-1). */
+  async function printed(button) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+    const fs = await import('node:fs/promises');
+    return { name: download.suggestedFilename(), pdf: (await fs.readFile(await download.path())).toString('latin1') };
+  }
+  /** The page count a PDF's page tree states, and the page objects it holds. */
+  const pageCount = (pdf) => {
+    const counts = [...pdf.matchAll(/\/Type\s*\/Pages\b[\s\S]*?\/Count\s+(\d+)/g)].map((m) => Number(m[1]));
+    const objects = (pdf.match(/\/Type\s*\/Page\b(?!s)/g) || []).length;
+    assert.equal(counts.length, 1, 'one page tree');
+    assert.equal(counts[0], objects, 'the tree counts its page objects');
+    return objects;
+  };
+  await setText(await example('classic'));
+  await waitStatus('unique');
+  let out = await printed('#btn-print');
+  assert.ok(out.pdf.startsWith('%PDF-'), 'a PDF');
+  assert.match(out.name, /\.pdf$/);
+  assert.equal(pageCount(out.pdf), 1);
+  // A booklet of two puzzles, one a page: two puzzle pages, then one page of solutions.
+  await page.click('#btn-booklet-add');
+  await setText(await example('4x4'));
+  await waitStatus('unique');
+  await page.click('#btn-booklet-add');
+  assert.equal(await page.textContent('#btn-booklet'), 'Print booklet (2)');
+  await page.selectOption('#booklet-per-page', '1');
+  out = await printed('#btn-booklet');
+  assert.equal(out.name, 'booklet.pdf');
+  assert.ok(out.pdf.startsWith('%PDF-'), 'a PDF');
+  assert.equal(pageCount(out.pdf), 3);
+  // Each puzzle's difficulty, as the booklet prints it beside its title.
+  assert.match(await page.textContent('#print-note'), /^booklet\.pdf: 3 pages \(1: \w+, score \d+; 2: \w+, score \d+\)\.$/);
+  await page.click('#btn-booklet-clear');
+  assert.equal(await page.isDisabled('#btn-booklet'), true);
+});
+
+test('setting: an arrow with a pill, an X, an odd mark, a sandwich and a quadruple, each undone in turn', async () => {
+  await page.click('.tabs button[data-tab=set]');
+  await setText('variant = "classic"\n');
+  await waitStatus('several');
+  await drawn();
+  await tool('arrow');
+  await page.selectOption('#opt-pill', '2');
+  await drag(['r1c1', 'r1c2', 'r2c3', 'r3c3']);
+  let t = await waitText((s) => s.includes('arrow'));
+  assert.match(t, /\[\[rule\]\]\ntype = "arrow"\ncircle = "r1c1 r1c2"\ncells = "r2c3 r3c3"\n/);
+  await tool('xv-x');
+  await drawn();
+  const [xx, xy] = await at('r5c1', 0.5, 0.97); // the edge below r5c1
+  await page.mouse.click(xx, xy);
+  t = await waitText((s) => s.includes('"xv"'));
+  assert.match(t, /type = "xv"\nx = \["r5c1 r6c1"\]\n/);
+  await tool('odd');
+  await drawn();
+  const [ox, oy] = await at('r9c9');
+  await page.mouse.click(ox, oy);
+  t = await waitText((s) => s.includes('"odd"'));
+  assert.match(t, /type = "odd"\ncells = "r9c9"\n/);
+  await tool('sandwich');
+  await page.fill('#opt-number', '7');
+  await drawn();
+  const [sx, sy] = await at('r4c1', -0.5, 0.5); // left of row 4
+  await page.mouse.click(sx, sy);
+  t = await waitText((s) => s.includes('sandwich'));
+  assert.match(t, /type = "sandwich"\ntotal = 7\nat = \[4, 0\]\n/);
+  await tool('quadruple');
+  await page.fill('#opt-text', '19');
+  await drawn();
+  const [qx, qy] = await at('r7c7', 0.98, 0.98); // the corner r7c7, r7c8, r8c7, r8c8 share
+  await page.mouse.click(qx, qy);
+  t = await waitText((s) => s.includes('quadruple'));
+  assert.match(t, /type = "quadruple"\ncells = "r7-8c7-8"\nsymbols = "19"\n/);
+  // The tables in the order drawn, and undo takes them away last first.
+  const order = ['"arrow"', '"xv"', '"odd"', '"sandwich"', '"quadruple"'].map((k) => t.indexOf(k));
+  assert.deepEqual([...order].sort((a, b) => a - b), order, t);
+  for (const k of ['quadruple', 'sandwich', '"odd"', '"xv"', 'arrow']) {
+    await page.click('#btn-file-undo');
+    await waitText((s, kk) => !s.includes(kk), k);
+  }
+  assert.equal(await text(), 'variant = "classic"\n');
+});
+
 test('saves to the command line file', async () => {
   await page.click('#btn-save');
   await page.waitForFunction(() => /\(saved\)/.test(document.getElementById('file-name').textContent));

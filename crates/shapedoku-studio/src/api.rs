@@ -60,6 +60,10 @@ pub struct PuzzleRequest {
     /// `render`: side of a cell in pixels (default 48, 8 to 200).
     #[serde(default)]
     pub cell_size: Option<u32>,
+    /// `hint`, `steps`, `rate`: the order the logical solver tries the techniques in,
+    /// `default` (shapedoku's) or `hodoku` (HoDoKu's, as `--order hodoku` on the command line).
+    #[serde(default)]
+    pub order: Option<String>,
 }
 
 impl PuzzleRequest {
@@ -72,6 +76,7 @@ impl PuzzleRequest {
                 )));
             }
         }
+        self.technique_order()?;
         if let Some(size) = self.cell_size {
             if !CELL_SIZES.contains(&size) {
                 return Err(ApiError::bad_request(format!(
@@ -82,6 +87,22 @@ impl PuzzleRequest {
             }
         }
         Ok(())
+    }
+}
+
+impl PuzzleRequest {
+    /// The technique order asked for (`default` when none); an unknown name is a 400.
+    pub fn technique_order(&self) -> Result<shapedoku::reason::Order, ApiError> {
+        use shapedoku::reason::Order;
+        match self.order.as_deref() {
+            None => Ok(Order::Default),
+            Some(name) => Order::ALL
+                .into_iter()
+                .find(|o| o.name() == name)
+                .ok_or_else(|| {
+                    ApiError::bad_request(format!("order: `{name}`; use default or hodoku"))
+                }),
+        }
     }
 }
 

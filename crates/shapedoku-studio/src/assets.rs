@@ -23,6 +23,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/tools.js", JS, include_str!("../assets/js/tools.js")),
     ("js/solving.js", JS, include_str!("../assets/js/solving.js")),
     ("js/learn.js", JS, include_str!("../assets/js/learn.js")),
+    ("js/print.js", JS, include_str!("../assets/js/print.js")),
     (
         "vendor/codemirror.js",
         JS,

@@ -6,7 +6,7 @@
 
 use crate::api::{ApiError, GenerateRequest, PuzzleRequest};
 use crate::engine::{self, Budget};
-use crate::setting::{EditRequest, ExportRequest, ImportRequest};
+use crate::setting::{EditRequest, ExportRequest, ImportRequest, PrintRequest};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +40,8 @@ pub enum Endpoint {
     Import,
     /// `POST /api/export`: the file as an f-puzzles or SudokuPad link.
     Export,
+    /// `POST /api/print`: puzzle files as a PDF, a page each or a booklet.
+    Print,
     /// A worker that panics: only in the crate's own test build, to show a panic costs one
     /// request and not the server.
     #[cfg(test)]
@@ -61,6 +63,10 @@ pub struct Job {
     pub endpoint: Endpoint,
     /// The request's JSON body, as sent (already checked to parse by the server).
     pub body: String,
+    /// The folder of the file given on the command line: variant files there may be named by
+    /// their plain file name (see [`crate::engine::folder`]). None: built-ins only.
+    #[serde(default)]
+    pub folder: Option<std::path::PathBuf>,
 }
 
 /// A worker's answer: the HTTP status and the JSON body.
@@ -102,8 +108,12 @@ fn reply<T: Serialize>(r: Result<T, ApiError>) -> Answer {
     }
 }
 
-/// Does a job's work under its budget.
+/// Does a job's work under its budget, with the job's folder the one variants may be read from.
 pub fn answer(job: &Job, budget: &Budget) -> Answer {
+    engine::folder::scoped(job.folder.clone(), || work(job, budget))
+}
+
+fn work(job: &Job, budget: &Budget) -> Answer {
     #[cfg(test)]
     if let Some(answer) = test_fault(job) {
         return answer;
@@ -126,6 +136,9 @@ pub fn answer(job: &Job, budget: &Budget) -> Answer {
         Endpoint::Candidates => reply(puzzle().and_then(|r| engine::candidates(&r, budget))),
         Endpoint::Import => reply(parse::<ImportRequest>(body).and_then(|r| engine::import(&r))),
         Endpoint::Export => reply(parse::<ExportRequest>(body).and_then(|r| engine::export(&r))),
+        Endpoint::Print => {
+            reply(parse::<PrintRequest>(body).and_then(|r| engine::print(&r, budget)))
+        }
         #[cfg(test)]
         Endpoint::TestPanic => panic!("a panic provoked by a test"),
         #[cfg(test)]

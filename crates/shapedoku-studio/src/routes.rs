@@ -5,7 +5,7 @@ use crate::api::{self, ApiError, GenerateRequest, PuzzleRequest, SaveRequest};
 use crate::dispatch::{self, Answer, Endpoint, Job};
 use crate::engine::{self, Budget};
 use crate::jobs::Failed;
-use crate::setting::{EditRequest, ExportRequest, ImportRequest};
+use crate::setting::{EditRequest, ExportRequest, ImportRequest, PrintRequest};
 use crate::{State, assets};
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -61,7 +61,8 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/layout", post(layout))
         .route("/api/candidates", post(candidates))
         .route("/api/import", post(import))
-        .route("/api/export", post(export));
+        .route("/api/export", post(export))
+        .route("/api/print", post(print));
     // Workers that fail on purpose, to show that a failure costs one request: test builds only.
     #[cfg(test)]
     let api = api
@@ -206,6 +207,17 @@ fn loopback_host(headers: &HeaderMap) -> bool {
 }
 
 impl State {
+    /// The folder of the command line's file, where variant files may be read from.
+    fn folder(&self) -> Option<std::path::PathBuf> {
+        let file = self.config.file.as_ref()?;
+        let dir = file.parent()?;
+        Some(if dir.as_os_str().is_empty() {
+            std::path::PathBuf::from(".")
+        } else {
+            dir.to_path_buf()
+        })
+    }
+
     /// The budget of a request: the server's limits, lowered where the request asks.
     fn budget(&self, guess_limit: Option<u64>, time_ms: Option<u64>, generate: bool) -> Budget {
         let c = &self.config;
@@ -290,6 +302,14 @@ fn read_request(endpoint: Endpoint, body: &[u8]) -> Result<Asked, ApiError> {
                 ..Asked::default()
             })
         }
+        // A newer print replaces the one before on its channel.
+        Endpoint::Print => {
+            let r: PrintRequest = dispatch::parse(body)?;
+            Ok(Asked {
+                channel: r.channel,
+                ..Asked::default()
+            })
+        }
         #[cfg(test)]
         Endpoint::TestPanic | Endpoint::TestOverflow | Endpoint::TestHang => puzzle(),
     }
@@ -323,7 +343,15 @@ async fn work(
     let started = budget.started;
     match state
         .jobs
-        .run(asked.channel.as_deref(), budget, Job { endpoint, body })
+        .run(
+            asked.channel.as_deref(),
+            budget,
+            Job {
+                endpoint,
+                body,
+                folder: state.folder(),
+            },
+        )
         .await
     {
         Ok(answer) => answer.into_response(),
@@ -382,6 +410,11 @@ async fn import(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejectio
 /// link is library work like any other, so it runs on a worker under the server's limits.
 async fn export(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
     work(s, Endpoint::Export, body).await
+}
+/// `print`: puzzle files as a PDF (a page each, or a booklet with difficulties and
+/// solutions); proving and rating are searches, so it runs on a worker under the limits.
+async fn print(Shared(s): Shared<Arc<State>>, body: Result<Bytes, BytesRejection>) -> Response {
+    work(s, Endpoint::Print, body).await
 }
 #[cfg(test)]
 async fn test_panic(

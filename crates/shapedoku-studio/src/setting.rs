@@ -248,3 +248,61 @@ pub struct ExportResponse {
     /// solution left out, a rules text written for the puzzle.
     pub notes: Vec<String>,
 }
+
+/// The body of `print`: puzzle files printed as a PDF, one puzzle a page, or as a booklet.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintRequest {
+    /// The texts of the puzzle files, in print order (1 to [`PRINT_MAX_PUZZLES`]).
+    pub puzzles: Vec<String>,
+    /// `false`: each puzzle as large as fits on a page of its own (`render -o x.pdf`);
+    /// `true`: a booklet as `shapedoku booklet` makes it (`per_page` a page, each with its
+    /// number, title and difficulty, the solutions at the back).
+    #[serde(default)]
+    pub booklet: bool,
+    /// Booklet: puzzles on one page (1 to 12, default 2).
+    #[serde(default)]
+    pub per_page: Option<usize>,
+    /// Booklet: whether the solutions follow the puzzles (default true).
+    #[serde(default)]
+    pub solutions: Option<bool>,
+    /// Booklet: a heading on every page of puzzles, and the document's title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// `a4` (default) or `letter`.
+    #[serde(default)]
+    pub paper: Option<String>,
+    /// A name for a stream of requests: a new request on a channel cancels the one running.
+    #[serde(default)]
+    pub channel: Option<String>,
+}
+
+/// The most puzzles one `print` request takes: each is proved unique and rated within the
+/// request's one time limit.
+pub const PRINT_MAX_PUZZLES: usize = 48;
+
+/// The answer of `print`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PrintResponse {
+    /// The PDF, base64-encoded (standard alphabet, padded).
+    pub pdf: String,
+    /// Its pages.
+    pub pages: usize,
+    /// Each puzzle as printed, in order.
+    pub puzzles: Vec<PrintedPuzzle>,
+    /// The limit that stopped a proof or rating, when one did (those puzzles are printed
+    /// with `undecided` as their note and no solution).
+    pub stopped: Option<crate::api::Stop>,
+    /// Time used, in milliseconds.
+    pub elapsed_ms: f64,
+}
+
+/// One puzzle of a `print` answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PrintedPuzzle {
+    /// The title printed (the file header's title, else the variant's name).
+    pub title: String,
+    /// Booklet: the note after the title: the difficulty (`hard, score 1234`), or why the
+    /// puzzle has no solution printed (`no solution`, `several solutions`, `undecided`).
+    pub note: Option<String>,
+}

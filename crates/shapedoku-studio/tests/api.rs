@@ -695,3 +695,55 @@ async fn the_command_line_file_is_the_only_file_written() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `order` picks the technique order of the hints, explanations and ratings: the steps are the
+/// library's logical solve in that order, technique for technique.
+#[tokio::test]
+async fn steps_follow_the_order_asked_for() {
+    use shapedoku::reason::{self, Board, Order};
+    let app = router(Config::default());
+    // A puzzle that needs more than singles, so the orders have something to choose between.
+    let text = "variant = \"classic\"\ngivens = \"...........6.754..8....69..5.....19....8.27...9......24.7.3......1..8.3..2..57...\"\n";
+    let loaded = load::load_str("p.toml", text, None).unwrap();
+    for order in Order::ALL {
+        let (s, v) = post(
+            &app,
+            "/api/steps",
+            json!({"toml": text, "order": order.name()}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let got: Vec<String> = v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["technique"].as_str().unwrap().to_string())
+            .collect();
+        let run = reason::solve_board_in(
+            Board::new(&loaded.puzzle),
+            order,
+            &shapedoku::solver::Budget::default(),
+        );
+        let want: Vec<String> = run
+            .steps
+            .iter()
+            .map(|s| s.technique().id().to_string())
+            .collect();
+        assert_eq!(got, want, "{}", order.name());
+        let (s, h) = post(
+            &app,
+            "/api/hint",
+            json!({"toml": text, "order": order.name()}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{h}");
+        assert_eq!(h["step"]["technique"], want[0].as_str());
+    }
+    let (s, v) = post(
+        &app,
+        "/api/hint",
+        json!({"toml": text, "order": "sudopedia"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+}

@@ -222,6 +222,24 @@ pub fn check_path(path: &Path, opts: &CheckOptions) -> CheckReport {
     finish(path.display().to_string(), loader.analyze_path(path), opts)
 }
 
+/// [`check_str`], finding base variants with `resolver` (for example
+/// [`load::resolve::BuiltinsOnly`], which never reads a file, or one confined to a folder).
+pub fn check_str_with(
+    name: &str,
+    text: &str,
+    opts: &CheckOptions,
+    resolver: &dyn load::resolve::Resolve,
+) -> CheckReport {
+    finish(
+        name.to_string(),
+        load::Loader::new()
+            .limits(opts.limits)
+            .resolver(resolver)
+            .analyze_str(name, text, None),
+        opts,
+    )
+}
+
 /// Checks a file from its text (`base_dir` resolves a relative `variant` path).
 pub fn check_str(
     name: &str,

@@ -24,8 +24,19 @@ from ._errors import (
     ShapedokuError,
     UnsolvableError,
 )
-from ._puzzle import Puzzle, builtin, generate, load, symmetries, variants
-from ._results import Budget, Candidate, CountResult, Level, Rating, Stats, Step, Verdict
+from ._puzzle import Imported, Puzzle, builtin, generate, import_link, load, symmetries, variants
+from ._results import (
+    Budget,
+    Candidate,
+    CountResult,
+    Level,
+    Link,
+    Rating,
+    Stats,
+    Step,
+    TrueCandidates,
+    Verdict,
+)
 from ._shapedoku import __version__
 
 __all__ = [
@@ -35,7 +46,9 @@ __all__ = [
     "CountResult",
     "Diagnostic",
     "GenerateError",
+    "Imported",
     "Level",
+    "Link",
     "LoadError",
     "Puzzle",
     "PuzzleError",
@@ -44,12 +57,14 @@ __all__ = [
     "ShapedokuError",
     "Stats",
     "Step",
+    "TrueCandidates",
     "UnsolvableError",
     "Verdict",
     "__version__",
     "builtin",
     "count_many",
     "generate",
+    "import_link",
     "load",
     "rate_many",
     "symmetries",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import random
-from typing import List, Optional, Union
+from typing import List, NamedTuple, Optional, Tuple, Union
 
 from . import _shapedoku as _native
-from ._results import Budget, CountResult, Level, Rating, Step
+from ._results import Budget, CountResult, Level, Link, Rating, Step, TrueCandidates
 
 PathOrText = Union[str, "os.PathLike[str]"]
 
@@ -106,6 +106,31 @@ class Puzzle:
         """The difficulty rating. Raises :class:`UnsolvableError` when there is no solution."""
         return Rating._from(self._native.rate())
 
+    def candidates(
+        self, max_solutions: int = 1000, budget: Optional[Budget] = None
+    ) -> TrueCandidates:
+        """The true candidates, as ``shapedoku candidates`` finds them: per cell, the symbols
+        that appear in at least one solution, from at most ``max_solutions`` solutions (a cap
+        reached leaves some ``undecided``). ``budget.guesses`` bounds each search. Releases the
+        GIL while it works."""
+        if max_solutions < 1:
+            raise ValueError("max_solutions must be at least 1")
+        guesses = budget.guesses if budget else None
+        return TrueCandidates._from(self._native.candidates(max_solutions, guesses))
+
+    # Sharing ------------------------------------------------------------------------------
+
+    def export(self, to: str = "fpuzzles") -> Link:
+        """The puzzle as a link that opens in f-puzzles (``to="fpuzzles"``) or SudokuPad
+        (``to="sudokupad"``), as ``shapedoku export`` writes it: with the title, author and
+        rules text of the file's header and the known solution.
+
+        Raises ``ValueError`` for an unknown target, and for a puzzle the app cannot hold
+        (several grids, a Tredoku, a ``sequence`` rule, ...) with every part it cannot hold
+        named.
+        """
+        return Link._from(self._native.export(to))
+
     # Writing and drawing ------------------------------------------------------------------
 
     def render_svg(
@@ -177,6 +202,28 @@ def symmetries() -> List[str]:
     return _native.symmetry_names()
 
 
+class Imported(NamedTuple):
+    """What :func:`import_link` read: the ``puzzle`` (its :meth:`Puzzle.to_toml` is the
+    commented file ``shapedoku import`` writes), the ``format`` read (``f-puzzles`` or
+    ``SudokuPad``), the elements ``left_out`` because they are only drawn, and the elements
+    read as rules (``readings``) to check against the puzzle's rules text."""
+
+    puzzle: Puzzle
+    format: str
+    left_out: Tuple[str, ...]
+    readings: Tuple[str, ...]
+
+
+def import_link(link: str) -> Imported:
+    """An f-puzzles or SudokuPad link (or its payload, or f-puzzles JSON) as a puzzle, as
+    ``shapedoku import`` reads it. Raises ``ValueError`` saying why a link cannot be imported,
+    and :class:`LoadError` if what it describes does not load."""
+    native, about = _native.import_link(link)
+    return Imported(
+        Puzzle(native), about["format"], tuple(about["left_out"]), tuple(about["readings"])
+    )
+
+
 def generate(
     variant: str = "classic",
     *,
@@ -185,6 +232,9 @@ def generate(
     difficulty: Union[Level, str, None] = None,
     givens: Optional[int] = None,
     attempts: Optional[int] = None,
+    killer: bool = False,
+    cage_sizes: Tuple[int, int] = (1, 5),
+    pattern: Optional[str] = None,
 ) -> Puzzle:
     """Generates a puzzle with exactly one solution (its :attr:`Puzzle.solution` is known).
 
@@ -193,6 +243,13 @@ def generate(
     ``mirror``, ``mirror-tb``). ``difficulty`` keeps only puzzles of that :class:`Level`,
     trying fresh grids up to ``attempts`` times. ``givens`` asks for that many givens instead
     of a minimal puzzle. Releases the GIL while it works.
+
+    ``killer=True`` makes a Killer, as ``generate --killer`` does: random cages with their sums
+    over the solution, of ``cage_sizes`` (smallest, largest) cells, and no givens unless
+    ``givens`` asks for some; the puzzle's :meth:`Puzzle.to_toml` writes the cages.
+    ``pattern`` is a starting pattern, as ``generate --pattern`` takes it: in cell order or as
+    a picture of the canvas (whitespace ignored), a symbol is a given fixed at that value,
+    ``*`` a cell that must be a given, ``.`` a free cell.
 
     Raises :class:`GenerateError` when no puzzle was found within the attempts, and
     ``ValueError`` for an unknown symmetry or difficulty.
@@ -203,5 +260,14 @@ def generate(
         raise ValueError("seed must be an integer from 0 to 2**64 - 1")
     level = None if difficulty is None else Level(difficulty).value
     return Puzzle(
-        _native.generate(os.fspath(variant), seed, symmetry, level, givens, attempts)
+        _native.generate(
+            os.fspath(variant),
+            seed,
+            symmetry,
+            level,
+            givens,
+            attempts,
+            tuple(cage_sizes) if killer else None,
+            pattern,
+        )
     )

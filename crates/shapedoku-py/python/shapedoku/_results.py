@@ -158,3 +158,53 @@ class Rating:
         return cls(
             Level(d["level"]), d["score"], d["se"], d["hardest"], d["steps"], d["guesses"]
         )
+
+
+@dataclass(frozen=True)
+class TrueCandidates:
+    """The true candidates of a puzzle: per cell (by name, in cell order), the symbols some
+    solution puts there (``possible``), and the symbols a limit left ``undecided``. The result
+    is ``complete`` when every candidate is decided; ``capped`` when the solution cap stopped
+    the search first. A cell with one possible symbol and nothing undecided is settled."""
+
+    possible: Mapping[str, str]
+    undecided: Mapping[str, str]
+    complete: bool
+    solutions_found: int
+    capped: bool
+
+    @classmethod
+    def _from(cls, d: Mapping[str, Any]) -> "TrueCandidates":
+        cells = d["cells"]
+        return cls(
+            possible=dict(zip(cells, d["possible"])),
+            undecided={c: u for c, u in zip(cells, d["undecided"]) if u},
+            complete=d["complete"],
+            solutions_found=d["solutions_found"],
+            capped=d["capped"],
+        )
+
+    def open_cells(self) -> Tuple[str, ...]:
+        """The cells whose value is not settled yet, in cell order."""
+        return tuple(
+            c for c, p in self.possible.items() if len(p) > 1 or c in self.undecided
+        )
+
+
+@dataclass(frozen=True)
+class Link:
+    """A puzzle exported as a link: the ``link``, its ``target`` app (``fpuzzles`` or
+    ``sudokupad``), whether the solution went with it (``with_solution``: SudokuPad then checks
+    answers), and ``notes`` the reader should know (as ``shapedoku export`` prints them)."""
+
+    link: str
+    target: str
+    with_solution: bool
+    notes: Tuple[str, ...]
+
+    @classmethod
+    def _from(cls, d: Mapping[str, Any]) -> "Link":
+        return cls(d["link"], d["target"], d["with_solution"], tuple(d["notes"]))
+
+    def __str__(self) -> str:
+        return self.link

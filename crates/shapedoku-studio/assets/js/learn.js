@@ -15,7 +15,7 @@ export class Learn {
   }
 
   body(extra) {
-    return Object.assign(this.studio.puzzleBody(), this.studio.solving.learnerBody(), extra || {});
+    return Object.assign(this.studio.puzzleBody(), this.studio.solving.learnerBody(), { order: $('hint-order').value }, extra || {});
   }
 
   say(text, kind) {
@@ -111,7 +111,7 @@ export class Learn {
 
   async rate() {
     $('rating').textContent = 'Rating…';
-    const r = await api('/api/rate', this.studio.puzzleBody({ channel: 'rate' }));
+    const r = await api('/api/rate', this.studio.puzzleBody({ channel: 'rate', order: $('hint-order').value }));
     if (!r.ok) { $('rating').textContent = r.data.error; return; }
     this.showRating(r.data, 'Level');
   }

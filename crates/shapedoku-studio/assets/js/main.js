@@ -8,6 +8,7 @@ import { Board } from './board.js';
 import { Setting } from './setting.js';
 import { Solving } from './solving.js';
 import { Learn } from './learn.js';
+import { Printing } from './print.js';
 
 const state = {
   info: null,
@@ -430,6 +431,7 @@ async function start() {
   studio.setting = new Setting(studio);
   studio.solving = new Solving(studio);
   studio.learn = new Learn(studio);
+  studio.printing = new Printing(studio);
   state.info = (await api('/api/info')).data;
   const b = (await api('/api/builtins')).data;
   const sel = $('load-select');

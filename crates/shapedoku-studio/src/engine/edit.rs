@@ -516,7 +516,7 @@ fn geometry_of(req: &EditRequest) -> Result<std::sync::Arc<Geometry>, ApiError> 
     guard_variant(&name, &req.toml).map_err(|d| {
         ApiError::unprocessable("the file names a variant that is not built in", vec![*d])
     })?;
-    load::analyze_str(&name, &req.toml, None)
+    super::folder::analyze(&name, &req.toml)
         .geometry
         .ok_or_else(|| {
             ApiError::unprocessable(

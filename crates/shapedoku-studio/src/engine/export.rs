@@ -5,7 +5,6 @@ use super::{DEFAULT_NAME, diagnostic_view, guard_variant};
 use crate::api::{self, ApiError};
 use crate::setting::{ExportRequest, ExportResponse, ExportTarget};
 use shapedoku::export::{self, Meta, Target};
-use shapedoku::load;
 
 /// `export`: the file's puzzle (or, for a variant file, its empty grid) as a link, with the
 /// title, author and rules text of the file's header and its stated solution when it has one.
@@ -20,7 +19,7 @@ pub fn export(req: &ExportRequest) -> Result<ExportResponse, ApiError> {
     guard_variant(&name, &req.toml).map_err(|d| {
         ApiError::unprocessable("the file names a variant that is not built in", vec![*d])
     })?;
-    let a = load::analyze_str(&name, &req.toml, None);
+    let a = super::folder::analyze(&name, &req.toml);
     let problems: Vec<api::Diagnostic> = a.diagnostics.iter().map(diagnostic_view).collect();
     let (Some(geometry), true) = (a.geometry, problems.is_empty()) else {
         return Err(ApiError::unprocessable(

@@ -69,7 +69,7 @@ fn base(req: &GenerateRequest) -> Result<(Arc<Geometry>, Base), ApiError> {
             guard_variant(name, text).map_err(|d| {
                 ApiError::unprocessable("the file names a variant that is not built in", vec![*d])
             })?;
-            let a = load::analyze_str(name, text, None);
+            let a = super::folder::analyze(name, text);
             match (a.diagnostics.is_empty(), a.geometry) {
                 (true, Some(g)) => Ok((g, Base::Edited(text.clone()))),
                 _ => Err(ApiError::unprocessable(

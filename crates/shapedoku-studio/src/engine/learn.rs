@@ -179,7 +179,7 @@ pub fn hint(req: &PuzzleRequest, budget: &Budget) -> Result<HintResponse, ApiErr
     if let Err(stop) = budget.check() {
         return Ok(stopped_hint(stop));
     }
-    let Some(step) = reason::next_step(&board) else {
+    let Some(step) = next_step(&board, req.technique_order()?) else {
         outcome.outcome = "stuck".into();
         return Ok(outcome);
     };
@@ -203,8 +203,19 @@ pub fn hint(req: &PuzzleRequest, budget: &Budget) -> Result<HintResponse, ApiErr
     })
 }
 
-/// Runs the logical solver from a board, one step at a time, until solved, stuck or stopped.
-fn run(mut board: Board, budget: &Budget) -> (LogicalRun, Option<Stop>) {
+/// The simplest next step in `order`. The searches run without limits of their own: the budget
+/// is checked between steps (see the module's note).
+fn next_step(board: &Board, order: reason::Order) -> Option<Step> {
+    reason::next_step_in(board, order, &shapedoku::solver::Budget::default()).unwrap_or(None)
+}
+
+/// Runs the logical solver from a board, one step at a time in `order`, until solved, stuck or
+/// stopped, checking the budget between steps.
+pub(super) fn run(
+    mut board: Board,
+    budget: &Budget,
+    order: reason::Order,
+) -> (LogicalRun, Option<Stop>) {
     let start = board.clone();
     let mut steps = Vec::new();
     let mut stop = None;
@@ -213,7 +224,7 @@ fn run(mut board: Board, budget: &Budget) -> (LogicalRun, Option<Stop>) {
             stop = Some(s);
             break;
         }
-        let Some(step) = reason::next_step(&board) else {
+        let Some(step) = next_step(&board, order) else {
             break;
         };
         board.apply(&step);
@@ -225,7 +236,7 @@ fn run(mut board: Board, budget: &Budget) -> (LogicalRun, Option<Stop>) {
             steps,
             board,
             stopped: None,
-            order: reason::Order::Default,
+            order,
         },
         stop,
     )
@@ -286,7 +297,7 @@ pub fn steps(req: &PuzzleRequest, budget: &Budget) -> Result<StepsResponse, ApiE
             vec![],
         ));
     }
-    let (run, stop) = run(work.board()?, budget);
+    let (run, stop) = run(work.board()?, budget, req.technique_order()?);
     let rating = rate::rate_run(&g, &run);
     Ok(StepsResponse {
         steps: run.steps.iter().map(|s| step_view(&g, s)).collect(),
@@ -303,7 +314,7 @@ pub fn rate(req: &PuzzleRequest, budget: &Budget) -> Result<RateResponse, ApiErr
     if let Err(stop) = unique_solution(&work, budget)? {
         return Ok(stopped_rating(stop, budget));
     }
-    let (run, stop) = run(Board::new(&work.puzzle), budget);
+    let (run, stop) = run(Board::new(&work.puzzle), budget, req.technique_order()?);
     match stop {
         Some(s) => Ok(stopped_rating(s, budget)),
         None => Ok(rating_view(

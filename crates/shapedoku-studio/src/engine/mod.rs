@@ -13,8 +13,10 @@
 pub mod budget;
 mod edit;
 mod export;
+pub mod folder;
 mod generate;
 mod learn;
+mod print;
 mod setting;
 
 pub use budget::Budget;
@@ -22,6 +24,7 @@ pub use edit::edit;
 pub use export::export;
 pub use generate::generate;
 pub use learn::{hint, rate, steps};
+pub use print::print;
 pub use setting::{candidates, import, layout};
 
 use crate::api::{
@@ -145,7 +148,8 @@ pub fn guard_variant(name: &str, text: &str) -> Result<(), Box<api::Diagnostic>>
             continue;
         }
         if let DeValue::String(s) = v.get_ref() {
-            if builtin::source(s).is_none() {
+            let beside = folder::current().is_some() && folder::is_plain_file_name(s);
+            if builtin::source(s).is_none() && !beside {
                 let source = load::Source {
                     name: name.to_string(),
                     text: text.to_string(),
@@ -159,13 +163,25 @@ pub fn guard_variant(name: &str, text: &str) -> Result<(), Box<api::Diagnostic>>
                     column: Some(column),
                     end_line: Some(end_line),
                     end_column: Some(end_column),
-                    message: format!(
-                        "variant `{s}` is not a built-in: the studio resolves variants among the built-ins only, never as a path"
-                    ),
-                    help: Some(format!(
-                        "use one of {}, or paste the variant's grids and shapes into this file",
-                        builtin::names().join(", ")
-                    )),
+                    message: match folder::current() {
+                        None => format!(
+                            "variant `{s}` is not a built-in: the studio resolves variants among the built-ins only, never as a path"
+                        ),
+                        Some(_) => format!(
+                            "variant `{s}` is not a built-in: the studio reads no path, only the built-ins and files beside the file it was started on, by their plain name"
+                        ),
+                    },
+                    help: Some(match folder::current() {
+                        None => format!(
+                            "use one of {}, or paste the variant's grids and shapes into this file",
+                            builtin::names().join(", ")
+                        ),
+                        Some(f) => format!(
+                            "use one of {}, or put the variant file in {} and write its file name",
+                            builtin::names().join(", "),
+                            f.display()
+                        ),
+                    }),
                     related: Vec::new(),
                 }));
             }
@@ -222,7 +238,7 @@ pub fn check(req: &PuzzleRequest) -> CheckResponse {
         solve: false,
         ..CheckOptions::default()
     };
-    let report = check::check_str(&name, &req.toml, None, &opts);
+    let report = check::check_str_with(&name, &req.toml, &opts, &folder::resolver());
     CheckResponse {
         clean: report.is_clean(),
         diagnostics: report.diagnostics.iter().map(diagnostic_view).collect(),
@@ -291,7 +307,7 @@ pub(crate) fn load_work(req: &PuzzleRequest, partial: bool) -> Result<Work, ApiE
     guard_variant(&name, &req.toml).map_err(|d| {
         ApiError::unprocessable("the file names a variant that is not built in", vec![*d])
     })?;
-    let a = load::analyze_str(&name, &req.toml, None);
+    let a = folder::analyze(&name, &req.toml);
     let problems: Vec<api::Diagnostic> = a.diagnostics.iter().map(diagnostic_view).collect();
     let fail = |msg: &str| ApiError::unprocessable(msg.to_string(), problems.clone());
     if !problems.is_empty() && !partial {

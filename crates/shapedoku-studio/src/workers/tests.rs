@@ -248,6 +248,7 @@ async fn an_idle_worker_process_killed_from_outside_is_replaced() {
     let job = || crate::dispatch::Job {
         endpoint: crate::dispatch::Endpoint::Count,
         body: json!({"toml": CLASSIC}).to_string(),
+        folder: None,
     };
     let until = || Instant::now() + Duration::from_secs(10);
     let budget = Budget::new(1000, Duration::from_secs(10));
@@ -278,13 +279,14 @@ fn route(e: Endpoint) -> &'static str {
         Endpoint::Candidates => "/api/candidates",
         Endpoint::Import => "/api/import",
         Endpoint::Export => "/api/export",
+        Endpoint::Print => "/api/print",
         Endpoint::TestPanic => "/api/test/panic",
         Endpoint::TestOverflow => "/api/test/overflow",
         Endpoint::TestHang => "/api/test/hang",
     }
 }
 
-const ENDPOINTS: [Endpoint; 13] = [
+const ENDPOINTS: [Endpoint; 14] = [
     Endpoint::Check,
     Endpoint::Count,
     Endpoint::Solve,
@@ -298,6 +300,7 @@ const ENDPOINTS: [Endpoint; 13] = [
     Endpoint::Candidates,
     Endpoint::Import,
     Endpoint::Export,
+    Endpoint::Print,
 ];
 
 /// A request to an endpoint that parses as that endpoint's request and carries `fault`, which
@@ -309,6 +312,7 @@ fn faulty(e: Endpoint, fault: &str) -> Value {
             "table": {"type": "thermo", "cells": "r1c1 r2c2 r3c3"}}}),
         Endpoint::Import => json!({"link": format!("https://www.f-puzzles.com/?load={fault}")}),
         Endpoint::Export => json!({"toml": toml, "target": "fpuzzles"}),
+        Endpoint::Print => json!({"puzzles": [toml], "booklet": true}),
         _ => json!({"toml": toml}),
     }
 }
