@@ -227,6 +227,9 @@ pub struct Solver {
     /// Whether the last count placed every given on the kernel's board without one landing
     /// on a peer's symbol: then no two givens clash.
     givens_clean: bool,
+    /// Whether the clause back end takes every rule ([`sat::covers`]), read once: it reads
+    /// each rule's laws, which is compile work, not per-count work.
+    sat_covers: bool,
 }
 
 impl Solver {
@@ -283,6 +286,7 @@ impl Solver {
             && engine.only_no_repeat();
         Solver {
             givens: vec![None; nc],
+            sat_covers: sat::covers(&geometry),
             engine,
             search: Search::new(nc, geometry.symbol_count()),
             kernel,
@@ -390,7 +394,7 @@ impl Solver {
     /// is exact.
     pub fn count_with(&mut self, limit: usize, budget: &Budget) -> Count {
         let limit = limit.max(1);
-        if !sat::covers(&self.geometry) {
+        if !self.sat_covers {
             return self.search(limit, budget, None, None);
         }
         let (cells, symbols) = (self.geometry.cell_count(), self.geometry.symbol_count());
