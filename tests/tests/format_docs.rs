@@ -185,7 +185,9 @@ fn check_passes_on_the_tutorial_files() {
 fn the_rule_table_lists_every_rule_type() {
     use shapedoku::load::definition::RuleDef;
     let md = std::fs::read_to_string(docs().join("format.md")).unwrap();
-    let start = md.find("| `type` | `cells` | meaning |").expect("the rule table");
+    let start = md
+        .find("| `type` | `cells` | meaning |")
+        .expect("the rule table");
     let rows: Vec<String> = md[start..]
         .lines()
         .skip(2)
@@ -194,9 +196,15 @@ fn the_rule_table_lists_every_rule_type() {
         .collect();
     let types: Vec<String> = RuleDef::TYPES.iter().map(|t| t.0.to_string()).collect();
     for t in &types {
-        assert!(rows.contains(t), "docs/format.md has no row for rule type `{t}`");
+        assert!(
+            rows.contains(t),
+            "docs/format.md has no row for rule type `{t}`"
+        );
     }
     for r in &rows {
-        assert!(types.contains(r), "docs/format.md documents `{r}`, which is no rule type");
+        assert!(
+            types.contains(r),
+            "docs/format.md documents `{r}`, which is no rule type"
+        );
     }
 }

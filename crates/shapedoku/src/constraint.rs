@@ -232,6 +232,14 @@ pub enum RuleKind {
         /// Whether the cells form a loop.
         closed: bool,
     },
+    /// The values of the cells, in order, are one of the `allowed` tuples (a `relation`: a
+    /// rule written as data).
+    Relation {
+        /// The cells in order.
+        cells: Vec<CellId>,
+        /// The allowed value tuples, one value per cell, sorted, each once.
+        allowed: Vec<Vec<i64>>,
+    },
 }
 
 impl Constraint {
@@ -336,6 +344,7 @@ impl Constraint {
             | RuleKind::Zipper { cells }
             | RuleKind::Clone { cells, .. }
             | RuleKind::Sequence { cells, .. }
+            | RuleKind::Relation { cells, .. }
             | RuleKind::Sandwich { cells, .. }
             | RuleKind::XSum { cells, .. }
             | RuleKind::Skyscraper { cells, .. }

@@ -1,6 +1,7 @@
 //! What each rule beyond shapes means, stated once ([`Constraint::laws`]): pairs of cells under
 //! a [`PairLaw`], single cells under a [`CellLaw`], a weighted sum, an automaton over the cells
-//! in order, or a rule with a check of its own ([`Laws::Native`]). [`Constraint::holds`] (and
+//! in order, a table of allowed value tuples, or a rule with a check of its own
+//! ([`Laws::Native`]). [`Constraint::holds`] (and
 //! so the reference solver and `Puzzle::verify`), the solver's propagators and the clause back
 //! end all read this, so a rule's meaning cannot drift between them; the match in
 //! [`Constraint::laws`] is exhaustive, so a new kind does not compile until it says what it
@@ -60,6 +61,13 @@ pub enum Laws<'a> {
         automaton: &'a Automaton,
         /// Whether the cells form a loop.
         closed: bool,
+    },
+    /// The values of the cells, in order, are one of the `allowed` tuples (`relation`).
+    Tuples {
+        /// The cells in order.
+        cells: &'a [CellId],
+        /// The allowed value tuples, one value per cell.
+        allowed: &'a [Vec<i64>],
     },
     /// A rule none of the forms above states (renban, between, region sum, entropic and
     /// modular lines, zippers, quadruples, outside clues, indexing): it has its own check
@@ -136,7 +144,11 @@ impl Constraint {
                     .collect();
                 if !negative.is_empty() {
                     let law = PairLaw::NoneOf(negative.clone());
-                    out.extend(unmarked_pairs(g, marks).into_iter().map(|(a, b)| (a, b, law.clone())));
+                    out.extend(
+                        unmarked_pairs(g, marks)
+                            .into_iter()
+                            .map(|(a, b)| (a, b, law.clone())),
+                    );
                 }
                 Laws::Pairs(out)
             }
@@ -196,6 +208,7 @@ impl Constraint {
                 automaton,
                 closed: *closed,
             },
+            RuleKind::Relation { cells, allowed } => Laws::Tuples { cells, allowed },
             RuleKind::Quadruple { .. }
             | RuleKind::Renban { .. }
             | RuleKind::Between { .. }
@@ -272,13 +285,17 @@ impl Laws<'_> {
         match self {
             Laws::Pairs(pairs) => {
                 let values = g.symbols().values();
-                let each = pairs.iter().all(|(a, b, law)| match (symbol(*a), symbol(*b)) {
-                    (Some(x), Some(y)) => law.allows(values, x, y),
-                    _ => true,
-                });
+                let each = pairs
+                    .iter()
+                    .all(|(a, b, law)| match (symbol(*a), symbol(*b)) {
+                        (Some(x), Some(y)) => law.allows(values, x, y),
+                        _ => true,
+                    });
                 each && chain_room(pairs, value)
             }
-            Laws::Cells { cells, law } => cells.iter().all(|&c| value(c).is_none_or(|v| law.allows(v))),
+            Laws::Cells { cells, law } => cells
+                .iter()
+                .all(|&c| value(c).is_none_or(|v| law.allows(v))),
             Laws::Linear { terms, total } => {
                 let mut sum = 0i64;
                 for &(c, k) in terms {
@@ -298,6 +315,11 @@ impl Laws<'_> {
                 }
                 automaton.can_complete(&word, 0, g.symbols().values())
             }
+            // Some allowed tuple agrees with every filled cell.
+            Laws::Tuples { cells, allowed } => allowed.iter().any(|t| {
+                t.len() == cells.len()
+                    && (cells.iter().zip(t)).all(|(&c, &x)| value(c).is_none_or(|v| v == x))
+            }),
             Laws::Native => true,
         }
     }

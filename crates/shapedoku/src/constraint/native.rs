@@ -27,6 +27,10 @@ impl Constraint {
             | RuleKind::Sandwich { cells, .. }
             | RuleKind::XSum { cells, .. }
             | RuleKind::Skyscraper { cells, .. } => !cells.is_empty(),
+            RuleKind::Relation { cells, allowed } => {
+                (1..=crate::solver::RELATION_MAX_CELLS).contains(&cells.len())
+                    && allowed.iter().all(|t| t.len() == cells.len())
+            }
             RuleKind::Indexing { cells, lines } => {
                 cells.len() == lines.len() && cells.iter().zip(lines).all(|(c, l)| l.contains(c))
             }
@@ -88,14 +92,19 @@ pub(super) fn holds(
         | RuleKind::Whispers { .. }
         | RuleKind::Palindrome { .. }
         | RuleKind::Clone { .. }
-        | RuleKind::Sequence { .. } => true,
+        | RuleKind::Sequence { .. }
+        | RuleKind::Relation { .. } => true,
     }
 }
 
 /// Whether every symbol of `symbols` can still appear among the cells as often as listed:
 /// only a full set of cells can be missing a symbol; until then, only too many required
 /// symbols for the cells still empty breaks it.
-fn quadruple_holds(cells: &[CellId], symbols: &[u8], symbol: &dyn Fn(CellId) -> Option<u8>) -> bool {
+fn quadruple_holds(
+    cells: &[CellId],
+    symbols: &[u8],
+    symbol: &dyn Fn(CellId) -> Option<u8>,
+) -> bool {
     let placed: Vec<u8> = cells.iter().filter_map(|&c| symbol(c)).collect();
     let empty = cells.len() - placed.len();
     let mut missing = 0;

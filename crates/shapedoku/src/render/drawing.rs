@@ -33,6 +33,8 @@ pub(super) enum Under<'a> {
     Squares(&'a [CellId]),
     /// Chevrons by each side, pointing to the smaller cell (minimum or maximum cells).
     Chevrons { cells: &'a [CellId], min: bool },
+    /// A dashed frame inside each cell (the cells of a relation).
+    Framed(&'a [CellId]),
 }
 
 /// Drawn over the grid lines.
@@ -141,14 +143,18 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
         }),
         RuleKind::Sandwich { cells, total, clue } => number(cells, *total, *clue, "sandwich"),
         RuleKind::XSum { cells, total, clue } => number(cells, *total, *clue, "x-sum"),
-        RuleKind::Skyscraper { cells, count, clue } => {
-            number(cells, *count, *clue, "skyscraper")
-        }
+        RuleKind::Skyscraper { cells, count, clue } => number(cells, *count, *clue, "skyscraper"),
         RuleKind::Indexing { cells, .. } => Drawing::Outside(Outside::Tinted(cells)),
+        RuleKind::Relation { cells, .. } => Drawing::Under(Under::Framed(cells)),
     }
 }
 
-fn number<'a>(cells: &'a [CellId], number: i64, clue: (u32, u32), class: &'static str) -> Drawing<'a> {
+fn number<'a>(
+    cells: &'a [CellId],
+    number: i64,
+    clue: (u32, u32),
+    class: &'static str,
+) -> Drawing<'a> {
     Drawing::Outside(Outside::Number {
         cells,
         number,

@@ -11,8 +11,8 @@
 
 use super::page::{cage_total, esc, num, open_document, title_size};
 
-use super::{RenderOptions, color_shapes};
 use super::drawing::{Clue, Drawing, Outside, drawing};
+use super::{RenderOptions, color_shapes};
 use crate::geometry::{Geometry, ShapeKind};
 use crate::pos::Pos;
 use crate::puzzle::Puzzle;

@@ -66,6 +66,19 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     num(2.0 * h)
                 );
             }),
+            Under::Framed(cells) => each(s, g, at, cells, |s, (cx, cy), cs| {
+                let h = cs * 0.42;
+                let _ = writeln!(
+                    s,
+                    r#"<rect class="relation" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-dasharray="{}"/>"#,
+                    num(cx - h),
+                    num(cy - h),
+                    num(2.0 * h),
+                    num(2.0 * h),
+                    num(cs * 0.03),
+                    num(cs * 0.08)
+                );
+            }),
             Under::Chevrons { cells, min } => {
                 for &cell in cells {
                     chevrons(s, g, at, cell, min, col);

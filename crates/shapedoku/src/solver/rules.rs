@@ -8,6 +8,7 @@ use super::relation::law_network;
 use super::sum::SumRule;
 use super::sum_facts::{self, SumFacts, SumOrigin};
 use super::thermo::Thermo;
+use super::tuples::Tuples;
 // Marks between neighbours and rules on single cells.
 use super::cell_rules::{AllDifferent, Allowed, Extremum, Quadruple};
 use super::{
@@ -69,7 +70,8 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         | RuleKind::Marks { .. }
         | RuleKind::Odd { .. }
         | RuleKind::Even { .. }
-        | RuleKind::Sequence { .. } => by_laws(laws, values),
+        | RuleKind::Sequence { .. }
+        | RuleKind::Relation { .. } => by_laws(laws, values),
         // Stated by their laws, propagated by a propagator fitted to their pairs.
         RuleKind::Whispers { cells, .. } => {
             let law = pairs(laws).first().map_or(PairLaw::Equal, |l| l.2.clone());
@@ -153,6 +155,7 @@ fn by_laws(laws: Laws<'_>, values: &Values) -> Box<dyn Propagator> {
             automaton,
             closed,
         } => Box::new(Sequence::new(&ids(cells), closed, automaton, values)),
+        Laws::Tuples { cells, allowed } => Box::new(Tuples::new(ids(cells), allowed, values.all())),
         Laws::Native => never(),
     }
 }
@@ -297,6 +300,11 @@ total = 15
 type = "skyscraper"
 at = [10, 5]
 count = 3
+
+[[rule]]
+type = "relation"
+cells = "r9c1 r9c2 r8c1"
+allowed = ["1-3 4-6 7-9", "7-9 1-3 4-6", "5 5 5"]
 "#;
 
     /// Recording reasons changes nothing: a rule's explained pass removes exactly what its

@@ -99,6 +99,7 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::Zipper { .. }
         | RuleKind::Clone { .. }
         | RuleKind::Sequence { .. }
+        | RuleKind::Relation { .. }
         | RuleKind::Sandwich { .. }
         | RuleKind::XSum { .. }
         | RuleKind::Skyscraper { .. }

@@ -30,7 +30,7 @@ fn encoding<'a>(c: &'a Constraint, g: &Geometry) -> Option<Encoding<'a>> {
                 distinct: false,
             }))
         }
-        Laws::Linear { .. } | Laws::Automaton { .. } | Laws::Native => None,
+        Laws::Linear { .. } | Laws::Automaton { .. } | Laws::Tuples { .. } | Laws::Native => None,
     }
 }
 
