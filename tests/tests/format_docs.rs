@@ -178,3 +178,33 @@ fn check_passes_on_the_tutorial_files() {
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("unique solution"), "{out}");
 }
+
+/// The `[[rule]]` type table of docs/format.md lists every rule type the loader knows, and no
+/// other: a new rule kind is not done until it is documented.
+#[test]
+fn the_rule_table_lists_every_rule_type() {
+    use shapedoku::load::definition::RuleDef;
+    let md = std::fs::read_to_string(docs().join("format.md")).unwrap();
+    let start = md
+        .find("| `type` | `cells` | meaning |")
+        .expect("the rule table");
+    let rows: Vec<String> = md[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .filter_map(|l| l.split('`').nth(1).map(String::from))
+        .collect();
+    let types: Vec<String> = RuleDef::TYPES.iter().map(|t| t.0.to_string()).collect();
+    for t in &types {
+        assert!(
+            rows.contains(t),
+            "docs/format.md has no row for rule type `{t}`"
+        );
+    }
+    for r in &rows {
+        assert!(
+            types.contains(r),
+            "docs/format.md documents `{r}`, which is no rule type"
+        );
+    }
+}

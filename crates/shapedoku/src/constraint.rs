@@ -14,11 +14,14 @@
 //! assert!(!thermo.holds(&g, &|c| [Some(1u8), Some(0)].get(c.index()).copied().flatten()));
 //! ```
 
+mod laws;
 pub(crate) mod line_rules;
 mod local;
+mod native;
 pub(crate) mod outside;
 mod pair_law;
 
+pub use laws::{CellLaw, Laws};
 pub(crate) use local::orthogonal_neighbours;
 pub use local::{Mark, Relation};
 pub use pair_law::PairLaw;
@@ -229,6 +232,14 @@ pub enum RuleKind {
         /// Whether the cells form a loop.
         closed: bool,
     },
+    /// The values of the cells, in order, are one of the `allowed` tuples (a `relation`: a
+    /// rule written as data).
+    Relation {
+        /// The cells in order.
+        cells: Vec<CellId>,
+        /// The allowed value tuples, one value per cell, sorted, each once.
+        allowed: Vec<Vec<i64>>,
+    },
 }
 
 impl Constraint {
@@ -289,52 +300,38 @@ impl Constraint {
     }
 
     /// Whether the values placed so far (`value(cell)` is a cell's symbol, `None` when empty)
-    /// break the rule nowhere: every relation between two filled cells holds. With every cell
-    /// filled this is whether the rule holds.
+    /// break the rule nowhere: what its [`Constraint::laws`] state, or its own check for a
+    /// [`Laws::Native`] rule. With every cell filled this is whether the rule holds.
     pub fn holds(&self, g: &Geometry, value: &dyn Fn(CellId) -> Option<u8>) -> bool {
-        let v = |c: CellId| value(c).map(|s| g.symbols().value(s));
-        if !line_rules::well_formed(&self.kind) {
+        if !self.well_formed() {
             return false;
         }
-        if let Some(pairs) = self.pairs_hold(g, value) {
-            return pairs && self.thermo_room(&v);
+        let v = |c: CellId| value(c).map(|s| g.symbols().value(s));
+        match self.laws(g) {
+            Laws::Native => native::holds(&self.kind, g, value, &v),
+            laws => laws.hold(g, value, &v),
         }
-        self.local_holds(g, value)
-            && line_rules::holds(&self.kind, g, &v)
-            && outside::holds(&self.kind, g, &v)
-    }
-
-    /// For a thermometer, whether filled cells with empty ones between them leave room for
-    /// the steps (values never fall; strictly rising ones need one more per step); true for
-    /// other rules. What the steps' [`PairLaw::Below`] or [`PairLaw::AtMost`] imply on a partly
-    /// filled line, so a check of placed values fails as soon as the line cannot be completed.
-    fn thermo_room(&self, v: &dyn Fn(CellId) -> Option<i64>) -> bool {
-        let (cells, strict) = match &self.kind {
-            RuleKind::Thermo { cells } => (cells, true),
-            RuleKind::SlowThermo { cells } => (cells, false),
-            _ => return true,
-        };
-        let mut last: Option<(usize, i64)> = None;
-        for (i, &c) in cells.iter().enumerate() {
-            let Some(x) = v(c) else { continue };
-            if let Some((j, y)) = last {
-                if x < y || strict && x - y < (i - j) as i64 {
-                    return false;
-                }
-            }
-            last = Some((i, x));
-        }
-        true
     }
 }
 
 impl Constraint {
-    /// The cells a line rule lists, in order; empty for the global relations.
+    /// The cells a rule lists, in order (a line's, a cell rule's); empty for the global
+    /// relations and for marks and groups, whose cells [`Constraint::named_cells`] gives.
     pub fn cells(&self) -> &[CellId] {
         match &self.kind {
-            RuleKind::Thermo { cells } | RuleKind::SlowThermo { cells } => cells,
-            RuleKind::AntiKnight | RuleKind::AntiKing | RuleKind::Nonconsecutive => &[],
-            RuleKind::LittleKiller { cells, .. }
+            RuleKind::AntiKnight
+            | RuleKind::AntiKing
+            | RuleKind::Nonconsecutive
+            | RuleKind::Marks { .. }
+            | RuleKind::DisjointGroups { .. } => &[],
+            RuleKind::Thermo { cells }
+            | RuleKind::SlowThermo { cells }
+            | RuleKind::Odd { cells }
+            | RuleKind::Even { cells }
+            | RuleKind::Minimum { cells }
+            | RuleKind::Maximum { cells }
+            | RuleKind::Quadruple { cells, .. }
+            | RuleKind::LittleKiller { cells, .. }
             | RuleKind::Arrow { cells, .. }
             | RuleKind::DoubleArrow { cells }
             | RuleKind::Renban { cells }
@@ -347,11 +344,11 @@ impl Constraint {
             | RuleKind::Zipper { cells }
             | RuleKind::Clone { cells, .. }
             | RuleKind::Sequence { cells, .. }
+            | RuleKind::Relation { cells, .. }
             | RuleKind::Sandwich { cells, .. }
             | RuleKind::XSum { cells, .. }
             | RuleKind::Skyscraper { cells, .. }
             | RuleKind::Indexing { cells, .. } => cells,
-            _ => self.local_cells(),
         }
     }
 

@@ -9,7 +9,7 @@ use shapedoku::{CellId, Geometry, Rule, Shape, ShapeKind, Symbol, Symbols};
 use std::sync::Arc;
 
 /// Every family, in the order docs/format.md lists the rules.
-pub const ALL: [&str; 33] = [
+pub const ALL: [&str; 34] = [
     "anti-knight",
     "anti-king",
     "nonconsecutive",
@@ -43,6 +43,7 @@ pub const ALL: [&str; 33] = [
     "x-sum",
     "skyscraper",
     "indexing",
+    "relation",
 ];
 
 /// A geometry with rules of `family`, a solution it has and how many rules were added.
@@ -366,7 +367,7 @@ pub fn lines_of(
 ) -> Vec<Constraint> {
     // Thermometers climb the solution, so that random lines hold often enough.
     let step: fn(u8, u8) -> bool = match family {
-        "thermo" | "regex" => |a, b| b > a,
+        "thermo" | "regex" | "relation" => |a, b| b > a,
         "slow-thermo" => |a, b| b >= a,
         _ => |_, _| true,
     };
@@ -415,6 +416,11 @@ fn line_kind(family: &str, line: &[CellId], rng: &mut Xoshiro256PlusPlus) -> Opt
         "modular" => RuleKind::Modular { cells },
         "zipper" => RuleKind::Zipper { cells },
         "clone" => clone(cells, rng)?,
+        // A thermometer written as a table: every rising tuple of its length.
+        "relation" => RuleKind::Relation {
+            allowed: rising(cells.len()),
+            cells,
+        },
         // A thermometer written as data: the values rise along the line.
         "regex" => RuleKind::Sequence {
             cells,
@@ -431,6 +437,20 @@ fn line_kind(family: &str, line: &[CellId], rng: &mut Xoshiro256PlusPlus) -> Opt
             closed: false,
         },
     })
+}
+
+/// Every strictly rising tuple of `len` digits, in order.
+fn rising(len: usize) -> Vec<Vec<i64>> {
+    let mut out: Vec<Vec<i64>> = vec![Vec::new()];
+    for _ in 0..len {
+        out = (out.iter())
+            .flat_map(|t| {
+                let from = t.last().map_or(1, |&v| v + 1);
+                (from..=9).map(move |v| [t.as_slice(), &[v]].concat())
+            })
+            .collect();
+    }
+    out
 }
 
 /// A clue above the grid or left of it, pointing down-right or down-left, with a random total:

@@ -1,8 +1,8 @@
-//! What the sum, line and copy rules require ([`RuleKind::LittleKiller`] to
-//! [`RuleKind::Sequence`]), checked on values placed so far, and the facts about a line that
+//! What the line rules with checks of their own require (renban, between, region sum,
+//! entropic, modular, zipper), checked on values placed so far, and the facts about a line that
 //! the solver and the checker share (a region-sum line's runs per box, the entropic and modular
-//! classes). Whispers, palindromes and clones are pair rules, checked through
-//! [`crate::constraint::PairLaw`].
+//! classes). Little killers, arrows and double arrows are linear laws, whispers, palindromes
+//! and clones pair laws, sequences automata (`laws.rs`).
 //!
 //! A check on a partly filled grid must never fail while the filled cells can still be
 //! completed: each one only looks at what is already decided (a run of three filled cells, a
@@ -12,25 +12,11 @@ use super::RuleKind;
 use crate::{CellId, Geometry, ShapeKind};
 use std::ops::Range;
 
-/// Whether the filled cells (`value(cell)` is a cell's symbol) break the rule nowhere; `true`
-/// for the kinds this file does not know.
-pub(crate) fn holds(kind: &RuleKind, g: &Geometry, value: &dyn Fn(CellId) -> Option<i64>) -> bool {
+/// Whether the filled cells (`value(cell)` is a cell's value) break the rule nowhere; `true`
+/// for the kinds this file does not know (`native.rs` sends it only its own).
+pub(super) fn holds(kind: &RuleKind, g: &Geometry, value: &dyn Fn(CellId) -> Option<i64>) -> bool {
     let vals = |cells: &[CellId]| -> Option<Vec<i64>> { cells.iter().map(|&c| value(c)).collect() };
-    if !well_formed(kind) {
-        return false;
-    }
     match kind {
-        RuleKind::LittleKiller { cells, total, .. } => {
-            vals(cells).is_none_or(|v| v.iter().sum::<i64>() == *total)
-        }
-        RuleKind::Arrow { cells, circle } => vals(cells).is_none_or(|v| {
-            let pill = v[..*circle].iter().fold(0i64, |n, &d| n * 10 + d);
-            pill == v[*circle..].iter().sum::<i64>()
-        }),
-        RuleKind::DoubleArrow { cells } => vals(cells).is_none_or(|v| {
-            let n = v.len();
-            v[0] + v[n - 1] == v[1..n - 1].iter().sum::<i64>()
-        }),
         RuleKind::Renban { cells } => {
             let mut v: Vec<i64> = cells.iter().filter_map(|&c| value(c)).collect();
             v.sort_unstable();
@@ -60,38 +46,6 @@ pub(crate) fn holds(kind: &RuleKind, g: &Geometry, value: &dyn Fn(CellId) -> Opt
             })
         }
         RuleKind::Zipper { cells } => zipper_holds(cells, value),
-        RuleKind::Sequence {
-            cells,
-            automaton,
-            closed,
-        } => {
-            let mut word: Vec<Option<i64>> = cells.iter().map(|&c| value(c)).collect();
-            if *closed {
-                word.push(word[0]);
-            }
-            automaton.can_complete(&word, 0, g.symbols().values())
-        }
-        _ => true,
-    }
-}
-
-/// Whether a rule built by hand has the parts its kind needs (the loader only builds such
-/// rules): an arrow 1-3 circle cells and a body, a clone two halves of equal length, a double
-/// arrow or between line two ends, any other line a cell. A rule that is not can never hold.
-pub(crate) fn well_formed(kind: &RuleKind) -> bool {
-    match kind {
-        RuleKind::Arrow { cells, circle } => (1..=3).contains(circle) && *circle < cells.len(),
-        RuleKind::Clone { cells, half } => *half > 0 && cells.len() == 2 * half,
-        RuleKind::DoubleArrow { cells } | RuleKind::Between { cells } => cells.len() >= 2,
-        RuleKind::LittleKiller { cells, .. }
-        | RuleKind::Renban { cells }
-        | RuleKind::Whispers { cells, .. }
-        | RuleKind::Palindrome { cells }
-        | RuleKind::RegionSum { cells }
-        | RuleKind::Entropic { cells }
-        | RuleKind::Modular { cells }
-        | RuleKind::Zipper { cells }
-        | RuleKind::Sequence { cells, .. } => !cells.is_empty(),
         _ => true,
     }
 }

@@ -1,8 +1,8 @@
 //! The rules that look at a cell and its orthogonal neighbours: marks on the edge between two
 //! cells (kropki dots, XV letters, difference and ratio dots, with the optional negative
 //! constraint), odd and even cells, minimum and maximum cells, quadruples and disjoint groups.
-//! What each requires, as [`Constraint::holds`] checks it (the pair rules among them through
-//! [`super::PairLaw`]); the solver's propagators live in the solver.
+//! Their meanings are stated in `laws.rs` (pairs, cells) and `native.rs` (quadruples); the
+//! solver's propagators live in the solver.
 
 use super::{Constraint, RuleKind};
 use crate::{CellId, Geometry, Pos};
@@ -118,46 +118,6 @@ impl Constraint {
                 })
                 .collect(),
             _ => Vec::new(),
-        }
-    }
-
-    /// The cells of [`Constraint::cells`] for the local rules that list cells.
-    pub(super) fn local_cells(&self) -> &[CellId] {
-        match &self.kind {
-            RuleKind::Odd { cells }
-            | RuleKind::Even { cells }
-            | RuleKind::Minimum { cells }
-            | RuleKind::Maximum { cells }
-            | RuleKind::Quadruple { cells, .. } => cells,
-            _ => &[],
-        }
-    }
-
-    /// [`Constraint::holds`] for the local rules that are not pair rules (those are in
-    /// `pair_law.rs`): odd and even cells, quadruples.
-    pub(super) fn local_holds(&self, g: &Geometry, value: &dyn Fn(CellId) -> Option<u8>) -> bool {
-        let v = |c: CellId| value(c).map(|s| g.symbols().value(s));
-        match &self.kind {
-            RuleKind::Odd { cells } => cells.iter().all(|&c| v(c).is_none_or(|x| x % 2 != 0)),
-            RuleKind::Even { cells } => cells.iter().all(|&c| v(c).is_none_or(|x| x % 2 == 0)),
-            RuleKind::Quadruple { cells, symbols } => {
-                // Only a full set of cells can be missing a symbol; until then, only too many
-                // required symbols for the cells still empty breaks it.
-                let placed: Vec<u8> = cells.iter().filter_map(|&c| value(c)).collect();
-                let empty = cells.len() - placed.len();
-                let mut missing = 0;
-                let mut counted: Vec<u8> = Vec::new();
-                for s in symbols {
-                    let s = s.index() as u8;
-                    let need = counted.iter().filter(|&&t| t == s).count() + 1;
-                    counted.push(s);
-                    if placed.iter().filter(|&&t| t == s).count() < need {
-                        missing += 1;
-                    }
-                }
-                missing <= empty
-            }
-            _ => true,
         }
     }
 }

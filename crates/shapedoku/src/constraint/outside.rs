@@ -16,10 +16,7 @@ pub(crate) const DEAD: u32 = u32::MAX;
 
 /// Whether the filled cells (`value(cell)` is a cell's value) break the rule nowhere; `true`
 /// for the kinds this file does not know. Exact once every cell of the rule is filled.
-pub(crate) fn holds(kind: &RuleKind, g: &Geometry, value: &dyn Fn(CellId) -> Option<i64>) -> bool {
-    if !well_formed(kind) {
-        return false;
-    }
+pub(super) fn holds(kind: &RuleKind, g: &Geometry, value: &dyn Fn(CellId) -> Option<i64>) -> bool {
     match kind {
         RuleKind::Indexing { cells, lines } => indexing_holds(cells, lines, value),
         RuleKind::XSum { cells, total, .. } => {
@@ -100,20 +97,6 @@ fn indexing_holds(
         }
         value(line[k as usize - 1]).is_none_or(|t| t == p as i64 + 1)
     })
-}
-
-/// Whether a hand-built indexing rule has what it needs: one line per indexing cell, each
-/// line holding its cell.
-pub(crate) fn well_formed(kind: &RuleKind) -> bool {
-    match kind {
-        RuleKind::Indexing { cells, lines } => {
-            cells.len() == lines.len() && cells.iter().zip(lines).all(|(c, l)| l.contains(c))
-        }
-        RuleKind::Sandwich { cells, .. }
-        | RuleKind::XSum { cells, .. }
-        | RuleKind::Skyscraper { cells, .. } => !cells.is_empty(),
-        _ => true,
-    }
 }
 
 /// A clue compiled to layers: `next[i][q * symbols + s]` is the state of layer `i + 1` that

@@ -184,6 +184,10 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
                 refused,
                 "a `sequence` rule (an automaton over a line): neither f-puzzles nor SudokuPad has a constraint for it".into(),
             ),
+            RuleKind::Relation { .. } => refuse(
+                refused,
+                "a `relation` rule (a table of allowed values): neither f-puzzles nor SudokuPad has a constraint for it".into(),
+            ),
         }
     }
     for (circle, lines) in arrows {

@@ -257,6 +257,9 @@ pub struct RuleDef {
     /// A sequence rule's allowed words as a regular expression over the symbols, instead of
     /// `start`, `accept` and `transitions`: `"1?2?3?4?5?6?7?8?9?"`.
     pub regex: Field<String>,
+    /// A relation's allowed value tuples, one string each with one value, range (`1-3`) or
+    /// `*` per cell: `["1 2", "2 4"]`.
+    pub allowed: Field<Vec<Spanned<String>>>,
     // Keys of the outside clues and indexing (`total` and `at` above serve them too).
     /// A skyscraper clue: how many cells are visible from it.
     pub count: Field<i64>,
@@ -268,7 +271,7 @@ pub struct RuleDef {
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 32] = [
+    pub const TYPES: [(&'static str, bool); 33] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -299,6 +302,7 @@ impl RuleDef {
         ("zipper", true),
         ("clone", true),
         ("sequence", true),
+        ("relation", true),
         // Outside clues (their cells follow from the clue) and indexing.
         ("sandwich", false),
         ("x-sum", false),

@@ -58,7 +58,7 @@ impl Ctx<'_> {
             return None;
         }
         let min_len = match kind {
-            "little-killer" | "clone" | "sequence" | "arrow" => 1,
+            "little-killer" | "clone" | "sequence" | "relation" | "arrow" => 1,
             "whispers" | "palindrome" | "zipper" | "renban" | "entropic" | "modular"
             | "region-sum" => 2,
             _ => 3,
@@ -99,6 +99,7 @@ impl Ctx<'_> {
             "zipper" => Some(RuleKind::Zipper { cells }),
             "clone" => self.clone_rule(cells),
             "sequence" => self.sequence(cells),
+            "relation" => self.relation(cells),
             _ => None,
         }
     }
@@ -455,6 +456,113 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// A relation: its `allowed` rows, each one value set per cell (a value, a range, `*`),
+    /// spelt out into the tuples of the alphabet's values they cover. A row of the wrong
+    /// length, an unreadable value or one no symbol has is an error at the row.
+    fn relation(&mut self, cells: Vec<CellId>) -> Option<RuleKind> {
+        use crate::solver::{RELATION_MAX_CELLS, RELATION_MAX_TUPLES};
+        let def = self.def().clone();
+        if cells.len() > RELATION_MAX_CELLS {
+            self.error(
+                None,
+                format!(
+                    "a relation relates at most {RELATION_MAX_CELLS} cells, and this one lists {}",
+                    cells.len()
+                ),
+                "split it into relations over fewer cells",
+            );
+            return None;
+        }
+        let rows = match &def.allowed {
+            Field::Valid(rows) => rows.get_ref().clone(),
+            Field::Invalid => return None,
+            Field::Absent => {
+                self.error(
+                    None,
+                    "a relation needs `allowed`, the value tuples its cells may hold".into(),
+                    "e.g. `allowed = [\"1 2\", \"2 4\", \"3 6\"]`: one value (or a range like 1-3, or *) per cell, in the order of `cells`",
+                );
+                return None;
+            }
+        };
+        let values = self.values();
+        let before = self.diags.len();
+        let mut allowed: Vec<Vec<i64>> = Vec::new();
+        for row in &rows {
+            let parts: Vec<&str> = row.get_ref().split_whitespace().collect();
+            if parts.len() != cells.len() {
+                self.error(
+                    Some(row.span()),
+                    format!(
+                        "`{}` has {} values for {} cells",
+                        row.get_ref(),
+                        parts.len(),
+                        cells.len()
+                    ),
+                    "write one value, range or * per cell, separated by spaces",
+                );
+                continue;
+            }
+            let mut sets: Vec<Vec<i64>> = Vec::with_capacity(parts.len());
+            for p in &parts {
+                let Some(ranges) = parse_values(p) else {
+                    self.error(
+                        Some(row.span()),
+                        format!("`{p}` is not a value, a list like 1-3,5, or *"),
+                        "",
+                    );
+                    break;
+                };
+                let set: Vec<i64> = (values.iter().copied())
+                    .filter(|v| ranges.iter().any(|&(a, b)| a <= *v && *v <= b))
+                    .collect();
+                if set.is_empty() {
+                    self.error(
+                        Some(row.span()),
+                        format!("`{p}` names no value of the alphabet"),
+                        "",
+                    );
+                    break;
+                }
+                sets.push(set);
+            }
+            if sets.len() != parts.len() {
+                continue;
+            }
+            let spelt = sets.iter().try_fold(1usize, |n, s| n.checked_mul(s.len()));
+            if spelt.is_none_or(|n| allowed.len().saturating_add(n) > RELATION_MAX_TUPLES) {
+                self.error(
+                    Some(row.span()),
+                    format!("the relation allows more than {RELATION_MAX_TUPLES} tuples of values"),
+                    "relate fewer cells, or narrow the ranges",
+                );
+                return None;
+            }
+            // The product of the sets, first cell slowest.
+            let mut tuples: Vec<Vec<i64>> = vec![Vec::new()];
+            for set in &sets {
+                tuples = (tuples.iter())
+                    .flat_map(|t| set.iter().map(move |&v| [t.as_slice(), &[v]].concat()))
+                    .collect();
+            }
+            allowed.extend(tuples);
+        }
+        if self.diags.len() > before {
+            return None;
+        }
+        allowed.sort_unstable();
+        allowed.dedup();
+        if allowed.is_empty() {
+            self.error(
+                None,
+                "`allowed` lists no tuple, so the rule can never hold".into(),
+                "",
+            );
+            return None;
+        }
+        Some(RuleKind::Relation { cells, allowed })
+    }
+
     /// A sequence written as a regular expression; the automaton's own keys may not be given
     /// with it.
     fn regex(&mut self, def: &RuleDef) -> Option<Automaton> {

@@ -165,7 +165,10 @@ fn compile_rule(
         // Marks and single-cell rules list cells; a clone's shapes and a sequence's cell list
         // need not be lines either.
         let line = !super::local_rules::is_cell_list(&r.kind)
-            && !matches!(r.kind.as_str(), "clone" | "sequence" | "indexing");
+            && !matches!(
+                r.kind.as_str(),
+                "clone" | "sequence" | "relation" | "indexing"
+            );
         if let Some(prev) = i.checked_sub(1).map(|j| r.cells[j].1).filter(|_| line) {
             if !next_to(prev, *p) {
                 diags.push(

@@ -11,8 +11,8 @@
 
 use super::page::{cage_total, esc, num, open_document, title_size};
 
+use super::drawing::{Clue, Drawing, Outside, drawing};
 use super::{RenderOptions, color_shapes};
-use crate::constraint::RuleKind;
 use crate::geometry::{Geometry, ShapeKind};
 use crate::pos::Pos;
 use crate::puzzle::Puzzle;
@@ -407,16 +407,13 @@ struct Anchor {
     v: f64,
 }
 
-/// The anchors of the little killer, sandwich, X-sum and skyscraper clues.
+/// The anchors of the clues written outside the cells (little killer, sandwich, X-sum and
+/// skyscraper).
 fn clue_anchors(g: &Geometry) -> Vec<Anchor> {
     let mut out = Vec::new();
     for (rule, c) in g.constraints().iter().enumerate() {
-        let (cells, clue) = match &c.kind {
-            RuleKind::LittleKiller { cells, clue, .. }
-            | RuleKind::Sandwich { cells, clue, .. }
-            | RuleKind::XSum { cells, clue, .. }
-            | RuleKind::Skyscraper { cells, clue, .. } => (cells, *clue),
-            _ => continue,
+        let Some(Clue { cells, clue, .. }) = drawing(c).outside_clue() else {
+            continue;
         };
         let Some(first) = cells.first() else { continue };
         let p = g.pos(first.index());
@@ -437,7 +434,7 @@ fn outside_clues(s: &mut String, page: &Page<'_>, clues: &[Anchor]) {
     let cs = page.cs;
     let mut out = String::new();
     for c in g.constraints() {
-        if let RuleKind::Indexing { cells, .. } = &c.kind {
+        if let Drawing::Outside(Outside::Tinted(cells)) = drawing(c) {
             for x in cells {
                 let d = page.cell_path(x.index());
                 let _ = writeln!(
@@ -448,12 +445,9 @@ fn outside_clues(s: &mut String, page: &Page<'_>, clues: &[Anchor]) {
         }
     }
     for a in clues {
-        let (number, class) = match &g.constraints()[a.rule].kind {
-            RuleKind::LittleKiller { total, .. } => (*total, "little-killer"),
-            RuleKind::Sandwich { total, .. } => (*total, "sandwich"),
-            RuleKind::XSum { total, .. } => (*total, "x-sum"),
-            RuleKind::Skyscraper { count, .. } => (*count, "skyscraper"),
-            _ => continue,
+        let Some(Clue { number, class, .. }) = drawing(&g.constraints()[a.rule]).outside_clue()
+        else {
+            continue;
         };
         let at = page.at(a.cell, a.u, a.v);
         let killer = class == "little-killer";

@@ -3,10 +3,11 @@
 //! whispers green, palindrome grey, region sum blue, entropic orange, modular teal, zipper
 //! pink, a sequence brown); a between line thin with a circle at each end; a double arrow with
 //! a circle at each end; clones as shaded cells; a little killer's total outside the grid with
-//! a small arrow along its diagonal. The colours are the conventional ones, not themable.
+//! a small arrow along its diagonal. The colours are the conventional ones, not themable
+//! (`drawing.rs` picks them).
 
+use super::drawing::{Drawing, Line, drawing};
 use super::page::{esc, num};
-use crate::constraint::RuleKind;
 use crate::{CellId, Geometry};
 use std::fmt::Write;
 
@@ -40,29 +41,6 @@ impl Place {
     }
 }
 
-/// Whether some rule draws outside the cells (a little killer's clue), so the page needs a
-/// margin of a whole cell.
-pub(super) fn draws_outside(g: &Geometry) -> bool {
-    g.constraints()
-        .iter()
-        .any(|c| matches!(c.kind, RuleKind::LittleKiller { .. }))
-}
-
-/// The colour of a coloured line rule, `None` for the rules drawn otherwise.
-fn line_colour(kind: &RuleKind) -> Option<&'static str> {
-    Some(match kind {
-        RuleKind::Renban { .. } => "#c36ef0",
-        RuleKind::Whispers { .. } => "#4cc24c",
-        RuleKind::Palindrome { .. } => "#a8a8a8",
-        RuleKind::RegionSum { .. } => "#4a8cf0",
-        RuleKind::Entropic { .. } => "#f59a2c",
-        RuleKind::Modular { .. } => "#2cb5b0",
-        RuleKind::Zipper { .. } => "#e07ab8",
-        RuleKind::Sequence { .. } => "#a0764a",
-        _ => return None,
-    })
-}
-
 /// Writes the layer of these rules (nothing when the geometry has none).
 pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
     let mut out = String::new();
@@ -71,29 +49,28 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
         let centres = |cells: &[CellId]| -> Vec<(f64, f64)> {
             cells.iter().map(|&x| at.centre(g, x)).collect()
         };
-        match &c.kind {
-            k @ (RuleKind::Renban { cells }
-            | RuleKind::Whispers { cells, .. }
-            | RuleKind::Palindrome { cells }
-            | RuleKind::RegionSum { cells }
-            | RuleKind::Entropic { cells }
-            | RuleKind::Modular { cells }
-            | RuleKind::Zipper { cells }) => {
-                let colour = line_colour(k).unwrap_or("#a8a8a8");
+        let Drawing::Line(d) = drawing(c) else {
+            continue;
+        };
+        match d {
+            Line::Coloured { cells, colour } => {
                 polyline(&mut out, &centres(cells), colour, cs * 0.3, false);
             }
-            RuleKind::Sequence { cells, closed, .. } => {
-                let colour = line_colour(&c.kind).unwrap_or("#a8a8a8");
-                polyline(&mut out, &centres(cells), colour, cs * 0.2, *closed);
+            Line::Thin {
+                cells,
+                colour,
+                closed,
+            } => {
+                polyline(&mut out, &centres(cells), colour, cs * 0.2, closed);
             }
-            RuleKind::Between { cells } => {
+            Line::Between(cells) => {
                 let p = centres(cells);
                 polyline(&mut out, &p, "#a8a8a8", cs * 0.08, false);
                 for end in [p[0], p[p.len() - 1]] {
                     circle(&mut out, end, cs * 0.4, "#a8a8a8", cs);
                 }
             }
-            RuleKind::DoubleArrow { cells } => {
+            Line::DoubleArrow(cells) => {
                 let p = centres(cells);
                 polyline(
                     &mut out,
@@ -106,8 +83,8 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
                     circle(&mut out, end, cs * 0.4, "#a8a8a8", cs);
                 }
             }
-            RuleKind::Arrow { cells, circle: k } => arrow(&mut out, &centres(cells), *k, cs),
-            RuleKind::Clone { cells, .. } => {
+            Line::Arrow { cells, circle: k } => arrow(&mut out, &centres(cells), k, cs),
+            Line::Shaded(cells) => {
                 for &x in cells {
                     let (cx, cy) = at.centre(g, x);
                     let _ = writeln!(
@@ -120,14 +97,18 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
                     );
                 }
             }
-            RuleKind::LittleKiller {
+            Line::LittleKiller {
                 total,
                 clue,
                 direction,
                 ..
-            // A clue outside the canvas has no place beside faces in space.
-            } if at.centres.is_none() => little_killer(&mut out, at, *clue, *direction, *total),
-            _ => {}
+            } => {
+                // A clue outside the canvas has no place beside faces in space (the
+                // projected drawing writes it beside its first cell).
+                if at.centres.is_none() {
+                    little_killer(&mut out, at, clue, direction, total);
+                }
+            }
         }
     }
     if !out.is_empty() {

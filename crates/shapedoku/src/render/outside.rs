@@ -2,20 +2,16 @@
 //! skyscraper clue is its number in the margin next to the row or column it reads; indexing
 //! cells are tinted (red, the usual colour for an indexing column or row).
 
+use super::drawing::{Drawing, Outside, drawing};
 use super::lines::Place;
 use super::page::num;
 use crate::Geometry;
-use crate::constraint::RuleKind;
 use std::fmt::Write;
 
-/// Whether some rule writes a clue outside the cells.
+/// Whether some rule writes a clue outside the cells (an outside number, a little killer's
+/// total), so the page needs a margin of a whole cell.
 pub(super) fn draws_outside(g: &Geometry) -> bool {
-    g.constraints().iter().any(|c| {
-        matches!(
-            c.kind,
-            RuleKind::Sandwich { .. } | RuleKind::XSum { .. } | RuleKind::Skyscraper { .. }
-        )
-    })
+    (g.constraints().iter()).any(|c| drawing(c).outside_clue().is_some())
 }
 
 /// Writes the layer of these rules (nothing when the geometry has none).
@@ -23,11 +19,17 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
     let mut out = String::new();
     let cs = at.cs;
     for c in g.constraints() {
-        let (clue, number, class) = match &c.kind {
-            RuleKind::Sandwich { total, clue, .. } => (*clue, *total, "sandwich"),
-            RuleKind::XSum { total, clue, .. } => (*clue, *total, "x-sum"),
-            RuleKind::Skyscraper { count, clue, .. } => (*clue, *count, "skyscraper"),
-            RuleKind::Indexing { cells, .. } => {
+        let Drawing::Outside(d) = drawing(c) else {
+            continue;
+        };
+        let (clue, number, class) = match d {
+            Outside::Number {
+                number,
+                clue,
+                class,
+                ..
+            } => (clue, number, class),
+            Outside::Tinted(cells) => {
                 for &x in cells {
                     let p = g.pos(x.index());
                     let _ = writeln!(
@@ -41,7 +43,6 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
                 }
                 continue;
             }
-            _ => continue,
         };
         // Canvas position (row, col), 1-based, row or column 0 just outside: its centre.
         let x = at.ox + (f64::from(clue.1) - 0.5) * cs;

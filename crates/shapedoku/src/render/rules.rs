@@ -6,7 +6,8 @@
 //! have nothing to draw.
 
 use super::Colors;
-use crate::constraint::{Relation, RuleKind};
+use super::drawing::{Drawing, Over, Under, drawing};
+use crate::constraint::Relation;
 use crate::{CellId, Geometry};
 use std::fmt::Write;
 
@@ -40,17 +41,12 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
     }
     let _ = writeln!(s, r#"<g class="rules-under">"#);
     for c in g.constraints() {
-        match &c.kind {
-            RuleKind::Thermo { cells } | RuleKind::SlowThermo { cells } => {
-                thermo(
-                    s,
-                    g,
-                    at,
-                    cells,
-                    matches!(c.kind, RuleKind::SlowThermo { .. }),
-                );
-            }
-            RuleKind::Odd { cells } => each(s, g, at, cells, |s, (cx, cy), cs| {
+        let Drawing::Under(d) = drawing(c) else {
+            continue;
+        };
+        match d {
+            Under::Thermo { cells, slow } => thermo(s, g, at, cells, slow),
+            Under::Circles(cells) => each(s, g, at, cells, |s, (cx, cy), cs| {
                 let _ = writeln!(
                     s,
                     r#"<circle cx="{}" cy="{}" r="{}" fill="{GREY}"/>"#,
@@ -59,7 +55,7 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     num(cs * 0.4)
                 );
             }),
-            RuleKind::Even { cells } => each(s, g, at, cells, |s, (cx, cy), cs| {
+            Under::Squares(cells) => each(s, g, at, cells, |s, (cx, cy), cs| {
                 let h = cs * 0.38;
                 let _ = writeln!(
                     s,
@@ -70,13 +66,24 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     num(2.0 * h)
                 );
             }),
-            RuleKind::Minimum { cells } | RuleKind::Maximum { cells } => {
-                let min = matches!(c.kind, RuleKind::Minimum { .. });
+            Under::Framed(cells) => each(s, g, at, cells, |s, (cx, cy), cs| {
+                let h = cs * 0.42;
+                let _ = writeln!(
+                    s,
+                    r#"<rect class="relation" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-dasharray="{}"/>"#,
+                    num(cx - h),
+                    num(cy - h),
+                    num(2.0 * h),
+                    num(2.0 * h),
+                    num(cs * 0.03),
+                    num(cs * 0.08)
+                );
+            }),
+            Under::Chevrons { cells, min } => {
                 for &cell in cells {
                     chevrons(s, g, at, cell, min, col);
                 }
             }
-            _ => {}
         }
     }
     let _ = writeln!(s, "</g>");
@@ -89,20 +96,22 @@ pub(super) fn draw_over(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Colo
     }
     let _ = writeln!(s, r#"<g class="rules-over">"#);
     for c in g.constraints() {
-        match &c.kind {
-            RuleKind::Marks { marks, .. } => {
+        let Drawing::Over(d) = drawing(c) else {
+            continue;
+        };
+        match d {
+            Over::Marks(marks) => {
                 for m in marks {
                     mark(s, g, at, m.cells, m.relation, col);
                 }
             }
-            RuleKind::Quadruple { cells, symbols } => {
+            Over::Quadruple { cells, symbols } => {
                 let chars: String = symbols
                     .iter()
                     .map(|s| g.symbols().char(s.index() as u8))
                     .collect();
                 quadruple(s, g, at, cells, &chars, col);
             }
-            _ => {}
         }
     }
     let _ = writeln!(s, "</g>");

@@ -27,7 +27,7 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
     let cs = opts.cell_size.max(8) as f64;
     let col = &opts.colors;
     // A clue outside the grid (a little killer's) needs a whole cell of margin.
-    let margin = if super::lines::draws_outside(g) || super::outside::draws_outside(g) {
+    let margin = if super::outside::draws_outside(g) {
         cs
     } else {
         (cs / 2.0).round()

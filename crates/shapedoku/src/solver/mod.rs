@@ -129,7 +129,9 @@ mod sum;
 mod sum_bits;
 pub(crate) mod sum_facts;
 mod thermo;
+mod tuples;
 mod why;
+pub(crate) use tuples::{MAX_CELLS as RELATION_MAX_CELLS, MAX_TUPLES as RELATION_MAX_TUPLES};
 // Sum, line and copy rules.
 mod between;
 mod class_windows;
@@ -227,6 +229,9 @@ pub struct Solver {
     /// Whether the last count placed every given on the kernel's board without one landing
     /// on a peer's symbol: then no two givens clash.
     givens_clean: bool,
+    /// Whether the clause back end takes every rule ([`sat::covers`]), read once: it reads
+    /// each rule's laws, which is compile work, not per-count work.
+    sat_covers: bool,
 }
 
 impl Solver {
@@ -283,6 +288,7 @@ impl Solver {
             && engine.only_no_repeat();
         Solver {
             givens: vec![None; nc],
+            sat_covers: sat::covers(&geometry),
             engine,
             search: Search::new(nc, geometry.symbol_count()),
             kernel,
@@ -390,7 +396,7 @@ impl Solver {
     /// is exact.
     pub fn count_with(&mut self, limit: usize, budget: &Budget) -> Count {
         let limit = limit.max(1);
-        if !sat::covers(&self.geometry) {
+        if !self.sat_covers {
             return self.search(limit, budget, None, None);
         }
         let (cells, symbols) = (self.geometry.cell_count(), self.geometry.symbol_count());

@@ -1,12 +1,14 @@
-//! The registry: which propagator enforces each shape's rule. A new rule kind is a new file with
-//! its propagator plus one arm here; the match is exhaustive, so a rule added to the model
-//! without one does not compile.
+//! The registry: which propagator enforces each shape's rule and each rule beyond shapes. A
+//! rule beyond shapes stated by its laws ([`Constraint::laws`]) is propagated from them; one
+//! with laws of its own is a new file with its propagator plus one arm here. The matches are
+//! exhaustive, so a rule added to the model without one does not compile.
 
 use super::propagator::{Domains, Propagator, Removal, Values};
 use super::relation::law_network;
 use super::sum::SumRule;
 use super::sum_facts::{self, SumFacts, SumOrigin};
 use super::thermo::Thermo;
+use super::tuples::Tuples;
 // Marks between neighbours and rules on single cells.
 use super::cell_rules::{AllDifferent, Allowed, Extremum, Quadruple};
 use super::{
@@ -14,8 +16,7 @@ use super::{
     renban::Renban, sequence::Sequence, zipper::Zipper,
 };
 use crate::CellId;
-use crate::constraint::{Constraint, RuleKind};
-use crate::constraint::{PairLaw, line_rules, orthogonal_neighbours};
+use crate::constraint::{Constraint, Laws, PairLaw, RuleKind, line_rules};
 use crate::{Geometry, Rule};
 
 /// The propagator for a shape's rule, or `None` when the house path covers it: a no-repeat
@@ -35,59 +36,57 @@ pub(super) fn propagator(index: usize, g: &Geometry) -> Option<Box<dyn Propagato
 }
 
 /// The pairs of cells a rule beyond shapes only forbids to hold the same symbol, when that is
-/// all it says: the solver makes them peers instead of running the rule's propagator.
+/// all its laws say (anti-knight, anti-king, disjoint groups): the solver makes them peers
+/// instead of running the rule's propagator.
 pub(super) fn peer_pairs(c: &Constraint, g: &Geometry) -> Option<Vec<(u32, u32)>> {
-    match &c.kind {
-        RuleKind::AntiKnight | RuleKind::AntiKing | RuleKind::DisjointGroups { .. } => Some(
-            c.pairs(g)
-                .iter()
-                .map(|&(a, b)| (a.index() as u32, b.index() as u32))
+    match c.laws(g) {
+        Laws::Pairs(pairs) if pairs.iter().all(|p| p.2 == PairLaw::Different) => Some(
+            (pairs.iter())
+                .map(|&(a, b, _)| (a.index() as u32, b.index() as u32))
                 .collect(),
         ),
         _ => None,
     }
 }
 
-/// The propagator of a rule beyond shapes (see [`crate::constraint`]).
+/// The propagator of a rule beyond shapes (see [`crate::constraint`]). The rules whose
+/// [`Constraint::laws`] state them are propagated from those laws: by the generic propagator
+/// of each form (pairs as a network of tables, cells as a mask, a linear sum, an automaton),
+/// or by a faster one fitted to their pairs (a thermometer's chain, a minimum cell's
+/// neighbours, a line's few pairs). The rules with laws of their own ([`Laws::Native`]) have a
+/// propagator each. The match is exhaustive, so a new kind does not compile until it chooses.
 pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<dyn Propagator> {
-    let laws = || -> Vec<(u32, u32, PairLaw)> {
-        (c.pair_laws(g).unwrap_or_default().into_iter())
-            .map(|(a, b, law)| (a.index() as u32, b.index() as u32, law))
-            .collect()
-    };
     let line = |cells: &[crate::CellId]| cells.iter().map(|c| c.index() as u32).collect();
-    if !line_rules::well_formed(&c.kind) || !crate::constraint::outside::well_formed(&c.kind) {
-        // A rule built by hand without the parts its kind needs never holds (see `holds`):
-        // an empty sum that must reach 1 fails at once.
-        return Box::new(Linear::new(Vec::new(), 1));
+    if !c.well_formed() {
+        // A rule built by hand without the parts its kind needs never holds (see `holds`).
+        return never();
     }
+    let laws = c.laws(g);
     match &c.kind {
-        // The pair rules: tables built from their laws (`constraint::PairLaw`) here, once.
+        // Stated by their laws, propagated by the generic propagator of the laws' form.
         RuleKind::AntiKnight
         | RuleKind::AntiKing
         | RuleKind::Nonconsecutive
-        | RuleKind::Marks { .. } => Box::new(law_network(&laws(), values)),
+        | RuleKind::Marks { .. }
+        | RuleKind::Odd { .. }
+        | RuleKind::Even { .. }
+        | RuleKind::Sequence { .. }
+        | RuleKind::Relation { .. } => by_laws(laws, values),
+        // Stated by their laws, propagated by a propagator fitted to their pairs.
         RuleKind::Whispers { cells, .. } => {
-            let law = laws().first().map_or(PairLaw::Equal, |l| l.2.clone());
+            let law = pairs(laws).first().map_or(PairLaw::Equal, |l| l.2.clone());
             Box::new(PairChain::line(line(cells), values, &law, g))
         }
         RuleKind::Palindrome { .. } | RuleKind::Clone { .. } => {
-            let laws = laws();
+            let laws = pairs(laws);
             let pairs = laws.iter().map(|&(a, b, _)| (a, b)).collect();
             let law = laws.first().map_or(PairLaw::Equal, |l| l.2.clone());
             Box::new(PairChain::new(pairs, values, &law))
         }
-        RuleKind::Thermo { cells } => Box::new(Thermo::new(line(cells), true)),
-        RuleKind::SlowThermo { cells } => Box::new(Thermo::new(line(cells), false)),
-        // Marks between neighbours and rules on single cells.
-        RuleKind::Odd { cells } => parity(cells, true, values),
-        RuleKind::Even { cells } => parity(cells, false, values),
-        RuleKind::Minimum { cells } => extremum(cells, true, g),
-        RuleKind::Maximum { cells } => extremum(cells, false, g),
-        RuleKind::Quadruple { cells, symbols } => {
-            let symbols: Vec<u8> = symbols.iter().map(|s| s.index() as u8).collect();
-            Box::new(Quadruple::new(ids(cells), &symbols))
-        }
+        RuleKind::Thermo { .. } | RuleKind::SlowThermo { .. } => thermo(&pairs(laws)),
+        RuleKind::Minimum { .. } | RuleKind::Maximum { .. } => extremum(&pairs(laws)),
+        // Different symbols in each group: peers in the search (`peer_pairs`); this serves
+        // the reasoner, which also places a symbol with one place left in a full group.
         RuleKind::DisjointGroups { groups } => {
             let all = crate::SymbolSet::full(values.all().len()).0;
             Box::new(AllDifferent::new(
@@ -95,14 +94,21 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
                 all,
             ))
         }
-        // Sum, line and copy rules: one file per propagation technique.
+        // Stated by their laws as a linear sum (little killers, arrows, double arrows) or
+        // native (region sums), propagated by the sum engine, which reads the sides of the
+        // equation the laws sum to zero.
         RuleKind::LittleKiller { .. }
         | RuleKind::Arrow { .. }
         | RuleKind::DoubleArrow { .. }
         | RuleKind::RegionSum { .. } => match sum_facts::of_rule(&c.kind, g, SumOrigin::Rule) {
             Some(facts) => SumRule::compile(facts, g),
-            None => Box::new(Linear::new(Vec::new(), 1)),
+            None => never(),
         },
+        // Laws of their own: one file per propagation technique.
+        RuleKind::Quadruple { cells, symbols } => {
+            let symbols: Vec<u8> = symbols.iter().map(|s| s.index() as u8).collect();
+            Box::new(Quadruple::new(ids(cells), &symbols))
+        }
         RuleKind::Renban { cells } => Box::new(Renban::new(line(cells), values, g)),
         RuleKind::Between { cells } => Box::new(Between::new(line(cells), values, g)),
         RuleKind::Entropic { cells } | RuleKind::Modular { cells } => {
@@ -110,15 +116,10 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
             // a geometry built by hand such a line never holds (see `holds`).
             match line_rules::classes(&c.kind, values.all()) {
                 Some(classes) => Box::new(ClassWindows::new(line(cells), &classes, g)),
-                None => Box::new(Linear::new(Vec::new(), 1)),
+                None => never(),
             }
         }
         RuleKind::Zipper { cells } => Box::new(Zipper::new(line(cells), values)),
-        RuleKind::Sequence {
-            cells,
-            automaton,
-            closed,
-        } => Box::new(Sequence::new(&line(cells), *closed, automaton, values)),
         // Outside clues and indexing.
         RuleKind::Sandwich { cells, .. }
         | RuleKind::XSum { cells, .. }
@@ -130,23 +131,75 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
     }
 }
 
+/// The generic propagator of a rule's laws: pairs as a network of tables built from their
+/// [`PairLaw`]s, cells as the mask of values their [`crate::constraint::CellLaw`] allows, a
+/// linear sum, an automaton read forwards and backwards. A native rule has no laws to read
+/// and gets its own propagator in [`constraint`], never this.
+fn by_laws(laws: Laws<'_>, values: &Values) -> Box<dyn Propagator> {
+    match laws {
+        Laws::Pairs(laws) => {
+            let laws: Vec<(u32, u32, PairLaw)> = (laws.into_iter())
+                .map(|(a, b, law)| (a.index() as u32, b.index() as u32, law))
+                .collect();
+            Box::new(law_network(&laws, values))
+        }
+        Laws::Cells { cells, law } => Box::new(Allowed::new(ids(cells), law.mask(values.all()))),
+        Laws::Linear { terms, total } => Box::new(Linear::new(
+            (terms.iter())
+                .map(|&(c, k)| (c.index() as u32, k))
+                .collect(),
+            total,
+        )),
+        Laws::Automaton {
+            cells,
+            automaton,
+            closed,
+        } => Box::new(Sequence::new(&ids(cells), closed, automaton, values)),
+        Laws::Tuples { cells, allowed } => Box::new(Tuples::new(ids(cells), allowed, values.all())),
+        Laws::Native => never(),
+    }
+}
+
+/// A rule that never holds: an empty sum that must reach 1 fails at once.
+fn never() -> Box<dyn Propagator> {
+    Box::new(Linear::new(Vec::new(), 1))
+}
+
+/// The pairs of pair laws, as the solver's cell indices; none for another form.
+fn pairs(laws: Laws<'_>) -> Vec<(u32, u32, PairLaw)> {
+    match laws {
+        Laws::Pairs(p) => (p.into_iter())
+            .map(|(a, b, law)| (a.index() as u32, b.index() as u32, law))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 fn ids(cells: &[CellId]) -> Vec<u32> {
     cells.iter().map(|c| c.index() as u32).collect()
 }
 
-/// Odd (or even) cells: the symbols whose value is odd (or even).
-fn parity(cells: &[CellId], odd: bool, values: &Values) -> Box<dyn Propagator> {
-    let mask = (values.all().iter().enumerate())
-        .filter(|&(_, v)| (v % 2 != 0) == odd)
-        .fold(0u64, |m, (s, _)| m | 1 << s);
-    Box::new(Allowed::new(ids(cells), mask))
+/// A thermometer from its steps, a chain of [`PairLaw::Below`] (or, slow, [`PairLaw::AtMost`])
+/// pairs along the line: its cells in order.
+fn thermo(steps: &[(u32, u32, PairLaw)]) -> Box<dyn Propagator> {
+    let strict = steps.first().is_none_or(|s| s.2 == PairLaw::Below);
+    let cells = (steps.first().map(|s| s.0).into_iter())
+        .chain(steps.iter().map(|s| s.1))
+        .collect();
+    Box::new(Thermo::new(cells, strict))
 }
 
-/// Minimum (or maximum) cells against their orthogonal neighbours.
-fn extremum(cells: &[CellId], below: bool, g: &Geometry) -> Box<dyn Propagator> {
-    let around = (cells.iter())
-        .map(|&c| (c.index() as u32, ids(&orthogonal_neighbours(g, c))))
-        .collect();
+/// Minimum (or maximum) cells from their pairs, each cell below ([`PairLaw::Below`]) or above
+/// each of its neighbours in turn: the cells with their neighbours.
+fn extremum(pairs: &[(u32, u32, PairLaw)]) -> Box<dyn Propagator> {
+    let below = pairs.first().is_none_or(|p| p.2 == PairLaw::Below);
+    let mut around: Vec<(u32, Vec<u32>)> = Vec::new();
+    for &(a, b, _) in pairs {
+        match around.last_mut() {
+            Some((c, n)) if *c == a => n.push(b),
+            _ => around.push((a, vec![b])),
+        }
+    }
     Box::new(Extremum::new(around, below))
 }
 
@@ -247,6 +300,11 @@ total = 15
 type = "skyscraper"
 at = [10, 5]
 count = 3
+
+[[rule]]
+type = "relation"
+cells = "r9c1 r9c2 r8c1"
+allowed = ["1-3 4-6 7-9", "7-9 1-3 4-6", "5 5 5"]
 "#;
 
     /// Recording reasons changes nothing: a rule's explained pass removes exactly what its

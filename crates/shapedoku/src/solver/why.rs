@@ -205,4 +205,13 @@ pub(crate) enum Why {
         /// The greatest value the cell may hold.
         high: i64,
     },
+
+    // Relations.
+    /// `relation` rule: of its allowed tuples, those at `fitting` (their places in the
+    /// rule's list) still fit every cell's candidates, and none of them puts a removed value
+    /// in this cell.
+    RelationTuples {
+        /// The places of the tuples that still fit.
+        fitting: Vec<u32>,
+    },
 }

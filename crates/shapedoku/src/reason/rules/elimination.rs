@@ -1,8 +1,8 @@
 //! Rule eliminations: each rule beyond shapes (a kropki dot, a thermometer, anti-knight, ...)
 //! narrows the candidates on its own, by the same propagation the solver runs. A rule made of
 //! separate parts is tried part by part (each mark, each minimum cell, ...) so a step names the
-//! part that does the work; generic over the rule kinds, so a new kind with a propagator is
-//! explained without code here.
+//! part that does the work; the removals and their reasons come from the kind's propagator, so
+//! a new kind only says here how it splits into parts (`parts`, an exhaustive match).
 
 use crate::constraint::{Constraint, RuleKind};
 use crate::reason::board::Board;
@@ -49,7 +49,8 @@ fn removed(g: &Geometry, before: &[u64], after: &[u64]) -> Vec<Candidate> {
 }
 
 /// The parts of a rule, each with the cells that name it: one per mark (then the whole rule,
-/// for its negative constraint), one per listed cell of a cell rule, or the whole rule.
+/// for its negative constraint), one per listed cell of a cell rule, or the whole rule. The
+/// match is exhaustive: a new kind says how its steps are told apart.
 fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
     let part = |kind: RuleKind| Constraint::new(&c.name, kind);
     let whole = || (Vec::new(), c.clone());
@@ -78,7 +79,31 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         RuleKind::Maximum { cells } => {
             one_per_cell(cells, |c| part(RuleKind::Maximum { cells: c }))
         }
-        _ => vec![whole()],
+        RuleKind::AntiKnight
+        | RuleKind::AntiKing
+        | RuleKind::Nonconsecutive
+        | RuleKind::Thermo { .. }
+        | RuleKind::SlowThermo { .. }
+        | RuleKind::Quadruple { .. }
+        | RuleKind::DisjointGroups { .. }
+        | RuleKind::LittleKiller { .. }
+        | RuleKind::Arrow { .. }
+        | RuleKind::DoubleArrow { .. }
+        | RuleKind::Renban { .. }
+        | RuleKind::Whispers { .. }
+        | RuleKind::Palindrome { .. }
+        | RuleKind::Between { .. }
+        | RuleKind::RegionSum { .. }
+        | RuleKind::Entropic { .. }
+        | RuleKind::Modular { .. }
+        | RuleKind::Zipper { .. }
+        | RuleKind::Clone { .. }
+        | RuleKind::Sequence { .. }
+        | RuleKind::Relation { .. }
+        | RuleKind::Sandwich { .. }
+        | RuleKind::XSum { .. }
+        | RuleKind::Skyscraper { .. }
+        | RuleKind::Indexing { .. } => vec![whole()],
     }
 }
 

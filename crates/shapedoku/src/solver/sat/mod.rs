@@ -153,14 +153,15 @@ impl Problem {
 }
 
 /// Whether the back end takes every rule of the geometry: its shapes and the rules beyond
-/// shapes that are relations between two cells (chess moves, nonconsecutive, marks,
-/// thermometers, minimum and maximum cells, whispers, palindromes, clones), on single cells
-/// (odd, even) or sums with repeats (little killers).
+/// shapes whose laws ([`crate::constraint::Constraint::laws`]) are relations between two
+/// cells (chess moves, nonconsecutive, marks, thermometers, minimum and maximum cells,
+/// whispers, palindromes, clones), on single cells (odd, even) or sums of unit weights with
+/// repeats (little killers).
 pub fn covers(geometry: &Geometry) -> bool {
     geometry
         .constraints()
         .iter()
-        .all(|c| rules::encodable(&c.kind))
+        .all(|c| rules::encodable(c, geometry))
 }
 
 /// Limits on one [`count`]; the default has none.

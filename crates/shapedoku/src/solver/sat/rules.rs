@@ -1,58 +1,65 @@
-//! Rules beyond shapes as the back end's input. Most rules setters use between two cells are a
-//! relation on their values, so they become [`PairRule`]s (binary clauses): chess moves and
-//! disjoint groups (different symbols), nonconsecutive, marks and their negative constraint,
-//! each step of a thermometer, a minimum or maximum cell against each neighbour, whispers,
-//! palindromes and clones. Odd and even cells narrow candidates; a little killer is a sum with
-//! repeats. The rest (arrows, renban, outside clues, ...) are not encoded, and a geometry with
-//! any of them stays with the search.
+//! Rules beyond shapes as the back end's input, read from their laws
+//! ([`Constraint::laws`]): pair laws become [`PairRule`]s (binary clauses: chess moves and
+//! disjoint groups, nonconsecutive, marks and their negative constraint, each step of a
+//! thermometer, a minimum or maximum cell against each neighbour, whispers, palindromes,
+//! clones), cell laws (odd, even) narrow candidates, and a linear sum of unit weights (a
+//! little killer) is a sum with repeats. Other sums (arrows, double arrows), automata and
+//! native rules are not encoded, and a geometry with any of them stays with the search.
+//! [`encodable`] and [`add`] read the same [`encoding`], so a rule cannot be counted as taken
+//! without its clauses.
 
 use super::{PairRule, Problem, SumShape};
-use crate::constraint::{Constraint, PairLaw, RuleKind};
+use crate::constraint::{CellLaw, Constraint, Laws, PairLaw};
 use crate::{CellId, Geometry, SymbolSet};
 
-/// Whether [`add`] takes rules of this kind.
-pub(super) fn encodable(kind: &RuleKind) -> bool {
-    matches!(
-        kind,
-        RuleKind::AntiKnight
-            | RuleKind::AntiKing
-            | RuleKind::DisjointGroups { .. }
-            | RuleKind::Nonconsecutive
-            | RuleKind::Thermo { .. }
-            | RuleKind::SlowThermo { .. }
-            | RuleKind::Marks { .. }
-            | RuleKind::Odd { .. }
-            | RuleKind::Even { .. }
-            | RuleKind::Minimum { .. }
-            | RuleKind::Maximum { .. }
-            | RuleKind::Whispers { .. }
-            | RuleKind::Palindrome { .. }
-            | RuleKind::Clone { .. }
-            | RuleKind::LittleKiller { .. }
-    )
+/// What the back end makes of a rule's laws, or `None` when it does not encode them.
+enum Encoding<'a> {
+    Pairs(Vec<(CellId, CellId, PairLaw)>),
+    Cells(&'a [CellId], CellLaw),
+    Sum(SumShape),
 }
 
-/// Adds the rule to the problem (its pairs, sums or narrower candidates); nothing for a kind
-/// [`encodable`] refuses. The pair rules' clauses come from [`Constraint::pair_laws`], the
-/// one statement of what each allows.
-pub(super) fn add(c: &Constraint, g: &Geometry, p: &mut Problem) {
-    if let Some(laws) = c.pair_laws(g) {
-        // One table per run of pairs under the same law (the laws come grouped).
-        for run in laws.chunk_by(|x, y| x.2 == y.2) {
-            let law = &run[0].2;
-            relate(p, run.iter().map(|&(a, b, _)| (a, b)), law);
+fn encoding<'a>(c: &'a Constraint, g: &Geometry) -> Option<Encoding<'a>> {
+    match c.laws(g) {
+        Laws::Pairs(p) => Some(Encoding::Pairs(p)),
+        Laws::Cells { cells, law } => Some(Encoding::Cells(cells, law)),
+        Laws::Linear { terms, total } if terms.iter().all(|t| t.1 == 1) => {
+            Some(Encoding::Sum(SumShape {
+                cells: terms.iter().map(|t| t.0).collect(),
+                total,
+                distinct: false,
+            }))
         }
-        return;
+        Laws::Linear { .. } | Laws::Automaton { .. } | Laws::Tuples { .. } | Laws::Native => None,
     }
-    match &c.kind {
-        RuleKind::Odd { cells } => parity(p, cells, 1),
-        RuleKind::Even { cells } => parity(p, cells, 0),
-        RuleKind::LittleKiller { cells, total, .. } => p.sums.push(SumShape {
-            cells: cells.clone(),
-            total: *total,
-            distinct: false,
-        }),
-        _ => {}
+}
+
+/// Whether [`add`] takes the rule.
+pub(super) fn encodable(c: &Constraint, g: &Geometry) -> bool {
+    encoding(c, g).is_some()
+}
+
+/// Adds the rule to the problem (its pairs, sums or narrower candidates); nothing for a rule
+/// [`encodable`] refuses.
+pub(super) fn add(c: &Constraint, g: &Geometry, p: &mut Problem) {
+    match encoding(c, g) {
+        Some(Encoding::Pairs(laws)) => {
+            // One table per run of pairs under the same law (the laws come grouped).
+            for run in laws.chunk_by(|x, y| x.2 == y.2) {
+                let law = &run[0].2;
+                relate(p, run.iter().map(|&(a, b, _)| (a, b)), law);
+            }
+        }
+        Some(Encoding::Cells(cells, law)) => {
+            let keep = law.mask(&p.values);
+            for c in cells {
+                if let Some(m) = p.candidates.get_mut(c.index()) {
+                    m.0 &= keep;
+                }
+            }
+        }
+        Some(Encoding::Sum(sum)) => p.sums.push(sum),
+        None => {}
     }
 }
 
@@ -67,19 +74,4 @@ fn relate(p: &mut Problem, pairs: impl Iterator<Item = (CellId, CellId)>, law: &
         cells: [a, b],
         allowed: table.clone(),
     }));
-}
-
-/// Keeps only the candidates whose value has this remainder mod 2.
-fn parity(p: &mut Problem, cells: &[CellId], odd: i64) {
-    let keep = p
-        .values
-        .iter()
-        .enumerate()
-        .filter(|&(_, &x)| x.rem_euclid(2) == odd)
-        .fold(0u64, |m, (s, _)| m | 1 << s);
-    for c in cells {
-        if let Some(m) = p.candidates.get_mut(c.index()) {
-            m.0 &= keep;
-        }
-    }
 }

@@ -379,7 +379,10 @@ fn agrees_with_the_oracle_on_every_encoded_rule() {
     let g4 = builtin::geometry("4x4").unwrap();
     for kind in rules {
         let what = format!("{kind:?}");
-        assert!(rules::encodable(&kind), "{what}");
+        assert!(
+            rules::encodable(&Constraint::new("r", kind.clone()), &g4),
+            "{what}"
+        );
         let g = Arc::new(
             (*g4)
                 .clone()

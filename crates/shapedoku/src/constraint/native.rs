@@ -1,0 +1,120 @@
+//! The rules whose meaning is no pair, cell, sum or automaton law ([`super::Laws::Native`]): each has
+//! a check of its own here, dispatched by one exhaustive match, so a new kind does not compile
+//! until it says whether it is well formed and how it is checked.
+
+use super::{Constraint, RuleKind, line_rules, outside};
+use crate::{CellId, Geometry};
+
+impl Constraint {
+    /// Whether a rule built by hand has the parts its kind needs (the loader only builds such
+    /// rules): an arrow 1-3 circle cells and a body, a clone two halves of equal length, a
+    /// double arrow or between line two ends, any other line a cell, an indexing rule one line
+    /// per indexing cell holding it. A rule that is not never holds.
+    pub fn well_formed(&self) -> bool {
+        match &self.kind {
+            RuleKind::Arrow { cells, circle } => (1..=3).contains(circle) && *circle < cells.len(),
+            RuleKind::Clone { cells, half } => *half > 0 && cells.len() == 2 * half,
+            RuleKind::DoubleArrow { cells } | RuleKind::Between { cells } => cells.len() >= 2,
+            RuleKind::LittleKiller { cells, .. }
+            | RuleKind::Renban { cells }
+            | RuleKind::Whispers { cells, .. }
+            | RuleKind::Palindrome { cells }
+            | RuleKind::RegionSum { cells }
+            | RuleKind::Entropic { cells }
+            | RuleKind::Modular { cells }
+            | RuleKind::Zipper { cells }
+            | RuleKind::Sequence { cells, .. }
+            | RuleKind::Sandwich { cells, .. }
+            | RuleKind::XSum { cells, .. }
+            | RuleKind::Skyscraper { cells, .. } => !cells.is_empty(),
+            RuleKind::Relation { cells, allowed } => {
+                (1..=crate::solver::RELATION_MAX_CELLS).contains(&cells.len())
+                    && allowed.iter().all(|t| t.len() == cells.len())
+            }
+            RuleKind::Indexing { cells, lines } => {
+                cells.len() == lines.len() && cells.iter().zip(lines).all(|(c, l)| l.contains(c))
+            }
+            RuleKind::AntiKnight
+            | RuleKind::AntiKing
+            | RuleKind::Nonconsecutive
+            | RuleKind::Thermo { .. }
+            | RuleKind::SlowThermo { .. }
+            | RuleKind::Marks { .. }
+            | RuleKind::Odd { .. }
+            | RuleKind::Even { .. }
+            | RuleKind::Minimum { .. }
+            | RuleKind::Maximum { .. }
+            | RuleKind::Quadruple { .. }
+            | RuleKind::DisjointGroups { .. } => true,
+        }
+    }
+}
+
+/// [`Constraint::holds`] for the rules whose laws are [`super::Laws::Native`]: whether the placed
+/// symbols (`symbol`) and their values (`value`) break the rule nowhere. `true` for the other
+/// kinds, whose laws say it.
+pub(super) fn holds(
+    kind: &RuleKind,
+    g: &Geometry,
+    symbol: &dyn Fn(CellId) -> Option<u8>,
+    value: &dyn Fn(CellId) -> Option<i64>,
+) -> bool {
+    match kind {
+        RuleKind::Quadruple { cells, symbols } => {
+            let symbols: Vec<u8> = symbols.iter().map(|s| s.index() as u8).collect();
+            quadruple_holds(cells, &symbols, symbol)
+        }
+        RuleKind::Renban { .. }
+        | RuleKind::Between { .. }
+        | RuleKind::RegionSum { .. }
+        | RuleKind::Entropic { .. }
+        | RuleKind::Modular { .. }
+        | RuleKind::Zipper { .. } => line_rules::holds(kind, g, value),
+        RuleKind::Sandwich { .. }
+        | RuleKind::XSum { .. }
+        | RuleKind::Skyscraper { .. }
+        | RuleKind::Indexing { .. } => outside::holds(kind, g, value),
+        // Stated by their laws (`laws.rs`).
+        RuleKind::AntiKnight
+        | RuleKind::AntiKing
+        | RuleKind::Nonconsecutive
+        | RuleKind::Thermo { .. }
+        | RuleKind::SlowThermo { .. }
+        | RuleKind::Marks { .. }
+        | RuleKind::Odd { .. }
+        | RuleKind::Even { .. }
+        | RuleKind::Minimum { .. }
+        | RuleKind::Maximum { .. }
+        | RuleKind::DisjointGroups { .. }
+        | RuleKind::LittleKiller { .. }
+        | RuleKind::Arrow { .. }
+        | RuleKind::DoubleArrow { .. }
+        | RuleKind::Whispers { .. }
+        | RuleKind::Palindrome { .. }
+        | RuleKind::Clone { .. }
+        | RuleKind::Sequence { .. }
+        | RuleKind::Relation { .. } => true,
+    }
+}
+
+/// Whether every symbol of `symbols` can still appear among the cells as often as listed:
+/// only a full set of cells can be missing a symbol; until then, only too many required
+/// symbols for the cells still empty breaks it.
+fn quadruple_holds(
+    cells: &[CellId],
+    symbols: &[u8],
+    symbol: &dyn Fn(CellId) -> Option<u8>,
+) -> bool {
+    let placed: Vec<u8> = cells.iter().filter_map(|&c| symbol(c)).collect();
+    let empty = cells.len() - placed.len();
+    let mut missing = 0;
+    let mut counted: Vec<u8> = Vec::new();
+    for &s in symbols {
+        let need = counted.iter().filter(|&&t| t == s).count() + 1;
+        counted.push(s);
+        if placed.iter().filter(|&&t| t == s).count() < need {
+            missing += 1;
+        }
+    }
+    missing <= empty
+}

@@ -1,0 +1,205 @@
+//! How each rule beyond shapes is drawn, chosen in one place: [`drawing`] maps every rule kind
+//! to a [`Drawing`] in the layer it belongs to, by an exhaustive match, so a new kind does not
+//! compile until it says how it is drawn (or that it is not: a relation over the whole grid).
+//! Each layer's module draws its own [`Drawing`]s, again by exhaustive matches.
+
+use crate::constraint::{Constraint, Mark, RuleKind};
+use crate::{CellId, Symbol};
+
+/// A rule as the page draws it, by layer.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Drawing<'a> {
+    /// Nothing to draw: a relation over the whole grid (anti-knight, anti-king,
+    /// nonconsecutive, disjoint groups).
+    Nothing,
+    /// Under the grid lines (`rules.rs`).
+    Under(Under<'a>),
+    /// Over the grid lines (`rules.rs`).
+    Over(Over<'a>),
+    /// Lines through the cells, circles, arrows, shaded cells (`lines.rs`).
+    Line(Line<'a>),
+    /// Clues outside the cells and tinted cells (`outside.rs`).
+    Outside(Outside<'a>),
+}
+
+/// Drawn under the grid lines.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Under<'a> {
+    /// A grey bulb and a thick line; a slow one dashed.
+    Thermo { cells: &'a [CellId], slow: bool },
+    /// Grey circles (odd cells).
+    Circles(&'a [CellId]),
+    /// Grey squares (even cells).
+    Squares(&'a [CellId]),
+    /// Chevrons by each side, pointing to the smaller cell (minimum or maximum cells).
+    Chevrons { cells: &'a [CellId], min: bool },
+    /// A dashed frame inside each cell (the cells of a relation).
+    Framed(&'a [CellId]),
+}
+
+/// Drawn over the grid lines.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Over<'a> {
+    /// Dots and letters on edges.
+    Marks(&'a [Mark]),
+    /// A circle where the cells meet, with the symbols.
+    Quadruple {
+        cells: &'a [CellId],
+        symbols: &'a [Symbol],
+    },
+}
+
+/// Drawn through the cells.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Line<'a> {
+    /// A thick coloured line through the centres.
+    Coloured {
+        cells: &'a [CellId],
+        colour: &'static str,
+    },
+    /// A thinner line, closed around a loop (a sequence).
+    Thin {
+        cells: &'a [CellId],
+        colour: &'static str,
+        closed: bool,
+    },
+    /// A thin line with a circle at each end (between).
+    Between(&'a [CellId]),
+    /// A line between two circles at its ends (double arrow).
+    DoubleArrow(&'a [CellId]),
+    /// A circle or pill and a line ending in an arrowhead.
+    Arrow { cells: &'a [CellId], circle: usize },
+    /// Shaded cells (clones).
+    Shaded(&'a [CellId]),
+    /// A total outside the grid with a small arrow along its diagonal.
+    LittleKiller {
+        cells: &'a [CellId],
+        total: i64,
+        clue: (u32, u32),
+        direction: (i32, i32),
+    },
+}
+
+/// Clues outside the cells, and marked cells for rules read from outside.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Outside<'a> {
+    /// A number in the margin next to the row or column it reads (`class` names the clue).
+    Number {
+        cells: &'a [CellId],
+        number: i64,
+        clue: (u32, u32),
+        class: &'static str,
+    },
+    /// Tinted cells (indexing).
+    Tinted(&'a [CellId]),
+}
+
+/// How a rule is drawn.
+pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
+    let coloured = |cells, colour| Drawing::Line(Line::Coloured { cells, colour });
+    match &c.kind {
+        RuleKind::AntiKnight
+        | RuleKind::AntiKing
+        | RuleKind::Nonconsecutive
+        | RuleKind::DisjointGroups { .. } => Drawing::Nothing,
+        RuleKind::Thermo { cells } => Drawing::Under(Under::Thermo { cells, slow: false }),
+        RuleKind::SlowThermo { cells } => Drawing::Under(Under::Thermo { cells, slow: true }),
+        RuleKind::Odd { cells } => Drawing::Under(Under::Circles(cells)),
+        RuleKind::Even { cells } => Drawing::Under(Under::Squares(cells)),
+        RuleKind::Minimum { cells } => Drawing::Under(Under::Chevrons { cells, min: true }),
+        RuleKind::Maximum { cells } => Drawing::Under(Under::Chevrons { cells, min: false }),
+        RuleKind::Marks { marks, .. } => Drawing::Over(Over::Marks(marks)),
+        RuleKind::Quadruple { cells, symbols } => Drawing::Over(Over::Quadruple { cells, symbols }),
+        // The conventional colours, not themable.
+        RuleKind::Renban { cells } => coloured(cells, "#c36ef0"),
+        RuleKind::Whispers { cells, .. } => coloured(cells, "#4cc24c"),
+        RuleKind::Palindrome { cells } => coloured(cells, "#a8a8a8"),
+        RuleKind::RegionSum { cells } => coloured(cells, "#4a8cf0"),
+        RuleKind::Entropic { cells } => coloured(cells, "#f59a2c"),
+        RuleKind::Modular { cells } => coloured(cells, "#2cb5b0"),
+        RuleKind::Zipper { cells } => coloured(cells, "#e07ab8"),
+        RuleKind::Sequence { cells, closed, .. } => Drawing::Line(Line::Thin {
+            cells,
+            colour: "#a0764a",
+            closed: *closed,
+        }),
+        RuleKind::Between { cells } => Drawing::Line(Line::Between(cells)),
+        RuleKind::DoubleArrow { cells } => Drawing::Line(Line::DoubleArrow(cells)),
+        RuleKind::Arrow { cells, circle } => Drawing::Line(Line::Arrow {
+            cells,
+            circle: *circle,
+        }),
+        RuleKind::Clone { cells, .. } => Drawing::Line(Line::Shaded(cells)),
+        RuleKind::LittleKiller {
+            cells,
+            total,
+            clue,
+            direction,
+        } => Drawing::Line(Line::LittleKiller {
+            cells,
+            total: *total,
+            clue: *clue,
+            direction: *direction,
+        }),
+        RuleKind::Sandwich { cells, total, clue } => number(cells, *total, *clue, "sandwich"),
+        RuleKind::XSum { cells, total, clue } => number(cells, *total, *clue, "x-sum"),
+        RuleKind::Skyscraper { cells, count, clue } => number(cells, *count, *clue, "skyscraper"),
+        RuleKind::Indexing { cells, .. } => Drawing::Outside(Outside::Tinted(cells)),
+        RuleKind::Relation { cells, .. } => Drawing::Under(Under::Framed(cells)),
+    }
+}
+
+fn number<'a>(
+    cells: &'a [CellId],
+    number: i64,
+    clue: (u32, u32),
+    class: &'static str,
+) -> Drawing<'a> {
+    Drawing::Outside(Outside::Number {
+        cells,
+        number,
+        clue,
+        class,
+    })
+}
+
+/// A clue written outside the cells, with the cells it reads (nearest the clue first): a
+/// little killer's total or an outside number, with its class and number.
+pub(super) struct Clue<'a> {
+    pub cells: &'a [CellId],
+    pub clue: (u32, u32),
+    pub number: i64,
+    pub class: &'static str,
+}
+
+impl<'a> Drawing<'a> {
+    /// The clue this drawing writes outside the cells, if it writes one.
+    pub(super) fn outside_clue(&self) -> Option<Clue<'a>> {
+        match *self {
+            Drawing::Line(Line::LittleKiller {
+                cells, total, clue, ..
+            }) => Some(Clue {
+                cells,
+                clue,
+                number: total,
+                class: "little-killer",
+            }),
+            Drawing::Outside(Outside::Number {
+                cells,
+                number,
+                clue,
+                class,
+            }) => Some(Clue {
+                cells,
+                clue,
+                number,
+                class,
+            }),
+            Drawing::Nothing
+            | Drawing::Under(_)
+            | Drawing::Over(_)
+            | Drawing::Line(_)
+            | Drawing::Outside(Outside::Tinted(_)) => None,
+        }
+    }
+}
