@@ -129,7 +129,7 @@ mod sum;
 mod sum_bits;
 pub(crate) mod sum_facts;
 mod thermo;
-mod why;
+pub(crate) mod why;
 // Sum, line and copy rules.
 mod between;
 mod class_windows;
