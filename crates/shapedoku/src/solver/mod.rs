@@ -122,6 +122,7 @@ mod probe;
 mod propagate;
 mod propagator;
 mod relation;
+pub(crate) mod rule_chain;
 mod rules;
 pub mod sat;
 mod search;
