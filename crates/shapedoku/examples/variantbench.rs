@@ -5,8 +5,8 @@
 //! payloads) and `tests/data/sudokupad/challenge100.tsv` (SudokuPad links). Each puzzle is
 //! imported (puzzles the importer refuses are counted apart), its solution checked against the
 //! reading, then solved step by step as `shapedoku rate` does, within a time limit per puzzle.
-//! Every step is checked against the published solution: a step that removes the solution's
-//! value or places another is unsound, and the run fails.
+//! Every step before the first guess is checked against the published solution: a step that
+//! removes the solution's value or places another is unsound, and the run fails.
 //!
 //! A puzzle belongs to every family it uses (a killer with a thermometer counts under both);
 //! puzzles with no rule beyond rows, columns and boxes are `classic`. Per family it prints the
@@ -157,11 +157,7 @@ fn main() {
 
 /// Solves `puzzle` step by step within `limit`, checking each step against `sol`: the
 /// outcome, the hardest step, the count of unsound steps and of steps.
-fn run(
-    puzzle: &Puzzle,
-    sol: &[u8],
-    limit: Duration,
-) -> (Outcome, Option<Technique>, usize, usize) {
+fn run(puzzle: &Puzzle, sol: &[u8], limit: Duration) -> (Outcome, Option<Technique>, usize, usize) {
     let deadline = Instant::now() + limit;
     let mut board = Board::new(puzzle);
     let budget = Budget::default().with_deadline(deadline);
@@ -180,13 +176,14 @@ fn run(
             .placements
             .iter()
             .any(|c| sol[c.cell.index()] != c.symbol.index() as u8);
-        // A guess may be wrong by design (it is undone by the search behind it).
-        if (wrong_elim || wrong_place) && s.technique() != Technique::Guess {
+        let t = s.technique();
+        // A guess may be wrong by design, and the steps after it rest on it: only the steps
+        // before the first guess must agree with the solution.
+        guessed |= t == Technique::Guess;
+        if (wrong_elim || wrong_place) && !guessed {
             bad += 1;
             eprintln!("unsound step: {:?}", s.deduction);
         }
-        let t = s.technique();
-        guessed |= t == Technique::Guess;
         if hardest.is_none_or(|h| t.weight() > h.weight()) {
             hardest = Some(t);
         }
@@ -220,7 +217,10 @@ fn family_names(g: &Geometry) -> BTreeSet<String> {
             }
             k => {
                 let debug = format!("{k:?}");
-                let name: String = debug.chars().take_while(char::is_ascii_alphanumeric).collect();
+                let name: String = debug
+                    .chars()
+                    .take_while(char::is_ascii_alphanumeric)
+                    .collect();
                 out.insert(name.to_lowercase());
             }
         }
