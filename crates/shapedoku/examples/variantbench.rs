@@ -19,7 +19,7 @@
 use shapedoku::constraint::{Relation, RuleKind};
 use shapedoku::geometry::ShapeKind;
 use shapedoku::reason::{self, Board, Technique};
-use shapedoku::solver::{Budget, Stop};
+use shapedoku::solver::Budget;
 use shapedoku::{Geometry, Puzzle, Solver, Verdict, import};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
@@ -194,7 +194,7 @@ fn run(puzzle: &Puzzle, sol: &[u8], limit: Duration) -> (Outcome, Option<Techniq
         } else {
             Outcome::Logic
         }
-    } else if matches!(run.stopped, Some(Stop::Deadline)) || run.stopped.is_some() {
+    } else if run.stopped.is_some() {
         Outcome::Stopped
     } else {
         Outcome::Stuck

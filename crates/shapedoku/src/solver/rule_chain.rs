@@ -47,6 +47,11 @@ impl RulePropagators {
         self.props.len()
     }
 
+    /// Whether there are none (no rules, no sum shapes).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.props.is_empty()
+    }
+
     /// Which rule propagator `i` enforces.
     pub(crate) fn source(&self, i: usize) -> RuleSource {
         self.props[i].0

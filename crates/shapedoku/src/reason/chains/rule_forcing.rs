@@ -37,7 +37,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
         return;
     }
     let props = RulePropagators::new(g);
-    if props.len() == 0 {
+    if props.is_empty() {
         return;
     }
     let mut cells: Vec<usize> = (0..g.cell_count())
