@@ -577,6 +577,47 @@ fn the_reasoner_explains_a_rule_elimination_by_its_mark() {
     }
     assert!(!gone.contains(&4) && !gone.contains(&6), "{line}");
     assert!(explain::compact(g, step).starts_with("Rule Elimination: kropki r1c1–r1c2 (white)"));
+    // The reason: the dot's other cell, named in the words and among the cells drawn.
+    let r1c1 = shapedoku::CellId::new(0);
+    match &step.deduction {
+        reason::Deduction::RuleElimination { reason, .. } => {
+            assert_eq!(*reason, reason::RuleReason::Partner { partner: r1c1 })
+        }
+        d => panic!("{d:?}"),
+    }
+    assert!(
+        line.contains("no candidate of r1c1 goes with them"),
+        "{line}"
+    );
+    assert!(step.deduction.cells().contains(&r1c1));
+}
+
+#[test]
+fn a_thermometer_step_names_the_cell_before_and_the_floor() {
+    use shapedoku::reason::{self, Board, Deduction, RuleReason, Technique, explain};
+    let text = "variant = \"4x4\"\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2 r1c3\"\n";
+    let l = load(text);
+    let g = l.puzzle.geometry();
+    let steps = reason::all_steps(&Board::new(&l.puzzle), Some(Technique::RuleElimination), 1);
+    let step = steps.first().expect("the thermometer narrows its cells");
+    // One reason per step: the second cell loses 1, because it follows the bulb.
+    assert_eq!(
+        step.deduction,
+        Deduction::RuleElimination {
+            rule: 0,
+            cells: Vec::new(),
+            reason: RuleReason::ThermoFloor {
+                previous: shapedoku::CellId::new(0),
+                floor: 2
+            }
+        }
+    );
+    assert_eq!(step.eliminations.len(), 1);
+    let line = explain::text(g, step);
+    assert!(
+        line.contains("after r1c1 on the thermometer, so it is at least 2"),
+        "{line}"
+    );
 }
 
 #[test]

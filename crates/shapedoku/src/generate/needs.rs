@@ -41,7 +41,9 @@ pub fn unavailable(g: &Geometry, t: Technique, killer: bool) -> Option<String> {
         T::CageCombination | T::InniesOuties | T::CageOverlap if !cages => {
             "it works on sum cages and the geometry has none (add --killer)"
         }
-        T::RuleElimination if !rules => "the geometry has no rules beyond shapes",
+        T::RuleElimination | T::RuleCombination | T::RuleSet if !rules => {
+            "the geometry has no rules beyond shapes"
+        }
         T::UniqueRectangle1
         | T::UniqueRectangle2
         | T::UniqueRectangle3

@@ -193,11 +193,18 @@ catalogue! {
     HiddenQuad = "hidden_quad", "Hidden Quadruple", Basics, 150, Hard, Se::Fixed(5.4);
     /// Sum cage: only combinations that fit the candidates survive.
     CageCombination = "cage_combination", "Cage Combination", Rules, 40, Medium, Se::Fixed(2.8);
+    /// A rule's sum, run or line: only the combinations (sets of values, runs, classes) that
+    /// fit the candidates survive.
+    RuleCombination = "rule_combination", "Rule Combination", Rules, 40, Medium, Se::Fixed(2.8);
     /// Sum cage: the 45 rule (innies and outies) over a union of houses.
     InniesOuties = "innies_outies", "Innies/Outies", Rules, 80, Hard, Se::Fixed(2.8);
     /// Sum cage: a symbol a cage must hold, confined to a shape (or a house's symbol confined
     /// to a cage).
     CageOverlap = "cage_overlap", "Cage Overlap", Rules, 50, Medium, Se::Fixed(2.8);
+    /// A rule's set argument: a value its cells must hold somewhere (every combination or run
+    /// left needs it, every pair allowed holds it), or cells that lack the room their values
+    /// need.
+    RuleSet = "rule_set", "Rule Set Argument", Rules, 80, Hard, Se::Fixed(2.8);
     /// Fish of size 2 over rows and columns.
     XWing = "x_wing", "X-Wing", Fish, 140, Hard, Se::Fixed(3.2);
     /// Fish of size 3 over rows and columns.
@@ -327,6 +334,11 @@ catalogue! {
     /// Forcing chain by contradiction: assuming a candidate, singles lead to a contradiction.
     /// Sudoku Explainer values these from 7.5 up, more for longer chains.
     ForcingChain = "forcing_chain", "Forcing Chain", Chains, 500, Extreme,
+        Se::ByLength { base: 7.5, per: 0.05, cap: 20 };
+    /// Forcing chain over rules: assuming a candidate, singles and the rules' own propagation
+    /// lead to a contradiction. Tried after the forcing chain of singles; rated above every
+    /// chain, below the guess.
+    RuleForcingChain = "rule_forcing_chain", "Rule Forcing Chain", Rules, 700, Extreme,
         Se::ByLength { base: 7.5, per: 0.05, cap: 20 };
     // Nice loops: what one of up to twelve links concludes, an AIC (plain or grouped) of up to
     // eleven also concludes, but for two strong links meeting at the start; the solver tries

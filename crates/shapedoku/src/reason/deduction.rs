@@ -3,7 +3,9 @@
 //! in `step.rs`.
 
 use super::catalogue::Technique;
-use super::step::{ChainNode, Deduction, FishKind, OverlapKind, RectangleKind, SimpleChainKind};
+use super::step::{
+    ChainNode, Deduction, FishKind, OverlapKind, RectangleKind, RuleLink, SimpleChainKind,
+};
 use crate::{CellId, ShapeId};
 
 /// A subset's technique by its size.
@@ -23,7 +25,7 @@ impl Deduction {
             Deduction::FullHouse { .. } => T::FullHouse,
             Deduction::HiddenSingle { .. } => T::HiddenSingle,
             Deduction::NakedSingle => T::NakedSingle,
-            Deduction::RuleElimination { .. } => T::RuleElimination,
+            Deduction::RuleElimination { reason, .. } => reason.technique(),
             Deduction::ShapeOverlap { kind, .. } => match kind {
                 OverlapKind::Pointing => T::LockedCandidatesPointing,
                 OverlapKind::Claiming => T::LockedCandidatesClaiming,
@@ -148,6 +150,7 @@ impl Deduction {
             Deduction::Template { placing: true, .. } => T::TemplateSet,
             Deduction::Template { placing: false, .. } => T::TemplateDelete,
             Deduction::ForcingChain { .. } => T::ForcingChain,
+            Deduction::RuleForcingChain { .. } => T::RuleForcingChain,
             Deduction::Guess { .. } => T::Guess,
         }
     }
@@ -167,6 +170,7 @@ impl Deduction {
     pub fn length(&self) -> usize {
         match self {
             Deduction::ForcingChain { implied, .. } => implied.len(),
+            Deduction::RuleForcingChain { links, .. } => links.len(),
             Deduction::SimpleChain { nodes, .. }
             | Deduction::XChain { nodes }
             | Deduction::XyChain { nodes }
@@ -246,7 +250,24 @@ impl Deduction {
                 nodes.iter().flat_map(|n| n.cells.iter().copied()).collect()
             }
             Deduction::Guess { cell, .. } => vec![*cell],
-            Deduction::RuleElimination { cells, .. } => cells.clone(),
+            Deduction::RuleForcingChain { assumed, links, .. } => {
+                let mut v = vec![assumed.cell];
+                for l in links {
+                    match l {
+                        RuleLink::NakedSingle { cell, .. }
+                        | RuleLink::HiddenSingle { cell, .. } => v.push(*cell),
+                        RuleLink::Rule { reason, .. } => v.extend(reason.cells()),
+                    }
+                }
+                let mut seen = std::collections::HashSet::new();
+                v.retain(|c| seen.insert(*c));
+                v
+            }
+            Deduction::RuleElimination { cells, reason, .. } => {
+                let mut v = cells.clone();
+                v.extend(reason.cells().into_iter().filter(|c| !cells.contains(c)));
+                v
+            }
             Deduction::WWing { cells, link, .. } => cells.iter().chain(link).copied().collect(),
             Deduction::RemotePair { cells, .. } => cells.clone(),
             Deduction::SimpleColours { colours, .. } => colours.concat(),

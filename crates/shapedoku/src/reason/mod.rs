@@ -64,5 +64,6 @@ pub use solve::{
 };
 pub use step::{
     Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash,
-    OverlapKind, RectangleKind, SimpleChainKind, Step,
+    OverlapKind, RectangleKind, RuleReason, SimpleChainKind, Step,
 };
+pub use step::{ChainEnd, RuleLink, RuleRef};

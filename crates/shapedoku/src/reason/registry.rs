@@ -163,8 +163,10 @@ const DEFAULT: &[Search] = &[
     s(&[T::NakedQuad], basics::subsets::naked_quads),
     s(&[T::HiddenQuad], basics::subsets::hidden_quads),
     s(&[T::CageCombination], rules::cages::find_combinations),
+    s(&[T::RuleCombination], rules::elimination::find_combinations),
     s(&[T::InniesOuties], rules::innies::find),
     s(&[T::CageOverlap], rules::cage_overlap::find),
+    s(&[T::RuleSet], rules::elimination::find_sets),
     s(X_WINGS, fish::basic::find_x_wings),
     s(SWORDFISH, fish::basic::find_swordfish),
     s(JELLYFISH, fish::basic::find_jellyfish),
@@ -196,6 +198,9 @@ const DEFAULT: &[Search] = &[
     s(&[T::AlsXyChain], als::xy_chain::find),
     s(&[T::DeathBlossom], als::death_blossom::find),
     first(&[T::ForcingChain], chains::forcing::find),
+    // On setters' puzzles the rules carry the logic: before the costly searches that only
+    // stand in for a guess (and nothing on a classic grid).
+    first(&[T::RuleForcingChain], chains::rule_forcing::find),
     s(NICE_LOOPS, chains::nice_loops::find),
     s(FINNED_FRANKEN, fish::franken::find),
     first(
@@ -234,8 +239,10 @@ pub const HODOKU_ORDER: &[Technique] = &[
     T::NakedQuad,                // 2000
     T::HiddenQuad,               // 2100
     T::CageCombination,          // (no cages in HoDoKu)
+    T::RuleCombination,
     T::InniesOuties,
     T::CageOverlap,
+    T::RuleSet,
     T::XWing,               // 2200
     T::Swordfish,           // 2300
     T::Jellyfish,           // 2400
@@ -285,6 +292,7 @@ pub const HODOKU_ORDER: &[Technique] = &[
     T::FinnedFrankenXWing,     // 6700
     T::FinnedFrankenSwordfish, // 6800
     T::ForcingChain,           // 8500
+    T::RuleForcingChain,       // (no rules in HoDoKu)
     // Not in HoDoKu's default solve, or not in HoDoKu:
     T::DualTwoStringKite,
     T::DualEmptyRectangle,
@@ -461,8 +469,10 @@ const HODOKU: &[Search] = &[
     s(&[T::NakedQuad], basics::subsets::naked_quads),
     s(&[T::HiddenQuad], basics::subsets::hidden_quads),
     s(&[T::CageCombination], rules::cages::find_combinations),
+    s(&[T::RuleCombination], rules::elimination::find_combinations),
     s(&[T::InniesOuties], rules::innies::find),
     s(&[T::CageOverlap], rules::cage_overlap::find),
+    s(&[T::RuleSet], rules::elimination::find_sets),
     s(&[T::XWing], hodoku::x_wing),
     s(&[T::Swordfish], hodoku::swordfish),
     s(&[T::Jellyfish], hodoku::jellyfish),
@@ -491,6 +501,9 @@ const HODOKU: &[Search] = &[
     s(&[T::FrankenSwordfish], hodoku::franken_swordfish),
     s(hodoku::FINNED_FRANKEN, hodoku::finned_franken),
     first(&[T::ForcingChain], chains::forcing::find),
+    // On setters' puzzles the rules carry the logic: before the costly searches that only
+    // stand in for a guess (and nothing on a classic grid).
+    first(&[T::RuleForcingChain], chains::rule_forcing::find),
     // HoDoKu's default solve goes no further (but for forcing nets and brute force).
     s(&[T::DualTwoStringKite], hodoku::dual_kites),
     s(&[T::DualEmptyRectangle], hodoku::dual_empty_rectangles),

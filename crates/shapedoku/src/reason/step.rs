@@ -5,6 +5,7 @@
 //! words are stored here.
 
 use super::catalogue::Technique;
+pub use super::rules::reasons::{ChainEnd, RuleLink, RuleReason, RuleRef};
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
 /// A candidate: a symbol in a cell (a placement or an elimination, or a node of a chain).
@@ -118,6 +119,9 @@ pub enum Deduction {
         /// The part of the rule that does it (a mark's two cells, a minimum cell, ...); empty
         /// when it is the whole rule.
         cells: Vec<CellId>,
+        /// Why the rule removes the candidates (every elimination of the step has this
+        /// reason); it also sets the step's technique ([`RuleReason::technique`]).
+        reason: RuleReason,
     },
     /// Every place for `symbol` in the house `source` lies inside `target`, so `target` loses
     /// it everywhere else.
@@ -543,6 +547,17 @@ pub enum Deduction {
         implied: Vec<Candidate>,
         /// The contradiction.
         broken: Broken,
+    },
+    /// A forcing chain over rules: were `assumed` true, singles and the rules' own
+    /// propagation would follow, link by link (`links`, each naming its reason), until `end`,
+    /// a contradiction; so `assumed` is false.
+    RuleForcingChain {
+        /// The candidate assumed true, then eliminated.
+        assumed: Candidate,
+        /// What follows, in order.
+        links: Vec<RuleLink>,
+        /// The contradiction.
+        end: ChainEnd,
     },
     /// No technique applies: `cell` (with candidates `options`) takes the value the solution
     /// has there.

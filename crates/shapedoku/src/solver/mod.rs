@@ -122,6 +122,7 @@ mod probe;
 mod propagate;
 mod propagator;
 mod relation;
+pub(crate) mod rule_chain;
 mod rules;
 pub mod sat;
 mod search;
@@ -130,7 +131,7 @@ mod sum_bits;
 pub(crate) mod sum_facts;
 mod thermo;
 mod tuples;
-mod why;
+pub(crate) mod why;
 pub(crate) use tuples::{MAX_CELLS as RELATION_MAX_CELLS, MAX_TUPLES as RELATION_MAX_TUPLES};
 // Sum, line and copy rules.
 mod between;

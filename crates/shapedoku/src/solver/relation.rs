@@ -10,6 +10,7 @@
 //! come here in the solver: they become extra peers of the house path (`peers.rs`).
 
 use super::propagator::{Domains, Narrowed, Propagator, Values, support};
+use super::why::Why;
 use crate::constraint::PairLaw;
 
 /// One relation as tables over symbols, in both directions.
@@ -122,7 +123,8 @@ impl Propagator for PairNetwork {
                 continue;
             }
             for &(b, r) in &self.arcs[start as usize..end as usize] {
-                changed |= d.keep(b, support(&self.rows[r as usize], x))?;
+                let keep = support(&self.rows[r as usize], x);
+                changed |= d.keep_because(b, keep, || Why::Partner { partner: a })?;
             }
         }
         Ok(changed)

@@ -4,6 +4,7 @@
 //! candidates some increasing sequence uses.
 
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator};
+use super::why::Why;
 
 /// One thermometer.
 #[derive(Debug, Clone)]
@@ -38,15 +39,26 @@ impl Propagator for Thermo {
         let mut changed = false;
         let step = i64::from(self.strict);
         let mut floor = i64::MIN;
+        // The cell before: what the floor comes from, named when a removal is explained.
+        let mut before = u32::MAX;
         for &c in &self.cells {
             let keep = Self::filter(d, d.get(c), |v| v >= floor);
-            changed |= d.keep(c, keep)?;
+            changed |= d.keep_because(c, keep, || Why::ThermoFloor {
+                previous: before,
+                floor,
+            })?;
             floor = d.values().min_max(d.get(c)).0.saturating_add(step);
+            before = c;
         }
         let mut ceiling = i64::MAX;
+        let mut after = u32::MAX;
         for &c in self.cells.iter().rev() {
             let keep = Self::filter(d, d.get(c), |v| v <= ceiling);
-            changed |= d.keep(c, keep)?;
+            changed |= d.keep_because(c, keep, || Why::ThermoCeiling {
+                next: after,
+                ceiling,
+            })?;
+            after = c;
             let x = d.get(c);
             if x == 0 {
                 return Err(Contradiction);

@@ -39,9 +39,11 @@ pub(crate) enum Why {
 
     // Pair rules along a line: whispers, palindromes, clones.
     /// Each removed value allows no candidate of `partner`, the cell's partner under the rule
-    /// (a neighbour along a whisper line; the cell a palindrome or a clone says is equal):
-    /// none of `partner`'s candidates is at least the difference away (whispers) or the same
-    /// value (palindrome, clone).
+    /// (a neighbour along a whisper line; the cell a palindrome or a clone says is equal; the
+    /// other cell of a pair law: a kropki dot, an XV letter, a difference or ratio mark, a
+    /// nonconsecutive, anti-knight or anti-king pair, a negative constraint's unmarked pair):
+    /// none of `partner`'s candidates is at least the difference away (whispers), the same
+    /// value (palindrome, clone) or meets the pair's law with it.
     Partner {
         /// The partner cell.
         partner: u32,
@@ -213,5 +215,24 @@ pub(crate) enum Why {
     RelationTuples {
         /// The places of the tuples that still fit.
         fitting: Vec<u32>,
+    },
+    // Thermometers (added after the sums: variants are only ever appended).
+    /// Thermometer: the cell's value must exceed (on a slow thermometer: at least equal) the
+    /// value of `previous`, the cell before it, whose least candidate leaves nothing below
+    /// `floor`; the removed values are below it.
+    ThermoFloor {
+        /// The cell before on the thermometer.
+        previous: u32,
+        /// The least value left.
+        floor: i64,
+    },
+    /// Thermometer: the cell's value must stay below (on a slow thermometer: at most) the
+    /// value of `next`, the cell after it, whose greatest candidate leaves nothing above
+    /// `ceiling`; the removed values are above it.
+    ThermoCeiling {
+        /// The cell after on the thermometer.
+        next: u32,
+        /// The greatest value left.
+        ceiling: i64,
     },
 }

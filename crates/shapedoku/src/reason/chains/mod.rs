@@ -9,4 +9,5 @@ pub(crate) mod forcing;
 pub(crate) mod graph;
 pub(crate) mod grouped;
 pub(crate) mod nice_loops;
+pub(crate) mod rule_forcing;
 pub(crate) mod words;

@@ -5,8 +5,9 @@ use super::{Style, render, teach, why};
 use crate::reason::catalogue::Technique;
 use crate::reason::step::{
     Als, Broken, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash, OverlapKind,
-    RectangleKind, SimpleChainKind, Step,
+    RectangleKind, RuleReason, SimpleChainKind, Step,
 };
+use crate::reason::step::{ChainEnd, RuleLink, RuleRef};
 use crate::reason::test_util::{cand, cell_id, set, shape_id, symbol};
 use crate::{Geometry, ShapeId};
 
@@ -305,6 +306,7 @@ fn samples(g: &Geometry) -> Vec<Step> {
             Deduction::RuleElimination {
                 rule: 0,
                 cells: vec![],
+                reason: RuleReason::Whole,
             },
         ),
         elim(
@@ -645,6 +647,52 @@ fn samples(g: &Geometry) -> Vec<Step> {
                 assumed: cand(g, 1, 1, 1),
                 implied: vec![cand(g, 1, 2, 3)],
                 broken: Broken::Cell { cell: c(1, 3) },
+            },
+        ),
+        elim(
+            g,
+            &[(1, 3, 2)],
+            Deduction::RuleElimination {
+                rule: 0,
+                cells: vec![],
+                reason: RuleReason::SumCombinations {
+                    group: vec![c(1, 1), c(1, 2), c(1, 3)],
+                    targets: vec![6],
+                    combos: vec![set(&[1, 2, 3])],
+                },
+            },
+        ),
+        elim(
+            g,
+            &[(2, 3, 5)],
+            Deduction::RuleElimination {
+                rule: 0,
+                cells: vec![],
+                reason: RuleReason::SumNeeds {
+                    group: vec![c(2, 1), c(2, 2)],
+                    needed: symbol(5),
+                    holders: vec![c(2, 1), c(2, 2)],
+                    house: shape_id(g, "row 2"),
+                },
+            },
+        ),
+        elim(
+            g,
+            &[(1, 1, 1)],
+            Deduction::RuleForcingChain {
+                assumed: cand(g, 1, 1, 1),
+                links: vec![
+                    RuleLink::Rule {
+                        rule: RuleRef::Rule(0),
+                        eliminations: vec![cand(g, 1, 2, 2)],
+                        reason: RuleReason::Partner { partner: c(1, 1) },
+                    },
+                    RuleLink::NakedSingle {
+                        cell: c(1, 2),
+                        symbol: symbol(3),
+                    },
+                ],
+                end: ChainEnd::Broken(Broken::Cell { cell: c(1, 3) }),
             },
         ),
         Step::placing(

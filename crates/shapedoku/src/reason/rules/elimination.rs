@@ -4,15 +4,41 @@
 //! part that does the work; the removals and their reasons come from the kind's propagator, so
 //! a new kind only says here how it splits into parts (`parts`, an exhaustive match).
 
+use crate::CellId;
 use crate::constraint::{Constraint, RuleKind};
 use crate::reason::board::Board;
+use crate::reason::catalogue::Technique;
 use crate::reason::finder::Finder;
+use crate::reason::rules::reasons::RuleReason;
 use crate::reason::step::{Candidate, Deduction, Step};
-use crate::{CellId, Geometry};
 
-/// Finds the steps of every rule part that removes candidates.
+/// The steps of every rule part whose reason is a single law, bound or repeat
+/// ([`Technique::RuleElimination`]).
 pub(crate) fn find(board: &Board, f: &mut Finder) {
+    find_of(board, f, Technique::RuleElimination);
+}
+
+/// The steps whose reason is the combinations, runs or classes left
+/// ([`Technique::RuleCombination`]).
+pub(crate) fn find_combinations(board: &Board, f: &mut Finder) {
+    find_of(board, f, Technique::RuleCombination);
+}
+
+/// The steps whose reason is a set argument ([`Technique::RuleSet`]).
+pub(crate) fn find_sets(board: &Board, f: &mut Finder) {
+    find_of(board, f, Technique::RuleSet);
+}
+
+/// The steps of the rule parts whose first reason is of the technique `want`. A part's
+/// propagation records its removals in order, each with its reason, and a removal may rest on
+/// the ones before it; so a step takes the removals from the first on that share its reason,
+/// which all hold on the board as it is, and the rest wait for the next step.
+fn find_of(board: &Board, f: &mut Finder, want: Technique) {
     let g = board.geometry();
+    // Nothing to do (and nothing to copy) without rules: classic puzzles pay nothing.
+    if g.constraints().is_empty() {
+        return;
+    }
     let before: Vec<u64> = (0..g.cell_count()).map(|c| board.candidates(c).0).collect();
     for (i, c) in g.constraints().iter().enumerate() {
         for (cells, part) in parts(c) {
@@ -22,30 +48,34 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
             let Some(removals) = crate::solver::explain_rule(&part, g, &mut after) else {
                 continue;
             };
-            if removals.is_empty() {
+            let Some(first) = removals.first() else {
+                continue;
+            };
+            let reason = RuleReason::of(&first.why);
+            if reason.technique() != want {
                 continue;
             }
-            let eliminations = removed(g, &before, &after);
-            let deduction = Deduction::RuleElimination { rule: i, cells };
+            let mut eliminations = Vec::new();
+            for r in removals.iter().take_while(|r| r.why == first.why) {
+                let mut gone = r.removed;
+                while gone != 0 {
+                    let s = gone.trailing_zeros() as u8;
+                    gone &= gone - 1;
+                    eliminations.push(Candidate::at(r.cell as usize, s));
+                }
+            }
+            eliminations.sort_unstable();
+            eliminations.dedup();
+            let deduction = Deduction::RuleElimination {
+                rule: i,
+                cells,
+                reason,
+            };
             if !f.push(Step::eliminating(eliminations, deduction)) {
                 return;
             }
         }
     }
-}
-
-/// The candidates in `before` that are not in `after`.
-fn removed(g: &Geometry, before: &[u64], after: &[u64]) -> Vec<Candidate> {
-    let mut out = Vec::new();
-    for c in 0..g.cell_count() {
-        let mut gone = before[c] & !after[c];
-        while gone != 0 {
-            let s = gone.trailing_zeros() as u8;
-            gone &= gone - 1;
-            out.push(Candidate::at(c, s));
-        }
-    }
-    out
 }
 
 /// The parts of a rule, each with the cells that name it: one per mark (then the whole rule,

@@ -5,4 +5,5 @@ pub(crate) mod cage_overlap;
 pub(crate) mod cages;
 pub(crate) mod elimination;
 pub(crate) mod innies;
+pub(crate) mod reasons;
 pub(crate) mod words;

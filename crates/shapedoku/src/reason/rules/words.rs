@@ -4,22 +4,36 @@
 
 use crate::reason::basics::words::overlap;
 use crate::reason::explain::phrases::{
-    and_list, article, candidates, cells, compress_cells, label, or_list, set, shapes_label, short,
-    sym, syms,
+    and_list, article, candidates, candidates_said, cells, compress_cells, label, or_list, set,
+    shapes_label, short, sym, symbol_list, syms,
 };
-use crate::reason::step::{Deduction, Step};
+use crate::reason::step::{
+    Broken, Candidate, ChainEnd, Deduction, RuleLink, RuleReason, RuleRef, Step,
+};
 use crate::{CellId, Geometry, ShapeId, Symbol, SymbolSet};
 
 /// The reason part of the text form.
 pub(crate) fn reason(g: &Geometry, step: &Step) -> Option<String> {
     Some(match &step.deduction {
-        Deduction::RuleElimination { rule, cells } => rule_part(g, *rule, cells),
+        Deduction::RuleElimination {
+            rule,
+            cells,
+            reason,
+        } => format!("{}: {}", rule_part(g, *rule, cells), rule_reason(g, reason)),
         Deduction::CageOverlap {
             symbol,
             source,
             target,
         } => overlap(g, None, *symbol, *source, *target),
         Deduction::CageCombination { cage, combos } => combinations(g, *cage, combos),
+        Deduction::RuleForcingChain {
+            assumed,
+            links,
+            end,
+        } => format!(
+            "rule forcing chain, {}",
+            rule_chain(g, *assumed, links, end)
+        ),
         Deduction::Innies {
             houses,
             cages,
@@ -55,7 +69,17 @@ pub(crate) fn compact(g: &Geometry, d: &Deduction) -> Option<Option<String>> {
         Deduction::Innies { cells, total, .. } => {
             format!("{} = {total}", compress_cells(g, cells))
         }
-        Deduction::RuleElimination { rule, cells } => rule_part(g, *rule, cells),
+        Deduction::RuleForcingChain { assumed, links, .. } => format!(
+            "{}={} ⇒ {} links ⇒ contradiction",
+            cells(g, &[assumed.cell]).concat(),
+            sym(g, assumed.symbol),
+            links.len()
+        ),
+        Deduction::RuleElimination {
+            rule,
+            cells,
+            reason,
+        } => format!("{}: {}", rule_part(g, *rule, cells), rule_reason(g, reason)),
         _ => return None,
     }))
 }
@@ -63,10 +87,15 @@ pub(crate) fn compact(g: &Geometry, d: &Deduction) -> Option<Option<String>> {
 /// Why the step holds (the teaching form).
 pub(crate) fn why(g: &Geometry, step: &Step) -> Option<String> {
     Some(match &step.deduction {
-        Deduction::RuleElimination { rule, cells } => format!(
-            "The rule {} allows no placement that uses {}: with the candidates its cells have left, each would break it, so they go.",
+        Deduction::RuleElimination {
+            rule,
+            cells,
+            reason,
+        } => format!(
+            "The rule {} allows no placement that uses {}: {}; each would break it, so they go.",
             rule_part(g, *rule, cells),
-            and_list(&candidates(g, &step.eliminations))
+            and_list(&candidates(g, &step.eliminations)),
+            rule_reason(g, reason)
         ),
         Deduction::CageOverlap {
             symbol,
@@ -74,6 +103,17 @@ pub(crate) fn why(g: &Geometry, step: &Step) -> Option<String> {
             target,
         } => cage_overlap(g, step, *symbol, *source, *target),
         Deduction::CageCombination { cage, combos } => combinations_why(g, *cage, combos),
+        Deduction::RuleForcingChain {
+            assumed,
+            links,
+            end,
+        } => format!(
+            "Were {c} {v}, the singles and the rules' own deductions would follow one from another ({} links, each with its reason) until a contradiction: {}. An assumption that ends in a contradiction is false, so {c} is not {v}.",
+            links.len(),
+            rule_chain(g, *assumed, links, end),
+            c = cells(g, &[assumed.cell]).concat(),
+            v = sym(g, assumed.symbol)
+        ),
         Deduction::Innies {
             houses,
             cages,
@@ -82,6 +122,190 @@ pub(crate) fn why(g: &Geometry, step: &Step) -> Option<String> {
         } => innies_why(g, houses, cages, cs, *total),
         _ => return None,
     })
+}
+
+/// Why a rule removes candidates, in words: one arm per reason, so a reason added without
+/// words does not compile.
+fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
+    let one = |c: CellId| cells(g, &[c]).concat();
+    let many = |cs: &[CellId]| and_list(&cells(g, cs));
+    match r {
+        RuleReason::Whole => {
+            "with the candidates its cells have left, no placement of the rule uses them".into()
+        }
+        RuleReason::Partner { partner } => {
+            format!("no candidate of {} goes with them", one(*partner))
+        }
+        RuleReason::NoPartnerValue => "no symbol is far enough from them".into(),
+        RuleReason::SamePartner { left, right } => format!(
+            "each would need one and the same value in {} and {}, which see each other",
+            one(*left),
+            one(*right)
+        ),
+        RuleReason::PairNeeds { value, pair } => format!(
+            "every pair left in {} and {} holds {}, and the cell sees both",
+            one(pair[0]),
+            one(pair[1]),
+            syms(g, *value, "")
+        ),
+        RuleReason::ClassShort { class, cells: cs } => format!(
+            "{} would need more different values of {} than their candidates have",
+            many(cs),
+            set(g, *class)
+        ),
+        RuleReason::LineClasses { classes, position } => format!(
+            "the cells at its place along the line (place {} of every three) can only take class {}",
+            position + 1,
+            (0..3)
+                .filter(|k| classes[*position as usize % 3] >> k & 1 == 1)
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        RuleReason::LineRepeat { cell } => format!("{} holds it already", one(*cell)),
+        RuleReason::RenbanRuns { runs } => format!(
+            "the runs left start at {}, and none holds them",
+            or_list(&symbol_list(g, *runs))
+        ),
+        RuleReason::RenbanNeeds {
+            value,
+            runs,
+            holders,
+        } => format!(
+            "every run left (starting at {}) needs {}, which only {} can hold",
+            or_list(&symbol_list(g, *runs)),
+            syms(g, *value, ""),
+            or_list(&cells(g, holders))
+        ),
+        RuleReason::RenbanNoRoom { runs } => format!(
+            "the other cells could not hold the rest of any run left (starting at {})",
+            or_list(&symbol_list(g, *runs))
+        ),
+        RuleReason::BetweenRange { ends } => format!(
+            "they are not between the candidates of the ends {} and {}",
+            one(ends[0]),
+            one(ends[1])
+        ),
+        RuleReason::BetweenEnd { other } => format!(
+            "no candidate of the other end {} leaves the middle cells room",
+            one(*other)
+        ),
+        RuleReason::SequenceStates { before, after } => format!(
+            "from the states reachable before the cell ({}) they lead to none the rest can finish from ({})",
+            states(*before),
+            states(*after)
+        ),
+        RuleReason::SumCombinations {
+            group,
+            targets,
+            combos,
+        } => format!(
+            "to reach {}, {} can only be {}",
+            or_list(&targets.iter().map(i64::to_string).collect::<Vec<_>>()),
+            many(group),
+            or_list(&combos.iter().map(|c| set(g, *c)).collect::<Vec<_>>())
+        ),
+        RuleReason::SumNeeds {
+            group,
+            needed,
+            holders,
+            house,
+        } => format!(
+            "every combination left to {} needs {}, which only {} can hold, all in {}",
+            many(group),
+            sym(g, *needed),
+            or_list(&cells(g, holders)),
+            label(g, *house)
+        ),
+        RuleReason::SumBounds { low, high } => {
+            format!("the sum's other cells leave it only {low} to {high}")
+        }
+        RuleReason::ThermoFloor { previous, floor } => format!(
+            "it comes after {} on the thermometer, so it is at least {floor}",
+            one(*previous)
+        ),
+        RuleReason::ThermoCeiling { next, ceiling } => format!(
+            "it comes before {} on the thermometer, so it is at most {ceiling}",
+            one(*next)
+        ),
+        RuleReason::RelationTuples { fitting } => format!(
+            "of the rule's allowed rows, the {fitting} that still fit the candidates never put it there"
+        ),
+    }
+}
+
+/// A forcing chain over rules, link by link: `if r1c1 were 5, r1c2 = 4 (naked single),
+/// thermo 1: r1c3 ≠ 1,2 (it comes after r1c2 ...), and row 1 would have no place for 7`.
+fn rule_chain(g: &Geometry, assumed: Candidate, links: &[RuleLink], end: &ChainEnd) -> String {
+    let mut out = format!(
+        "if {} were {}",
+        cells(g, &[assumed.cell]).concat(),
+        sym(g, assumed.symbol)
+    );
+    for l in links {
+        out.push_str(", ");
+        out.push_str(&match l {
+            RuleLink::NakedSingle { cell, symbol } => format!(
+                "{} = {} (its last candidate)",
+                cells(g, &[*cell]).concat(),
+                sym(g, *symbol)
+            ),
+            RuleLink::HiddenSingle {
+                cell,
+                symbol,
+                house,
+            } => format!(
+                "{} = {} (the last place in {})",
+                cells(g, &[*cell]).concat(),
+                sym(g, *symbol),
+                label(g, *house)
+            ),
+            RuleLink::Rule {
+                rule,
+                eliminations,
+                reason,
+            } => format!(
+                "{}: {} ({})",
+                rule_name(g, *rule),
+                candidates_said(g, eliminations),
+                rule_reason(g, reason)
+            ),
+        });
+    }
+    out.push_str(&match end {
+        ChainEnd::Broken(Broken::Cell { cell }) => format!(
+            ", and {} would have no candidate left",
+            cells(g, &[*cell]).concat()
+        ),
+        ChainEnd::Broken(Broken::House { house, symbol }) => format!(
+            ", and {} would have no place for {}",
+            label(g, *house),
+            sym(g, *symbol)
+        ),
+        ChainEnd::Rule(rule) => format!(", and {} could no longer be met", rule_name(g, *rule)),
+    });
+    out
+}
+
+/// A rule of a chain by name: the rule's own, or the cage's label.
+fn rule_name(g: &Geometry, rule: RuleRef) -> String {
+    match rule {
+        RuleRef::Rule(i) => rule_part(g, i, &[]),
+        RuleRef::Cage(s) => label(g, s),
+    }
+}
+
+/// Automaton states as a list, `q0, q2`.
+fn states(mask: u64) -> String {
+    let list: Vec<String> = (0..64)
+        .filter(|q| mask >> q & 1 == 1)
+        .map(|q| format!("q{q}"))
+        .collect();
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.join(", ")
+    }
 }
 
 /// The part of a rule a step rests on, as setters say it: `kropki r1c1–r1c2 (white)`,

@@ -1,0 +1,249 @@
+//! Forcing chains over rules: assume a candidate, then let singles AND every rule's own
+//! propagation (kropki dots, thermometers, sums, lines, Killer cages...) run; if they end in a
+//! contradiction (a cell without candidates, a house without a place for a symbol, a rule that
+//! can no longer be met), the candidate is false.
+//!
+//! The classic forcing chain (`forcing.rs`) follows singles only; on setters' puzzles the
+//! rules carry most of the logic, and a chain that may not use them stops where a solver
+//! would go on. Each link names its reason: a single, or a rule's removal with the reason its
+//! propagator states (the same reasons as the rule steps). The chains are bounded (links per
+//! chain, tried shortest bound first), tried after every other logical technique and before
+//! the guess, and only on geometries with rules or sum shapes: on a classic grid there is
+//! nothing to add to the classic forcing chain, so its ratings do not change.
+
+use crate::reason::board::Board;
+use crate::reason::finder::Finder;
+use crate::reason::rules::reasons::{ChainEnd, RuleLink, RuleReason, RuleRef};
+use crate::reason::step::{Broken, Candidate, Deduction, Step};
+use crate::solver::rule_chain::{RulePropagators, RuleSource};
+use crate::{CellId, ShapeId, Symbol};
+use std::collections::VecDeque;
+
+/// Links a chain may take: the shortest bound is tried over every assumption first, so the
+/// chains reported are short when short ones exist.
+const BOUNDS: [usize; 3] = [6, 16, 40];
+
+/// Finds one forcing chain over rules, shortest bound first.
+pub(crate) fn find(board: &Board, f: &mut Finder) {
+    let g = board.geometry();
+    // Without rules or sum shapes there is nothing beyond the classic forcing chain (and
+    // nothing to build).
+    let sums = || {
+        g.shapes()
+            .iter()
+            .any(|s| matches!(s.rule, crate::Rule::Sum { .. }))
+    };
+    if g.constraints().is_empty() && !sums() {
+        return;
+    }
+    let props = RulePropagators::new(g);
+    if props.is_empty() {
+        return;
+    }
+    let mut cells: Vec<usize> = (0..g.cell_count())
+        .filter(|&c| board.value(c).is_none())
+        .collect();
+    cells.sort_by_key(|&c| (board.candidates(c).len(), c));
+    // Assumptions that ended without a contradiction before a bound end so at every bound.
+    let n = g.symbol_count();
+    let mut settled = vec![false; g.cell_count() * n];
+    for bound in BOUNDS {
+        for &c in &cells {
+            for v in board.candidates(c).iter() {
+                if settled[c * n + v as usize] {
+                    continue;
+                }
+                if f.out_of_budget() {
+                    return;
+                }
+                match chase(board, &props, (c, v), bound, false) {
+                    Chase::Breaks(..) => {
+                        // Told again, with every link's reason.
+                        let Chase::Breaks(links, end) = chase(board, &props, (c, v), bound, true)
+                        else {
+                            continue;
+                        };
+                        let assumed = Candidate::at(c, v);
+                        let step = Step::eliminating(
+                            vec![assumed],
+                            Deduction::RuleForcingChain {
+                                assumed,
+                                links,
+                                end,
+                            },
+                        );
+                        f.push(step);
+                        return;
+                    }
+                    Chase::Settles => settled[c * n + v as usize] = true,
+                    Chase::Capped => {}
+                }
+            }
+        }
+    }
+}
+
+/// What the propagation of an assumption came to.
+enum Chase {
+    /// A contradiction, after these links (empty unless told).
+    Breaks(Vec<RuleLink>, ChainEnd),
+    /// Nothing more follows, without a contradiction.
+    Settles,
+    /// The bound on links stopped it.
+    Capped,
+}
+
+/// Assumes `v` at `start` and propagates singles and the rules until a contradiction, a fixed
+/// point or `bound` links; with `tell`, the links are recorded with their reasons.
+fn chase(
+    board: &Board,
+    props: &RulePropagators,
+    (start, v): (usize, u8),
+    bound: usize,
+    tell: bool,
+) -> Chase {
+    let g = board.geometry();
+    let t = board.tables();
+    let n = g.symbol_count();
+    let pw = t.peer_words;
+    let mut masks: Vec<u64> = (0..g.cell_count())
+        .map(|c| match board.value(c) {
+            Some(x) => 1u64 << x,
+            None => board.candidates(c).0,
+        })
+        .collect();
+    let mut placed: Vec<bool> = (0..g.cell_count())
+        .map(|c| board.value(c).is_some())
+        .collect();
+    let mut links: Vec<RuleLink> = Vec::new();
+    let mut count = 0usize;
+    let mut queue: VecDeque<usize> = VecDeque::new();
+    masks[start] = 1 << v;
+    queue.push_back(start);
+    let mut removals = Vec::new();
+    loop {
+        // Singles: each placed cell's peers lose its value; a cell left with one candidate
+        // is placed.
+        while let Some(p) = queue.pop_front() {
+            placed[p] = true;
+            let bit = masks[p];
+            for i in 0..pw {
+                let mut m = t.peer_bits[p * pw + i];
+                while m != 0 {
+                    let q = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if masks[q] & bit == 0 {
+                        continue;
+                    }
+                    masks[q] &= !bit;
+                    if masks[q] == 0 {
+                        return Chase::Breaks(links, ChainEnd::Broken(Broken::cell(q)));
+                    }
+                    if masks[q].count_ones() == 1 && !placed[q] {
+                        count += 1;
+                        if count > bound {
+                            return Chase::Capped;
+                        }
+                        if tell {
+                            links.push(RuleLink::NakedSingle {
+                                cell: CellId::new(q),
+                                symbol: Symbol::new(masks[q].trailing_zeros() as usize),
+                            });
+                        }
+                        placed[q] = true;
+                        queue.push_back(q);
+                    }
+                }
+            }
+        }
+        // Hidden singles, and houses without a place for a symbol.
+        for (h, house) in t.house_cells.chunks(n).enumerate() {
+            for s in 0..n {
+                let bit = 1u64 << s;
+                let mut holders = house.iter().filter(|&&c| masks[c as usize] & bit != 0);
+                let Some(&first) = holders.next() else {
+                    return Chase::Breaks(
+                        links,
+                        ChainEnd::Broken(Broken::house(t.houses[h], s as u8)),
+                    );
+                };
+                let first = first as usize;
+                if holders.next().is_some() || placed[first] {
+                    continue;
+                }
+                count += 1;
+                if count > bound {
+                    return Chase::Capped;
+                }
+                if tell {
+                    links.push(RuleLink::HiddenSingle {
+                        cell: CellId::new(first),
+                        symbol: Symbol::new(s),
+                        house: ShapeId::new(t.houses[h]),
+                    });
+                }
+                masks[first] = bit;
+                placed[first] = true;
+                queue.push_back(first);
+            }
+            if !queue.is_empty() {
+                break;
+            }
+        }
+        if !queue.is_empty() {
+            continue;
+        }
+        // The rules, one pass each, until one removes something.
+        let mut changed = false;
+        for i in 0..props.len() {
+            let rule = match props.source(i) {
+                RuleSource::Rule(r) => RuleRef::Rule(r),
+                RuleSource::Shape(s) => RuleRef::Cage(ShapeId::new(s)),
+            };
+            removals.clear();
+            let sink = if tell { Some(&mut removals) } else { None };
+            match props.run(i, &mut masks, sink) {
+                None => return Chase::Breaks(links, ChainEnd::Rule(rule)),
+                Some(false) => continue,
+                Some(true) => {}
+            }
+            changed = true;
+            count += 1;
+            if count > bound {
+                return Chase::Capped;
+            }
+            if tell {
+                for group in removals.chunk_by(|a, b| a.why == b.why) {
+                    let mut eliminations = Vec::new();
+                    for r in group {
+                        let mut gone = r.removed;
+                        while gone != 0 {
+                            let s = gone.trailing_zeros() as u8;
+                            gone &= gone - 1;
+                            eliminations.push(Candidate::at(r.cell as usize, s));
+                        }
+                    }
+                    links.push(RuleLink::Rule {
+                        rule,
+                        eliminations,
+                        reason: RuleReason::of(&group[0].why),
+                    });
+                }
+            }
+            // The cells the rule left with one candidate are placed (their peers to clear).
+            for (c, &m) in masks.iter().enumerate() {
+                if m == 0 {
+                    return Chase::Breaks(links, ChainEnd::Broken(Broken::cell(c)));
+                }
+                if !placed[c] && m.count_ones() == 1 {
+                    placed[c] = true;
+                    queue.push_back(c);
+                }
+            }
+            break;
+        }
+        if !changed {
+            return Chase::Settles;
+        }
+    }
+}

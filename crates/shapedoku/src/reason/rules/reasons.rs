@@ -1,0 +1,361 @@
+//! Why a rule step removes candidates, as public data: the solver's reasons
+//! (`solver::why::Why`, stated by each rule's propagator) in the reasoner's typed ids, so a
+//! step names the cells and values its elimination rests on. The rule itself is the step's
+//! [`Deduction::RuleElimination`](crate::reason::Deduction::RuleElimination)'s `rule`; a reason
+//! does not repeat it. Words are in `words.rs`, one match over every variant.
+
+use crate::reason::catalogue::Technique;
+use crate::solver::why::Why;
+use crate::{CellId, ShapeId, Symbol, SymbolSet};
+
+/// The reason a rule gives for removing candidates (see `docs/techniques.md`, rule steps).
+/// "The line" is the rule's cells in their order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum RuleReason {
+    /// The rule as a whole allows nothing else, for a reason its propagation does not spell
+    /// out.
+    Whole,
+    /// Each removed value allows no candidate of `partner`, the cell the rule pairs it with
+    /// (a kropki or XV neighbour, a whisper neighbour, a palindrome's or clone's twin, a
+    /// knight's move away under anti-knight).
+    Partner {
+        /// The partner cell.
+        partner: CellId,
+    },
+    /// Whispers: no symbol is far enough from the removed values (5 on German whispers).
+    NoPartnerValue,
+    /// Whispers: the two neighbours `left` and `right` see each other, and each removed value
+    /// would need the same single value in both.
+    SamePartner {
+        /// The neighbour before the cell.
+        left: CellId,
+        /// The neighbour after it.
+        right: CellId,
+    },
+    /// Every pair the rule allows in the cells `pair` holds `value` in one of them; the cell
+    /// sees both.
+    PairNeeds {
+        /// The value needed.
+        value: SymbolSet,
+        /// The two cells.
+        pair: [CellId; 2],
+    },
+    /// The cells `cells`, at places of the line that share one class of values, would need
+    /// more different values of the class `class` than their candidates offer.
+    ClassShort {
+        /// The class ruled out.
+        class: SymbolSet,
+        /// The cells that cannot all take it.
+        cells: Vec<CellId>,
+    },
+    /// Entropic and modular lines: the classes left at each place along the line mod 3
+    /// (bit `k` for class `k`); the cell is at `position` and its removed values are of a
+    /// class not left there.
+    LineClasses {
+        /// The classes left per place mod 3.
+        classes: [u8; 3],
+        /// The cell's place mod 3.
+        position: u8,
+    },
+    /// Renban: the line's values differ and `cell` already holds the removed value.
+    LineRepeat {
+        /// The cell holding the value.
+        cell: CellId,
+    },
+    /// Renban: the runs of consecutive values that still fit, by their smallest value; the
+    /// removed values lie in none.
+    RenbanRuns {
+        /// The smallest values of the runs left.
+        runs: SymbolSet,
+    },
+    /// Renban: every run left contains `value`, so one of `holders` holds it.
+    RenbanNeeds {
+        /// The value needed.
+        value: SymbolSet,
+        /// The smallest values of the runs left.
+        runs: SymbolSet,
+        /// The line's cells that can hold it.
+        holders: Vec<CellId>,
+    },
+    /// Renban: with the removed value here, the other cells cannot hold the rest of any run
+    /// left.
+    RenbanNoRoom {
+        /// The smallest values of the runs left.
+        runs: SymbolSet,
+    },
+    /// Between line: the removed values are not strictly between any two candidates of the
+    /// ends `ends`.
+    BetweenRange {
+        /// The two ends.
+        ends: [CellId; 2],
+    },
+    /// Between line: with the removed value at this end, no candidate of the end `other`
+    /// leaves the middle cells room.
+    BetweenEnd {
+        /// The other end.
+        other: CellId,
+    },
+    /// An automaton rule (`sequence`): no state reachable before the cell leads, on a
+    /// removed value, to a state from which the rest of the line can be read.
+    SequenceStates {
+        /// The states reachable before the cell, bit `q` for state `q`.
+        before: u64,
+        /// The states from which the rest can be accepted.
+        after: u64,
+    },
+    /// A sum's cells `group` (one cell, or cells that see each other) can take only the value
+    /// sets `combos`, and none puts a removed value in the cell.
+    SumCombinations {
+        /// The group's cells.
+        group: Vec<CellId>,
+        /// The totals the sum can still reach.
+        targets: Vec<i64>,
+        /// The value sets left to the group.
+        combos: Vec<SymbolSet>,
+    },
+    /// Every combination left to a sum's cells `group` contains `needed`, and all of its
+    /// `holders` lie in `house`: no other cell of the house holds it.
+    SumNeeds {
+        /// The group's cells.
+        group: Vec<CellId>,
+        /// The value every combination needs.
+        needed: Symbol,
+        /// The group's cells that can hold it.
+        holders: Vec<CellId>,
+        /// The house holding them all.
+        house: ShapeId,
+    },
+    /// A sum's other terms leave the cell only values (times its coefficient) from `low` to
+    /// `high`.
+    SumBounds {
+        /// The least value allowed.
+        low: i64,
+        /// The greatest value allowed.
+        high: i64,
+    },
+    /// Thermometer: the cell's values must exceed (a slow thermometer: reach) the least
+    /// candidate of `previous`, the cell before it, so nothing below `floor` is left.
+    ThermoFloor {
+        /// The cell before on the thermometer.
+        previous: CellId,
+        /// The least value allowed.
+        floor: i64,
+    },
+    /// Thermometer: the cell's values must stay below (a slow thermometer: at most) the
+    /// greatest candidate of `next`, the cell after it, so nothing above `ceiling` is left.
+    ThermoCeiling {
+        /// The cell after on the thermometer.
+        next: CellId,
+        /// The greatest value allowed.
+        ceiling: i64,
+    },
+    /// A `relation` rule: of its allowed rows, `fitting` still fit every cell's candidates, and
+    /// none of them puts a removed value in this cell.
+    RelationTuples {
+        /// How many allowed rows still fit.
+        fitting: usize,
+    },
+}
+
+impl RuleReason {
+    /// The reason in the reasoner's ids.
+    pub(crate) fn of(why: &Why) -> RuleReason {
+        let cell = |c: &u32| CellId::new(*c as usize);
+        let cells = |v: &[u32]| v.iter().map(cell).collect::<Vec<_>>();
+        match why {
+            Why::Rule => RuleReason::Whole,
+            Why::Partner { partner } => RuleReason::Partner {
+                partner: cell(partner),
+            },
+            Why::NoPartnerValue => RuleReason::NoPartnerValue,
+            Why::SamePartner { left, right } => RuleReason::SamePartner {
+                left: cell(left),
+                right: cell(right),
+            },
+            Why::PairNeeds { value, pair } => RuleReason::PairNeeds {
+                value: SymbolSet(*value),
+                pair: [cell(&pair[0]), cell(&pair[1])],
+            },
+            Why::ClassShort { class, cells: cs } => RuleReason::ClassShort {
+                class: SymbolSet(*class),
+                cells: cells(cs),
+            },
+            Why::LineClasses { classes, position } => RuleReason::LineClasses {
+                classes: *classes,
+                position: *position,
+            },
+            Why::LineRepeat { cell: c } => RuleReason::LineRepeat { cell: cell(c) },
+            Why::RenbanRuns { runs } => RuleReason::RenbanRuns {
+                runs: SymbolSet(*runs),
+            },
+            Why::RenbanNeeds {
+                value,
+                runs,
+                holders,
+            } => RuleReason::RenbanNeeds {
+                value: SymbolSet(*value),
+                runs: SymbolSet(*runs),
+                holders: cells(holders),
+            },
+            Why::RenbanNoRoom { runs } => RuleReason::RenbanNoRoom {
+                runs: SymbolSet(*runs),
+            },
+            Why::BetweenRange { ends } => RuleReason::BetweenRange {
+                ends: [cell(&ends[0]), cell(&ends[1])],
+            },
+            Why::BetweenEnd { other } => RuleReason::BetweenEnd { other: cell(other) },
+            Why::SequenceStates { before, after } => RuleReason::SequenceStates {
+                before: *before,
+                after: *after,
+            },
+            Why::SumCombinations {
+                group,
+                targets,
+                combos,
+                ..
+            } => RuleReason::SumCombinations {
+                group: cells(group),
+                targets: targets.clone(),
+                combos: combos.iter().map(|&m| SymbolSet(m)).collect(),
+            },
+            Why::SumNeeds {
+                group,
+                needed,
+                holders,
+                house,
+                ..
+            } => RuleReason::SumNeeds {
+                group: cells(group),
+                needed: Symbol::new(needed.trailing_zeros() as usize),
+                holders: cells(holders),
+                house: ShapeId::new(*house as usize),
+            },
+            Why::SumBounds { low, high, .. } => RuleReason::SumBounds {
+                low: *low,
+                high: *high,
+            },
+            Why::ThermoFloor { previous, floor } => RuleReason::ThermoFloor {
+                previous: cell(previous),
+                floor: *floor,
+            },
+            Why::ThermoCeiling { next, ceiling } => RuleReason::ThermoCeiling {
+                next: cell(next),
+                ceiling: *ceiling,
+            },
+            Why::RelationTuples { fitting } => RuleReason::RelationTuples {
+                fitting: fitting.len(),
+            },
+        }
+    }
+
+    /// How hard the reason is to see, as a catalogue row: one pair law, one bound or a
+    /// repeat is a [`Technique::RuleElimination`]; a list of combinations or runs left is a
+    /// [`Technique::RuleCombination`]; a value the cells must hold somewhere, or cells short of
+    /// room (a set argument), is a [`Technique::RuleSet`].
+    pub fn technique(&self) -> Technique {
+        match self {
+            RuleReason::Whole
+            | RuleReason::Partner { .. }
+            | RuleReason::NoPartnerValue
+            | RuleReason::LineRepeat { .. }
+            | RuleReason::BetweenRange { .. }
+            | RuleReason::SumBounds { .. }
+            | RuleReason::ThermoFloor { .. }
+            | RuleReason::ThermoCeiling { .. } => Technique::RuleElimination,
+            RuleReason::SamePartner { .. }
+            | RuleReason::LineClasses { .. }
+            | RuleReason::RenbanRuns { .. }
+            | RuleReason::SequenceStates { .. }
+            | RuleReason::SumCombinations { .. }
+            | RuleReason::RelationTuples { .. } => Technique::RuleCombination,
+            RuleReason::PairNeeds { .. }
+            | RuleReason::ClassShort { .. }
+            | RuleReason::RenbanNeeds { .. }
+            | RuleReason::RenbanNoRoom { .. }
+            | RuleReason::BetweenEnd { .. }
+            | RuleReason::SumNeeds { .. } => Technique::RuleSet,
+        }
+    }
+
+    /// The cells the reason rests on (to highlight), besides the rule's own.
+    pub fn cells(&self) -> Vec<CellId> {
+        match self {
+            RuleReason::Whole
+            | RuleReason::NoPartnerValue
+            | RuleReason::LineClasses { .. }
+            | RuleReason::RenbanRuns { .. }
+            | RuleReason::RenbanNoRoom { .. }
+            | RuleReason::SequenceStates { .. }
+            | RuleReason::SumBounds { .. }
+            | RuleReason::RelationTuples { .. } => Vec::new(),
+            RuleReason::Partner { partner: c }
+            | RuleReason::LineRepeat { cell: c }
+            | RuleReason::BetweenEnd { other: c }
+            | RuleReason::ThermoFloor { previous: c, .. }
+            | RuleReason::ThermoCeiling { next: c, .. } => vec![*c],
+            RuleReason::SamePartner { left, right } => vec![*left, *right],
+            RuleReason::PairNeeds { pair, .. } => pair.to_vec(),
+            RuleReason::BetweenRange { ends } => ends.to_vec(),
+            RuleReason::ClassShort { cells, .. } => cells.clone(),
+            RuleReason::RenbanNeeds { holders, .. } | RuleReason::SumNeeds { holders, .. } => {
+                holders.clone()
+            }
+            RuleReason::SumCombinations { group, .. } => group.clone(),
+        }
+    }
+}
+
+/// The rule a link of a [`Deduction::RuleForcingChain`](crate::reason::Deduction::RuleForcingChain)
+/// rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum RuleRef {
+    /// The rule at this index of [`Geometry::constraints`](crate::Geometry::constraints).
+    Rule(usize),
+    /// A sum shape (a Killer cage).
+    Cage(ShapeId),
+}
+
+/// A link of a forcing chain over rules: what follows, given the assumption and the links
+/// before it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum RuleLink {
+    /// `symbol` is the last candidate of `cell`.
+    NakedSingle {
+        /// The cell placed.
+        cell: CellId,
+        /// Its value.
+        symbol: Symbol,
+    },
+    /// `cell` is the last place for `symbol` in `house`.
+    HiddenSingle {
+        /// The cell placed.
+        cell: CellId,
+        /// Its value.
+        symbol: Symbol,
+        /// The house.
+        house: ShapeId,
+    },
+    /// The rule removes `eliminations` for `reason`.
+    Rule {
+        /// The rule.
+        rule: RuleRef,
+        /// The candidates it removes.
+        eliminations: Vec<crate::reason::Candidate>,
+        /// Why.
+        reason: RuleReason,
+    },
+}
+
+/// How a forcing chain over rules ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum ChainEnd {
+    /// A cell without candidates or a house without a place for a symbol.
+    Broken(crate::reason::Broken),
+    /// A rule that can no longer be met.
+    Rule(RuleRef),
+}
