@@ -14,7 +14,7 @@
 use super::SumEncoding;
 use super::encode::Encoder;
 use super::prepare::{Sum, bits};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// A cage with more combinations than this is encoded as a diagram instead.
 const MAX_COMBOS: usize = 2048;
@@ -124,9 +124,12 @@ impl Encoder<'_, '_> {
             return Ok(());
         }
         // A layer with one node is certain; only the others need variables.
-        let mut node: Vec<HashMap<i64, Option<super::backend::Lit>>> = Vec::new();
+        // Ordered maps: the clauses go out in the order of the layer's values, so the same
+        // problem gives the engine the same clauses in the same order and the same work (a
+        // hash map's order changes from map to map).
+        let mut node: Vec<BTreeMap<i64, Option<super::backend::Lit>>> = Vec::new();
         for layer in &layers {
-            let mut map = HashMap::new();
+            let mut map = BTreeMap::new();
             let single = layer.len() == 1;
             let mut lits = Vec::new();
             for &v in layer {
@@ -149,8 +152,8 @@ impl Encoder<'_, '_> {
     /// needs a candidate that moves on from it (and one that leads into it).
     fn diagram_step(
         &mut self,
-        from: &HashMap<i64, Option<super::backend::Lit>>,
-        to: &HashMap<i64, Option<super::backend::Lit>>,
+        from: &BTreeMap<i64, Option<super::backend::Lit>>,
+        to: &BTreeMap<i64, Option<super::backend::Lit>>,
         c: usize,
         values: &[i64],
     ) {
