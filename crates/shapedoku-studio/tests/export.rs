@@ -2,36 +2,19 @@
 //! importer reads back as the same puzzle, and puzzles a target cannot hold refused with the
 //! reason named.
 
+mod common;
+use common::post;
+
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt;
-use serde_json::{Value, json};
+use axum::http::StatusCode;
+use serde_json::json;
 use shapedoku::load;
 use shapedoku_studio::{Config, router};
-use tower::ServiceExt;
 
 const CLASSIC: &str = include_str!("../../../variants/puzzles/classic.toml");
 const KILLER: &str = include_str!("../../../variants/puzzles/killer.toml");
 const SAMURAI: &str = include_str!("../../../variants/puzzles/samurai.toml");
 const TREDOKU: &str = include_str!("../../../variants/puzzles/tredoku.toml");
-
-async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
-    let req = Request::builder()
-        .method("POST")
-        .uri(path)
-        .header(header::HOST, "127.0.0.1:4000")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
 
 /// The sum shapes of a puzzle (killer cages), as (cells by name, total), in a fixed order.
 fn cages(l: &load::Loaded) -> Vec<(Vec<String>, i64)> {

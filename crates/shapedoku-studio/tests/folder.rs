@@ -2,31 +2,14 @@
 //! on is read by its plain name, for every endpoint that loads a file; nothing else on disk is
 //! (paths, `..`, links out of the folder, and any file without a command-line file).
 
+mod common;
+use common::post;
+
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt;
-use serde_json::{Value, json};
+use axum::http::StatusCode;
+use serde_json::json;
 use shapedoku_studio::{Config, router};
 use std::path::{Path, PathBuf};
-use tower::ServiceExt;
-
-async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
-    let req = Request::builder()
-        .method("POST")
-        .uri(path)
-        .header(header::HOST, "127.0.0.1:4000")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
 
 /// A 4x4 with both diagonals, a variant of the user's own.
 const MINE: &str = "# my own variant\nname = \"x4\"\nsymbols = \"1234\"\n\n[[grid]]\nat = [1, 1]\nsize = 4\nbox = [2, 2]\n\n[[shape]]\nname = \"diagonal\"\ncells = \"r1c1 r2c2 r3c3 r4c4\"\n\n[[shape]]\nname = \"anti-diagonal\"\ncells = \"r1c4 r2c3 r3c2 r4c1\"\n";

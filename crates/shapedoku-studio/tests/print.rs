@@ -2,35 +2,17 @@
 //! makes it, read back with a PDF reader (pages counted), the difficulty of each booklet
 //! puzzle the one `rate` gives, and bad requests refused.
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+mod common;
+use common::post;
+
+use axum::http::StatusCode;
 use base64::Engine as _;
-use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use shapedoku_studio::{Config, router};
-use tower::ServiceExt;
 
 const CLASSIC: &str = include_str!("../../../variants/puzzles/classic.toml");
 const KILLER: &str = include_str!("../../../variants/puzzles/killer.toml");
 const FOUR: &str = include_str!("../../../variants/puzzles/4x4.toml");
-
-async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
-    let req = Request::builder()
-        .method("POST")
-        .uri(path)
-        .header(header::HOST, "127.0.0.1:4000")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
 
 /// The answer's PDF, parsed: its page count.
 fn pages(v: &Value) -> usize {

@@ -2,6 +2,9 @@
 //! it was), givens and regions edited in place, the layout, true candidates with the help
 //! toward uniqueness, and importing a link.
 
+mod common;
+use common::post;
+
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
@@ -21,23 +24,6 @@ const SAMURAI: &str = include_str!("../../../variants/puzzles/samurai.toml");
 const X_SUDOKU_LINK: &str = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSQA3AQwBsBXOeAdlTQgpgDsEAXDBkmSGDBlWgwQBmVuy69+MUdXqMArDI7d4fAQF1khMSoQAODXO0KRpa8PLKJSc1p2KbN/YSXjGAJmfyAu6gDowAbAGWQSE+CCzosi5WwbZEnnYZ3sbw0gmagW4x2ep5Fq5ZjhGlSdFpBpnBRo4AjJHlKY2hUm1W6bZNfj219rHwZtUFqSPZACxDhXVeHUUt8xWMKBNRC52jJWz52yJ9y+sI+4mTywNxax71Uw0ZN/BzW+W6+iDYEFRoAPacWgAagKqB+f0BtAAtJMgA===";
 const X_SUDOKU_GIVENS: &str =
     "--7----35 8-----9-- -2-67---- -----356- ----1---3 --2-8--4- ---19--5- ----5--7- --------4";
-
-async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
-    let req = Request::builder()
-        .method("POST")
-        .uri(path)
-        .header(header::HOST, "127.0.0.1:4000")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
 
 /// Makes one edit and returns the new text, asserting it went through.
 async fn edit(app: &Router, toml: &str, edit: Value) -> String {
