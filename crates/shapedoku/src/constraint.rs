@@ -242,6 +242,12 @@ pub enum RuleKind {
     },
 }
 
+/// The most cells a `relation` may list: the solver keeps each cell's support on the stack.
+pub(crate) const RELATION_MAX_CELLS: usize = 8;
+
+/// The most tuples a `relation` may allow once its value ranges are spelt out.
+pub(crate) const RELATION_MAX_TUPLES: usize = 4096;
+
 impl Constraint {
     /// A rule with this name.
     pub fn new(name: &str, kind: RuleKind) -> Constraint {

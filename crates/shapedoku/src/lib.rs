@@ -38,6 +38,7 @@ pub mod pos;
 pub mod puzzle;
 pub mod reason;
 pub mod render;
+mod seed;
 pub mod solver;
 pub mod symbols;
 

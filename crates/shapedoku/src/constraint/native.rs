@@ -28,7 +28,7 @@ impl Constraint {
             | RuleKind::XSum { cells, .. }
             | RuleKind::Skyscraper { cells, .. } => !cells.is_empty(),
             RuleKind::Relation { cells, allowed } => {
-                (1..=crate::solver::RELATION_MAX_CELLS).contains(&cells.len())
+                (1..=super::RELATION_MAX_CELLS).contains(&cells.len())
                     && allowed.iter().all(|t| t.len() == cells.len())
             }
             RuleKind::Indexing { cells, lines } => {

@@ -377,22 +377,8 @@ pub enum GenerateError {
     },
 }
 
-/// The seed of puzzle `index` in a run seeded with `seed`: puzzle 0 uses the run seed itself,
-/// so any puzzle can be reproduced alone from the seed printed beside it.
-pub fn derive_seed(seed: u64, index: u64) -> u64 {
-    if index == 0 {
-        seed
-    } else {
-        splitmix64(seed ^ splitmix64(index))
-    }
-}
-
-fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use crate::seed::derive_seed;
+use crate::seed::splitmix64;
 
 /// Fisher–Yates with our own generator, so orders never depend on a library's shuffle.
 pub(crate) fn shuffle<T>(v: &mut [T], rng: &mut Xoshiro256PlusPlus) {

@@ -460,7 +460,7 @@ impl Ctx<'_> {
     /// spelt out into the tuples of the alphabet's values they cover. A row of the wrong
     /// length, an unreadable value or one no symbol has is an error at the row.
     fn relation(&mut self, cells: Vec<CellId>) -> Option<RuleKind> {
-        use crate::solver::{RELATION_MAX_CELLS, RELATION_MAX_TUPLES};
+        use crate::constraint::{RELATION_MAX_CELLS, RELATION_MAX_TUPLES};
         let def = self.def().clone();
         if cells.len() > RELATION_MAX_CELLS {
             self.error(

@@ -42,7 +42,7 @@ fn run_seed(seed: u64, run: u64) -> u64 {
     if run == 0 {
         seed
     } else {
-        crate::generate::derive_seed(seed ^ 0x4c75_6279, run)
+        crate::seed::derive_seed(seed ^ 0x4c75_6279, run)
     }
 }
 

@@ -4,7 +4,7 @@
 //! symbols through a bit-sliced once/twice scan of every house.
 
 use super::peers::PeerLookup;
-use super::propagate::Conflict;
+use super::propagator::Conflict;
 
 /// Removes each queued cell's symbol (the cell is solved) from its peers, queueing peers left
 /// with one candidate, until the queue is empty. A peer left with nothing is the conflict.

@@ -132,7 +132,6 @@ pub(crate) mod sum_facts;
 mod thermo;
 mod tuples;
 pub(crate) mod why;
-pub(crate) use tuples::{MAX_CELLS as RELATION_MAX_CELLS, MAX_TUPLES as RELATION_MAX_TUPLES};
 // Sum, line and copy rules.
 mod between;
 mod class_windows;

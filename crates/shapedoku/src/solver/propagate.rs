@@ -6,24 +6,11 @@ use super::houses::{clear_peers, hidden_singles};
 use super::locked::locked_candidates;
 use super::naked_pairs::naked_pairs;
 use super::peers::Peers;
-use super::propagator::{Domains, Propagator, Values};
+use super::propagator::{Conflict, Domains, Propagator, Values};
 use super::rules;
 use crate::Geometry;
 use crate::geometry::ShapeTables;
 use std::sync::Arc;
-
-/// Where the last failed [`Propagation::run`] met its contradiction: what conflict-weighted
-/// branching (see `search.rs`) blames.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Conflict {
-    /// A cell (the second) lost its last candidate to a solved peer (the first).
-    Peers(u32, u32),
-    /// A house (its index in the house table) has no place left for some symbol.
-    House(u32),
-    /// A rule's propagator failed, or a pair or locked-candidate step inside houses; the
-    /// index is the propagator's ([`Propagation::scope`]), `u32::MAX` for the house steps.
-    Rule(u32),
-}
 
 /// The compiled rules of one geometry and the state the loop keeps between calls.
 #[derive(Debug, Clone)]

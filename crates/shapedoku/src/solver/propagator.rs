@@ -213,3 +213,16 @@ pub(super) fn support(row: &[u64], mut x: u64) -> u64 {
     }
     out
 }
+
+/// Where the last failed `Propagation::run` (propagate.rs) met its contradiction: what conflict-weighted
+/// branching (see `search.rs`) blames.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Conflict {
+    /// A cell (the second) lost its last candidate to a solved peer (the first).
+    Peers(u32, u32),
+    /// A house (its index in the house table) has no place left for some symbol.
+    House(u32),
+    /// A rule's propagator failed, or a pair or locked-candidate step inside houses; the
+    /// index is the propagator's (`Propagation::scope`), `u32::MAX` for the house steps.
+    Rule(u32),
+}

@@ -7,11 +7,7 @@
 
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Why};
 
-/// The most cells a relation may list: the support of each cell is kept on the stack.
-pub(crate) const MAX_CELLS: usize = 8;
-
-/// The most tuples a relation may allow once its value ranges are spelt out.
-pub(crate) const MAX_TUPLES: usize = 4096;
+use crate::constraint::RELATION_MAX_CELLS as MAX_CELLS;
 
 /// The compiled relation.
 #[derive(Debug, Clone)]
