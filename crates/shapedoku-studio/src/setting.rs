@@ -134,8 +134,13 @@ pub struct LayoutCell {
 pub struct LayoutGrid {
     /// Its top-left cell, `[row, col]`.
     pub at: [u32; 2],
-    /// Its side.
-    pub size: u32,
+    /// Its side, for a square grid (the TOML's `size = 9`); absent for a rectangle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<u32>,
+    /// Its number of rows.
+    pub height: u32,
+    /// Its number of columns.
+    pub width: u32,
 }
 
 /// A shape of a layout.

@@ -372,7 +372,10 @@ async fn the_layout_gives_cells_grids_and_shapes() {
     assert_eq!(v["cells"].as_array().unwrap().len(), 81);
     assert_eq!(v["cells"][10], json!({"name": "r2c2", "row": 2, "col": 2}));
     assert_eq!(v["flat"], true);
-    assert_eq!(v["grids"], json!([{"at": [1, 1], "size": 9}]));
+    assert_eq!(
+        v["grids"],
+        json!([{"at": [1, 1], "size": 9, "height": 9, "width": 9}])
+    );
     let shapes = v["shapes"].as_array().unwrap();
     assert!(shapes.iter().filter(|s| s["no_repeat"] == true).count() >= 27);
     assert!(shapes.iter().any(|s| s["sum"].is_i64()));

@@ -281,9 +281,9 @@ impl Constraint {
                     }
                 }
                 for t in tori.iter().filter(|t| t.contains(p)) {
-                    let (n, at) = (i64::from(t.size), t.at);
-                    let r = (r - i64::from(at.row)).rem_euclid(n) + i64::from(at.row);
-                    let c = (c - i64::from(at.col)).rem_euclid(n) + i64::from(at.col);
+                    let (h, w, at) = (i64::from(t.height), i64::from(t.width), t.at);
+                    let r = (r - i64::from(at.row)).rem_euclid(h) + i64::from(at.row);
+                    let c = (c - i64::from(at.col)).rem_euclid(w) + i64::from(at.col);
                     if let Some(b) = g.cell_at(Pos::new(r as u32, c as u32)) {
                         out.push((a, b));
                     }

@@ -104,8 +104,10 @@ pub struct GridSpec {
     pub name: Option<String>,
     /// Top-left cell.
     pub at: Pos,
-    /// Side length (size x size cells).
-    pub size: u32,
+    /// Number of rows (cells from top to bottom).
+    pub height: u32,
+    /// Number of columns (cells from left to right); equal to `height` for a square grid.
+    pub width: u32,
     /// Whether it adds one shape per row (default true).
     pub rows: bool,
     /// Whether it adds one shape per column (default true).
@@ -125,10 +127,15 @@ pub struct GridSpec {
 impl GridSpec {
     /// A size x size grid with rows and columns, no boxes.
     pub fn square(at: Pos, size: u32) -> Self {
+        Self::rectangle(at, size, size)
+    }
+    /// A grid of `height` rows and `width` columns, with rows and columns, no boxes.
+    pub fn rectangle(at: Pos, height: u32, width: u32) -> Self {
         GridSpec {
             name: None,
             at,
-            size,
+            height,
+            width,
             rows: true,
             columns: true,
             boxes: None,
@@ -162,17 +169,26 @@ impl GridSpec {
         self.name = Some(name.to_string());
         self
     }
+    /// The side length of a square grid; `None` for a rectangle (formats and drawings that
+    /// only know square grids ask this).
+    pub fn side(&self) -> Option<u32> {
+        (self.height == self.width).then_some(self.height)
+    }
+    /// The number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.height as usize * self.width as usize
+    }
     /// Whether `p` lies in this grid.
     pub fn contains(&self, p: Pos) -> bool {
         p.row >= self.at.row
-            && p.row < self.at.row + self.size
+            && p.row < self.at.row + self.height
             && p.col >= self.at.col
-            && p.col < self.at.col + self.size
+            && p.col < self.at.col + self.width
     }
     /// The grid's positions, row-major.
     pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
-        (0..self.size).flat_map(move |r| {
-            (0..self.size).map(move |c| Pos::new(self.at.row + r, self.at.col + c))
+        (0..self.height).flat_map(move |r| {
+            (0..self.width).map(move |c| Pos::new(self.at.row + r, self.at.col + c))
         })
     }
 }
@@ -392,12 +408,12 @@ impl Geometry {
     pub(crate) fn shape_set(&self, id: usize) -> CellSet {
         CellSet::from_cells(self.cell_count(), self.shapes[id].cells.iter().copied())
     }
-    /// True when the geometry is one square grid whose top-left is r1c1 (so a puzzle is one
-    /// line of size*size characters).
+    /// True when the geometry is one grid whose top-left is r1c1 and nothing else (so a puzzle
+    /// is one line of height*width characters, row by row).
     pub fn is_single_grid(&self) -> bool {
         self.grids.len() == 1
             && self.grids[0].at == Pos::new(1, 1)
-            && self.cells.len() == (self.grids[0].size * self.grids[0].size) as usize
+            && self.cells.len() == self.grids[0].cell_count()
     }
     /// This geometry with more shapes appended (Killer cages made by the generator, say),
     /// recompiled. Fails when a shape is empty, names a cell index out of range or twice, or is

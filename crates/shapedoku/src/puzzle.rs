@@ -651,7 +651,7 @@ fn region_map(g: &Geometry) -> Option<Vec<usize>> {
 /// Draws a single grid with region borders: `|` between cells of different regions in a row,
 /// `-` between rows, `+` where borders meet.
 fn format_regions(g: &Geometry, map: &[usize], values: &[Option<u8>]) -> String {
-    let n = g.rows();
+    let (n, m) = (g.rows(), g.cols());
     let reg = |r: u32, c: u32| {
         map[g
             .cell_at(Pos::new(r, c))
@@ -660,12 +660,12 @@ fn format_regions(g: &Geometry, map: &[usize], values: &[Option<u8>]) -> String 
     let mut out = String::new();
     for r in 1..=n {
         let mut line = String::new();
-        for c in 1..=n {
+        for c in 1..=m {
             let cell = g
                 .cell_at(Pos::new(r, c))
                 .expect("a single grid has every cell");
             line.push(values[cell].map_or('.', |s| g.symbols().char(s)));
-            if c < n {
+            if c < m {
                 line.push(if reg(r, c) != reg(r, c + 1) { '|' } else { ' ' });
             }
         }
@@ -675,9 +675,9 @@ fn format_regions(g: &Geometry, map: &[usize], values: &[Option<u8>]) -> String 
             break;
         }
         let mut border = String::new();
-        for c in 1..=n {
+        for c in 1..=m {
             border.push(if reg(r, c) != reg(r + 1, c) { '-' } else { ' ' });
-            if c < n {
+            if c < m {
                 let up = reg(r, c) != reg(r, c + 1);
                 let down = reg(r + 1, c) != reg(r + 1, c + 1);
                 let left = reg(r, c) != reg(r + 1, c);

@@ -6,6 +6,8 @@
 //! assert_eq!(hex.len(), 16);
 //! assert_eq!(hex.index_of('A'), Some(10));
 //! assert_eq!(hex.value(10), 11); // values default to 1..=N
+//! let digits = Symbols::new("0123456789".chars()).unwrap();
+//! assert_eq!(digits.value(0), 0); // unless every symbol is a digit: then each is worth itself
 //! let s = SymbolSet::single(3).with(5);
 //! assert_eq!(s.iter().collect::<Vec<_>>(), vec![3, 5]);
 //! ```
@@ -56,7 +58,9 @@ fn invisible(c: char) -> Option<&'static str> {
 }
 
 impl Symbols {
-    /// An alphabet whose values are 1..=N in order. Each symbol is one character that shows
+    /// An alphabet with its default values: each digit is worth itself when every symbol is a
+    /// decimal digit (`0123456789` is 0..=9, `13579` is 1, 3, ..., 9), and otherwise the
+    /// values are 1..=N in order (`ABCD` is 1..=4). Each symbol is one character that shows
     /// as itself: not `.`, whitespace, a control or format character (a direction override, a
     /// zero-width space), a combining mark, nor a private-use or blank one.
     ///
@@ -69,7 +73,7 @@ impl Symbols {
     /// ```
     pub fn new(chars: impl IntoIterator<Item = char>) -> Result<Self, ModelError> {
         let chars: Vec<char> = chars.into_iter().collect();
-        let values = (1..=chars.len() as i64).collect();
+        let values = default_values(&chars);
         Self::with_values(chars, values)
     }
 
@@ -186,12 +190,27 @@ impl Symbols {
             .collect()
     }
 
-    /// True when values are the default 1..=N.
+    /// True when the values are the defaults of [`Symbols::new`] (not written in a file).
     pub fn has_default_values(&self) -> bool {
-        self.values
-            .iter()
-            .enumerate()
-            .all(|(i, &v)| v == i as i64 + 1)
+        self.values == default_values(&self.chars)
+    }
+    /// Whether the values mean something to add and compare: every symbol a digit worth
+    /// itself, or values written in the file. Letters with their default 1..=N do not.
+    pub fn has_numeric_values(&self) -> bool {
+        !self.has_default_values() || self.chars.iter().all(char::is_ascii_digit)
+    }
+}
+
+/// The values an alphabet gets when a file writes none: digits are worth themselves, other
+/// alphabets count 1..=N.
+fn default_values(chars: &[char]) -> Vec<i64> {
+    match chars
+        .iter()
+        .map(|c| c.to_digit(10))
+        .collect::<Option<Vec<u32>>>()
+    {
+        Some(digits) => digits.into_iter().map(i64::from).collect(),
+        None => (1..=chars.len() as i64).collect(),
     }
 }
 

@@ -643,9 +643,10 @@ fn set_givens(req: &EditRequest, list: &[(String, String)]) -> Result<String, Ap
                     let chars = v
                         .span()
                         .and_then(|sp| literal_chars(text, sp))
-                        .filter(|cs| cs.len() == (grid.size * grid.size) as usize)
+                        .filter(|cs| cs.len() == grid.cell_count())
                         .ok_or_else(unreadable)?;
-                    let slot = ((p.row - grid.at.row) * grid.size + (p.col - grid.at.col)) as usize;
+                    let slot =
+                        ((p.row - grid.at.row) * grid.width + (p.col - grid.at.col)) as usize;
                     let (at, old) = chars[slot];
                     edits.push((at, old, ch));
                 }

@@ -40,7 +40,9 @@ pub fn layout(req: &PuzzleRequest) -> Result<LayoutResponse, ApiError> {
             .iter()
             .map(|gr| LayoutGrid {
                 at: [gr.at.row, gr.at.col],
-                size: gr.size,
+                size: gr.side(),
+                height: gr.height,
+                width: gr.width,
             })
             .collect(),
         shapes: g

@@ -65,8 +65,16 @@ impl Layout {
                 )]);
             }
         };
+        let Some(n) = grid.side() else {
+            return Err(vec![Refused::new(
+                "the grid",
+                format!(
+                    "it is {}x{}; f-puzzles holds one square grid",
+                    grid.height, grid.width
+                ),
+            )]);
+        };
         let mut refused = Vec::new();
-        let n = grid.size;
         if n > MAX_SIZE {
             refused.push(Refused::new(
                 "the grid",
@@ -157,15 +165,15 @@ impl Layout {
 /// map that hold N cells (a smaller region of the map is an extra region; see `fpuzzles.rs`).
 /// Read off the grid's description, since a shape of kind `box` may also be written by hand.
 fn partition(g: &Geometry, grid: &GridSpec) -> (Vec<Option<usize>>, Vec<Vec<usize>>) {
-    let n = grid.size;
+    let width = grid.width;
     let cell = |r: u32, c: u32| g.cell_at(Pos::new(grid.at.row + r, grid.at.col + c));
     let mut groups: Vec<(char, Vec<usize>)> = Vec::new();
-    for r in 0..n {
-        for c in 0..n {
+    for r in 0..grid.height {
+        for c in 0..width {
             let Some(x) = cell(r, c) else { continue };
             let key = match (grid.boxes, &grid.regions) {
-                (Some((h, w)), _) => char::from_u32(r / h * (n / w) + c / w).unwrap_or('.'),
-                (None, Some(map)) => map.get((r * n + c) as usize).copied().unwrap_or('.'),
+                (Some((h, w)), _) => char::from_u32(r / h * (width / w) + c / w).unwrap_or('.'),
+                (None, Some(map)) => map.get((r * width + c) as usize).copied().unwrap_or('.'),
                 (None, None) => '.',
             };
             if key == '.' && grid.boxes.is_none() {
@@ -179,7 +187,7 @@ fn partition(g: &Geometry, grid: &GridSpec) -> (Vec<Option<usize>>, Vec<Vec<usiz
     }
     let mut region_of = vec![None; g.cell_count()];
     let mut regions = Vec::new();
-    for (_, cells) in groups.into_iter().filter(|gr| gr.1.len() == n as usize) {
+    for (_, cells) in groups.into_iter().filter(|gr| gr.1.len() == width as usize) {
         for &c in &cells {
             region_of[c] = Some(regions.len());
         }

@@ -202,25 +202,26 @@ impl GeometryBuilder {
                 rule: Rule::NoRepeat,
             })
         };
+        let (height, width) = (g.height, g.width);
         if g.rows {
-            for r in 0..g.size {
-                let cells = (0..g.size).map(|c| cell(r, c)).collect();
+            for r in 0..height {
+                let cells = (0..width).map(|c| cell(r, c)).collect();
                 push(format!("row {}", r + 1), ShapeKind::Row, r + 1, cells);
             }
         }
         if g.columns {
-            for c in 0..g.size {
-                let cells = (0..g.size).map(|r| cell(r, c)).collect();
+            for c in 0..width {
+                let cells = (0..height).map(|r| cell(r, c)).collect();
                 push(format!("column {}", c + 1), ShapeKind::Column, c + 1, cells);
             }
         }
         if let Some((h, w)) = g.boxes {
-            if h == 0 || w == 0 || g.size % h != 0 || g.size % w != 0 {
-                let reason = format!("boxes of {h}x{w} do not tile a {0}x{0} grid", g.size);
+            if h == 0 || w == 0 || height % h != 0 || width % w != 0 {
+                let reason = format!("boxes of {h}x{w} do not tile a {height}x{width} grid");
                 issues.push(bad_grid(gi, reason));
             } else {
-                let per_row = g.size / w;
-                for b in 0..(g.size / h) * per_row {
+                let per_row = width / w;
+                for b in 0..(height / h) * per_row {
                     let (br, bc) = (b / per_row * h, b % per_row * w);
                     let cells = (0..h).flat_map(|r| (0..w).map(move |c| (br + r, bc + c)));
                     let cells = cells.map(|(r, c)| cell(r, c)).collect();
@@ -229,13 +230,21 @@ impl GeometryBuilder {
             }
         }
         if g.diagonals {
-            let down = (0..g.size).map(|i| cell(i, i)).collect();
-            push("diagonal ↘".into(), ShapeKind::Diagonal, 1, down);
-            let up = (0..g.size).map(|i| cell(g.size - 1 - i, i)).collect();
-            push("diagonal ↗".into(), ShapeKind::AntiDiagonal, 2, up);
+            match g.side() {
+                Some(n) => {
+                    let down = (0..n).map(|i| cell(i, i)).collect();
+                    push("diagonal ↘".into(), ShapeKind::Diagonal, 1, down);
+                    let up = (0..n).map(|i| cell(n - 1 - i, i)).collect();
+                    push("diagonal ↗".into(), ShapeKind::AntiDiagonal, 2, up);
+                }
+                None => {
+                    let reason = format!("a {height}x{width} grid has no main diagonals");
+                    issues.push(bad_grid(gi, reason));
+                }
+            }
         }
         if let Some(map) = &g.regions {
-            let want = (g.size * g.size) as usize;
+            let want = g.cell_count();
             if map.len() != want {
                 let reason = format!(
                     "the region map has {} letters but the grid has {want} cells",
@@ -255,7 +264,7 @@ impl GeometryBuilder {
                     .iter()
                     .enumerate()
                     .filter(|&(_, &x)| x == ch)
-                    .map(|(i, _)| cell(i as u32 / g.size, i as u32 % g.size))
+                    .map(|(i, _)| cell(i as u32 / width, i as u32 % width))
                     .collect();
                 push(
                     format!("region {ch}"),
@@ -376,7 +385,8 @@ impl GeometryBuilder {
 
 /// Whether a grid's size and position can be built at all.
 fn grid_is_valid(g: &GridSpec) -> bool {
-    g.size != 0 && g.size <= 1024 && g.at.row != 0 && g.at.col != 0
+    let side_ok = |n: u32| n != 0 && n <= 1024;
+    side_ok(g.height) && side_ok(g.width) && g.at.row != 0 && g.at.col != 0
 }
 
 /// An error about the `gi`-th grid.

@@ -26,12 +26,12 @@ impl Size {
     /// The size of one grid: its cells and its standard shapes (boxes that do not tile and a
     /// region map of the wrong length count as nothing; the builder reports them).
     pub fn of_grid(g: &GridSpec) -> Size {
-        let n = u64::from(g.size);
-        let area = n * n;
+        let (height, width) = (u64::from(g.height), u64::from(g.width));
+        let area = height * width;
         let mut s = Size {
             cells: area,
-            rows: u64::from(g.at.row) + n.saturating_sub(1),
-            cols: u64::from(g.at.col) + n.saturating_sub(1),
+            rows: u64::from(g.at.row) + height.saturating_sub(1),
+            cols: u64::from(g.at.col) + width.saturating_sub(1),
             ..Size::default()
         };
         let mut add = |shapes: u64, cells: u64| {
@@ -39,18 +39,19 @@ impl Size {
             s.shape_cells += cells;
         };
         if g.rows {
-            add(n, area);
+            add(height, area);
         }
         if g.columns {
-            add(n, area);
+            add(width, area);
         }
         if let Some((h, w)) = g
             .boxes
-            .filter(|&(h, w)| h > 0 && w > 0 && g.size % h == 0 && g.size % w == 0)
+            .filter(|&(h, w)| h > 0 && w > 0 && g.height % h == 0 && g.width % w == 0)
         {
             add(area / (u64::from(h) * u64::from(w)), area);
         }
-        if g.diagonals {
+        if let Some(n) = g.side().filter(|_| g.diagonals) {
+            let n = u64::from(n);
             add(2, 2 * n);
         }
         if let Some(map) = g.regions.as_ref().filter(|m| m.len() as u64 == area) {

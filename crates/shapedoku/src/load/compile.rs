@@ -270,13 +270,13 @@ fn grid(
                 Some(span.clone()),
                 format!("grid {} has no `size`", index + 1),
             )
-            .help("add `size = 9` (the grid is size x size cells)"),
+            .help("add `size = 9` (9 x 9 cells) or `size = [6, 8]` (6 rows of 8 cells)"),
         );
     }
     let size = g.size.value().copied();
     let at = g.at.value().copied().unwrap_or([1, 1]);
-    if let (Some(n), Some(a)) = (size, g.at.span()) {
-        if at[0] + n - 1 > MAX_CANVAS || at[1] + n - 1 > MAX_CANVAS {
+    if let (Some([h, w]), Some(a)) = (size, g.at.span()) {
+        if at[0] + h - 1 > MAX_CANVAS || at[1] + w - 1 > MAX_CANVAS {
             diags.push(
                 Diagnostic::new(
                     src,
@@ -290,13 +290,29 @@ fn grid(
             );
         }
     }
-    let boxes = size.and_then(|n| boxes(src, g, n, diags));
+    let boxes = size.and_then(|hw| boxes(src, g, hw, diags));
     let regions = g
         .regions
         .valid()
         .map(|r| Text::new(&src.text, r.span(), r.get_ref()));
-    if let (Some(reg), Some(n)) = (&regions, size) {
-        region_map_length(src, reg, n, index, diags);
+    if let (Some(reg), Some(hw)) = (&regions, size) {
+        region_map_length(src, reg, hw, index, diags);
+    }
+    if let (Some(true), Some([h, w]), Some(span)) = (g.diagonals.value(), size, g.diagonals.span())
+    {
+        if h != w {
+            diags.push(
+                Diagnostic::new(
+                    src,
+                    Some(span),
+                    format!(
+                        "grid {} is {h}x{w}: only a square grid has main diagonals",
+                        index + 1
+                    ),
+                )
+                .help("draw diagonals of a rectangle as [[shape]] lists of cells"),
+            );
+        }
     }
     let invalid = [g.name.is_invalid(), g.size.is_invalid(), g.at.is_invalid()]
         .into_iter()
@@ -314,7 +330,8 @@ fn grid(
     if invalid || diags.len() > before {
         return None;
     }
-    let mut spec = GridSpec::square(Pos::new(at[0], at[1]), size?);
+    let [height, width] = size?;
+    let mut spec = GridSpec::rectangle(Pos::new(at[0], at[1]), height, width);
     spec.name = g.name.value().cloned();
     spec.rows = g.rows.value().is_none_or(|r| *r);
     spec.columns = g.columns.value().is_none_or(|c| *c);
@@ -335,28 +352,33 @@ fn grid(
     Some((spec, gsrc))
 }
 
-/// The boxes of a grid of size `n`, when they tile it.
+/// The boxes of a grid of `[height, width]` cells, when they tile it.
 fn boxes(
     src: &Arc<Source>,
     g: &GridDef,
-    n: u32,
+    [height, width]: [u32; 2],
     diags: &mut Vec<Diagnostic>,
 ) -> Option<(u32, u32)> {
     let b = g.boxes.valid()?;
     let [h, w] = *b.get_ref();
     // The model only needs boxes that tile the grid (they need not hold N cells).
-    if n % h == 0 && n % w == 0 {
+    if height % h == 0 && width % w == 0 {
         return Some((h, w));
     }
+    let help = if height == width {
+        format!(
+            "box height and width must divide the size {height}, e.g. [3, 3] for 9 or [2, 3] for 6"
+        )
+    } else {
+        format!("the box height must divide {height} and its width {width}")
+    };
     diags.push(
         Diagnostic::new(
             src,
             Some(b.span()),
-            format!("boxes of {h}x{w} do not tile a {n}x{n} grid"),
+            format!("boxes of {h}x{w} do not tile a {height}x{width} grid"),
         )
-        .help(format!(
-            "box height and width must divide the size {n}, e.g. [3, 3] for 9 or [2, 3] for 6"
-        )),
+        .help(help),
     );
     None
 }
@@ -364,12 +386,12 @@ fn boxes(
 fn region_map_length(
     src: &Arc<Source>,
     reg: &Text,
-    n: u32,
+    [height, width]: [u32; 2],
     index: usize,
     diags: &mut Vec<Diagnostic>,
 ) {
     let count = reg.chars().count();
-    let want = (n as usize) * (n as usize);
+    let want = (height as usize) * (width as usize);
     if count == want {
         return;
     }
@@ -387,7 +409,7 @@ fn region_map_length(
             ),
         )
         .help(format!(
-            "write {n} rows of {n} letters, one letter per cell (`.` for no region)"
+            "write {height} rows of {width} letters, one letter per cell (`.` for no region)"
         )),
     );
 }
@@ -603,5 +625,56 @@ mod tests {
         assert!(has(&p, 4, 7, "outside 1..=1024"), "{p:?}");
         let p = problems("symbols = \"12\"\nvalues = [1, 99999999999999]\n[[grid]]\nsize = 2\n");
         assert!(has(&p, 2, 14, "outside"), "{p:?}");
+    }
+    #[test]
+    fn a_rectangular_grid_has_rows_columns_and_boxes_of_its_own_lengths() {
+        let top = "symbols = \"12345678\"\ngivens = \"4..65....3.184...56.2.3.7..3.68...87.26..6.4.8..\"\n[[grid]]\nsize = [6, 8]\nbox = [2, 4]\n";
+        let l = crate::load::load_str("r68", top, None).expect("a 6x8 grid loads");
+        let g = &l.geometry;
+        assert_eq!((g.rows(), g.cols(), g.cell_count()), (6, 8, 48));
+        let spec = &g.grids()[0];
+        assert_eq!((spec.height, spec.width, spec.side()), (6, 8, None));
+        let lens = |kind| {
+            g.shapes()
+                .iter()
+                .filter(|s| s.kind == kind)
+                .map(|s| s.cells.len())
+                .collect::<Vec<_>>()
+        };
+        use crate::geometry::ShapeKind;
+        assert_eq!(lens(ShapeKind::Row), vec![8; 6]);
+        assert_eq!(lens(ShapeKind::Column), vec![6; 8]);
+        assert_eq!(lens(ShapeKind::Box), vec![8; 6]);
+        // Rows and boxes hold every symbol once; a column of 6 may not repeat one.
+        assert_eq!(g.houses().len(), 12);
+        assert_eq!(l.puzzle.givens().iter().filter(|v| v.is_some()).count(), 22);
+    }
+
+    #[test]
+    fn a_rectangle_s_mistakes_are_pointed_at() {
+        let p = problems("symbols = \"12345678\"\n[[grid]]\nsize = [6, 8]\nbox = [3, 3]\n");
+        assert!(
+            has(&p, 4, 7, "boxes of 3x3 do not tile a 6x8 grid"),
+            "{p:?}"
+        );
+        let p = problems("symbols = \"12345678\"\n[[grid]]\nsize = [6, 8]\ndiagonals = true\n");
+        assert!(
+            has(&p, 4, 13, "only a square grid has main diagonals"),
+            "{p:?}"
+        );
+        let p = problems("symbols = \"1234\"\n[[grid]]\nsize = [2, 4]\nregions = \"AABBAAB\"\n");
+        assert!(
+            has(
+                &p,
+                4,
+                11,
+                "the region map has 7 letters but grid 1 has 8 cells"
+            ),
+            "{p:?}"
+        );
+        let p = problems("symbols = \"1234\"\n[[grid]]\nsize = [2, 4, 1]\n");
+        assert!(has(&p, 3, 8, "`size` needs 2 numbers, not 3"), "{p:?}");
+        let p = problems("symbols = \"1234\"\ngivens = \"1234123\"\n[[grid]]\nsize = [2, 4]\n");
+        assert!(has(&p, 2, 10, "but the puzzle has 8 cells"), "{p:?}");
     }
 }

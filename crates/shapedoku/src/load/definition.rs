@@ -87,9 +87,12 @@ pub struct GridDef {
     pub name: Field<String>,
     /// Top-left cell as `[row, col]`, 1-based. Default `[1, 1]`.
     pub at: Field<[u32; 2]>,
-    /// Side length: `size` x `size` cells. Required, 1 to [`MAX_CANVAS`].
-    pub size: Field<u32>,
-    /// Box height and width, `[3, 3]` or `[2, 3]`; they must divide `size`. Default: no boxes.
+    /// Rows and columns: `size = 9` is 9 x 9 cells, `size = [6, 8]` is 6 rows of 8 cells.
+    /// Required, each 1 to [`MAX_CANVAS`].
+    #[serde(deserialize_with = "square_or_rectangle")]
+    pub size: Field<[u32; 2]>,
+    /// Box height and width, `[3, 3]` or `[2, 3]`; they must divide the grid's height and
+    /// width. Default: no boxes.
     #[serde(rename = "box")]
     pub boxes: Field<[u32; 2]>,
     /// Both main diagonals are no-repeat shapes. Default false.
@@ -104,6 +107,21 @@ pub struct GridDef {
     /// The grid is a torus: chess moves (anti-knight, anti-king) wrap around its edges.
     /// Default false.
     pub wrap: Field<bool>,
+}
+
+/// A grid's `size` as written: one side (`9`), or rows and columns (`[6, 8]`).
+fn square_or_rectangle<'de, D: Deserializer<'de>>(d: D) -> Result<Field<[u32; 2]>, D::Error> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Size {
+        Square(u32),
+        Rectangle([u32; 2]),
+    }
+    let size = Spanned::<Size>::deserialize(d)?;
+    Ok(Field::Valid(size).map(|s| match s {
+        Size::Square(n) => [n, n],
+        Size::Rectangle(rc) => rc,
+    }))
 }
 
 /// A `[[shape]]` table.

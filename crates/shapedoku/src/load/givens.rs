@@ -100,11 +100,11 @@ fn read_grid_string(
     out: &mut [Option<u8>],
 ) -> Result<(), ModelError> {
     let count = text.chars().filter(|c| !c.is_whitespace()).count();
-    let want = (grid.size * grid.size) as usize;
+    let want = grid.cell_count();
     if count != want {
         return Err(ModelError::GivensLength {
             found: count,
-            expected: format!("a grid of size {} has {want} cells", grid.size),
+            expected: format!("a {}x{} grid has {want} cells", grid.height, grid.width),
         });
     }
     for (p, ch) in grid
@@ -363,7 +363,7 @@ impl<'a> Values<'a> {
     fn one_grid(&mut self, gi: usize, grid: &GridSpec, text: &Text) {
         let g = self.g;
         let count = text.chars().count();
-        let want = (grid.size * grid.size) as usize;
+        let want = grid.cell_count();
         if count != want {
             let span = match text.chars().nth(want) {
                 Some((_, span)) => span,
@@ -376,7 +376,7 @@ impl<'a> Values<'a> {
             );
             let help = format!(
                 "write {} rows of {} symbols, `.` for an empty cell",
-                grid.size, grid.size
+                grid.height, grid.width
             );
             self.diags
                 .push(Diagnostic::new(&self.at.src, Some(span), message).help(help));

@@ -106,8 +106,7 @@ impl Ctx<'_> {
 
     /// Whether the symbols have values to do arithmetic with: written `values`, or digits.
     fn has_values(&self) -> bool {
-        let s = self.g.symbols();
-        !s.has_default_values() || s.chars().iter().all(char::is_ascii_digit)
+        self.g.symbols().has_numeric_values()
     }
 
     /// The distinct values, sorted.

@@ -177,7 +177,7 @@ pub(super) fn kind(
         r.kind.as_str(),
         "kropki" | "xv" | "difference" | "ratio" | "odd" | "even" | "minimum" | "maximum"
     );
-    if numeric && !values_given && !digit_values(g) {
+    if numeric && !values_given && !g.symbols().has_numeric_values() {
         diags.push(
             at(
                 &r.span,
@@ -202,14 +202,6 @@ pub(super) fn kind(
         _ => return None,
     };
     Some(kind)
-}
-
-/// Whether the symbols are digits worth themselves (`1` to `9` in order, whose default values
-/// 1..N are their own), so comparing values means something without `values`.
-fn digit_values(g: &Geometry) -> bool {
-    let s = g.symbols();
-    s.has_default_values()
-        && (s.chars().iter().enumerate()).all(|(i, &c)| c.to_digit(10) == Some(i as u32 + 1))
 }
 
 fn marks(r: &RuleIn, g: &Geometry, diags: &mut Vec<Diagnostic>) -> Option<RuleKind> {

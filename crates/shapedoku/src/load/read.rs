@@ -141,7 +141,7 @@ fn read_grid(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Fiel
     let canvas = 1..=MAX_CANVAS as i64;
     let def = GridDef {
         name: r.text(d, "name", "\"top-left\""),
-        size: r.int(d, "size", canvas.clone(), "9").map(|n| n as u32),
+        size: grid_size(r, d, canvas.clone()),
         at: r.ints(d, "at", Some(2), canvas.clone(), "[1, 1]").map(pair),
         boxes: r.ints(d, "box", Some(2), canvas, "[3, 3]").map(pair),
         diagonals: r.boolean(d, "diagonals"),
@@ -151,6 +151,24 @@ fn read_grid(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Fiel
         wrap: r.boolean(d, "wrap"),
     };
     Field::Valid(Spanned::new(r.span.clone(), def))
+}
+
+/// A grid's `size`: one number for a square (`9`), or rows and columns for a rectangle
+/// (`[6, 8]`).
+fn grid_size(
+    r: &TableReader<'_, '_>,
+    d: &mut Vec<Diagnostic>,
+    canvas: RangeInclusive<i64>,
+) -> Field<[u32; 2]> {
+    let is_array = r
+        .get("size")
+        .is_some_and(|v| v.get_ref().as_array().is_some());
+    if is_array {
+        r.ints(d, "size", Some(2), canvas, "[6, 8]")
+            .map(|v| [v[0] as u32, v[1] as u32])
+    } else {
+        r.int(d, "size", canvas, "9").map(|n| [n as u32, n as u32])
+    }
 }
 
 /// Reads a `[[shape]]`; one whose `sum` or `kind` is wrong is not read further.
