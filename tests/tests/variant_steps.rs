@@ -90,8 +90,9 @@ fn rule_steps_on_published_puzzles_are_sound_and_say_why() {
     }
     assert!(checked > 500, "only {checked} steps checked");
     assert!(rule_steps > 100, "only {rule_steps} rule steps");
-    // Pair laws and thermometers state their reasons (they said only "the rule" before).
-    for want in ["Partner", "ThermoFloor", "ThermoCeiling"] {
+    // Pair laws, thermometers and odd/even cells state their reasons (they said only "the
+    // rule" before).
+    for want in ["Partner", "ThermoFloor", "ThermoCeiling", "CellAllows"] {
         assert!(
             reasons.contains(&Some(want.to_string())),
             "no {want} reason in {reasons:?}"

@@ -257,6 +257,7 @@ impl Deduction {
                         RuleLink::NakedSingle { cell, .. }
                         | RuleLink::HiddenSingle { cell, .. } => v.push(*cell),
                         RuleLink::Rule { reason, .. } => v.extend(reason.cells()),
+                        RuleLink::Locked { .. } => {}
                     }
                 }
                 let mut seen = std::collections::HashSet::new();

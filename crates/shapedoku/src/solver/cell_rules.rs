@@ -3,6 +3,9 @@
 //! appear among a few cells) and disjoint groups (no-repeat groups, like extra houses).
 
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator};
+use super::sight::Sight;
+use super::why::Why;
+use crate::Geometry;
 
 /// Cells that may only hold the symbols of a mask (odd, even).
 #[derive(Debug, Clone)]
@@ -21,7 +24,7 @@ impl Propagator for Allowed {
     fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
         let mut changed = false;
         for &c in &self.cells {
-            changed |= d.keep(c, self.mask)?;
+            changed |= d.keep_because(c, self.mask, || Why::CellAllows { allowed: self.mask })?;
         }
         Ok(changed)
     }
@@ -63,19 +66,47 @@ impl Propagator for Extremum {
                 // The cell is below its neighbour: under the neighbour's largest value, and the
                 // neighbour over the cell's smallest (mirrored for a maximum).
                 let (lo_n, hi_n) = d.values().min_max(d.get(n));
-                let keep = if self.below {
-                    Self::filter(d, d.get(*c), |v| v < hi_n)
+                let (keep, why) = if self.below {
+                    let keep = Self::filter(d, d.get(*c), |v| v < hi_n);
+                    (
+                        keep,
+                        Why::Below {
+                            other: n,
+                            than: hi_n,
+                        },
+                    )
                 } else {
-                    Self::filter(d, d.get(*c), |v| v > lo_n)
+                    let keep = Self::filter(d, d.get(*c), |v| v > lo_n);
+                    (
+                        keep,
+                        Why::Above {
+                            other: n,
+                            than: lo_n,
+                        },
+                    )
                 };
-                changed |= d.keep(*c, keep)?;
+                changed |= d.keep_because(*c, keep, || why)?;
                 let (lo_c, hi_c) = d.values().min_max(d.get(*c));
-                let keep = if self.below {
-                    Self::filter(d, d.get(n), |v| v > lo_c)
+                let (keep, why) = if self.below {
+                    let keep = Self::filter(d, d.get(n), |v| v > lo_c);
+                    (
+                        keep,
+                        Why::Above {
+                            other: *c,
+                            than: lo_c,
+                        },
+                    )
                 } else {
-                    Self::filter(d, d.get(n), |v| v < hi_c)
+                    let keep = Self::filter(d, d.get(n), |v| v < hi_c);
+                    (
+                        keep,
+                        Why::Below {
+                            other: *c,
+                            than: hi_c,
+                        },
+                    )
                 };
-                changed |= d.keep(n, keep)?;
+                changed |= d.keep_because(n, keep, || why)?;
             }
         }
         Ok(changed)
@@ -86,6 +117,10 @@ impl Propagator for Extremum {
 #[derive(Debug, Clone)]
 pub(super) struct Quadruple {
     cells: Vec<u32>,
+    /// How the cells see each other and the cells around them: a cell that sees every cell
+    /// that can hold a required symbol cannot hold it (the quadruple's 2x2 lies in a box, so
+    /// a symbol it needs leaves the rest of the box).
+    sight: Sight,
     /// Each required symbol (as a bit) with how many times it must appear.
     need: Vec<(u64, usize)>,
     /// Every required symbol.
@@ -95,7 +130,7 @@ pub(super) struct Quadruple {
 }
 
 impl Quadruple {
-    pub(super) fn new(cells: Vec<u32>, symbols: &[u8]) -> Quadruple {
+    pub(super) fn new(cells: Vec<u32>, symbols: &[u8], g: &Geometry) -> Quadruple {
         let mut need: Vec<(u64, usize)> = Vec::new();
         for &s in symbols {
             let bit = 1u64 << s;
@@ -105,6 +140,7 @@ impl Quadruple {
             }
         }
         Quadruple {
+            sight: Sight::new(g, &cells),
             full: symbols.len() >= cells.len(),
             required: need.iter().fold(0, |m, (b, _)| m | b),
             cells,
@@ -118,24 +154,42 @@ impl Propagator for Quadruple {
         let mut changed = false;
         if self.full {
             for &c in &self.cells {
-                changed |= d.keep(c, self.required)?;
+                changed |= d.keep_because(c, self.required, || Why::CellAllows {
+                    allowed: self.required,
+                })?;
             }
         }
         for &(bit, k) in &self.need {
-            let can: Vec<u32> = self
-                .cells
-                .iter()
-                .copied()
-                .filter(|&c| d.get(c) & bit != 0)
-                .collect();
-            if can.len() < k {
-                return Err(Contradiction);
-            }
-            if can.len() == k {
-                for c in can {
-                    changed |= d.keep(c, bit)?;
+            // The cells that can hold the symbol, as positions (a quadruple has a handful).
+            let mut holders = 0u64;
+            for (i, &c) in self.cells.iter().enumerate().take(64) {
+                if d.get(c) & bit != 0 {
+                    holders |= 1 << i;
                 }
             }
+            let why = || Why::Needs {
+                value: bit,
+                times: k as u32,
+                holders: (0..self.cells.len().min(64))
+                    .filter(|&i| holders >> i & 1 == 1)
+                    .map(|i| self.cells[i])
+                    .collect(),
+            };
+            let count = holders.count_ones() as usize;
+            if count < k {
+                return Err(Contradiction);
+            }
+            if count == k {
+                for (i, &c) in self.cells.iter().enumerate().take(64) {
+                    if holders >> i & 1 == 1 {
+                        changed |= d.keep_because(c, bit, why)?;
+                    }
+                }
+            }
+            // At least one holder holds it: a cell that sees them all cannot.
+            changed |= self
+                .sight
+                .seen_by_all(holders, |x| d.keep_because(x, !bit, why))?;
         }
         Ok(changed)
     }
@@ -172,8 +226,19 @@ impl Propagator for AllDifferent {
             let (mut once, mut twice) = (0u64, 0u64);
             for &c in grp {
                 let x = d.get(c);
-                if x & (x - 1) != 0 {
-                    changed |= d.keep(c, !solved)?;
+                if x & (x - 1) != 0 && x & solved != 0 {
+                    // Each solved symbol it loses, with the cell of the group holding it.
+                    let mut gone = x & solved;
+                    while gone != 0 {
+                        let bit = gone & gone.wrapping_neg();
+                        gone ^= bit;
+                        let holder = grp.iter().copied().find(|&o| d.get(o) == bit);
+                        let why = || match holder {
+                            Some(cell) => Why::LineRepeat { cell },
+                            None => Why::Rule,
+                        };
+                        changed |= d.keep_because(c, !bit, why)?;
+                    }
                 }
                 let x = d.get(c);
                 twice |= once & x;
@@ -190,7 +255,7 @@ impl Propagator for AllDifferent {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden ^= bit;
                 if let Some(&c) = grp.iter().find(|&&c| d.get(c) & bit != 0) {
-                    changed |= d.keep(c, bit)?;
+                    changed |= d.keep_because(c, bit, || Why::LastPlace { group: grp.clone() })?;
                 }
             }
         }
@@ -214,18 +279,53 @@ mod tests {
         assert_eq!(cells, vec![0b0011, 0b0110, 0b1110]);
     }
 
+    /// The classic grid's cells, each with `fill`, and these cells set.
+    fn grid(fill: u64, set: &[(usize, u64)]) -> Vec<u64> {
+        let mut cells = vec![fill; 81];
+        for &(c, m) in set {
+            cells[c] = m;
+        }
+        cells
+    }
+
     #[test]
     fn a_quadruple_places_a_symbol_with_as_many_places_as_it_needs() {
+        let g = crate::builtin::geometry("classic").unwrap();
         let values = Values::new(&[1, 2, 3, 4]);
-        let q = Quadruple::new(vec![0, 1, 2, 3], &[0, 0]);
-        let (mut cells, mut queue) = (vec![0b0001, 0b1110, 0b0011, 0b1100], Vec::new());
+        // r1c1 r1c2 r2c1 r2c2 need 1 twice: r1c1 holds one, r2c1 is the only other place.
+        let q = Quadruple::new(vec![0, 1, 9, 10], &[0, 0], &g);
+        let mut cells = grid(0xf, &[(0, 0b0001), (1, 0b1110), (9, 0b0011), (10, 0b1100)]);
+        let mut queue = Vec::new();
         let mut d = Domains::new(&mut cells, &mut queue, &values);
         assert_eq!(q.propagate(&mut d), Ok(true));
-        assert_eq!(cells[2], 0b0001);
-        let q = Quadruple::new(vec![0, 1], &[2]);
-        let (mut cells, mut queue) = (vec![0b0011, 0b0011], Vec::new());
+        assert_eq!(cells[9], 0b0001);
+        let q = Quadruple::new(vec![0, 1], &[2], &g);
+        let mut cells = grid(0xf, &[(0, 0b0011), (1, 0b0011)]);
         let mut d = Domains::new(&mut cells, &mut queue, &values);
         assert_eq!(q.propagate(&mut d), Err(Contradiction));
+    }
+
+    #[test]
+    fn a_symbol_a_quadruple_needs_leaves_the_cells_that_see_all_its_places() {
+        let g = crate::builtin::geometry("classic").unwrap();
+        let values = Values::new(&[1, 2, 3, 4]);
+        // The 2x2 at r1c1 needs a 1, which only r1c1 and r1c2 can hold: the rest of row 1
+        // and of box 1 lose it; column 1 below the box (r4c1) keeps it.
+        let q = Quadruple::new(vec![0, 1, 9, 10], &[0], &g);
+        let mut cells = grid(0xf, &[(9, 0b1110), (10, 0b1110)]);
+        let (mut queue, mut sink) = (Vec::new(), Vec::new());
+        let mut d = Domains::explaining(&mut cells, &mut queue, &values, &mut sink);
+        assert_eq!(q.propagate(&mut d), Ok(true));
+        for c in [2, 5, 8, 18, 20] {
+            assert_eq!(cells[c], 0b1110, "cell {c}");
+        }
+        assert_eq!(cells[27], 0xf);
+        assert!(sink.iter().all(|r| r.why
+            == Why::Needs {
+                value: 1,
+                times: 1,
+                holders: vec![0, 1],
+            }));
     }
 
     #[test]

@@ -107,7 +107,7 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
         // Laws of their own: one file per propagation technique.
         RuleKind::Quadruple { cells, symbols } => {
             let symbols: Vec<u8> = symbols.iter().map(|s| s.index() as u8).collect();
-            Box::new(Quadruple::new(ids(cells), &symbols))
+            Box::new(Quadruple::new(ids(cells), &symbols, g))
         }
         RuleKind::Renban { cells } => Box::new(Renban::new(line(cells), values, g)),
         RuleKind::Between { cells } => Box::new(Between::new(line(cells), values, g)),

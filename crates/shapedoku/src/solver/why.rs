@@ -97,8 +97,8 @@ pub(crate) enum Why {
     },
 
     // Renban.
-    /// Renban: the line's values are different and `cell`, on the line, holds the removed
-    /// value.
+    /// Renban (and disjoint groups): the line's (the group's) values are different and
+    /// `cell`, on the line (in the group), holds the removed value.
     LineRepeat {
         /// The cell of the line holding the value.
         cell: u32,
@@ -234,5 +234,47 @@ pub(crate) enum Why {
         next: u32,
         /// The greatest value left.
         ceiling: i64,
+    },
+    // Cell rules (appended: variants are only ever added at the end).
+    /// The rule allows only the values `allowed` (a candidate mask) in the cell: an odd or
+    /// even cell, a cell law, the symbols that fill a quadruple's cells.
+    CellAllows {
+        /// The symbols allowed.
+        allowed: u64,
+    },
+    /// The cell's value must be less than that of `other` (a minimum cell below its
+    /// neighbour, a neighbour below a maximum cell), whose greatest candidate is worth `than`;
+    /// the removed values are at least `than`.
+    Below {
+        /// The cell it must stay below.
+        other: u32,
+        /// The greatest value `other` can take.
+        than: i64,
+    },
+    /// The cell's value must be greater than that of `other` (a neighbour above a minimum
+    /// cell, a maximum cell above its neighbour), whose least candidate is worth `than`; the
+    /// removed values are at most `than`.
+    Above {
+        /// The cell it must stay above.
+        other: u32,
+        /// The least value `other` can take.
+        than: i64,
+    },
+    /// The rule's cells must hold `value` (one candidate bit) `times` times (a quadruple's
+    /// symbol), and only `holders` can: with as many holders as times, each holds it (its
+    /// other candidates are removed); a cell off the rule that sees every holder cannot.
+    Needs {
+        /// The symbol needed.
+        value: u64,
+        /// How many times.
+        times: u32,
+        /// The rule's cells that can still hold it.
+        holders: Vec<u32>,
+    },
+    /// A group whose values all differ and hold every symbol (a disjoint group): the cell is
+    /// the group's last place for the value kept.
+    LastPlace {
+        /// The group's cells.
+        group: Vec<u32>,
     },
 }

@@ -21,7 +21,7 @@ use std::collections::VecDeque;
 
 /// Links a chain may take: the shortest bound is tried over every assumption first, so the
 /// chains reported are short when short ones exist.
-const BOUNDS: [usize; 3] = [6, 16, 40];
+const BOUNDS: [usize; 4] = [6, 16, 40, 120];
 
 /// Finds one forcing chain over rules, shortest bound first.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
@@ -243,7 +243,140 @@ fn chase(
             break;
         }
         if !changed {
-            return Chase::Settles;
+            // Singles and the rules are done: a symbol whose places in a house all see other
+            // cells leaves them (pointing and claiming, and their like for any house and
+            // peer), then singles and the rules go on.
+            match locked(t, n, &mut masks, &placed, tell) {
+                Locked::Broken(q) => {
+                    return Chase::Breaks(links, ChainEnd::Broken(Broken::cell(q)));
+                }
+                Locked::Nothing => return Chase::Settles,
+                Locked::Removed(house, symbol, eliminations) => {
+                    count += 1;
+                    if count > bound {
+                        return Chase::Capped;
+                    }
+                    if tell {
+                        links.push(RuleLink::Locked {
+                            house: ShapeId::new(t.houses[house]),
+                            symbol: Symbol::new(symbol),
+                            eliminations,
+                        });
+                    }
+                    for (c, &m) in masks.iter().enumerate() {
+                        if !placed[c] && m.count_ones() == 1 {
+                            placed[c] = true;
+                            queue.push_back(c);
+                        }
+                    }
+                }
+            }
         }
+    }
+}
+
+/// What one look for locked places found.
+enum Locked {
+    /// No symbol's places in a house see a cell that still has it.
+    Nothing,
+    /// The places of the symbol (second) in the house (third, an index of the houses) see
+    /// cells that had it: removed from them (the candidates, when told).
+    Removed(usize, usize, Vec<Candidate>),
+    /// A cell lost its last candidate.
+    Broken(usize),
+}
+
+/// The first house and symbol (in house order, then symbol order) whose places, two or
+/// more and none of them placed, all see a cell that still has the symbol: the symbol leaves
+/// every such cell, since one of the places holds it. A placed symbol's peers are cleared by
+/// the singles already.
+fn locked(
+    t: &crate::reason::board::Tables,
+    n: usize,
+    masks: &mut [u64],
+    placed: &[bool],
+    tell: bool,
+) -> Locked {
+    let pw = t.peer_words;
+    // The peers every place sees, on the stack for boards up to 1,024 cells.
+    let mut acc = [0u64; 16];
+    if pw > acc.len() {
+        return Locked::Nothing;
+    }
+    for (h, house) in t.house_cells.chunks(n).enumerate() {
+        for s in 0..n {
+            let bit = 1u64 << s;
+            acc[..pw].fill(u64::MAX);
+            let mut places = 0;
+            for &c in house {
+                let c = c as usize;
+                if masks[c] & bit == 0 {
+                    continue;
+                }
+                if placed[c] {
+                    places = 0;
+                    break;
+                }
+                places += 1;
+                for (a, &m) in acc.iter_mut().zip(&t.peer_bits[c * pw..(c + 1) * pw]) {
+                    *a &= m;
+                }
+            }
+            if places < 2 {
+                continue;
+            }
+            let mut gone = Vec::new();
+            let mut hit = false;
+            for (i, &w) in acc[..pw].iter().enumerate() {
+                let mut m = w;
+                while m != 0 {
+                    let q = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if masks[q] & bit == 0 {
+                        continue;
+                    }
+                    masks[q] &= !bit;
+                    hit = true;
+                    if tell {
+                        gone.push(Candidate::at(q, s as u8));
+                    }
+                    if masks[q] == 0 {
+                        return Locked::Broken(q);
+                    }
+                }
+            }
+            if hit {
+                return Locked::Removed(h, s, gone);
+            }
+        }
+    }
+    Locked::Nothing
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Puzzle, builtin};
+
+    #[test]
+    fn places_in_a_house_that_all_see_some_cells_take_the_symbol_from_them() {
+        let g = builtin::geometry("classic").unwrap();
+        let board = Board::new(&Puzzle::empty(g));
+        // 1 has two places left in row 1, r1c1 and r1c2, both in box 1: the rest of the box
+        // loses it, and nothing else does.
+        let mut masks = vec![0x1ffu64; 81];
+        for m in &mut masks[2..9] {
+            *m &= !1;
+        }
+        let placed = vec![false; 81];
+        let Locked::Removed(_, 0, gone) = locked(board.tables(), 9, &mut masks, &placed, true)
+        else {
+            panic!("no locked places found");
+        };
+        let cells: Vec<usize> = gone.iter().map(|c| c.cell.index()).collect();
+        assert_eq!(cells, vec![9, 10, 11, 18, 19, 20]);
+        assert!(gone.iter().all(|c| c.symbol.index() == 0));
+        assert!(cells.iter().all(|&c| masks[c] == 0x1fe));
+        assert_eq!(masks[27], 0x1ff);
     }
 }

@@ -59,7 +59,8 @@ pub enum RuleReason {
         /// The cell's place mod 3.
         position: u8,
     },
-    /// Renban: the line's values differ and `cell` already holds the removed value.
+    /// Renban (and disjoint groups): the line's (group's) values differ and `cell` already
+    /// holds the removed value.
     LineRepeat {
         /// The cell holding the value.
         cell: CellId,
@@ -157,6 +158,45 @@ pub enum RuleReason {
         /// How many allowed rows still fit.
         fitting: usize,
     },
+    /// The rule allows only `allowed` in the cell (odd, even, the symbols filling a
+    /// quadruple).
+    CellAllows {
+        /// The symbols allowed.
+        allowed: SymbolSet,
+    },
+    /// Minimum and maximum cells: the cell's value must be less than `other`'s, whose
+    /// greatest candidate is `than`.
+    Below {
+        /// The cell it must stay below.
+        other: CellId,
+        /// The greatest value `other` can take.
+        than: i64,
+    },
+    /// Minimum and maximum cells: the cell's value must be greater than `other`'s, whose
+    /// least candidate is `than`.
+    Above {
+        /// The cell it must stay above.
+        other: CellId,
+        /// The least value `other` can take.
+        than: i64,
+    },
+    /// The rule's cells must hold `value` `times` times (a quadruple), and only `holders`
+    /// can: with as many holders as times each holds it; a cell that sees every holder
+    /// cannot.
+    Needs {
+        /// The symbol needed.
+        value: Symbol,
+        /// How many times.
+        times: u32,
+        /// The rule's cells that can hold it.
+        holders: Vec<CellId>,
+    },
+    /// A disjoint group holds every symbol once, and the cell is the group's last place for
+    /// the value it keeps.
+    LastPlace {
+        /// The group's cells.
+        group: Vec<CellId>,
+    },
 }
 
 impl RuleReason {
@@ -247,6 +287,29 @@ impl RuleReason {
             Why::RelationTuples { fitting } => RuleReason::RelationTuples {
                 fitting: fitting.len(),
             },
+            Why::CellAllows { allowed } => RuleReason::CellAllows {
+                allowed: SymbolSet(*allowed),
+            },
+            Why::Below { other, than } => RuleReason::Below {
+                other: cell(other),
+                than: *than,
+            },
+            Why::Above { other, than } => RuleReason::Above {
+                other: cell(other),
+                than: *than,
+            },
+            Why::Needs {
+                value,
+                times,
+                holders,
+            } => RuleReason::Needs {
+                value: Symbol::new(value.trailing_zeros() as usize),
+                times: *times,
+                holders: cells(holders),
+            },
+            Why::LastPlace { group } => RuleReason::LastPlace {
+                group: cells(group),
+            },
         }
     }
 
@@ -263,7 +326,11 @@ impl RuleReason {
             | RuleReason::BetweenRange { .. }
             | RuleReason::SumBounds { .. }
             | RuleReason::ThermoFloor { .. }
-            | RuleReason::ThermoCeiling { .. } => Technique::RuleElimination,
+            | RuleReason::ThermoCeiling { .. }
+            | RuleReason::CellAllows { .. }
+            | RuleReason::Below { .. }
+            | RuleReason::Above { .. }
+            | RuleReason::LastPlace { .. } => Technique::RuleElimination,
             RuleReason::SamePartner { .. }
             | RuleReason::LineClasses { .. }
             | RuleReason::RenbanRuns { .. }
@@ -275,7 +342,8 @@ impl RuleReason {
             | RuleReason::RenbanNeeds { .. }
             | RuleReason::RenbanNoRoom { .. }
             | RuleReason::BetweenEnd { .. }
-            | RuleReason::SumNeeds { .. } => Technique::RuleSet,
+            | RuleReason::SumNeeds { .. }
+            | RuleReason::Needs { .. } => Technique::RuleSet,
         }
     }
 
@@ -289,19 +357,23 @@ impl RuleReason {
             | RuleReason::RenbanNoRoom { .. }
             | RuleReason::SequenceStates { .. }
             | RuleReason::SumBounds { .. }
-            | RuleReason::RelationTuples { .. } => Vec::new(),
+            | RuleReason::RelationTuples { .. }
+            | RuleReason::CellAllows { .. }
+            | RuleReason::LastPlace { .. } => Vec::new(),
             RuleReason::Partner { partner: c }
             | RuleReason::LineRepeat { cell: c }
             | RuleReason::BetweenEnd { other: c }
             | RuleReason::ThermoFloor { previous: c, .. }
-            | RuleReason::ThermoCeiling { next: c, .. } => vec![*c],
+            | RuleReason::ThermoCeiling { next: c, .. }
+            | RuleReason::Below { other: c, .. }
+            | RuleReason::Above { other: c, .. } => vec![*c],
             RuleReason::SamePartner { left, right } => vec![*left, *right],
             RuleReason::PairNeeds { pair, .. } => pair.to_vec(),
             RuleReason::BetweenRange { ends } => ends.to_vec(),
             RuleReason::ClassShort { cells, .. } => cells.clone(),
-            RuleReason::RenbanNeeds { holders, .. } | RuleReason::SumNeeds { holders, .. } => {
-                holders.clone()
-            }
+            RuleReason::RenbanNeeds { holders, .. }
+            | RuleReason::SumNeeds { holders, .. }
+            | RuleReason::Needs { holders, .. } => holders.clone(),
             RuleReason::SumCombinations { group, .. } => group.clone(),
         }
     }
@@ -347,6 +419,16 @@ pub enum RuleLink {
         eliminations: Vec<crate::reason::Candidate>,
         /// Why.
         reason: RuleReason,
+    },
+    /// Every place left for `symbol` in `house` sees the cells of `eliminations`, which lose
+    /// it (pointing and claiming, for any house).
+    Locked {
+        /// The house.
+        house: ShapeId,
+        /// The symbol.
+        symbol: Symbol,
+        /// The candidates removed.
+        eliminations: Vec<crate::reason::Candidate>,
     },
 }
 

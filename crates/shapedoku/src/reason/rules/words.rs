@@ -231,6 +231,35 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
         RuleReason::RelationTuples { fitting } => format!(
             "of the rule's allowed rows, the {fitting} that still fit the candidates never put it there"
         ),
+        RuleReason::CellAllows { allowed } => {
+            format!("the rule allows only {} in it", set(g, *allowed))
+        }
+        RuleReason::Below { other, than } => format!(
+            "it must be less than {}, which is at most {than}",
+            one(*other)
+        ),
+        RuleReason::Above { other, than } => format!(
+            "it must be greater than {}, which is at least {than}",
+            one(*other)
+        ),
+        RuleReason::Needs {
+            value,
+            times,
+            holders,
+        } => format!(
+            "the rule's cells must hold {}{}, and only {} can",
+            sym(g, *value),
+            if *times > 1 {
+                format!(" {times} times")
+            } else {
+                String::new()
+            },
+            or_list(&cells(g, holders))
+        ),
+        RuleReason::LastPlace { group } => format!(
+            "the group {} holds every symbol once, and no other of its cells can hold it",
+            compress_cells(g, group)
+        ),
     }
 }
 
@@ -269,6 +298,16 @@ fn rule_chain(g: &Geometry, assumed: Candidate, links: &[RuleLink], end: &ChainE
                 rule_name(g, *rule),
                 candidates_said(g, eliminations),
                 rule_reason(g, reason)
+            ),
+            RuleLink::Locked {
+                house,
+                symbol,
+                eliminations,
+            } => format!(
+                "{} (every place left for {} in {} sees it)",
+                candidates_said(g, eliminations),
+                sym(g, *symbol),
+                label(g, *house)
             ),
         });
     }
