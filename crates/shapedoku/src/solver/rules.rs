@@ -77,11 +77,17 @@ pub(super) fn compile(
         RuleKind::AntiKnight
         | RuleKind::AntiKing
         | RuleKind::Nonconsecutive
+        | RuleKind::AntiTaxicab
         | RuleKind::Marks { .. }
         | RuleKind::Odd { .. }
         | RuleKind::Even { .. }
         | RuleKind::Sequence { .. }
         | RuleKind::Relation { .. } => by_laws(laws, values),
+        // Stated by their laws as an automaton (the open run's sums), propagated by the
+        // sequence passes, which word their removals as sums.
+        RuleKind::SumLine {
+            cells, automaton, ..
+        } => Box::new(Sequence::sum_line(&ids(cells), automaton, values)),
         // Stated by their laws, propagated by a propagator fitted to their pairs.
         RuleKind::Whispers { cells, .. } => {
             let law = pairs(laws).first().map_or(PairLaw::Equal, |l| l.2.clone());
@@ -310,6 +316,13 @@ count = 3
 type = "relation"
 cells = "r9c1 r9c2 r8c1"
 allowed = ["1-3 4-6 7-9", "7-9 1-3 4-6", "5 5 5"]
+
+[[rule]]
+type = "sum-line"
+cells = "r7c5 r7c6 r7c7 r8c7 r9c7"
+
+[[rule]]
+type = "anti-taxicab"
 "#;
 
     /// Recording reasons changes nothing: a rule's explained pass removes exactly what its

@@ -157,6 +157,14 @@ pub enum RuleReason {
         /// How many allowed rows still fit.
         fitting: usize,
     },
+    /// A sum line: the sums the open run can have before the cell, plus a removed value,
+    /// reach none from which the rest of the line splits into runs of the total.
+    RunSums {
+        /// The open run's possible sums before the cell, bit `s` for the sum `s`.
+        before: u64,
+        /// The sums after the cell from which the rest can be finished.
+        after: u64,
+    },
 }
 
 impl RuleReason {
@@ -247,6 +255,10 @@ impl RuleReason {
             Why::RelationTuples { fitting } => RuleReason::RelationTuples {
                 fitting: fitting.len(),
             },
+            Why::RunSums { before, after } => RuleReason::RunSums {
+                before: *before,
+                after: *after,
+            },
         }
     }
 
@@ -268,6 +280,7 @@ impl RuleReason {
             | RuleReason::LineClasses { .. }
             | RuleReason::RenbanRuns { .. }
             | RuleReason::SequenceStates { .. }
+            | RuleReason::RunSums { .. }
             | RuleReason::SumCombinations { .. }
             | RuleReason::RelationTuples { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
@@ -288,6 +301,7 @@ impl RuleReason {
             | RuleReason::RenbanRuns { .. }
             | RuleReason::RenbanNoRoom { .. }
             | RuleReason::SequenceStates { .. }
+            | RuleReason::RunSums { .. }
             | RuleReason::SumBounds { .. }
             | RuleReason::RelationTuples { .. } => Vec::new(),
             RuleReason::Partner { partner: c }
