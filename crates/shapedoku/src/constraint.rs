@@ -20,6 +20,7 @@ mod local;
 mod native;
 pub(crate) mod outside;
 mod pair_law;
+mod sum_line;
 
 pub use laws::{CellLaw, Laws};
 pub(crate) use local::orthogonal_neighbours;
@@ -240,6 +241,20 @@ pub enum RuleKind {
         /// The allowed value tuples, one value per cell, sorted, each once.
         allowed: Vec<Vec<i64>>,
     },
+    /// Anti-taxicab: a cell holding the value N has no cell holding N at a taxicab distance
+    /// of exactly N (N steps up, down, left or right in all, counted on the canvas).
+    AntiTaxicab,
+    /// A sum line: the line splits into runs of consecutive cells, each adding up to
+    /// `total` (a "10 line" when `total` is 10). Values must not be negative.
+    SumLine {
+        /// The line's cells in order.
+        cells: Vec<CellId>,
+        /// Each run's total.
+        total: i64,
+        /// The runs as an automaton over the values (its states the sum of the open run),
+        /// built from `total` by [`RuleKind::sum_line`].
+        automaton: crate::automaton::Automaton,
+    },
 }
 
 /// The most cells a `relation` may list: the solver keeps each cell's support on the stack.
@@ -266,7 +281,7 @@ impl Constraint {
             RuleKind::AntiKnight => &[(1, -2), (1, 2), (2, -1), (2, 1)],
             RuleKind::AntiKing => &[(0, 1), (1, -1), (1, 0), (1, 1)],
             RuleKind::Nonconsecutive => &[(0, 1), (1, 0)],
-            RuleKind::Thermo { .. } | RuleKind::SlowThermo { .. } => &[],
+            RuleKind::Thermo { .. } | RuleKind::SlowThermo { .. } | RuleKind::AntiTaxicab => &[],
             _ => return self.local_pairs(g),
         };
         let chess = matches!(self.kind, RuleKind::AntiKnight | RuleKind::AntiKing);
@@ -328,6 +343,7 @@ impl Constraint {
             RuleKind::AntiKnight
             | RuleKind::AntiKing
             | RuleKind::Nonconsecutive
+            | RuleKind::AntiTaxicab
             | RuleKind::Marks { .. }
             | RuleKind::DisjointGroups { .. } => &[],
             RuleKind::Thermo { cells }
@@ -351,6 +367,7 @@ impl Constraint {
             | RuleKind::Clone { cells, .. }
             | RuleKind::Sequence { cells, .. }
             | RuleKind::Relation { cells, .. }
+            | RuleKind::SumLine { cells, .. }
             | RuleKind::Sandwich { cells, .. }
             | RuleKind::XSum { cells, .. }
             | RuleKind::Skyscraper { cells, .. }

@@ -94,6 +94,13 @@ fn rule_body(kind: &str, line: &[(u32, u32)], param: i64, size: u32) -> String {
                 cells(&line[h..2 * h])
             )
         }
+        "sum-line" => {
+            t += &format!(
+                "total = {}\ncells = \"{}\"\n",
+                param.abs() % 8 + 3,
+                cells(line)
+            )
+        }
         "whispers" => {
             t += &format!(
                 "difference = {}\ncells = \"{}\"\n",
@@ -106,7 +113,7 @@ fn rule_body(kind: &str, line: &[(u32, u32)], param: i64, size: u32) -> String {
     t
 }
 
-const KINDS: [&str; 13] = [
+const KINDS: [&str; 14] = [
     "little-killer",
     "arrow",
     "double-arrow",
@@ -120,6 +127,7 @@ const KINDS: [&str; 13] = [
     "zipper",
     "clone",
     "sequence",
+    "sum-line",
 ];
 
 /// A sequence rule that says "no value twice in a row, at most 3 after a 1": something an
@@ -695,4 +703,45 @@ fn planted_killers_count_like_the_oracle() {
         checked += 1;
     }
     assert_eq!(checked, 40);
+}
+
+#[test]
+fn sum_lines_split_into_runs_of_their_total() {
+    // r1c1 r1c2 r1c3 r1c4 on a 4x4 holds 1-4 once: a 10 line is one run (1+2+3+4), a 5 line
+    // two runs (1+4 | 2+3 or 4+1 | 3+2, ...), a 4 line never (no split of 10 into 4s).
+    let count = |total: i64| {
+        let text = format!(
+            "variant = \"4x4\"\n[[rule]]\ntype = \"sum-line\"\ntotal = {total}\ncells = \"r1c1 r1c2 r1c3 r1c4\"\n"
+        );
+        let l = load(&text);
+        let n = Solver::new(&l.puzzle).count(1000).solutions.len();
+        assert_eq!(n, oracle::count(&l.puzzle, 1000), "{text}");
+        n
+    };
+    assert_eq!(count(10), 288);
+    assert_eq!(count(4), 0);
+    // Row 1 as 1 4 | 2 3, 4 1 | 2 3, ... : 8 orders of the row, each with 12 grids.
+    assert_eq!(count(5), 8 * 12);
+}
+
+#[test]
+fn bad_sum_lines_are_errors_at_their_key() {
+    let base = "variant = \"4x4\"\n[[rule]]\ntype = \"sum-line\"\ncells = \"r1c1 r1c2\"\n";
+    let (m, at) = error_of(&format!("{base}total = 0\n"));
+    assert!(m.contains("between 1 and 64"), "{m}");
+    assert_eq!(at, (5, 9));
+    let (m, at) = error_of(&format!("{base}loop = true\n"));
+    assert!(m.contains("loop"), "{m}");
+    assert_eq!(at, (5, 8));
+}
+
+#[test]
+fn a_sum_line_is_drawn_with_its_total() {
+    let text = rule(
+        "4x4",
+        "type = \"sum-line\"\ntotal = 7\ncells = \"r1c1 r1c2 r2c2\"",
+    );
+    let svg = shapedoku::render::svg(&load(&text).puzzle, &Default::default());
+    assert!(svg.contains("#64c864"), "the line's green");
+    assert!(svg.contains(">7</text>"), "the total");
 }

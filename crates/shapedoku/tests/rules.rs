@@ -76,7 +76,7 @@ proptest! {
 
     #[test]
     fn fast_counts_equal_the_oracles(
-        kind in prop::sample::select(vec!["thermo", "slow-thermo", "anti-knight", "anti-king", "nonconsecutive"]),
+        kind in prop::sample::select(vec!["thermo", "slow-thermo", "anti-knight", "anti-king", "nonconsecutive", "anti-taxicab"]),
         start in (1u32..=4, 1u32..=4),
         turns in prop::collection::vec(0u8..8, 1..4),
         givens in prop::collection::vec(prop::option::weighted(0.15, 1u8..=4), 16),
@@ -229,6 +229,7 @@ fn reasoning_stays_sound_with_every_rule_kind() {
     for rule in [
         "type = \"anti-knight\"",
         "type = \"nonconsecutive\"",
+        "type = \"sum-line\"\ntotal = 5\ncells = \"r1c1 r1c2 r1c3 r1c4 r2c4\"",
         "type = \"thermo\"\ncells = \"r1c2 r2c2 r3c3 r4c4\"",
         "type = \"slow-thermo\"\ncells = \"r1c2 r2c2 r3c3\"",
     ] {
@@ -637,4 +638,31 @@ fn the_miracle_is_solved_by_logic_with_rule_eliminations() {
     assert!(uses_rules);
     let solution: Vec<u8> = run.board.values().iter().map(|v| v.unwrap()).collect();
     assert!(l.puzzle.verify(&solution).is_ok());
+}
+
+#[test]
+fn anti_taxicab_forbids_n_at_distance_n_only() {
+    use shapedoku::constraint::{Constraint, RuleKind};
+    let g = shapedoku::builtin::geometry("4x4").unwrap();
+    let rule = Constraint::new("anti-taxicab", RuleKind::AntiTaxicab);
+    // r1c1 and r2c3 are 1 + 2 = 3 apart: two 3s there break it, two 2s do not.
+    let at = |s: u8| move |c: shapedoku::CellId| [0usize, 6].contains(&c.index()).then_some(s);
+    assert!(!rule.holds(&g, &at(2)));
+    assert!(rule.holds(&g, &at(1)));
+    // A 1 beside a 1 breaks it; a 2 two steps away from a 2 (r1c1, r2c2) too.
+    let ones = |c: shapedoku::CellId| [0usize, 1].contains(&c.index()).then_some(0u8);
+    assert!(!rule.holds(&g, &ones));
+    let twos = |c: shapedoku::CellId| [0usize, 5].contains(&c.index()).then_some(1u8);
+    assert!(!rule.holds(&g, &twos));
+    // No blank 4x4 keeps it; on blank 4x4 and 6x6 grids the oracle agrees with the solver.
+    for (variant, limit) in [("4x4", 1000), ("6x6", 5)] {
+        let l = load(&format!(
+            "variant = \"{variant}\"\n[[rule]]\ntype = \"anti-taxicab\"\n"
+        ));
+        let n = Solver::new(&l.puzzle).count(limit).solutions.len();
+        assert_eq!(n, shapedoku::oracle::count(&l.puzzle, limit), "{variant}");
+        if variant == "4x4" {
+            assert_eq!(n, 0);
+        }
+    }
 }

@@ -9,10 +9,11 @@ use shapedoku::{CellId, Geometry, Rule, Shape, ShapeKind, Symbol, Symbols};
 use std::sync::Arc;
 
 /// Every family, in the order docs/format.md lists the rules.
-pub const ALL: [&str; 34] = [
+pub const ALL: [&str; 36] = [
     "anti-knight",
     "anti-king",
     "nonconsecutive",
+    "anti-taxicab",
     "miracle",
     "disjoint-groups",
     "thermo",
@@ -36,6 +37,7 @@ pub const ALL: [&str; 34] = [
     "entropic",
     "modular",
     "zipper",
+    "sum-line",
     "clone",
     "sequence",
     "regex",
@@ -101,6 +103,7 @@ fn fixed(family: &str) -> Option<Vec<Constraint>> {
         "anti-knight" => one(family, RuleKind::AntiKnight),
         "anti-king" => one(family, RuleKind::AntiKing),
         "nonconsecutive" => one(family, RuleKind::Nonconsecutive),
+        "anti-taxicab" => one(family, RuleKind::AntiTaxicab),
         "miracle" => [
             RuleKind::AntiKnight,
             RuleKind::AntiKing,
@@ -405,6 +408,8 @@ fn line_kind(family: &str, line: &[CellId], rng: &mut Xoshiro256PlusPlus) -> Opt
         "arrow" => RuleKind::Arrow { cells, circle: 1 },
         "double-arrow" => RuleKind::DoubleArrow { cells },
         "renban" => RuleKind::Renban { cells },
+        // 10 lines, the setters' usual total: random lines where the runs fit are kept.
+        "sum-line" => RuleKind::sum_line(cells, 10)?,
         "whispers" => RuleKind::Whispers {
             cells,
             difference: 5,

@@ -136,6 +136,7 @@ impl Constraint {
                 with(self.pairs(g), PairLaw::Different)
             }
             RuleKind::Nonconsecutive => with(self.pairs(g), PairLaw::NotConsecutive),
+            RuleKind::AntiTaxicab => Laws::Pairs(taxicab_pairs(g)),
             RuleKind::Thermo { cells } => line(&mut steps(cells), PairLaw::Below),
             RuleKind::SlowThermo { cells } => line(&mut steps(cells), PairLaw::AtMost),
             RuleKind::Marks { marks, negative } => {
@@ -209,6 +210,13 @@ impl Constraint {
                 closed: *closed,
             },
             RuleKind::Relation { cells, allowed } => Laws::Tuples { cells, allowed },
+            RuleKind::SumLine {
+                cells, automaton, ..
+            } => Laws::Automaton {
+                cells,
+                automaton,
+                closed: false,
+            },
             RuleKind::Quadruple { .. }
             | RuleKind::Renban { .. }
             | RuleKind::Between { .. }
@@ -247,6 +255,29 @@ impl Constraint {
             _ => None,
         }
     }
+}
+
+/// The pairs of anti-taxicab: for each positive value N a symbol has, each pair of cells N
+/// steps apart in taxicab distance (rows plus columns on the canvas), lower cell first, under
+/// [`PairLaw::NotBoth`]`(N)`; the pairs of one N together.
+fn taxicab_pairs(g: &Geometry) -> Vec<(CellId, CellId, PairLaw)> {
+    let mut distances: Vec<i64> = (g.symbols().values().iter().copied())
+        .filter(|&v| v > 0)
+        .collect();
+    distances.sort_unstable();
+    distances.dedup();
+    let mut out = Vec::new();
+    for n in distances {
+        for (a, &p) in g.cells().iter().enumerate() {
+            for (b, &q) in g.cells().iter().enumerate().skip(a + 1) {
+                let d = i64::from(p.row.abs_diff(q.row)) + i64::from(p.col.abs_diff(q.col));
+                if d == n {
+                    out.push((CellId::new(a), CellId::new(b), PairLaw::NotBoth(n)));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// An arrow as a linear sum: the circle's cells weighted as digits (the last one 1, the one

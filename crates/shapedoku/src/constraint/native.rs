@@ -24,6 +24,7 @@ impl Constraint {
             | RuleKind::Modular { cells }
             | RuleKind::Zipper { cells }
             | RuleKind::Sequence { cells, .. }
+            | RuleKind::SumLine { cells, .. }
             | RuleKind::Sandwich { cells, .. }
             | RuleKind::XSum { cells, .. }
             | RuleKind::Skyscraper { cells, .. } => !cells.is_empty(),
@@ -37,6 +38,7 @@ impl Constraint {
             RuleKind::AntiKnight
             | RuleKind::AntiKing
             | RuleKind::Nonconsecutive
+            | RuleKind::AntiTaxicab
             | RuleKind::Thermo { .. }
             | RuleKind::SlowThermo { .. }
             | RuleKind::Marks { .. }
@@ -78,6 +80,7 @@ pub(super) fn holds(
         RuleKind::AntiKnight
         | RuleKind::AntiKing
         | RuleKind::Nonconsecutive
+        | RuleKind::AntiTaxicab
         | RuleKind::Thermo { .. }
         | RuleKind::SlowThermo { .. }
         | RuleKind::Marks { .. }
@@ -93,6 +96,7 @@ pub(super) fn holds(
         | RuleKind::Palindrome { .. }
         | RuleKind::Clone { .. }
         | RuleKind::Sequence { .. }
+        | RuleKind::SumLine { .. }
         | RuleKind::Relation { .. } => true,
     }
 }

@@ -18,6 +18,8 @@ use super::Relation;
 /// assert!(negative.allows(&values, 2, 4) && !negative.allows(&values, 2, 5));
 /// // Two symbols may share a value: they differ as symbols, not as values.
 /// assert!(PairLaw::Different.allows(&[1, 1], 0, 1) && !PairLaw::Equal.allows(&[1, 2], 0, 1));
+/// // Anti-taxicab at distance 3: not both 3, anything else.
+/// assert!(!PairLaw::NotBoth(3).allows(&values, 2, 2) && PairLaw::NotBoth(3).allows(&values, 3, 3));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -40,6 +42,8 @@ pub enum PairLaw {
     Mark(Relation),
     /// None of these relations: the negative constraint on unmarked neighbours.
     NoneOf(Vec<Relation>),
+    /// Not both this value (anti-taxicab: two cells N apart never both hold N).
+    NotBoth(i64),
 }
 
 impl PairLaw {
@@ -72,6 +76,7 @@ impl PairLaw {
             PairLaw::Equal => a == b,
             PairLaw::Mark(r) => r.holds(a, b),
             PairLaw::NoneOf(rs) => rs.iter().all(|r| !r.holds(a, b)),
+            PairLaw::NotBoth(v) => a != *v || b != *v,
         }
     }
 }

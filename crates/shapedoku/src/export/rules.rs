@@ -184,6 +184,14 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
                 refused,
                 "a `sequence` rule (an automaton over a line): neither f-puzzles nor SudokuPad has a constraint for it".into(),
             ),
+            RuleKind::SumLine { .. } => refuse(
+                refused,
+                "a sum line: neither f-puzzles nor SudokuPad has a constraint for it".into(),
+            ),
+            RuleKind::AntiTaxicab => refuse(
+                refused,
+                "neither f-puzzles nor SudokuPad has an anti-taxicab constraint".into(),
+            ),
             RuleKind::Relation { .. } => refuse(
                 refused,
                 "a `relation` rule (a table of allowed values): neither f-puzzles nor SudokuPad has a constraint for it".into(),

@@ -289,10 +289,11 @@ pub struct RuleDef {
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 33] = [
+    pub const TYPES: [(&'static str, bool); 35] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
+        ("anti-taxicab", false),
         ("thermo", true),
         ("slow-thermo", true),
         // Marks between neighbours and rules on single cells.
@@ -321,6 +322,7 @@ impl RuleDef {
         ("clone", true),
         ("sequence", true),
         ("relation", true),
+        ("sum-line", true),
         // Outside clues (their cells follow from the clue) and indexing.
         ("sandwich", false),
         ("x-sum", false),

@@ -58,7 +58,7 @@ impl Ctx<'_> {
             return None;
         }
         let min_len = match kind {
-            "little-killer" | "clone" | "sequence" | "relation" | "arrow" => 1,
+            "little-killer" | "clone" | "sequence" | "relation" | "arrow" | "sum-line" => 1,
             "whispers" | "palindrome" | "zipper" | "renban" | "entropic" | "modular"
             | "region-sum" => 2,
             _ => 3,
@@ -100,6 +100,7 @@ impl Ctx<'_> {
             "clone" => self.clone_rule(cells),
             "sequence" => self.sequence(cells),
             "relation" => self.relation(cells),
+            "sum-line" => self.sum_line(cells),
             _ => None,
         }
     }
@@ -115,6 +116,56 @@ impl Ctx<'_> {
         v.sort_unstable();
         v.dedup();
         v
+    }
+
+    /// A sum line: `total` (default 10, a "10 line") between 1 and the automaton's bound, and
+    /// no negative value, which would let a run's sum go down.
+    fn sum_line(&mut self, cells: Vec<CellId>) -> Option<RuleKind> {
+        let def = self.def().clone();
+        if def.total.is_invalid() {
+            return None;
+        }
+        let total = def.total.value().copied().unwrap_or(10);
+        if self.values().first().is_some_and(|&v| v < 0) {
+            self.error(
+                None,
+                "a sum line's runs add up values of 0 or more, but the alphabet has negative values".into(),
+                "",
+            );
+            return None;
+        }
+        if def.closed.value() == Some(&true) {
+            self.error(
+                def.closed.span(),
+                "a sum line around a loop (runs that may wrap past the first cell) is not supported yet".into(),
+                "list the loop as a line from one end of a run, without `loop`",
+            );
+            return None;
+        }
+        if cells.len() > crate::solver::sequence::MAX_LEN {
+            self.error(
+                None,
+                format!(
+                    "the line has {} cells; a sum line may have at most {}",
+                    cells.len(),
+                    crate::solver::sequence::MAX_LEN
+                ),
+                "",
+            );
+            return None;
+        }
+        let kind = RuleKind::sum_line(cells, total);
+        if kind.is_none() {
+            self.error(
+                def.total.span(),
+                format!(
+                    "a sum line's total must lie between 1 and {}, not {total}",
+                    crate::automaton::MAX_STATES
+                ),
+                "",
+            );
+        }
+        kind
     }
 
     fn little_killer(&mut self) -> Option<RuleKind> {

@@ -194,6 +194,7 @@ fn compile_rule(
         "anti-knight" => RuleKind::AntiKnight,
         "anti-king" => RuleKind::AntiKing,
         "nonconsecutive" => RuleKind::Nonconsecutive,
+        "anti-taxicab" => RuleKind::AntiTaxicab,
         "thermo" => RuleKind::Thermo { cells },
         "slow-thermo" => RuleKind::SlowThermo { cells },
         // Marks between neighbours and rules on single cells.

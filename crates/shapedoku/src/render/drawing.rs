@@ -10,7 +10,7 @@ use crate::{CellId, Symbol};
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Drawing<'a> {
     /// Nothing to draw: a relation over the whole grid (anti-knight, anti-king,
-    /// nonconsecutive, disjoint groups).
+    /// nonconsecutive, anti-taxicab, disjoint groups).
     Nothing,
     /// Under the grid lines (`rules.rs`).
     Under(Under<'a>),
@@ -63,6 +63,12 @@ pub(super) enum Line<'a> {
         colour: &'static str,
         closed: bool,
     },
+    /// A thin line with a number in its first cell's corner (a sum line's total).
+    Labelled {
+        cells: &'a [CellId],
+        colour: &'static str,
+        label: i64,
+    },
     /// A thin line with a circle at each end (between).
     Between(&'a [CellId]),
     /// A line between two circles at its ends (double arrow).
@@ -101,6 +107,7 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
         RuleKind::AntiKnight
         | RuleKind::AntiKing
         | RuleKind::Nonconsecutive
+        | RuleKind::AntiTaxicab
         | RuleKind::DisjointGroups { .. } => Drawing::Nothing,
         RuleKind::Thermo { cells } => Drawing::Under(Under::Thermo { cells, slow: false }),
         RuleKind::SlowThermo { cells } => Drawing::Under(Under::Thermo { cells, slow: true }),
@@ -146,6 +153,11 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
         RuleKind::Skyscraper { cells, count, clue } => number(cells, *count, *clue, "skyscraper"),
         RuleKind::Indexing { cells, .. } => Drawing::Outside(Outside::Tinted(cells)),
         RuleKind::Relation { cells, .. } => Drawing::Under(Under::Framed(cells)),
+        RuleKind::SumLine { cells, total, .. } => Drawing::Line(Line::Labelled {
+            cells,
+            colour: "#64c864",
+            label: *total,
+        }),
     }
 }
 

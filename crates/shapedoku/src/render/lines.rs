@@ -63,6 +63,24 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
             } => {
                 polyline(&mut out, &centres(cells), colour, cs * 0.2, closed);
             }
+            Line::Labelled {
+                cells,
+                colour,
+                label,
+            } => {
+                polyline(&mut out, &centres(cells), colour, cs * 0.2, false);
+                // The total in the first cell's top-left corner, as a cage's sum is written.
+                if let Some(&first) = cells.first() {
+                    let (x, y) = at.centre(g, first);
+                    let _ = writeln!(
+                        out,
+                        r##"<text x="{}" y="{}" font-size="{}" fill="#000000">{label}</text>"##,
+                        num(x - cs * 0.45),
+                        num(y - cs * 0.22),
+                        num(cs * 0.22)
+                    );
+                }
+            }
             Line::Between(cells) => {
                 let p = centres(cells);
                 polyline(&mut out, &p, "#a8a8a8", cs * 0.08, false);

@@ -281,14 +281,20 @@ impl Solver {
     /// Compiles a solver for a geometry with no givens.
     pub fn for_geometry(geometry: Arc<Geometry>) -> Self {
         let nc = geometry.cell_count();
-        let engine = Propagation::new(geometry.clone());
-        let kernel = bitboard::Kernel::new(&geometry);
+        // Each rule's laws, stated once and read by every stage below.
+        let laws: Vec<crate::constraint::Laws<'_>> = (geometry.constraints().iter())
+            .map(|c| c.laws(&geometry))
+            .collect();
+        let engine = Propagation::with_laws(geometry.clone(), &laws);
+        let kernel = bitboard::Kernel::new(&geometry, &laws);
+        let sat_covers = sat::covers_laws(&laws);
+        drop(laws);
         let kernel_fills = kernel.is_some()
             && (2..=9).contains(&geometry.symbol_count())
             && engine.only_no_repeat();
         Solver {
             givens: vec![None; nc],
-            sat_covers: sat::covers(&geometry),
+            sat_covers,
             engine,
             search: Search::new(nc, geometry.symbol_count()),
             kernel,

@@ -9,6 +9,7 @@ use super::peers::Peers;
 use super::propagator::{Conflict, Domains, Propagator, Values};
 use super::rules;
 use crate::Geometry;
+use crate::constraint::Laws;
 use crate::geometry::ShapeTables;
 use std::sync::Arc;
 
@@ -47,7 +48,19 @@ pub(super) struct Propagation {
 }
 
 impl Propagation {
+    /// The propagation of a geometry, stating its rules' laws (tests build it alone).
+    #[cfg(test)]
     pub(super) fn new(geometry: Arc<Geometry>) -> Propagation {
+        let laws: Vec<Laws<'_>> = (geometry.constraints().iter())
+            .map(|c| c.laws(&geometry))
+            .collect();
+        Propagation::with_laws(geometry.clone(), &laws)
+    }
+
+    /// The propagation of a geometry, with the laws of the geometry's rules already stated, one per
+    /// rule in order (`Constraint::laws`): the solver states them once and hands them to
+    /// every stage that reads them.
+    pub(super) fn with_laws(geometry: Arc<Geometry>, laws: &[Laws<'_>]) -> Propagation {
         let g = &geometry;
         let n = g.symbol_count();
         let tables = g.tables().clone();
@@ -61,11 +74,11 @@ impl Propagation {
             .map(|s| g.shape(s).cells.iter().map(|&c| c as u32).collect())
             .collect();
         let mut extra_peers = Vec::new();
-        for c in g.constraints() {
-            match rules::peer_pairs(c, g) {
+        for (c, laws) in g.constraints().iter().zip(laws) {
+            match rules::peer_pairs(laws) {
                 Some(pairs) => extra_peers.extend(pairs),
                 None => {
-                    propagators.push(rules::constraint(c, g, &values));
+                    propagators.push(rules::compile(c, g, laws, &values));
                     let mut cells: Vec<u32> =
                         c.named_cells().iter().map(|c| c.index() as u32).collect();
                     cells.sort_unstable();

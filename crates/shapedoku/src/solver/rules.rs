@@ -38,8 +38,8 @@ pub(super) fn propagator(index: usize, g: &Geometry) -> Option<Box<dyn Propagato
 /// The pairs of cells a rule beyond shapes only forbids to hold the same symbol, when that is
 /// all its laws say (anti-knight, anti-king, disjoint groups): the solver makes them peers
 /// instead of running the rule's propagator.
-pub(super) fn peer_pairs(c: &Constraint, g: &Geometry) -> Option<Vec<(u32, u32)>> {
-    match c.laws(g) {
+pub(super) fn peer_pairs(laws: &Laws<'_>) -> Option<Vec<(u32, u32)>> {
+    match laws {
         Laws::Pairs(pairs) if pairs.iter().all(|p| p.2 == PairLaw::Different) => Some(
             (pairs.iter())
                 .map(|&(a, b, _)| (a.index() as u32, b.index() as u32))
@@ -56,22 +56,38 @@ pub(super) fn peer_pairs(c: &Constraint, g: &Geometry) -> Option<Vec<(u32, u32)>
 /// neighbours, a line's few pairs). The rules with laws of their own ([`Laws::Native`]) have a
 /// propagator each. The match is exhaustive, so a new kind does not compile until it chooses.
 pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<dyn Propagator> {
+    compile(c, g, &c.laws(g), values)
+}
+
+/// [`constraint`] from the rule's laws, stated once by the caller (the solver states every
+/// rule's laws once and reads them for peers, propagators and the clause back end).
+pub(super) fn compile(
+    c: &Constraint,
+    g: &Geometry,
+    laws: &Laws<'_>,
+    values: &Values,
+) -> Box<dyn Propagator> {
     let line = |cells: &[crate::CellId]| cells.iter().map(|c| c.index() as u32).collect();
     if !c.well_formed() {
         // A rule built by hand without the parts its kind needs never holds (see `holds`).
         return never();
     }
-    let laws = c.laws(g);
     match &c.kind {
         // Stated by their laws, propagated by the generic propagator of the laws' form.
         RuleKind::AntiKnight
         | RuleKind::AntiKing
         | RuleKind::Nonconsecutive
+        | RuleKind::AntiTaxicab
         | RuleKind::Marks { .. }
         | RuleKind::Odd { .. }
         | RuleKind::Even { .. }
         | RuleKind::Sequence { .. }
         | RuleKind::Relation { .. } => by_laws(laws, values),
+        // Stated by their laws as an automaton (the open run's sums), propagated by the
+        // sequence passes, which word their removals as sums.
+        RuleKind::SumLine {
+            cells, automaton, ..
+        } => Box::new(Sequence::sum_line(&ids(cells), automaton, values)),
         // Stated by their laws, propagated by a propagator fitted to their pairs.
         RuleKind::Whispers { cells, .. } => {
             let law = pairs(laws).first().map_or(PairLaw::Equal, |l| l.2.clone());
@@ -135,26 +151,21 @@ pub(super) fn constraint(c: &Constraint, g: &Geometry, values: &Values) -> Box<d
 /// [`PairLaw`]s, cells as the mask of values their [`crate::constraint::CellLaw`] allows, a
 /// linear sum, an automaton read forwards and backwards. A native rule has no laws to read
 /// and gets its own propagator in [`constraint`], never this.
-fn by_laws(laws: Laws<'_>, values: &Values) -> Box<dyn Propagator> {
+fn by_laws(laws: &Laws<'_>, values: &Values) -> Box<dyn Propagator> {
     match laws {
-        Laws::Pairs(laws) => {
-            let laws: Vec<(u32, u32, PairLaw)> = (laws.into_iter())
-                .map(|(a, b, law)| (a.index() as u32, b.index() as u32, law))
-                .collect();
-            Box::new(law_network(&laws, values))
-        }
+        Laws::Pairs(_) => Box::new(law_network(&pairs(laws), values)),
         Laws::Cells { cells, law } => Box::new(Allowed::new(ids(cells), law.mask(values.all()))),
         Laws::Linear { terms, total } => Box::new(Linear::new(
             (terms.iter())
                 .map(|&(c, k)| (c.index() as u32, k))
                 .collect(),
-            total,
+            *total,
         )),
         Laws::Automaton {
             cells,
             automaton,
             closed,
-        } => Box::new(Sequence::new(&ids(cells), closed, automaton, values)),
+        } => Box::new(Sequence::new(&ids(cells), *closed, automaton, values)),
         Laws::Tuples { cells, allowed } => Box::new(Tuples::new(ids(cells), allowed, values.all())),
         Laws::Native => never(),
     }
@@ -166,10 +177,10 @@ fn never() -> Box<dyn Propagator> {
 }
 
 /// The pairs of pair laws, as the solver's cell indices; none for another form.
-fn pairs(laws: Laws<'_>) -> Vec<(u32, u32, PairLaw)> {
+fn pairs(laws: &Laws<'_>) -> Vec<(u32, u32, PairLaw)> {
     match laws {
-        Laws::Pairs(p) => (p.into_iter())
-            .map(|(a, b, law)| (a.index() as u32, b.index() as u32, law))
+        Laws::Pairs(p) => (p.iter())
+            .map(|(a, b, law)| (a.index() as u32, b.index() as u32, law.clone()))
             .collect(),
         _ => Vec::new(),
     }
@@ -305,6 +316,13 @@ count = 3
 type = "relation"
 cells = "r9c1 r9c2 r8c1"
 allowed = ["1-3 4-6 7-9", "7-9 1-3 4-6", "5 5 5"]
+
+[[rule]]
+type = "sum-line"
+cells = "r7c5 r7c6 r7c7 r8c7 r9c7"
+
+[[rule]]
+type = "anti-taxicab"
 "#;
 
     /// Recording reasons changes nothing: a rule's explained pass removes exactly what its

@@ -22,6 +22,9 @@ pub(super) struct Sequence {
     accepting: u64,
     /// `next[s * states + q]`: the states symbol `s` leads to from state `q`.
     next: Vec<u64>,
+    /// Whether the states are a sum line's open sums (its removals then say so,
+    /// [`Why::RunSums`]), not a `sequence` rule's own states.
+    runs: bool,
 }
 
 impl Sequence {
@@ -44,6 +47,16 @@ impl Sequence {
             start: 1 << a.start(),
             accepting: a.accepting_mask(),
             next,
+            runs: false,
+        }
+    }
+
+    /// A sum line's automaton (its states the open run's sum, `RuleKind::sum_line`): the
+    /// same passes, its removals worded as sums ([`Why::RunSums`]).
+    pub(super) fn sum_line(cells: &[u32], a: &Automaton, values: &Values) -> Sequence {
+        Sequence {
+            runs: true,
+            ..Sequence::new(cells, false, a, values)
         }
     }
 
@@ -121,9 +134,16 @@ impl Sequence {
                 }
             }
             let (reach, after) = (fwd[i], back);
-            changed |= d.keep_because(c, keep, || Why::SequenceStates {
-                before: reach,
-                after,
+            let runs = self.runs;
+            changed |= d.keep_because(c, keep, || match runs {
+                true => Why::RunSums {
+                    before: reach,
+                    after,
+                },
+                false => Why::SequenceStates {
+                    before: reach,
+                    after,
+                },
             })?;
             back = before;
         }

@@ -277,4 +277,13 @@ pub(crate) enum Why {
         /// The group's cells.
         group: Vec<u32>,
     },
+    /// Sum line: the sums the open run can have before the cell (`before`, bit `s` for the
+    /// sum `s`), plus a removed value, reach no sum (`after`) from which the rest of the line
+    /// still splits into runs of the total.
+    RunSums {
+        /// The open run's possible sums before the cell.
+        before: u64,
+        /// The open run's sums after the cell from which the rest can be finished.
+        after: u64,
+    },
 }

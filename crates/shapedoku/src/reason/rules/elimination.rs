@@ -112,6 +112,7 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         RuleKind::AntiKnight
         | RuleKind::AntiKing
         | RuleKind::Nonconsecutive
+        | RuleKind::AntiTaxicab
         | RuleKind::Thermo { .. }
         | RuleKind::SlowThermo { .. }
         | RuleKind::Quadruple { .. }
@@ -130,6 +131,7 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::Clone { .. }
         | RuleKind::Sequence { .. }
         | RuleKind::Relation { .. }
+        | RuleKind::SumLine { .. }
         | RuleKind::Sandwich { .. }
         | RuleKind::XSum { .. }
         | RuleKind::Skyscraper { .. }

@@ -197,6 +197,14 @@ pub enum RuleReason {
         /// The group's cells.
         group: Vec<CellId>,
     },
+    /// A sum line: the sums the open run can have before the cell, plus a removed value,
+    /// reach none from which the rest of the line splits into runs of the total.
+    RunSums {
+        /// The open run's possible sums before the cell, bit `s` for the sum `s`.
+        before: u64,
+        /// The sums after the cell from which the rest can be finished.
+        after: u64,
+    },
 }
 
 impl RuleReason {
@@ -310,6 +318,10 @@ impl RuleReason {
             Why::LastPlace { group } => RuleReason::LastPlace {
                 group: cells(group),
             },
+            Why::RunSums { before, after } => RuleReason::RunSums {
+                before: *before,
+                after: *after,
+            },
         }
     }
 
@@ -335,6 +347,7 @@ impl RuleReason {
             | RuleReason::LineClasses { .. }
             | RuleReason::RenbanRuns { .. }
             | RuleReason::SequenceStates { .. }
+            | RuleReason::RunSums { .. }
             | RuleReason::SumCombinations { .. }
             | RuleReason::RelationTuples { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
@@ -356,6 +369,7 @@ impl RuleReason {
             | RuleReason::RenbanRuns { .. }
             | RuleReason::RenbanNoRoom { .. }
             | RuleReason::SequenceStates { .. }
+            | RuleReason::RunSums { .. }
             | RuleReason::SumBounds { .. }
             | RuleReason::RelationTuples { .. }
             | RuleReason::CellAllows { .. }

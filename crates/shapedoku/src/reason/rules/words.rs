@@ -190,6 +190,11 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             "no candidate of the other end {} leaves the middle cells room",
             one(*other)
         ),
+        RuleReason::RunSums { before, after } => format!(
+            "the run open before the cell adds up to {} so far, and with them it would reach none of the sums ({}) from which the rest of the line splits into runs of its total",
+            or_list(&sums(*before)),
+            and_list(&sums(*after))
+        ),
         RuleReason::SequenceStates { before, after } => format!(
             "from the states reachable before the cell ({}) they lead to none the rest can finish from ({})",
             states(*before),
@@ -335,6 +340,19 @@ fn rule_name(g: &Geometry, rule: RuleRef) -> String {
 }
 
 /// Automaton states as a list, `q0, q2`.
+/// The sums of a sum line's open run (bit `s` for the sum `s`), or `none`.
+fn sums(mask: u64) -> Vec<String> {
+    let list: Vec<String> = (0..64)
+        .filter(|s| mask >> s & 1 == 1)
+        .map(|s: u32| s.to_string())
+        .collect();
+    if list.is_empty() {
+        vec!["none".into()]
+    } else {
+        list
+    }
+}
+
 fn states(mask: u64) -> String {
     let list: Vec<String> = (0..64)
         .filter(|q| mask >> q & 1 == 1)

@@ -53,6 +53,7 @@ use super::budget::Meter;
 use super::count::Count;
 use super::rules;
 use crate::Geometry;
+use crate::constraint::Laws;
 use board::Masks;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use search::Search;
@@ -89,13 +90,14 @@ impl<const W: usize> Engine<W> {
 impl Kernel {
     /// The kernel for `g`, or `None` when it does not serve it: a sum shape, a rule beyond
     /// shapes that is more than extra peers, more than 256 cells, 64 houses or 64 symbols.
-    pub(super) fn new(g: &Geometry) -> Option<Kernel> {
+    /// `laws` are the laws of the geometry's rules, one per rule in order.
+    pub(super) fn new(g: &Geometry, laws: &[Laws<'_>]) -> Option<Kernel> {
         if g.shapes().iter().any(|s| s.sum().is_some()) {
             return None;
         }
         let mut extra = Vec::new();
-        for c in g.constraints() {
-            extra.extend(rules::peer_pairs(c, g)?);
+        for laws in laws {
+            extra.extend(rules::peer_pairs(laws)?);
         }
         match g.cell_count() {
             0..=64 => Engine::new(g, &extra).map(Kernel::W1),

@@ -161,7 +161,13 @@ pub fn covers(geometry: &Geometry) -> bool {
     geometry
         .constraints()
         .iter()
-        .all(|c| rules::encodable(c, geometry))
+        .all(|c| rules::encodable(&c.laws(geometry)))
+}
+
+/// [`covers`] from the laws of the geometry's rules, already stated (the solver states them
+/// once).
+pub(crate) fn covers_laws(laws: &[crate::constraint::Laws<'_>]) -> bool {
+    laws.iter().all(rules::encodable)
 }
 
 /// Limits on one [`count`]; the default has none.

@@ -14,19 +14,19 @@ use crate::{CellId, Geometry, SymbolSet};
 
 /// What the back end makes of a rule's laws, or `None` when it does not encode them.
 enum Encoding<'a> {
-    Pairs(Vec<(CellId, CellId, PairLaw)>),
+    Pairs(&'a [(CellId, CellId, PairLaw)]),
     Cells(&'a [CellId], CellLaw),
     Sum(SumShape),
 }
 
-fn encoding<'a>(c: &'a Constraint, g: &Geometry) -> Option<Encoding<'a>> {
-    match c.laws(g) {
+fn encoding<'a>(laws: &'a Laws<'_>) -> Option<Encoding<'a>> {
+    match laws {
         Laws::Pairs(p) => Some(Encoding::Pairs(p)),
-        Laws::Cells { cells, law } => Some(Encoding::Cells(cells, law)),
+        Laws::Cells { cells, law } => Some(Encoding::Cells(cells, *law)),
         Laws::Linear { terms, total } if terms.iter().all(|t| t.1 == 1) => {
             Some(Encoding::Sum(SumShape {
                 cells: terms.iter().map(|t| t.0).collect(),
-                total,
+                total: *total,
                 distinct: false,
             }))
         }
@@ -35,14 +35,14 @@ fn encoding<'a>(c: &'a Constraint, g: &Geometry) -> Option<Encoding<'a>> {
 }
 
 /// Whether [`add`] takes the rule.
-pub(super) fn encodable(c: &Constraint, g: &Geometry) -> bool {
-    encoding(c, g).is_some()
+pub(super) fn encodable(laws: &Laws<'_>) -> bool {
+    encoding(laws).is_some()
 }
 
 /// Adds the rule to the problem (its pairs, sums or narrower candidates); nothing for a rule
 /// [`encodable`] refuses.
 pub(super) fn add(c: &Constraint, g: &Geometry, p: &mut Problem) {
-    match encoding(c, g) {
+    match encoding(&c.laws(g)) {
         Some(Encoding::Pairs(laws)) => {
             // One table per run of pairs under the same law (the laws come grouped).
             for run in laws.chunk_by(|x, y| x.2 == y.2) {
