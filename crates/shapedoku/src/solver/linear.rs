@@ -222,11 +222,48 @@ impl Linear {
 
 impl Propagator for Linear {
     fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
-        let changed = self.bounds(d)?;
-        match self.supports(d) {
-            Some(r) => Ok(r? | changed),
-            None => Ok(changed),
+        if d.explaining_now() {
+            // The reasoner states a bound as a bound: bounds first, then the supports.
+            let changed = self.bounds(d)?;
+            return match self.supports(d) {
+                Some(r) => Ok(r? | changed),
+                None => Ok(changed),
+            };
         }
+        // The supports keep exactly the values some assignment of the terms uses, which
+        // bounds never narrow further: bounds alone only where the supports do not fit.
+        match self.supports(d) {
+            Some(r) => r,
+            None => self.bounds(d),
+        }
+    }
+
+    fn memo_words(&self) -> usize {
+        self.terms.len()
+    }
+
+    fn propagate_memo(&self, d: &mut Domains<'_>, memo: &mut [u64]) -> Narrowed {
+        // The candidates of the terms when the last call removed nothing: what this sum
+        // removes depends on them alone, so the same candidates again remove nothing again.
+        // Most calls of a sum in the fixed-point loop come after changes elsewhere.
+        if memo.is_empty() || memo.len() != self.terms.len() {
+            return self.propagate(d);
+        }
+        if self
+            .terms
+            .iter()
+            .zip(&*memo)
+            .all(|(&(c, _), &m)| d.get(c) == m)
+        {
+            return Ok(false);
+        }
+        let changed = self.propagate(d)?;
+        if !changed {
+            for (m, &(c, _)) in memo.iter_mut().zip(&self.terms) {
+                *m = d.get(c);
+            }
+        }
+        Ok(changed)
     }
 }
 

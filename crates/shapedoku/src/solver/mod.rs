@@ -28,7 +28,8 @@
 //! | `naked_pairs.rs`, `locked.rs` | naked pairs and locked candidates in houses |
 //! | `propagator.rs` | the propagator interface: `Propagator`, `Domains`, `Values` |
 //! | `rules.rs` | the registry: the propagator of each shape's rule |
-//! | `sum.rs` | the sum rule's propagator (Killer cages) |
+//! | `sum/` | the sum rule's propagator (cages, little killers, arrows, region sums), one file per stage |
+//! | `linear.rs` | a sum as one equation: per-cell supports, bounds where they do not fit |
 //! | `relation.rs` | pair rules as per-cell arc lists over tables built from their [`crate::constraint::PairLaw`]s (nonconsecutive, kropki/XV/difference/ratio marks and their negative constraint) |
 //! | `cell_rules.rs` | odd/even, minimum/maximum, quadruples, disjoint groups |
 //! | `peers.rs` | extra peers from rules that only forbid a symbol twice (anti-knight, anti-king, disjoint groups) |
@@ -127,7 +128,6 @@ mod rules;
 pub mod sat;
 mod search;
 mod sum;
-mod sum_bits;
 pub(crate) mod sum_facts;
 mod thermo;
 mod tuples;

@@ -1,5 +1,5 @@
 //! What a sum says, as data: parts whose weighted sums are equal (and equal a total when it is
-//! fixed), and where the sum comes from. The sum propagator (`sum.rs`) is compiled from it, and
+//! fixed), and where the sum comes from. The sum propagator (`sum/`) is compiled from it, and
 //! every reason a sum gives ([`Why`](super::why::Why)) carries it, so the wording can name the
 //! cells, the total and, for a derived sum, the houses and rules it was derived from.
 //!

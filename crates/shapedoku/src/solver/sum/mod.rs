@@ -1,0 +1,293 @@
+//! The sum rule, for every sum-bearing rule: Killer cages with and without repeats, little
+//! killers, arrows and pill arrows, double arrows and region-sum lines. Each is a
+//! [`SumFacts`]: sides whose weighted sums are equal, and equal a total when it is fixed.
+//!
+//! The reasoning is over the value combinations the cells can still take, not only their
+//! bounds:
+//!
+//! 1. **Groups.** Each side's cells are split into groups of cells with one coefficient that
+//!    all see each other (a cage's cells, a little killer's cells inside one box): their
+//!    values differ. For each group, a pass over its cells in order lists the sets of values
+//!    its first cells can hold one each (as masks over the values its cells still have, at
+//!    most [`MAX_UNION`]), dropping a set whose sum cannot be completed within the bounds the
+//!    rest of the sum leaves. The sets after the last cell are the group's combinations, and
+//!    their sums what the group can add. A group too large for that, or a cell seeing none of
+//!    the others, is reasoned about cell by cell.
+//! 2. **Sides.** The sums each side can make are the sums of its parts' (a bit set, forward
+//!    part by part); the values the sides can share are those every side can make (and the
+//!    total, when fixed). Walking each side backwards keeps, for each part, the sums it can
+//!    add that the others can complete to a shared value.
+//! 3. **Cells.** A group's combinations are kept when their sum is one of those, and a cell
+//!    keeps the values some kept combination puts in it (the pass over the cells, backwards):
+//!    exact for each group, given the others' sums. A value every kept combination of a
+//!    group contains, that only cells of the group inside one house can hold, leaves the
+//!    house's other cells.
+//!
+//! Only sums where listing pays are listed (see [`lists`]); the others with one side and a
+//! total, or two equal sides, are one equation for [`Linear`] (bounds and per-cell supports).
+//! A sum whose sides span more than [`CAP_BITS`] values falls back to bounds. Scratch space
+//! is kept per thread and grows to the largest rule once, so a search node allocates nothing;
+//! and the solver keeps for each sum the candidates of its cells when a call last removed
+//! nothing without looking at a house's other cells, so a call on the same candidates returns
+//! at once.
+
+//!
+//! # Files
+//!
+//! | file | job |
+//! |---|---|
+//! | `mod.rs` | [`SumRule`]: compiling a sum (groups, houses), which sums list combinations, the propagator and its memory |
+//! | `scratch.rs` | the per-thread working space of a call |
+//! | `listing.rs` | one call: bounds, then each group's value sets listed level by level |
+//! | `sides.rs` | the sums each side can make and each part may add (bit sets, forward and back) |
+//! | `narrow.rs` | the cells narrowed to what the kept combinations use, needed values out of houses, the reasons, bounds alone |
+//! | `bits.rs` | bit sets of small integers with shifts |
+//! | `tests.rs` | hand-worked cases and random sums against every assignment |
+mod bits;
+mod listing;
+mod narrow;
+mod scratch;
+mod sides;
+
+use super::linear::Linear;
+use super::propagator::{Domains, Narrowed, Propagator};
+use super::sum_facts::SumFacts;
+use crate::Geometry;
+use scratch::SCRATCH;
+use std::sync::Arc;
+
+/// The widest range of sums a side may span for the combinations to be listed.
+const CAP_BITS: usize = 1024;
+/// The most distinct values a group's cells may have between them for its combinations to be
+/// listed (its value sets are masks over them).
+const MAX_UNION: usize = 16;
+/// The most value sets listed for one group; past this it is reasoned about cell by cell.
+const MAX_STATES: usize = 4096;
+
+/// One sum, compiled.
+#[derive(Debug)]
+pub(super) struct SumRule {
+    facts: Arc<SumFacts>,
+    /// Every term's cell, group after group.
+    cells: Vec<u32>,
+    groups: Vec<Group>,
+    /// Each side: its groups (a range into `groups`) and its constant.
+    sides: Vec<(u32, u32, i64)>,
+    /// Houses holding two or more cells of a group: where needed values are removed.
+    houses: Vec<HouseRef>,
+    /// The other cells of those houses, house after house.
+    others: Vec<u32>,
+    /// The sum's cells, sorted, once each: the key of the solver's memory of a quiet call.
+    watch: Vec<u32>,
+    /// Whether the combinations are listed at all (see [`SumRule::lists`]); bounds otherwise.
+    combos: bool,
+    /// The sum as one equation, for a sum whose combinations are not listed.
+    linear: Option<Linear>,
+}
+
+/// Cells of one side with one coefficient; `distinct` when they all see each other.
+#[derive(Debug, Clone)]
+struct Group {
+    start: u32,
+    end: u32,
+    coef: i64,
+    distinct: bool,
+}
+
+/// A house holding two or more cells of a distinct group.
+#[derive(Debug, Clone)]
+struct HouseRef {
+    group: u32,
+    /// The group's cells inside it, as bits by position in the group.
+    inside: u64,
+    /// Its other cells: a range of `SumRule::others`.
+    others: (u32, u32),
+    /// The house's shape index.
+    shape: u32,
+}
+
+impl SumRule {
+    /// Compiles `facts` on `g`: groups of terms that see each other (peers in `g`), and the
+    /// houses holding two or more cells of a group.
+    pub(super) fn new(facts: Arc<SumFacts>, g: &Geometry) -> SumRule {
+        let mut cells = Vec::new();
+        let mut groups = Vec::new();
+        let mut sides = Vec::new();
+        for side in &facts.sides {
+            let first = groups.len() as u32;
+            let mut mine: Vec<Vec<u32>> = Vec::new();
+            let mut coefs: Vec<i64> = Vec::new();
+            for &(c, k) in &side.terms {
+                debug_assert!(k > 0, "sum coefficients are positive");
+                let cc = c as usize;
+                let fits =
+                    |gr: &Vec<u32>| gr.iter().all(|&o| o != c && g.are_peers(cc, o as usize));
+                match (0..mine.len()).find(|&i| coefs[i] == k && fits(&mine[i])) {
+                    Some(i) => mine[i].push(c),
+                    None => {
+                        mine.push(vec![c]);
+                        coefs.push(k);
+                    }
+                }
+            }
+            for (gr, k) in mine.into_iter().zip(coefs) {
+                let start = cells.len() as u32;
+                cells.extend(&gr);
+                groups.push(Group {
+                    start,
+                    end: cells.len() as u32,
+                    coef: k,
+                    distinct: gr.len() > 1 && gr.len() <= 64,
+                });
+            }
+            sides.push((first, groups.len() as u32, side.constant));
+        }
+        let combos = lists(&facts, &cells, &groups);
+        let linear = if combos {
+            None
+        } else {
+            Linear::of_facts(&facts)
+        };
+        // Houses matter only to listed combinations.
+        let (houses, others) = if linear.is_some() {
+            (Vec::new(), Vec::new())
+        } else {
+            houses_of(&cells, &groups, g)
+        };
+        let mut watch = cells.clone();
+        watch.sort_unstable();
+        watch.dedup();
+        SumRule {
+            combos,
+            linear,
+            facts,
+            cells,
+            groups,
+            sides,
+            houses,
+            others,
+            watch,
+        }
+    }
+
+    /// The propagator for `facts` on `g`: the sum's equation alone when its combinations are
+    /// not listed (see [`lists`]), so the search pays nothing for the rest.
+    pub(super) fn compile(facts: Arc<SumFacts>, g: &Geometry) -> Box<dyn Propagator> {
+        let rule = SumRule::new(facts, g);
+        match rule.linear {
+            Some(linear) => Box::new(linear),
+            None => Box::new(rule),
+        }
+    }
+
+    /// Whether the sum says nothing: one side and no total (a region-sum line in one box).
+    fn is_idle(&self) -> bool {
+        self.sides.len() < 2 && self.facts.total.is_none()
+    }
+}
+
+/// Whether listing combinations pays for a sum: one side with a fixed total (a cage, a
+/// little killer) whose largest group of cells that see each other holds more than half its
+/// cells. Measured (`rulebench 10`, CPU ms median, base bounds-and-supports vs listing every
+/// sum): cages with repeats on 2..5-cell walks (mostly one group) 2.75 -> 0.67, little
+/// killers (diagonals of 3..9 cells, one group per box) 2.73 -> 3.37, arrows 0.33 -> 0.40,
+/// double arrows 1.80 -> 2.59: listing costs more per node than it saves in guesses when the
+/// cells split into small groups or the sides are only equal to each other. The others keep
+/// the bounds and per-cell supports of [`Linear`].
+fn lists(facts: &SumFacts, cells: &[u32], groups: &[Group]) -> bool {
+    let largest = (groups.iter().filter(|g| g.distinct))
+        .map(|g| (g.end - g.start) as usize)
+        .max()
+        .unwrap_or(0);
+    facts.sides.len() == 1 && facts.total.is_some() && 2 * largest > cells.len()
+}
+
+/// The houses holding two or more cells of a distinct group, and their other cells.
+fn houses_of(cells: &[u32], groups: &[Group], g: &Geometry) -> (Vec<HouseRef>, Vec<u32>) {
+    let t = g.tables();
+    let n = g.symbol_count();
+    let (mut houses, mut others) = (Vec::new(), Vec::new());
+    for (gi, gr) in groups.iter().enumerate().filter(|(_, gr)| gr.distinct) {
+        let mine = &cells[gr.start as usize..gr.end as usize];
+        let mut seen: Vec<u16> = mine
+            .iter()
+            .flat_map(|&c| t.cell_houses[c as usize].iter().copied())
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        for h in seen {
+            let hc = &t.house_cells[h as usize * n..(h as usize + 1) * n];
+            let inside = (mine.iter().enumerate())
+                .filter(|&(_, c)| hc.contains(c))
+                .fold(0u64, |m, (i, _)| m | 1 << i);
+            if inside.count_ones() < 2 {
+                continue;
+            }
+            let start = others.len() as u32;
+            others.extend(hc.iter().filter(|c| !mine.contains(c)));
+            houses.push(HouseRef {
+                group: gi as u32,
+                inside,
+                others: (start, others.len() as u32),
+                shape: t.houses[h as usize] as u32,
+            });
+        }
+    }
+    (houses, others)
+}
+
+impl Propagator for SumRule {
+    fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
+        if self.is_idle() {
+            return Ok(false);
+        }
+        if let Some(linear) = &self.linear {
+            return linear.propagate(d);
+        }
+        SCRATCH.with(|s| self.run(d, &mut s.borrow_mut(), &mut false))
+    }
+
+    fn memo_words(&self) -> usize {
+        if self.is_idle() || self.linear.is_some() {
+            0
+        } else {
+            self.watch.len()
+        }
+    }
+
+    fn propagate_memo(&self, d: &mut Domains<'_>, memo: &mut [u64]) -> Narrowed {
+        // The candidates of the sum's cells, when the last call removed nothing and no needed
+        // value was confined to a house (so the houses' other cells did not matter): the same
+        // candidates again remove nothing again.
+        if self.is_idle() {
+            return Ok(false);
+        }
+        if let Some(linear) = &self.linear {
+            return linear.propagate(d);
+        }
+        if memo.len() == self.watch.len()
+            && self.watch.iter().zip(&*memo).all(|(&c, &m)| d.get(c) == m)
+        {
+            return Ok(false);
+        }
+        let mut house_read = false;
+        let changed = SCRATCH.with(|s| self.run(d, &mut s.borrow_mut(), &mut house_read))?;
+        if !changed && !house_read && memo.len() == self.watch.len() {
+            for (m, &c) in memo.iter_mut().zip(&self.watch) {
+                *m = d.get(c);
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// `⌈a / b⌉` and `⌊a / b⌋` for `b > 0`.
+pub(super) fn div_ceil(a: i64, b: i64) -> i64 {
+    -(-a).div_euclid(b)
+}
+pub(super) fn div_floor(a: i64, b: i64) -> i64 {
+    a.div_euclid(b)
+}
+
+#[cfg(test)]
+mod tests;

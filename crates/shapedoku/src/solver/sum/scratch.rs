@@ -1,0 +1,93 @@
+//! The working space of a sum's call, kept per thread so that calls allocate nothing once it
+//! has grown to the largest sum.
+
+use std::cell::RefCell;
+
+thread_local! {
+    pub(super) static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// The working space of one call, kept per thread so that calls allocate nothing once it has
+/// grown to the largest sum.
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    /// Each cell's least and greatest value, by position in `SumRule::cells`.
+    pub(super) lo: Vec<i64>,
+    pub(super) hi: Vec<i64>,
+    /// Each side's least and greatest sum (with its constant).
+    pub(super) side_lo: Vec<i64>,
+    pub(super) side_hi: Vec<i64>,
+    /// The parts of the sides, side after side.
+    pub(super) items: Vec<Item>,
+    /// Where each side's items start (one more entry than sides).
+    pub(super) side_items: Vec<usize>,
+    /// Per item, `w` words each: the sums it can add (from its least), the sums of the items
+    /// before it on its side (from their least), the sums it may add.
+    pub(super) sets: Vec<u64>,
+    pub(super) fwd: Vec<u64>,
+    pub(super) allowed: Vec<u64>,
+    /// The values the sides can share (from `t_lo`), and two working sets.
+    pub(super) target: Vec<u64>,
+    pub(super) back: Vec<u64>,
+    pub(super) next: Vec<u64>,
+    /// The groups' value sets, level after level: a mask over the group's values and its sum.
+    pub(super) states: Vec<u16>,
+    pub(super) sums: Vec<i64>,
+    pub(super) levels: Vec<u32>,
+    /// Marks over masks: `stamp[m] == mark` when set in the current pass.
+    pub(super) stamp: Vec<u32>,
+    pub(super) mark: u32,
+    /// Per group run: the symbol of each mask bit, and each cell's candidates as a mask.
+    pub(super) ubits: Vec<u8>,
+    pub(super) xs: Vec<u16>,
+    pub(super) vals: Vec<i64>,
+    pub(super) runs: Vec<Run>,
+    /// Bounds of the rest of a group's cells, by position from the end.
+    pub(super) suf_lo: Vec<i64>,
+    pub(super) suf_hi: Vec<i64>,
+    /// Per cell (by position), what the combinations allow, and per group what they all need.
+    pub(super) keep: Vec<u64>,
+}
+
+/// One part of a side: a cell, or a distinct group whose combinations were listed.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Item {
+    /// The cell's position in `SumRule::cells`, or the run's index.
+    pub(super) at: u32,
+    pub(super) group: bool,
+    pub(super) coef: i64,
+    /// The least and greatest it adds (coefficient applied).
+    pub(super) lo: i64,
+    pub(super) hi: i64,
+}
+
+/// The listed value sets of one distinct group.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Run {
+    pub(super) group: u32,
+    /// Where its levels start in `Scratch::levels` (k + 2 entries: each level's start, then
+    /// the end of the last).
+    pub(super) levels: u32,
+    /// Where its symbols start in `Scratch::ubits` and `vals`, how many there are, and where
+    /// its cells' masks start in `xs`.
+    pub(super) ubits: u32,
+    pub(super) nbits: u8,
+    pub(super) xs: u32,
+    /// What the group still needs and may hold, after the backward pass (candidate masks).
+    pub(super) needed: u64,
+}
+
+impl Scratch {
+    /// A fresh mark for `stamp` over masks of `bits` bits.
+    pub(super) fn fresh(&mut self, bits: usize) -> u32 {
+        if self.stamp.len() < 1 << bits {
+            self.stamp.resize(1 << bits, 0);
+        }
+        if self.mark == u32::MAX {
+            self.stamp.fill(0);
+            self.mark = 0;
+        }
+        self.mark += 1;
+        self.mark
+    }
+}
