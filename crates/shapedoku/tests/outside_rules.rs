@@ -361,3 +361,64 @@ fn clues_are_drawn_and_explained() {
         "{line:?}"
     );
 }
+
+/// The reasoner on the generated sandwich, X-sum-free and skyscraper puzzles of the ISS
+/// benchmark (`tests/data/issbench/generated/`, solutions stated in the files): every step
+/// before the first guess keeps the stated solution, and sandwich steps say where the crusts
+/// can go, or which totals and counts the line could give, instead of "the rule".
+#[test]
+fn outside_clue_steps_are_sound_and_say_why() {
+    use shapedoku::reason::{self, Board, Deduction, RuleReason, Technique, explain};
+    use shapedoku::solver::Budget;
+    use std::time::{Duration, Instant};
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/issbench/generated"
+    );
+    let (mut spans, mut numbers, mut checked) = (0, 0, 0);
+    for family in ["sandwich", "skyscraper"] {
+        for i in 1..=4 {
+            let text = std::fs::read_to_string(format!("{dir}/{family}/0{i}.toml")).unwrap();
+            let l = load(&text);
+            let sol = l.solution.clone().expect("a stated solution");
+            let g = l.puzzle.geometry();
+            let budget = Budget::default().with_deadline(Instant::now() + Duration::from_secs(2));
+            let run = reason::solve_board_within(Board::new(&l.puzzle), &budget);
+            for step in run
+                .steps
+                .iter()
+                .take_while(|s| s.technique() != Technique::Guess)
+            {
+                for e in &step.eliminations {
+                    assert_ne!(sol[e.cell.index()], e.symbol.index() as u8, "{step:?}");
+                }
+                for p in &step.placements {
+                    assert_eq!(sol[p.cell.index()], p.symbol.index() as u8, "{step:?}");
+                }
+                checked += 1;
+                if let Deduction::RuleElimination { reason, .. } = &step.deduction {
+                    let words = explain::text(g, step);
+                    match reason {
+                        RuleReason::SandwichSpans { .. } => {
+                            assert!(words.contains("the crusts can only be"), "{words}");
+                            spans += 1;
+                        }
+                        RuleReason::ClueNumbers { .. } => {
+                            assert!(words.contains("the line could"), "{words}");
+                            numbers += 1;
+                        }
+                        _ => {}
+                    }
+                    for c in reason.cells() {
+                        assert!(words.contains(&g.pos(c.index()).to_string()), "{words}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} steps");
+    assert!(
+        spans > 0 && numbers > 0,
+        "{spans} span steps, {numbers} number steps"
+    );
+}

@@ -250,6 +250,107 @@ fn xsum_step(k: Key, v: i64, n: i64, total: i64, prune: bool) -> Option<Key> {
     (!prune || s <= total).then_some((1, r, s))
 }
 
+/// The numbers the clue's line could give (a sandwich's or X-sum's total, a skyscraper's
+/// count) with the candidates `cands` (one symbol mask per cell, in the clue's order), read
+/// by the clue's automaton with the number left free: what the reasoner names when the solver
+/// removes a value because, with it, the line could give only other numbers. With `house` the
+/// line holds each value once, and the states no permutation can be in are dropped as
+/// [`layers`] drops them (those that do not depend on the number). Not for the search: it
+/// allocates.
+pub(crate) fn numbers(kind: &RuleKind, values: &[i64], house: bool, cands: &[u64]) -> Vec<i64> {
+    use std::collections::BTreeSet;
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    let (Some(&lo), Some(&hi)) = (sorted.first(), sorted.last()) else {
+        return Vec::new();
+    };
+    let n = cands.len();
+    let middle = if sorted.len() >= 2 {
+        &sorted[1..sorted.len() - 1]
+    } else {
+        &[][..]
+    };
+    let step = |k: Key, v: i64| -> Option<Key> {
+        match kind {
+            RuleKind::Sandwich { .. } => {
+                let extreme = v == lo || v == hi;
+                match k.0 {
+                    0 if extreme => Some((1, 0, i64::from(v == hi))),
+                    0 => Some(k),
+                    1 if extreme => {
+                        let other = if k.2 & 1 == 1 { lo } else { hi };
+                        (v == other).then_some((2, k.1, 0))
+                    }
+                    1 => Some((1, k.1 + v, k.2 + 2)),
+                    _ => (!extreme).then_some(k),
+                }
+            }
+            RuleKind::XSum { .. } => {
+                let (r, s) = match k.0 {
+                    0 if v < 1 || v > n as i64 => return None,
+                    0 => (v - 1, v),
+                    1 => (k.1 - 1, k.2 + v),
+                    _ => return Some(k),
+                };
+                Some(if r == 0 { (2, s, 0) } else { (1, r, s) })
+            }
+            RuleKind::Skyscraper { .. } => {
+                let seen = k.0 == 0 || v > k.1;
+                Some((1, if seen { v } else { k.1 }, k.2 + i64::from(seen)))
+            }
+            _ => None,
+        }
+    };
+    // The permutation's bounds that hold whatever the number (see `permutation_fits`).
+    let fits = |i: usize, k: Key| -> bool {
+        if !house {
+            return true;
+        }
+        match kind {
+            RuleKind::Skyscraper { .. } => i == 0 || k.1 >= sorted[i - 1],
+            RuleKind::Sandwich { .. } if k.0 == 1 => {
+                let inside = (k.2 >> 1) as usize;
+                inside <= middle.len()
+                    && k.1 >= middle[..inside].iter().sum::<i64>()
+                    && k.1 <= middle[middle.len() - inside..].iter().sum::<i64>()
+            }
+            _ => true,
+        }
+    };
+    let mut layer: BTreeSet<Key> = BTreeSet::from([(0, 0, 0)]);
+    for (i, &m) in cands.iter().enumerate() {
+        let mut next = BTreeSet::new();
+        for &k in &layer {
+            for (s, &v) in values.iter().enumerate() {
+                if m >> s & 1 == 1 {
+                    if let Some(t) = step(k, v).filter(|&t| fits(i + 1, t)) {
+                        next.insert(t);
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    let got: BTreeSet<i64> = layer
+        .iter()
+        .filter_map(|&k| match kind {
+            RuleKind::Sandwich { .. } | RuleKind::XSum { .. } => (k.0 == 2).then_some(k.1),
+            RuleKind::Skyscraper { .. } => (!house || k.1 == hi).then_some(k.2),
+            _ => None,
+        })
+        .collect();
+    got.into_iter().collect()
+}
+
+/// The number an outside clue states: a sandwich's or X-sum's total, a skyscraper's count.
+pub(crate) fn clue_number(kind: &RuleKind) -> Option<i64> {
+    match kind {
+        RuleKind::Sandwich { total, .. } | RuleKind::XSum { total, .. } => Some(*total),
+        RuleKind::Skyscraper { count, .. } => Some(*count),
+        _ => None,
+    }
+}
+
 /// Explores the states layer by layer from the start, then drops the states of the last layer
 /// that do not accept and, going back, every state with no way on.
 fn build(

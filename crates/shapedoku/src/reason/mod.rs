@@ -66,4 +66,4 @@ pub use step::{
     Als, Broken, Candidate, CellCandidates, ChainNode, Deduction, FishKind, MedusaClash,
     OverlapKind, RectangleKind, RuleReason, SimpleChainKind, Step,
 };
-pub use step::{ChainEnd, RuleLink, RuleRef};
+pub use step::{ChainEnd, ClueSpan, RuleLink, RuleRef};

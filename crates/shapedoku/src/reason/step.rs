@@ -5,7 +5,7 @@
 //! words are stored here.
 
 use super::catalogue::Technique;
-pub use super::rules::reasons::{ChainEnd, RuleLink, RuleReason, RuleRef};
+pub use super::rules::reasons::{ChainEnd, ClueSpan, RuleLink, RuleReason, RuleRef};
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
 /// A candidate: a symbol in a cell (a placement or an elimination, or a node of a chain).

@@ -35,6 +35,7 @@
 //! | `peers.rs` | extra peers from rules that only forbid a symbol twice (anti-knight, anti-king, disjoint groups) |
 //! | `thermo.rs` | thermometers |
 //! | `outside.rs` | sandwich, X-sum and skyscraper clues (a layered automaton per line), indexing |
+//! | `outside_sets.rs` | sandwich and X-sum clues on full rows and columns: the places of the cells that bound the sum and the sets of values between |
 //! | `probe.rs` | failed-literal probing on large alphabets |
 //! | `sat/` | [`sat`]: the clause-learning back end, behind a narrow [`sat::Problem`] (no-repeat and sum shapes) |
 //! | `handover.rs` | a stalled search as a [`sat::Problem`], its outcome as a [`Count`] |
@@ -139,6 +140,9 @@ mod class_windows;
 mod line_soundness;
 mod linear;
 mod outside;
+mod outside_sets;
+#[cfg(test)]
+mod outside_tests;
 mod pair_chain;
 mod renban;
 pub(crate) mod sequence;

@@ -12,7 +12,9 @@
 //! holds the cell's position p. So k goes when that cell can no longer hold p, and once the
 //! indexing cell is solved its target is narrowed to p.
 
-use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values};
+use super::outside_sets::Sets;
+use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values, Why};
+use crate::constraint::RuleKind;
 use crate::constraint::outside::{DEAD, Layers};
 
 /// The most states a clue's automaton may have in one layer.
@@ -25,6 +27,13 @@ pub(super) struct Clue {
     layers: Layers,
     /// Where each layer's states start in the passes' bit sets, in words.
     offset: Vec<usize>,
+    /// A sandwich's or X-sum's placements and value sets, when the line holds each value
+    /// once (`outside_sets.rs`): run before the automaton.
+    sets: Option<Sets>,
+    /// The clue itself, whether its line holds each value once, and the alphabet's values:
+    /// read only to say why the automaton removes a value (the numbers the line could give
+    /// with it).
+    said: Option<Box<(RuleKind, bool, Vec<i64>)>>,
 }
 
 impl Clue {
@@ -34,6 +43,43 @@ impl Clue {
             cells,
             layers,
             offset,
+            sets: None,
+            said: None,
+        }
+    }
+
+    /// The clue `kind` with the set reasoning of `outside_sets.rs` as well (when its line
+    /// holds each value once, `house`, and the alphabet is small), and the reasons of its
+    /// removals in numbers.
+    pub(super) fn with_clue(mut self, kind: &RuleKind, values: &Values, house: bool) -> Clue {
+        self.sets = Sets::new(kind, values, self.cells.len(), house);
+        self.said = Some(Box::new((kind.clone(), house, values.all().to_vec())));
+        self
+    }
+
+    /// Why the automaton removes `removed` from the cell at `place` of the line, the line's
+    /// candidates being `line`: with any of them there, the line gives only the numbers
+    /// listed, not the clue's. [`Why::Rule`] when that does not show it (the automaton also
+    /// drops states by bounds that depend on the clue's number).
+    fn why(&self, line: &[u64], place: usize, removed: u64) -> Why {
+        let Some((kind, house, values)) = self.said.as_deref() else {
+            return Why::Rule;
+        };
+        let mut cands = line.to_vec();
+        let mut numbers = Vec::new();
+        let mut m = removed;
+        while m != 0 {
+            cands[place] = m & m.wrapping_neg();
+            m &= m - 1;
+            numbers.extend(crate::constraint::outside::numbers(
+                kind, values, *house, &cands,
+            ));
+        }
+        numbers.sort_unstable();
+        numbers.dedup();
+        match crate::constraint::outside::clue_number(kind) {
+            Some(clue) if !numbers.contains(&clue) => Why::ClueNumbers { numbers, clue },
+            _ => Why::Rule,
         }
     }
 }
@@ -55,14 +101,19 @@ const STACK_WORDS: usize = 256;
 
 impl Propagator for Clue {
     fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
+        let by_sets = match &self.sets {
+            Some(sets) => sets.propagate(&self.cells, d)?,
+            None => false,
+        };
         let words = *self.offset.last().unwrap_or(&0);
-        if words <= STACK_WORDS {
+        let by_layers = if words <= STACK_WORDS {
             let (mut fwd, mut back) = ([0u64; STACK_WORDS], [0u64; STACK_WORDS]);
             self.run(d, &mut fwd[..words], &mut back[..words])
         } else {
             let (mut fwd, mut back) = (vec![0u64; words], vec![0u64; words]);
             self.run(d, &mut fwd, &mut back)
-        }
+        }?;
+        Ok(by_sets | by_layers)
     }
 }
 
@@ -104,6 +155,11 @@ impl Clue {
                 return Err(Contradiction);
             }
         }
+        // The line's candidates as the pass found them, kept only to say why (the reasoner).
+        let line: Vec<u64> = match d.explaining_now() {
+            true => self.cells.iter().map(|&c| d.get(c)).collect(),
+            false => Vec::new(),
+        };
         // Every state of the last layer accepts; going back, keep the states with a way on.
         back[off[n]..off[n + 1]].copy_from_slice(&fwd[off[n]..off[n + 1]]);
         let mut changed = false;
@@ -132,7 +188,7 @@ impl Clue {
                     }
                 }
             }
-            changed |= d.keep(c, keep)?;
+            changed |= d.keep_because(c, keep, || self.why(&line, i, xs & !keep))?;
         }
         Ok(changed)
     }

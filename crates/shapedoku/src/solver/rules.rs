@@ -258,7 +258,7 @@ fn outside_clue(
 ) -> Box<dyn Propagator> {
     let house = crate::constraint::outside::full_house(g, cells);
     match crate::constraint::outside::layers(kind, values.all(), house, outside::MAX_STATES) {
-        Some(l) => Box::new(outside::Clue::new(ids(cells), l)),
+        Some(l) => Box::new(outside::Clue::new(ids(cells), l).with_clue(kind, values, house)),
         None => Box::new(outside::SolvedCheck::new(ids(cells), kind.clone(), values)),
     }
 }

@@ -286,4 +286,48 @@ pub(crate) enum Why {
         /// The open run's sums after the cell from which the rest can be finished.
         after: u64,
     },
+    // Outside clues (appended after the thermometers and relations).
+    /// Sandwich on a line holding each value once: the crusts (the alphabet's least and
+    /// greatest values) can only be placed as in `spans`, each a pair of cells with the
+    /// crusts they can hold (`ends_hold`) and a set of distinct middle values for the cells
+    /// between that adds up to the clue, fits their candidates and leaves the cells outside
+    /// values they can hold. No span puts a removed value in the cell: a crust value where no
+    /// span has an end, a value between the crusts that no set of a span over the cell holds,
+    /// or a value outside the crusts that every span leaving the cell outside puts between.
+    SandwichSpans {
+        /// The placements left.
+        spans: Vec<Span>,
+    },
+    /// X-sum on a line holding each value once: the first cell and the first X cells can
+    /// only be as in `spans`, each the first cell holding X (`ends_hold`), the X-th cell, and
+    /// a set of distinct values for the X - 1 cells after the first that adds up to the clue
+    /// less X and leaves the cells after the X-th values they can hold. No span puts a removed
+    /// value in the cell.
+    XSumSpans {
+        /// The placements left.
+        spans: Vec<Span>,
+    },
+    /// Sandwich, X-sum or skyscraper: with any removed value in the cell, and the line's
+    /// other cells holding their candidates (each value once when the line is a row or
+    /// column), the line could only give the totals or counts `numbers` (none: no total or
+    /// count at all), never the clue's `clue`.
+    ClueNumbers {
+        /// What the line could give instead, in increasing order.
+        numbers: Vec<i64>,
+        /// The clue's number.
+        clue: i64,
+    },
+}
+
+/// One placement of the cells that bound an outside clue's sum (see [`Why::SandwichSpans`]):
+/// the two bounding cells (the same cell twice for an X-sum of 1), the symbols they can hold
+/// there, and the values of the cells between.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Span {
+    /// The first and the last cell of the placement, in the order read from the clue.
+    pub(crate) ends: [u32; 2],
+    /// The symbols the bounding cells hold (a mask): a sandwich's crusts, an X-sum's X.
+    pub(crate) ends_hold: u64,
+    /// The set of values between (a mask).
+    pub(crate) inside: u64,
 }

@@ -205,6 +205,41 @@ pub enum RuleReason {
         /// The sums after the cell from which the rest can be finished.
         after: u64,
     },
+    /// Sandwich on a line holding each value once: the crusts can only be placed as in
+    /// `spans` (their two cells, the crusts they hold, the set between that adds up to the
+    /// clue), and none puts a removed value in the cell.
+    SandwichSpans {
+        /// The placements left.
+        spans: Vec<ClueSpan>,
+    },
+    /// X-sum on a line holding each value once: the first X cells can only be as in `spans`
+    /// (the first cell holding X, the X-th cell, the set of the cells after the first), and
+    /// none puts a removed value in the cell.
+    XSumSpans {
+        /// The placements left.
+        spans: Vec<ClueSpan>,
+    },
+    /// Sandwich, X-sum or skyscraper: with a removed value in the cell, the line could only
+    /// give the totals or counts `numbers` (none at all when empty), never the clue's `clue`.
+    ClueNumbers {
+        /// What the line could give instead.
+        numbers: Vec<i64>,
+        /// The clue's number.
+        clue: i64,
+    },
+}
+
+/// One placement of the cells that bound an outside clue's sum: a sandwich's two crusts, or
+/// an X-sum's first cell and the X-th cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ClueSpan {
+    /// The two bounding cells, read from the clue (an X-sum of 1: the first cell twice).
+    pub ends: [CellId; 2],
+    /// The symbols they hold there: the two crusts, or X.
+    pub ends_hold: SymbolSet,
+    /// The values of the cells between (an X-sum: after the first, up to the X-th).
+    pub inside: SymbolSet,
 }
 
 impl RuleReason {
@@ -322,6 +357,16 @@ impl RuleReason {
                 before: *before,
                 after: *after,
             },
+            Why::SandwichSpans { spans } => RuleReason::SandwichSpans {
+                spans: spans.iter().map(ClueSpan::of).collect(),
+            },
+            Why::XSumSpans { spans } => RuleReason::XSumSpans {
+                spans: spans.iter().map(ClueSpan::of).collect(),
+            },
+            Why::ClueNumbers { numbers, clue } => RuleReason::ClueNumbers {
+                numbers: numbers.clone(),
+                clue: *clue,
+            },
         }
     }
 
@@ -342,14 +387,17 @@ impl RuleReason {
             | RuleReason::CellAllows { .. }
             | RuleReason::Below { .. }
             | RuleReason::Above { .. }
-            | RuleReason::LastPlace { .. } => Technique::RuleElimination,
+            | RuleReason::LastPlace { .. }
+            | RuleReason::ClueNumbers { .. } => Technique::RuleElimination,
             RuleReason::SamePartner { .. }
             | RuleReason::LineClasses { .. }
             | RuleReason::RenbanRuns { .. }
             | RuleReason::SequenceStates { .. }
             | RuleReason::RunSums { .. }
             | RuleReason::SumCombinations { .. }
-            | RuleReason::RelationTuples { .. } => Technique::RuleCombination,
+            | RuleReason::RelationTuples { .. }
+            | RuleReason::SandwichSpans { .. }
+            | RuleReason::XSumSpans { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
             | RuleReason::ClassShort { .. }
             | RuleReason::RenbanNeeds { .. }
@@ -373,7 +421,8 @@ impl RuleReason {
             | RuleReason::SumBounds { .. }
             | RuleReason::RelationTuples { .. }
             | RuleReason::CellAllows { .. }
-            | RuleReason::LastPlace { .. } => Vec::new(),
+            | RuleReason::LastPlace { .. }
+            | RuleReason::ClueNumbers { .. } => Vec::new(),
             RuleReason::Partner { partner: c }
             | RuleReason::LineRepeat { cell: c }
             | RuleReason::BetweenEnd { other: c }
@@ -389,6 +438,22 @@ impl RuleReason {
             | RuleReason::SumNeeds { holders, .. }
             | RuleReason::Needs { holders, .. } => holders.clone(),
             RuleReason::SumCombinations { group, .. } => group.clone(),
+            RuleReason::SandwichSpans { spans } | RuleReason::XSumSpans { spans } => {
+                let mut ends: Vec<CellId> = spans.iter().flat_map(|s| s.ends).collect();
+                ends.sort_unstable();
+                ends.dedup();
+                ends
+            }
+        }
+    }
+}
+
+impl ClueSpan {
+    fn of(s: &crate::solver::why::Span) -> ClueSpan {
+        ClueSpan {
+            ends: s.ends.map(|c| CellId::new(c as usize)),
+            ends_hold: SymbolSet(s.ends_hold),
+            inside: SymbolSet(s.inside),
         }
     }
 }

@@ -265,6 +265,68 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             "the group {} holds every symbol once, and no other of its cells can hold it",
             compress_cells(g, group)
         ),
+        RuleReason::SandwichSpans { spans } => format!(
+            "the line holds each value once, so the crusts can only be {}, and none of these puts them there",
+            spans_said(g, spans, |ends, hold, sets| format!(
+                "at {} and {} ({}) with {} between",
+                one(ends[0]),
+                one(ends[1]),
+                syms(g, hold, ","),
+                sets
+            ))
+        ),
+        RuleReason::XSumSpans { spans } => format!(
+            "the line holds each value once, so its first cells can only be {}, and none of these puts them there",
+            spans_said(g, spans, |ends, hold, sets| format!(
+                "{} = {} with {} after it up to {}",
+                one(ends[0]),
+                syms(g, hold, "/"),
+                sets,
+                one(ends[1])
+            ))
+        ),
+        RuleReason::ClueNumbers { numbers, clue } => {
+            if numbers.is_empty() {
+                format!(
+                    "with any of them there, the line could not give {clue} or any other number"
+                )
+            } else {
+                format!(
+                    "with any of them there, the line could only give {}, not {clue}",
+                    or_list(&numbers.iter().map(i64::to_string).collect::<Vec<_>>())
+                )
+            }
+        }
+    }
+}
+
+/// The placements of an outside clue's bounding cells, those with the same two cells and
+/// symbols said once with their sets: `at r1c2 and r1c5 (1,9) with {3,4} or {2,5} between`.
+fn spans_said(
+    g: &Geometry,
+    spans: &[crate::reason::ClueSpan],
+    each: impl Fn([CellId; 2], SymbolSet, String) -> String,
+) -> String {
+    let mut said: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < spans.len() {
+        let (ends, hold) = (spans[i].ends, spans[i].ends_hold);
+        let mut sets = Vec::new();
+        while i < spans.len() && spans[i].ends == ends && spans[i].ends_hold == hold {
+            let m = spans[i].inside;
+            sets.push(if m.0 == 0 {
+                "nothing".to_string()
+            } else {
+                set(g, m)
+            });
+            i += 1;
+        }
+        said.push(each(ends, hold, or_list(&sets)));
+    }
+    if said.is_empty() {
+        "nowhere".into()
+    } else {
+        or_list(&said)
     }
 }
 

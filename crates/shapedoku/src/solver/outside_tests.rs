@@ -1,0 +1,210 @@
+//! Soundness of the outside clues' propagation (`outside.rs`, `outside_sets.rs`): on one line
+//! against every permutation that meets the clue, and on small grids against the oracle's
+//! solutions.
+
+use super::outside_sets::Sets;
+use super::propagator::{Domains, Values};
+use super::rules;
+use crate::CellId;
+use crate::constraint::RuleKind;
+use crate::constraint::outside::line_holds;
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Every permutation of `0..n`, in lexicographic order.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut p: Vec<usize> = (0..n).collect();
+    loop {
+        out.push(p.clone());
+        // The next permutation: the usual pivot and suffix reversal.
+        let Some(i) = (0..n.saturating_sub(1)).rev().find(|&i| p[i] < p[i + 1]) else {
+            return out;
+        };
+        let j = (i + 1..n).rev().find(|&j| p[j] > p[i]).unwrap_or(i);
+        p.swap(i, j);
+        p[i + 1..].reverse();
+    }
+}
+
+/// The clue of `kind` (0 sandwich, 1 X-sum, 2 skyscraper) read off the values `line`.
+fn clue_of(kind: u8, line: &[i64]) -> RuleKind {
+    let cells: Vec<CellId> = (0..line.len()).map(CellId::new).collect();
+    let n = line.len() as i64;
+    match kind {
+        0 => {
+            let a = line.iter().position(|&v| v == 1).unwrap_or(0);
+            let b = line.iter().position(|&v| v == n).unwrap_or(0);
+            RuleKind::Sandwich {
+                cells,
+                total: line[a.min(b) + 1..a.max(b)].iter().sum(),
+                clue: (0, 1),
+            }
+        }
+        1 => RuleKind::XSum {
+            cells,
+            total: line[..line[0] as usize].iter().sum(),
+            clue: (0, 1),
+        },
+        _ => {
+            let (mut best, mut count) = (0, 0);
+            for &v in line {
+                if v > best {
+                    (best, count) = (v, count + 1);
+                }
+            }
+            RuleKind::Skyscraper {
+                cells,
+                count,
+                clue: (0, 1),
+            }
+        }
+    }
+}
+
+/// On one line holding each value once, with random candidates around a planted
+/// permutation: the set pass and the whole clue keep every value of every permutation that
+/// fits the candidates and meets the clue (not only the planted one), and the set pass
+/// removes something on some lines (so the test can fail).
+#[test]
+fn a_clue_keeps_every_value_of_every_permutation_that_meets_it() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(30);
+    let mut removed_by_sets = 0;
+    for n in 4..=7usize {
+        let perms = permutations(n);
+        let values = Values::new(&(1..=n as i64).collect::<Vec<_>>());
+        for round in 0..150 {
+            let kind = (round % 3) as u8;
+            let planted = &perms[rng.random_range(0..perms.len())];
+            let line: Vec<i64> = planted.iter().map(|&s| s as i64 + 1).collect();
+            let clue = clue_of(kind, &line);
+            let keep = 0.2 + 0.6 * rng.random::<f64>();
+            let board: Vec<u64> = planted
+                .iter()
+                .map(|&s| {
+                    (0..n)
+                        .filter(|_| rng.random_bool(keep))
+                        .fold(1u64 << s, |m, t| m | 1 << t)
+                })
+                .collect();
+            // What the clue allows exactly, given the candidates: the union per cell.
+            let mut exact = vec![0u64; n];
+            for p in &perms {
+                let vals: Vec<i64> = p.iter().map(|&s| s as i64 + 1).collect();
+                if p.iter().zip(&board).all(|(&s, &b)| b >> s & 1 == 1)
+                    && line_holds(&clue, values.all(), &vals)
+                {
+                    for (e, &s) in exact.iter_mut().zip(p) {
+                        *e |= 1 << s;
+                    }
+                }
+            }
+            let ids: Vec<u32> = (0..n as u32).collect();
+            if let Some(sets) = Sets::new(&clue, &values, n, true) {
+                let (mut cells, mut queue) = (board.clone(), Vec::new());
+                let mut d = Domains::new(&mut cells, &mut queue, &values);
+                assert!(sets.propagate(&ids, &mut d).is_ok(), "{clue:?} {board:?}");
+                for i in 0..n {
+                    assert_eq!(
+                        cells[i] & exact[i],
+                        exact[i],
+                        "{clue:?} {board:?} {cells:?}"
+                    );
+                    removed_by_sets += (board[i] & !cells[i]).count_ones();
+                }
+            }
+            // The whole clue as the solver compiles it: the automaton with the sets.
+            let l = crate::constraint::outside::layers(&clue, values.all(), true, 4096).unwrap();
+            let whole = super::outside::Clue::new(ids.clone(), l).with_clue(&clue, &values, true);
+            let (mut cells, mut queue) = (board.clone(), Vec::new());
+            let mut d = Domains::new(&mut cells, &mut queue, &values);
+            use super::propagator::Propagator;
+            assert!(whole.propagate(&mut d).is_ok(), "{clue:?} {board:?}");
+            for i in 0..n {
+                assert_eq!(
+                    cells[i] & exact[i],
+                    exact[i],
+                    "{clue:?} {board:?} {cells:?}"
+                );
+            }
+        }
+    }
+    assert!(removed_by_sets > 200, "only {removed_by_sets} removals");
+}
+
+/// A random clue of `kind` at a random side and line of a `size`x`size` grid.
+fn clue_text(kind: u8, size: u32, side: u8, line: u32, number: i64) -> String {
+    let at = match side % 4 {
+        0 => format!("[0, {line}]"),
+        1 => format!("[{}, {line}]", size + 1),
+        2 => format!("[{line}, 0]"),
+        _ => format!("[{line}, {}]", size + 1),
+    };
+    match kind {
+        2 => format!(
+            "[[rule]]\ntype = \"skyscraper\"\nat = {at}\ncount = {}\n",
+            number.rem_euclid(i64::from(size)) + 1
+        ),
+        k => format!(
+            "[[rule]]\ntype = \"{}\"\nat = {at}\ntotal = {}\n",
+            ["sandwich", "x-sum"][k as usize],
+            number.rem_euclid(i64::from(size * (size + 1) / 2) + 1)
+        ),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Small grids with random sandwich, X-sum and skyscraper clues: on boards of
+    /// candidates built around some of the oracle's solutions (their values plus random
+    /// others), every clue's propagator keeps every value of those solutions.
+    #[test]
+    fn propagators_keep_every_solution_the_oracle_finds(
+        six in any::<bool>(),
+        clues in prop::collection::vec((0u8..3, 0u8..4, 1u32..=6, 0i64..40), 1..4),
+        givens in prop::collection::vec(prop::option::weighted(0.15, 1u8..=6), 36),
+        seed in any::<u64>(),
+    ) {
+        let size: u32 = if six { 6 } else { 4 };
+        let n = (size * size) as usize;
+        let g: String = givens[..n]
+            .iter()
+            .map(|v| v.filter(|&d| u32::from(d) <= size).map_or('.', |d| char::from(b'0' + d)))
+            .collect();
+        let mut text = format!("variant = \"{size}x{size}\"\ngivens = \"{g}\"\n");
+        for &(kind, side, line, number) in &clues {
+            text += &clue_text(kind, size, side, (line - 1) % size + 1, number);
+        }
+        let Ok(l) = crate::load::load_str("p", &text, None) else { return Ok(()) };
+        let sols = crate::solver::oracle::solutions(&l.puzzle, 64);
+        let geo = &l.geometry;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for _ in 0..6 {
+            if sols.is_empty() {
+                break;
+            }
+            let mut some: Vec<&Vec<u8>> = sols.iter().collect();
+            some.shuffle(&mut rng);
+            some.truncate(rng.random_range(1..=3));
+            let board: Vec<u64> = (0..n)
+                .map(|c| {
+                    let extra = (0..size).filter(|_| rng.random_bool(0.3)).fold(0u64, |m, s| m | 1 << s);
+                    some.iter().fold(extra, |m, s| m | 1 << s[c])
+                })
+                .collect();
+            for c in geo.constraints() {
+                let mut cells = board.clone();
+                let narrowed = rules::narrow_by_rule(c, geo, &mut cells);
+                prop_assert!(narrowed.is_some(), "{} failed\n{text}", c.name);
+                for s in &some {
+                    for (i, &v) in s.iter().enumerate() {
+                        prop_assert!(cells[i] >> v & 1 == 1, "{} removed a solution's value at cell {i}\n{text}", c.name);
+                    }
+                }
+            }
+        }
+    }
+}
