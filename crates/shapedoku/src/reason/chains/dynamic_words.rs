@@ -49,13 +49,18 @@ pub(super) fn compact(g: &Geometry, d: &Deduction) -> Option<Option<String>> {
 
 /// Why the step holds (the teaching form).
 pub(super) fn why(g: &Geometry, step: &Step) -> Option<String> {
-    let Deduction::DynamicForcingChain { source, .. } = &step.deduction else {
+    let Deduction::DynamicForcingChain { source, branches } = &step.deduction else {
         return None;
     };
     let start = match source {
-        DynamicSource::Contradiction => {
-            "A premise that leads to a contradiction cannot hold, so its opposite does.".to_string()
-        }
+        DynamicSource::Contradiction => match branches.first().and_then(|b| b.links.first()) {
+            Some(p) => format!(
+                "Were {} so, the chain would end in a contradiction, so {}.",
+                candidate_is(g, p.candidate, p.on),
+                candidate_is(g, p.candidate, !p.on)
+            ),
+            None => String::new(),
+        },
         DynamicSource::Both { candidate } => format!(
             "{} is either true or false, and both lead to the conclusion, so it holds.",
             candidate_is(g, *candidate, true)
