@@ -400,6 +400,12 @@ catalogue! {
     /// Template Delete: a candidate no placement of its symbol consistent with the candidates
     /// uses.
     TemplateDelete = "template_delete", "Template Delete", LastResort, 600, Extreme, Se::Fixed(8.5);
+    /// Dynamic forcing chain: a candidate true or false, the candidates of a cell or the places
+    /// of a symbol in a house followed through singles and the candidates each link removes,
+    /// to a contradiction or to one conclusion every premise reaches. Sudoku Explainer's
+    /// dynamic forcing chains, valued from 8.5 up by length; tried where only a guess is left.
+    DynamicForcingChain = "dynamic_forcing_chain", "Dynamic Forcing Chain", Chains, 800, Extreme,
+        Se::ByLength { base: 8.5, per: 0.02, cap: 25 };
     /// A guess, when nothing else applies; stated plainly.
     Guess = "guess", "Guess", LastResort, 1000, Extreme, Se::Guess;
 }

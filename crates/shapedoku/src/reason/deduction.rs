@@ -152,6 +152,7 @@ impl Deduction {
             Deduction::ForcingChain { .. } => T::ForcingChain,
             Deduction::RuleForcingChain { .. } => T::RuleForcingChain,
             Deduction::Guess { .. } => T::Guess,
+            Deduction::DynamicForcingChain { .. } => T::DynamicForcingChain,
         }
     }
 
@@ -171,6 +172,11 @@ impl Deduction {
         match self {
             Deduction::ForcingChain { implied, .. } => implied.len(),
             Deduction::RuleForcingChain { links, .. } => links.len(),
+            // Every link of every branch but the premises.
+            Deduction::DynamicForcingChain { branches, .. } => branches
+                .iter()
+                .map(|b| b.links.len().saturating_sub(1))
+                .sum(),
             Deduction::SimpleChain { nodes, .. }
             | Deduction::XChain { nodes }
             | Deduction::XyChain { nodes }
@@ -250,6 +256,15 @@ impl Deduction {
                 nodes.iter().flat_map(|n| n.cells.iter().copied()).collect()
             }
             Deduction::Guess { cell, .. } => vec![*cell],
+            Deduction::DynamicForcingChain { branches, .. } => {
+                let mut v: Vec<CellId> = branches
+                    .iter()
+                    .flat_map(|b| b.links.iter().map(|l| l.candidate.cell))
+                    .collect();
+                let mut seen = std::collections::HashSet::new();
+                v.retain(|c| seen.insert(*c));
+                v
+            }
             Deduction::RuleForcingChain { assumed, links, .. } => {
                 let mut v = vec![assumed.cell];
                 for l in links {

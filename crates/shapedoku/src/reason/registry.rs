@@ -211,6 +211,8 @@ const DEFAULT: &[Search] = &[
         &[T::TemplateSet, T::TemplateDelete],
         last_resort::templates::find,
     ),
+    // Where only a guess is left: Sudoku Explainer's dynamic forcing chains.
+    first(&[T::DynamicForcingChain], chains::dynamic::find),
     first(&[T::Guess], last_resort::guess::find),
 ];
 
@@ -308,7 +310,8 @@ pub const HODOKU_ORDER: &[Technique] = &[
     T::KrakenFishType2,
     T::TemplateSet, // 8700, off by default
     T::TemplateDelete,
-    T::Guess, // 8900 (brute force)
+    T::DynamicForcingChain, // (HoDoKu's forcing nets, off by default)
+    T::Guess,               // 8900 (brute force)
 ];
 
 /// Runs `find` to the end and offers `f` the steps of the first technique of `rank` it found,
@@ -521,6 +524,8 @@ const HODOKU: &[Search] = &[
         &[T::TemplateSet, T::TemplateDelete],
         last_resort::templates::find,
     ),
+    // Where only a guess is left: Sudoku Explainer's dynamic forcing chains.
+    first(&[T::DynamicForcingChain], chains::dynamic::find),
     first(&[T::Guess], last_resort::guess::find),
 ];
 

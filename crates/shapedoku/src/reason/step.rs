@@ -5,6 +5,7 @@
 //! words are stored here.
 
 use super::catalogue::Technique;
+pub use super::chains::dynamic::{DynamicBranch, DynamicLink, DynamicSource, DynamicWhy};
 pub use super::rules::reasons::{ChainEnd, ClueSpan, RuleLink, RuleReason, RuleRef};
 use crate::{CellId, Geometry, ShapeId, ShapeKind, Symbol, SymbolSet};
 
@@ -566,6 +567,16 @@ pub enum Deduction {
         cell: CellId,
         /// Its candidates before the guess.
         options: SymbolSet,
+    },
+    /// A dynamic forcing chain: from each premise of `source` (a candidate true or false, the
+    /// candidates of a cell, the places of a symbol in a house), links that each use what the
+    /// links before them removed lead to the step's conclusion or to a contradiction, so the
+    /// conclusion holds.
+    DynamicForcingChain {
+        /// What the branches start from.
+        source: DynamicSource,
+        /// One branch per premise, in the order of the premises.
+        branches: Vec<DynamicBranch>,
     },
 }
 

@@ -4,6 +4,8 @@
 
 pub(crate) mod aic;
 pub(crate) mod dual;
+pub(crate) mod dynamic;
+mod dynamic_words;
 pub(crate) mod empty_rectangle;
 pub(crate) mod forcing;
 pub(crate) mod graph;

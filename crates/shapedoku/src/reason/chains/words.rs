@@ -57,7 +57,7 @@ pub(crate) fn reason(g: &Geometry, step: &Step) -> Option<String> {
             implied,
             broken,
         } => format!("forcing chain, {}", forcing(g, *assumed, implied, *broken)),
-        _ => return None,
+        _ => return super::dynamic_words::reason(g, step),
     })
 }
 
@@ -101,7 +101,7 @@ pub(crate) fn compact(g: &Geometry, d: &Deduction) -> Option<Option<String>> {
             implied,
             broken,
         } => forcing_compact(g, *assumed, implied, *broken),
-        _ => return None,
+        _ => return super::dynamic_words::compact(g, d),
     }))
 }
 
@@ -133,7 +133,7 @@ pub(crate) fn why(g: &Geometry, step: &Step) -> Option<String> {
             implied,
             broken,
         } => forcing_why(g, *assumed, implied, *broken),
-        _ => return None,
+        _ => return super::dynamic_words::why(g, step),
     })
 }
 

@@ -8,6 +8,7 @@ use crate::reason::step::{
     RectangleKind, RuleReason, SimpleChainKind, Step,
 };
 use crate::reason::step::{ChainEnd, RuleLink, RuleRef};
+use crate::reason::step::{DynamicBranch, DynamicLink, DynamicSource, DynamicWhy};
 use crate::reason::test_util::{cand, cell_id, set, shape_id, symbol};
 use crate::{Geometry, ShapeId};
 
@@ -693,6 +694,34 @@ fn samples(g: &Geometry) -> Vec<Step> {
                     },
                 ],
                 end: ChainEnd::Broken(Broken::Cell { cell: c(1, 3) }),
+            },
+        ),
+        Step::placing(
+            cand(g, 1, 1, 1),
+            Deduction::DynamicForcingChain {
+                source: DynamicSource::Contradiction,
+                branches: vec![DynamicBranch {
+                    links: vec![
+                        DynamicLink {
+                            candidate: cand(g, 1, 1, 1),
+                            on: false,
+                            why: DynamicWhy::Assumed,
+                        },
+                        DynamicLink {
+                            candidate: cand(g, 1, 1, 2),
+                            on: true,
+                            why: DynamicWhy::NakedSingle,
+                        },
+                        DynamicLink {
+                            candidate: cand(g, 1, 2, 2),
+                            on: false,
+                            why: DynamicWhy::Excluded {
+                                by: cand(g, 1, 1, 2),
+                            },
+                        },
+                    ],
+                    broken: Some(Broken::Cell { cell: c(1, 2) }),
+                }],
             },
         ),
         Step::placing(
