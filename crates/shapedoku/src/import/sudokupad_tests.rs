@@ -1,6 +1,6 @@
 //! SudokuPad's drawing conventions on puzzles written here as SudokuPad and Sudoku Maker
 //! draw them: each convention read, its reading listed, the rules text deciding, and the
-//! refusals. (The real puzzles are in `tests/tests/sudokupad_corpus.rs`.)
+//! refusals. (The real puzzles are in `tests/tests/it/sudokupad_corpus.rs`.)
 
 use super::*;
 use crate::constraint::RuleKind;
