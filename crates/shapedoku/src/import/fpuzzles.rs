@@ -17,6 +17,7 @@
 use super::ImportError;
 use super::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
 use super::fpuzzles_cells::{cells_of, flag, lines, list, parse_rc, value_text};
+use super::fpuzzles_drawn as drawn;
 use super::fpuzzles_rules as rules;
 use serde_json::{Map as Object, Value};
 
@@ -300,10 +301,26 @@ pub(super) const KEYS: &[(&str, Map, &str)] = &[
         Map::Cage,
         "drawn only; a `title:`/`author:`/`rules:`/`solution:` line in one is that metadata",
     ),
-    ("line", Map::Cosmetic, "drawn only"),
-    ("circle", Map::Cosmetic, "drawn only"),
-    ("rectangle", Map::Cosmetic, "drawn only"),
-    ("text", Map::Cosmetic, "drawn only"),
+    (
+        "line",
+        Map::Cosmetic,
+        "drawn; read as a rule by SudokuPad's drawing conventions when the rules text says which (below), else drawn only",
+    ),
+    (
+        "circle",
+        Map::Cosmetic,
+        "drawn; read as a rule by SudokuPad's drawing conventions when the rules text says which (below), else drawn only",
+    ),
+    (
+        "rectangle",
+        Map::Cosmetic,
+        "drawn; read as a rule by SudokuPad's drawing conventions when the rules text says which (below), else drawn only",
+    ),
+    (
+        "text",
+        Map::Cosmetic,
+        "drawn; read as a rule by SudokuPad's drawing conventions when the rules text says which (below), else drawn only",
+    ),
 ];
 
 /// The keys of a cell of `grid`: a given's value, its region, given pencil marks, old files'
@@ -381,6 +398,8 @@ pub(super) fn import(v: &Value) -> Result<Draft, ImportError> {
     if uses(Group::Cells) || !old_cells.is_empty() {
         rules::cell_rules(obj, &old_cells, &mut d)?;
     }
+    // After the keys, so a rule stated both by a key and in the rules text is read once.
+    drawn::read(obj, &mut d)?;
     Ok(d)
 }
 
@@ -391,7 +410,7 @@ fn apply(map: Map, key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportErro
             .filter(|s| !s.trim().is_empty())
     };
     match map {
-        Map::Skip | Map::Setting | Map::Together(_) | Map::Refuse(_) => {}
+        Map::Skip | Map::Setting | Map::Together(_) | Map::Refuse(_) | Map::Cosmetic => {}
         Map::Title => d.title = text(),
         Map::Author => d.author = text(),
         Map::Rules => d.rules_text = text(),
@@ -429,7 +448,6 @@ fn apply(map: Map, key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportErro
                 });
             }
         }
-        Map::Cosmetic => cosmetic(key, v, d)?,
         Map::Cage => cages(key, v, d)?,
         Map::Custom(f) => f(v, key, d)?,
     }
@@ -496,13 +514,6 @@ pub(super) fn describe(key: &str, i: usize, item: &Value, size: u32) -> String {
     format!("`{key}` {} ({}){text}{copy}", i + 1, cell_list(&cells))
 }
 
-fn cosmetic(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
-    for (i, item) in list(key, v)?.iter().enumerate() {
-        d.left_out.push(describe(key, i, item, d.size));
-    }
-    Ok(())
-}
-
 /// A metadata line as SudokuPad writes it, `title: ...`: the name and the value.
 pub(super) fn meta_line(s: &str) -> Option<(&str, &str)> {
     let (k, v) = s.split_once(':')?;
@@ -544,7 +555,14 @@ fn cages(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
 pub(super) fn solution(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
     let n = (d.size * d.size) as usize;
     let values: Vec<Option<u32>> = match v {
-        Value::Array(a) => a.iter().map(|x| x.as_u64().map(|x| x as u32)).collect(),
+        // f-puzzles writes numbers; puzzles saved by other tools write them as strings.
+        Value::Array(a) => a
+            .iter()
+            .map(|x| match x {
+                Value::String(s) => s.trim().parse().ok(),
+                _ => x.as_u64().and_then(|x| u32::try_from(x).ok()),
+            })
+            .collect(),
         Value::String(s) if s.contains(',') => {
             s.split(',').map(|x| x.trim().parse().ok()).collect()
         }
@@ -562,7 +580,9 @@ pub(super) fn solution(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
             .all(|x| x.is_some_and(|x| (1..=d.size).contains(&x)));
     if ok {
         d.solution = Some(values.into_iter().flatten().collect());
-    } else if values.iter().any(|x| x.is_some_and(|x| x > 0)) {
+    } else if values.iter().any(|x| x.is_some_and(|x| x > 0))
+        || (values.len() == n && values.iter().any(Option::is_none))
+    {
         d.left_out.push(format!(
             "the solution: it is incomplete or not {n} values from 1 to {}",
             d.size

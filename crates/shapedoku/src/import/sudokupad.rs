@@ -290,7 +290,7 @@ fn global(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
 
 /// Anti-knight and anti-king named in the rules text ("cells a knight's move apart cannot
 /// contain the same digit"), which setters often state without the metadata flag.
-fn text_globals(text: &RulesText, d: &mut Draft) {
+pub(super) fn text_globals(text: &RulesText, d: &mut Draft) {
     let forbids =
         "cannot|can't|may not|must not|not contain the same|not be the same|never|no two|anti-";
     for (piece, kind, name) in [

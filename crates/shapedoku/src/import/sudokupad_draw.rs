@@ -237,6 +237,9 @@ pub(super) struct Element {
     pub text: String,
     /// Whether a convention has read it.
     pub used: bool,
+    /// What the puzzle calls its list, for messages: the layer's name, or the f-puzzles key
+    /// it was drawn from.
+    pub source: &'static str,
 }
 
 fn number(v: Option<&Value>) -> Option<f64> {
@@ -296,6 +299,7 @@ impl Element {
             head: number(v.get("headLength")).unwrap_or(0.0),
             text,
             used: false,
+            source: layer.name(),
         }
     }
 
@@ -331,7 +335,7 @@ impl Element {
                 None => outside = true,
             }
         }
-        let mut s = format!("{} {}", self.layer.name(), self.number);
+        let mut s = format!("{} {}", self.source, self.number);
         if !cells.is_empty() {
             s += &format!(" ({})", cell_list(&cells));
         } else if outside {

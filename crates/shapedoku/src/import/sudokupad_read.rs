@@ -387,6 +387,9 @@ fn negative_scope(paragraphs: &[&str], first: &[&str], second: &[&str]) -> (bool
 pub(super) fn kropki(els: &mut [Element], text: &RulesText, d: &mut Draft) {
     let size = d.size;
     let (mut white, mut black) = (Vec::new(), Vec::new());
+    // Dots of another colour: a rule of the setter's own, which the text's "all dots are
+    // given" may be about.
+    let mut other = 0;
     for e in els.iter_mut() {
         if !is_shape(e) || e.used || !e.rounded || !e.text.is_empty() || !size_within(e, 0.2, 0.42)
         {
@@ -400,11 +403,18 @@ pub(super) fn kropki(els: &mut [Element], text: &RulesText, d: &mut Draft) {
         match (fill, border) {
             (Some(Family::White), Some(Family::Black)) => white.push(pair),
             (Some(Family::Black), _) => black.push(pair),
-            _ => continue,
+            _ => {
+                other += usize::from(fill.is_some() || border.is_some());
+                continue;
+            }
         }
         e.used = true;
     }
-    let negative = text.all_given(&["dot|kropki"]);
+    let mut negative = text.all_given(&["dot|kropki"]);
+    if other > 0 && white.is_empty() && black.is_empty() {
+        // No kropki dot at all: the negative constraint is the other dots' rule, not read.
+        negative.clear();
+    }
     let (white_neg, black_neg) = negative_scope(
         &negative,
         &["white", "consecutive"],

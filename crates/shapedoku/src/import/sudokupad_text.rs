@@ -100,7 +100,10 @@ impl LineRule {
                     || (line
                         && p.contains("sum")
                         && (p.contains("same") || p.contains("equal"))
-                        && ["region", "box", "segment"].iter().any(|w| p.contains(w)))
+                        && ["region", "box", "segment"].iter().any(|w| p.contains(w))
+                        // Segments cut where the line turns ("straight segments have the
+                        // same sum", magic sigils) are another rule.
+                        && !p.contains("straight"))
             }
             LineRule::Palindrome => p.contains("palindrom"),
             LineRule::Entropic => p.contains("entropic"),
@@ -434,6 +437,21 @@ mod tests {
             "Each grey line is either a German whisper, a region sum line, or a renban.",
         ));
         assert_eq!(t.line_rules(Family::Grey, &LineRule::ALL).len(), 3);
+    }
+
+    #[test]
+    fn equal_sums_of_straight_segments_are_no_region_sum_line() {
+        let t = RulesText::new(Some(
+            "Magic Sigils: Within each 3x3 box, straight magenta line segments have the same sum.",
+        ));
+        assert!(t.line_rules(Family::Purple, &LineRule::ALL).is_empty());
+        let t = RulesText::new(Some(
+            "Box borders divide each blue line into segments with the same sum.",
+        ));
+        assert_eq!(
+            t.line_rules(Family::Blue, &LineRule::ALL),
+            vec![LineRule::RegionSum]
+        );
     }
 
     #[test]
