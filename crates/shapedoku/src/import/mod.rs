@@ -32,25 +32,14 @@
 
 mod draft;
 mod fpuzzles;
-mod fpuzzles_cells;
-mod fpuzzles_drawn;
-mod fpuzzles_marks;
-mod fpuzzles_rules;
 mod lz;
 mod sudokupad;
-mod sudokupad_draw;
-mod sudokupad_read;
-mod sudokupad_text;
 mod zipped;
 
 #[cfg(test)]
 mod decode_tests;
 #[cfg(test)]
-mod fpuzzles_tests;
-#[cfg(test)]
 mod rule_tests;
-#[cfg(test)]
-mod sudokupad_tests;
 #[cfg(test)]
 mod tests;
 

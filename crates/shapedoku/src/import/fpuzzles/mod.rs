@@ -12,18 +12,23 @@
 //!
 //! Adding a rule is one entry: a line rule (`renban`, ...) is `Map::Lines("renban")`; a pair
 //! or cell rule a [`Map::Custom`] function of a few lines pushing one [`RuleDraft`] per item,
-//! its cells read by `cells_of` (`fpuzzles_cells.rs`).
+//! its cells read by `cells_of` (`fpuzzles/cells.rs`).
 
-use super::ImportError;
-use super::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
-use super::fpuzzles_cells::{cells_of, flag, lines, list, parse_rc, value_text};
-use super::fpuzzles_drawn as drawn;
-use super::fpuzzles_rules as rules;
+pub(in crate::import) mod cells;
+pub(in crate::import) mod drawn;
+pub(in crate::import) mod marks;
+pub(in crate::import) mod rules;
+#[cfg(test)]
+mod tests;
+
+use crate::import::ImportError;
+use crate::import::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
+use crate::import::fpuzzles::cells::{cells_of, flag, lines, list, parse_rc, value_text};
 use serde_json::{Map as Object, Value};
 
 /// How one top-level key is imported.
 #[derive(Clone, Copy)]
-pub(super) enum Map {
+pub(in crate::import) enum Map {
     /// Read before the table (`size`, `grid`).
     Skip,
     /// A setting of the editor or of its solver (conflict highlighting, disabled logic), which
@@ -59,7 +64,7 @@ pub(super) enum Map {
 
 /// Keys whose meanings depend on each other.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Group {
+pub(in crate::import) enum Group {
     /// The kropki dots, XV marks and their negative constraints (`difference`, `ratio`,
     /// `nonconsecutive`, `negative`, `xv`).
     Dots,
@@ -70,7 +75,7 @@ pub(super) enum Group {
 
 /// Every top-level key, what it is imported as, and that meaning in words (the table of
 /// docs/import-export.md).
-pub(super) const KEYS: &[(&str, Map, &str)] = &[
+pub(in crate::import) const KEYS: &[(&str, Map, &str)] = &[
     (
         "size",
         Map::Skip,
@@ -342,7 +347,7 @@ const CELL_KEYS: &[&str] = &[
 ];
 
 /// Imports an f-puzzles puzzle.
-pub(super) fn import(v: &Value) -> Result<Draft, ImportError> {
+pub(in crate::import) fn import(v: &Value) -> Result<Draft, ImportError> {
     let obj = v
         .as_object()
         .ok_or_else(|| ImportError::new("an f-puzzles puzzle is a JSON object"))?;
@@ -479,7 +484,7 @@ fn killers(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
 }
 
 /// Where a drawn element is, for the list of what was left out.
-pub(super) fn describe(key: &str, i: usize, item: &Value, size: u32) -> String {
+pub(in crate::import) fn describe(key: &str, i: usize, item: &Value, size: u32) -> String {
     let mut cells: Vec<Rc> = Vec::new();
     for k in ["cells", "cell"] {
         match item.get(k) {
@@ -515,13 +520,17 @@ pub(super) fn describe(key: &str, i: usize, item: &Value, size: u32) -> String {
 }
 
 /// A metadata line as SudokuPad writes it, `title: ...`: the name and the value.
-pub(super) fn meta_line(s: &str) -> Option<(&str, &str)> {
+pub(in crate::import) fn meta_line(s: &str) -> Option<(&str, &str)> {
     let (k, v) = s.split_once(':')?;
     (!k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric())).then_some((k, v.trim()))
 }
 
 /// Sets a metadata field from a `name: value` line; false when the name is not one kept.
-pub(super) fn set_meta(d: &mut Draft, name: &str, value: &str) -> Result<bool, ImportError> {
+pub(in crate::import) fn set_meta(
+    d: &mut Draft,
+    name: &str,
+    value: &str,
+) -> Result<bool, ImportError> {
     let v = Some(value.to_string()).filter(|s| !s.is_empty());
     match name {
         "title" => d.title = d.title.take().or(v),
@@ -552,7 +561,7 @@ fn cages(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
 
 /// A solution: a list of values row by row, or a string of digits. An incomplete one (blanks,
 /// zeros) is left out, said so.
-pub(super) fn solution(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn solution(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
     let n = (d.size * d.size) as usize;
     let values: Vec<Option<u32>> = match v {
         // f-puzzles writes numbers; puzzles saved by other tools write them as strings.
@@ -603,7 +612,7 @@ fn grid(
     if rows.len() != n {
         return Err(bad());
     }
-    let (h, w) = super::draft::box_shape(d.size);
+    let (h, w) = crate::import::draft::box_shape(d.size);
     let mut regions = Vec::with_capacity(n * n);
     let mut coloured = Vec::new();
     let mut explicit_region = false;

@@ -3,8 +3,8 @@
 //! the meaning f-puzzles gives the key, so a reading that differs from the format shows up as a
 //! different count. Also the refusals, the settings that are no rules, and the key table.
 
-use super::*;
 use crate::Solver;
+use crate::import::*;
 use serde_json::{Value, json};
 
 fn blank(n: usize) -> Value {
@@ -308,7 +308,7 @@ fn a_solution_written_as_strings_is_read_and_checked() {
 
 #[test]
 fn the_key_table_in_the_docs_lists_every_key() {
-    let doc = include_str!("../../../../docs/import-export.md");
+    let doc = include_str!("../../../../../docs/import-export.md");
     for (key, _, meaning) in fpuzzles::KEYS {
         let row = format!("| `{key}` |");
         let line = doc

@@ -8,20 +8,20 @@
 //! `width x 20` px thick, a `circle` into a round overlay of its size and colours centred on
 //! its cells, a `rectangle` into a square underlay, a `text` into an overlay with text), and
 //! the player reads the rule from the drawing and the text. This module makes the same
-//! drawings and reads them with the SudokuPad conventions (`sudokupad_read.rs`), the rules
+//! drawings and reads them with the SudokuPad conventions (`sudokupad/read.rs`), the rules
 //! text deciding as it does there. Every reading is listed in [`Draft::readings`]; an element
 //! no convention reads stays drawn only ([`Draft::left_out`]), since f-puzzles itself treats
 //! these keys as decoration. Elements the constraint plug-in draws beside a constraint
 //! (`fromConstraint`) are that constraint's picture and are not read again.
 
-use super::ImportError;
-use super::draft::Draft;
-use super::fpuzzles::describe;
-use super::fpuzzles_cells::{list, parse_rc};
-use super::sudokupad::text_globals;
-use super::sudokupad_draw::{Element, Layer};
-use super::sudokupad_read as read;
-use super::sudokupad_text::RulesText;
+use crate::import::ImportError;
+use crate::import::draft::Draft;
+use crate::import::fpuzzles::cells::{list, parse_rc};
+use crate::import::fpuzzles::describe;
+use crate::import::sudokupad::draw::{Element, Layer};
+use crate::import::sudokupad::read;
+use crate::import::sudokupad::text::RulesText;
+use crate::import::sudokupad::text_globals;
 use serde_json::{Map as Object, Value, json};
 
 /// SudokuPad's conversion draws a cosmetic line `width` (in cells) times this many pixels
@@ -131,7 +131,10 @@ fn drawings(key: &str, item: &Value, size: u32) -> Vec<Value> {
 /// Reads the cosmetic keys of `obj` as rules where the SudokuPad conventions and the rules
 /// text say what they are; the rest is listed as drawn only. Also reads anti-knight and
 /// anti-king stated only in the rules text, as SudokuPad links are read.
-pub(super) fn read(obj: &Object<String, Value>, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn read(
+    obj: &Object<String, Value>,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
     let size = d.size;
     let mut els: Vec<Element> = Vec::new();
     // Which entry each element was drawn from: (key, index in its list).
