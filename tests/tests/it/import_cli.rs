@@ -276,3 +276,31 @@ fn estimates_state_their_error_and_come_close() {
         2
     );
 }
+
+/// A link that states its solution but reads with several says the reading is probably
+/// incomplete, on standard error and in the JSON answer; one proved unique says so too.
+#[test]
+fn a_stated_solution_with_others_is_reported_as_an_incomplete_reading() {
+    // An empty 4x4 whose rules text speaks of a rule nothing in the payload carries.
+    let mut p = fpuzzle(4, &".".repeat(16), json!({}));
+    p["ruleset"] = json!("Every clue is a lie.");
+    p["solution"] = json!([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+    let (_, out, err) = run_in_memory(&["solve", &f_link(&p), "--format", "json"], "");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["status"], "several", "{out}");
+    assert_eq!(v["stated_solution_unique"], false, "{out}");
+    assert!(err.contains("probably incomplete"), "{err}");
+    // The givens of the solution but one make it unique: proved, and said.
+    let line = "1234341221434321";
+    let givens: String = line
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i == 0 { '.' } else { c })
+        .collect();
+    let mut p = fpuzzle(4, &givens, json!({}));
+    p["solution"] = json!([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+    let (_, out, err) = run_in_memory(&["solve", &f_link(&p), "--format", "json"], "");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["stated_solution_unique"], true, "{out}");
+    assert!(!err.contains("probably incomplete"), "{err}");
+}

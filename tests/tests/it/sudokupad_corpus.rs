@@ -170,3 +170,32 @@ fn real_sudokupad_puzzles_are_solved_or_refused_never_wrong() {
     assert!(t.misread.is_empty(), "misread:\n{}", t.misread.join("\n\n"));
     assert!(t.wrong.is_empty(), "wrong:\n{}", t.wrong.join("\n"));
 }
+
+/// Links whose rules the setter drew as f-puzzles cosmetics (lines, circles) and stated in the
+/// rules text, or stated in the text alone (anti-knight), which used to be read with several
+/// solutions: each must now read as exactly the setter's published solution, proved unique.
+#[test]
+fn links_with_rules_in_drawings_and_text_read_with_their_published_solution() {
+    let fixed = [
+        // f-puzzles `line`s: grey slow thermometers from grey circles, green German whispers.
+        "fpuzzle708593231d1413d3631774cf9d4735b7",
+        // Lavender f-puzzles `line`s named zipper lines by the text.
+        "fpuzzle156dec954708b0efc0594aa17eb797b8",
+        // "Digits separated by a knight's move may not repeat", without the `antiknight` key.
+        "fpuzzle2aa567b91ab54585d756858c655758fb",
+    ];
+    let rows = corpus();
+    for id in fixed {
+        let row = rows
+            .iter()
+            .find(|r| r.id == id)
+            .expect("the corpus has the puzzle");
+        let got = import::import(&row.payload).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let grid = solution_grid(&got, &row.solution).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(broken(&got, &grid), None, "{id}");
+        let budget = Budget::unlimited().with_guesses(GUESS_LIMIT);
+        let count = Solver::new(&got.loaded.puzzle).count_with(2, &budget);
+        assert_eq!(count.verdict(), Verdict::Unique, "{id}:\n{}", got.toml);
+        assert_eq!(count.solutions[0].as_indices(), grid.as_slice(), "{id}");
+    }
+}

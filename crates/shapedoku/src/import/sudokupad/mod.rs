@@ -4,18 +4,23 @@
 //! lines, arrows, underlays and overlays placed in cell units. What it states is imported as
 //! stated: the grid, givens, regions, Killer cages with totals, metadata (title, author,
 //! rules, solution, anti-knight and anti-king, SudokuPad's `global` rules). The drawing is
-//! read by the conventions of `sudokupad_read.rs`, with the rules text deciding where the
+//! read by the conventions of `sudokupad/read.rs`, with the rules text deciding where the
 //! drawing alone does not, and each reading is listed in [`Draft::readings`]. An element no
 //! convention reads makes the rules undetermined, and the import is refused naming it, rather
 //! than solving a puzzle with a rule left out; only invisible elements (no fill, border or
 //! text) are passed over, listed as drawn only.
 
-use super::ImportError;
-use super::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
-use super::fpuzzles::{meta_line, set_meta};
-use super::sudokupad_draw::elements;
-use super::sudokupad_read as read;
-use super::sudokupad_text::RulesText;
+pub(in crate::import) mod draw;
+pub(in crate::import) mod read;
+#[cfg(test)]
+mod tests;
+pub(in crate::import) mod text;
+
+use crate::import::ImportError;
+use crate::import::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
+use crate::import::fpuzzles::{meta_line, set_meta};
+use crate::import::sudokupad::draw::elements;
+use crate::import::sudokupad::text::RulesText;
 use serde_json::Value;
 
 /// The top-level keys read; anything else is refused by name.
@@ -40,7 +45,7 @@ const KEYS: &[&str] = &[
 const NAMED: usize = 8;
 
 /// Imports a SudokuPad puzzle.
-pub(super) fn import(v: &Value) -> Result<Draft, ImportError> {
+pub(in crate::import) fn import(v: &Value) -> Result<Draft, ImportError> {
     let obj = v
         .as_object()
         .ok_or_else(|| ImportError::new("a SudokuPad puzzle is a JSON object"))?;
@@ -171,7 +176,7 @@ fn cells(v: Option<&Value>) -> Result<Draft, ImportError> {
 fn cell(v: &Value, size: u32) -> Option<Rc> {
     let rc = match v {
         Value::Array(a) if a.len() == 2 => (a[0].as_f64()?, a[1].as_f64()?),
-        Value::String(s) => return super::fpuzzles_cells::parse_rc(s, size),
+        Value::String(s) => return crate::import::fpuzzles::cells::parse_rc(s, size),
         _ => return None,
     };
     let ok = |x: f64| x.fract() == 0.0 && (0.0..f64::from(size)).contains(&x);
@@ -290,7 +295,7 @@ fn global(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
 
 /// Anti-knight and anti-king named in the rules text ("cells a knight's move apart cannot
 /// contain the same digit"), which setters often state without the metadata flag.
-fn text_globals(text: &RulesText, d: &mut Draft) {
+pub(in crate::import) fn text_globals(text: &RulesText, d: &mut Draft) {
     let forbids =
         "cannot|can't|may not|must not|not contain the same|not be the same|never|no two|anti-";
     for (piece, kind, name) in [

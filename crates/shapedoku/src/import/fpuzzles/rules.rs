@@ -1,17 +1,17 @@
 //! The f-puzzles keys that become engine rules with keys of their own (arrows, lines read with
-//! care, outside clues, indexers, clones, quadruples), one [`super::fpuzzles::Map::Custom`]
+//! care, outside clues, indexers, clones, quadruples), one [`crate::import::fpuzzles::Map::Custom`]
 //! function each. The kropki dots and the cell rules, whose keys are read together, are in
-//! `fpuzzles_marks.rs`.
+//! `fpuzzles/marks.rs`.
 
-use super::ImportError;
-use super::draft::{Draft, Rc, Region, RuleDraft, SYMBOLS, cell_list};
-use super::fpuzzles_cells::{cells_of, lines, list, rc_list, value_text};
+use crate::import::ImportError;
+use crate::import::draft::{Draft, Rc, Region, RuleDraft, SYMBOLS, cell_list};
+use crate::import::fpuzzles::cells::{cells_of, lines, list, rc_list, value_text};
 use crate::load::toml_string;
 use serde_json::Value;
 
-pub(super) use super::fpuzzles_marks::{cell_rules, dots};
+pub(in crate::import) use crate::import::fpuzzles::marks::{cell_rules, dots};
 
-pub(super) fn rule(
+pub(in crate::import) fn rule(
     kind: &str,
     origin: String,
     cells: Vec<Rc>,
@@ -30,9 +30,9 @@ fn cells_key(cells: &[Rc]) -> String {
 }
 
 /// The region of a cell: its box unless the grid lists regions; `None` for a cell in none.
-pub(super) fn region_of(d: &Draft, (r, c): Rc) -> Option<i64> {
+pub(in crate::import) fn region_of(d: &Draft, (r, c): Rc) -> Option<i64> {
     if d.regions.is_empty() {
-        let (h, w) = super::draft::box_shape(d.size);
+        let (h, w) = crate::import::draft::box_shape(d.size);
         return Some(i64::from(((r - 1) / h) * h + (c - 1) / w));
     }
     d.regions[((r - 1) * d.size + (c - 1)) as usize]
@@ -42,7 +42,7 @@ pub(super) fn region_of(d: &Draft, (r, c): Rc) -> Option<i64> {
 /// each line on the circle and sums the line from its second cell on; the pill's digits are
 /// read in the order its cells are written. An entry without lines has nothing to sum and is
 /// only drawn.
-pub(super) fn arrows(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn arrows(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let circle = cells_of(key, i, item, d.size)?;
         let shafts = match item.get("lines") {
@@ -80,7 +80,7 @@ pub(super) fn arrows(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportEr
 /// Whispers: neighbours differ by at least `value`, or without one by half the size rounded
 /// up (German whispers: 5 on a 9x9, the engine's default). The constraint plug-in writes
 /// Dutch whispers as whispers of one less.
-pub(super) fn whispers(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn whispers(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let least = match value_text(item) {
             None => i64::from(d.size.div_ceil(2)),
@@ -110,7 +110,11 @@ pub(super) fn whispers(v: &Value, key: &str, d: &mut Draft) -> Result<(), Import
 /// Region-sum lines: f-puzzles splits a line where it passes into another region, and sums
 /// nothing in a cell that is in no region; the engine makes such a cell a run of its own, so
 /// that case is refused.
-pub(super) fn region_sum(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn region_sum(
+    v: &Value,
+    key: &str,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         for line in lines(key, i, item, d.size)? {
             if let Some(&(r, c)) = line.iter().find(|&&rc| region_of(d, rc).is_none()) {
@@ -135,7 +139,7 @@ pub(super) fn region_sum(v: &Value, key: &str, d: &mut Draft) -> Result<(), Impo
 
 /// Between lines: f-puzzles checks only an entry's first line (its ends are the circles); an
 /// entry with more lines would read differently elsewhere, so it is refused.
-pub(super) fn between(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn between(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let ls = lines(key, i, item, d.size)?;
         if ls.len() != 1 {
@@ -163,7 +167,7 @@ pub(super) fn between(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportE
 /// Entropic lines: three classes of values. On a size that is not a multiple of 3, f-puzzles
 /// makes the middle class a different size from the outer ones; the engine splits only in
 /// equal thirds, so such a size is refused.
-pub(super) fn entropic(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn entropic(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     if d.size % 3 != 0 && !list(key, v)?.is_empty() {
         return Err(ImportError::key(
             key,
@@ -189,13 +193,17 @@ pub(super) fn entropic(v: &Value, key: &str, d: &mut Draft) -> Result<(), Import
 /// Disjoint groups: the k-th cell (row by row) of each region, for every k. On the standard
 /// boxes that is the engine's `disjoint-groups`; on other regions the groups are written out
 /// as shapes.
-pub(super) fn disjoint_groups(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
-    if !super::fpuzzles_cells::flag(key, v)? {
+pub(in crate::import) fn disjoint_groups(
+    v: &Value,
+    key: &str,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
+    if !crate::import::fpuzzles::cells::flag(key, v)? {
         return Ok(());
     }
     let n = d.size;
     let cells: Vec<Rc> = (1..=n).flat_map(|r| (1..=n).map(move |c| (r, c))).collect();
-    let standard = d.regions.is_empty() && super::draft::box_shape(n).0 > 1;
+    let standard = d.regions.is_empty() && crate::import::draft::box_shape(n).0 > 1;
     if standard {
         d.rules.push(rule(
             "disjoint-groups",
@@ -246,7 +254,7 @@ pub(super) fn disjoint_groups(v: &Value, key: &str, d: &mut Draft) -> Result<(),
 
 /// `{cells, values}`: the values that must appear among the cells, a value listed twice
 /// at least twice (as the solver f-puzzles uses counts them).
-pub(super) fn quadruple(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn quadruple(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let cells = cells_of(key, i, item, d.size)?;
         let bad = || {
@@ -289,7 +297,11 @@ pub(super) fn quadruple(v: &Value, key: &str, d: &mut Draft) -> Result<(), Impor
 
 /// `{cell, direction, value}`: the clue sits outside the grid, `R0C1` above r1c1. f-puzzles
 /// sums a diagonal only when the clue has a value; without one it is a drawing.
-pub(super) fn little_killer(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn little_killer(
+    v: &Value,
+    key: &str,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let place = format!("`{key}` {}", i + 1);
         let at = item
@@ -370,17 +382,21 @@ fn outside_clue(
 }
 
 /// `sandwichsum`: see [`outside_clue`].
-pub(super) fn sandwich(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn sandwich(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     outside_clue("sandwich", "total", v, key, d)
 }
 
 /// `xsum`: see [`outside_clue`].
-pub(super) fn x_sum(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn x_sum(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     outside_clue("x-sum", "total", v, key, d)
 }
 
 /// `skyscraper`: see [`outside_clue`].
-pub(super) fn skyscraper(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn skyscraper(
+    v: &Value,
+    key: &str,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
     outside_clue("skyscraper", "count", v, key, d)
 }
 
@@ -412,24 +428,36 @@ fn indexer(v: &Value, key: &str, along: &str, d: &mut Draft) -> Result<(), Impor
 }
 
 /// `rowindexer`: a cell in row R holding V says that row V of its column holds R.
-pub(super) fn row_indexer(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn row_indexer(
+    v: &Value,
+    key: &str,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
     indexer(v, key, "row", d)
 }
 
 /// `columnindexer`: a cell in column C holding V says that column V of its row holds C.
-pub(super) fn column_indexer(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn column_indexer(
+    v: &Value,
+    key: &str,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
     indexer(v, key, "column", d)
 }
 
 /// `boxindexer`: a cell at position P of its box holding V says that the box's V-th cell
 /// holds P.
-pub(super) fn box_indexer(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn box_indexer(
+    v: &Value,
+    key: &str,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
     indexer(v, key, "box", d)
 }
 
 /// `{cells, cloneCells}`: the second list copies the first, cell by cell; a cell cloned onto
 /// itself says nothing and is left out.
-pub(super) fn clone(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn clone(v: &Value, key: &str, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let cells = cells_of(key, i, item, d.size)?;
         let copy = rc_list(key, i, item.get("cloneCells"), d.size)?;

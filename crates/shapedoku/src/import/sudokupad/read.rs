@@ -16,13 +16,13 @@
 //! | odd, even | a filled circle (odd) or square (even) inside a cell, when the text speaks of odd circles or even squares |
 //! | line rules | a thick line through cell centres, its rule named by the text (by name or by what it requires), by colour when the text names a colour or the rule's usual one |
 
-use super::ImportError;
-use super::draft::{Draft, Rc, RuleDraft, cell_list};
-use super::sudokupad_draw::{
+use crate::import::ImportError;
+use crate::import::draft::{Draft, Rc, RuleDraft, cell_list};
+use crate::import::sudokupad::draw::{
     Element, Family, Layer, Pt, cell_anywhere, cell_at, centre_cell, edge_cells, outside,
     path_cells,
 };
-use super::sudokupad_text::{LineRule, RulesText, words};
+use crate::import::sudokupad::text::{LineRule, RulesText, words};
 use crate::load::toml_string;
 
 fn rule(kind: &str, cells: Vec<Rc>, keys: Vec<(String, String)>, origin: String) -> RuleDraft {
@@ -51,7 +51,7 @@ fn size_within(e: &Element, lo: f64, hi: f64) -> bool {
 }
 
 /// A straight line from corner to corner: a diagonal whose digits do not repeat.
-pub(super) fn diagonals(els: &mut [Element], d: &mut Draft) {
+pub(in crate::import) fn diagonals(els: &mut [Element], d: &mut Draft) {
     let n = f64::from(d.size);
     for e in els.iter_mut().filter(|e| e.layer == Layer::Line) {
         let [a, b] = e.points[..] else { continue };
@@ -73,7 +73,7 @@ pub(super) fn diagonals(els: &mut [Element], d: &mut Draft) {
 /// Thermometers: filled round bulbs, and the thick lines of the bulb's colour reached from
 /// them, each step pointing away from the bulb (so a bulb with many branches gives one
 /// thermometer per branch).
-pub(super) fn thermometers(els: &mut [Element], text: &RulesText, d: &mut Draft) {
+pub(in crate::import) fn thermometers(els: &mut [Element], text: &RulesText, d: &mut Draft) {
     let size = d.size;
     let bulbs: Vec<usize> = (0..els.len())
         .filter(|&i| {
@@ -253,7 +253,7 @@ fn circle_cells(e: &Element, size: u32) -> Option<Vec<Rc>> {
 /// Arrows: a round circle (a pill over two or three cells too) with a border and no dark
 /// fill, and arrows with heads starting inside it; the arrow's cells past the circle sum to
 /// the circle.
-pub(super) fn arrows(els: &mut [Element], d: &mut Draft) {
+pub(in crate::import) fn arrows(els: &mut [Element], d: &mut Draft) {
     let size = d.size;
     let circles: Vec<(usize, Vec<Rc>)> = (0..els.len())
         .filter(|&i| {
@@ -314,7 +314,7 @@ pub(super) fn arrows(els: &mut [Element], d: &mut Draft) {
 
 /// Little killers: a short diagonal arrow starting outside the grid, with a number in the
 /// cell outside the grid where it starts; read when the text speaks of sums along diagonals.
-pub(super) fn little_killers(els: &mut [Element], text: &RulesText, d: &mut Draft) {
+pub(in crate::import) fn little_killers(els: &mut [Element], text: &RulesText, d: &mut Draft) {
     let size = d.size;
     if !text.says(&["diagonal|little killer", "sum|total"]) {
         return;
@@ -384,9 +384,12 @@ fn negative_scope(paragraphs: &[&str], first: &[&str], second: &[&str]) -> (bool
 /// Kropki dots: small round dots on the edge between two cells, white with a dark border
 /// (consecutive) or black (ratio 2); the negative constraint when the text says all dots are
 /// given.
-pub(super) fn kropki(els: &mut [Element], text: &RulesText, d: &mut Draft) {
+pub(in crate::import) fn kropki(els: &mut [Element], text: &RulesText, d: &mut Draft) {
     let size = d.size;
     let (mut white, mut black) = (Vec::new(), Vec::new());
+    // Dots of another colour: a rule of the setter's own, which the text's "all dots are
+    // given" may be about.
+    let mut other = 0;
     for e in els.iter_mut() {
         if !is_shape(e) || e.used || !e.rounded || !e.text.is_empty() || !size_within(e, 0.2, 0.42)
         {
@@ -400,11 +403,18 @@ pub(super) fn kropki(els: &mut [Element], text: &RulesText, d: &mut Draft) {
         match (fill, border) {
             (Some(Family::White), Some(Family::Black)) => white.push(pair),
             (Some(Family::Black), _) => black.push(pair),
-            _ => continue,
+            _ => {
+                other += usize::from(fill.is_some() || border.is_some());
+                continue;
+            }
         }
         e.used = true;
     }
-    let negative = text.all_given(&["dot|kropki"]);
+    let mut negative = text.all_given(&["dot|kropki"]);
+    if other > 0 && white.is_empty() && black.is_empty() {
+        // No kropki dot at all: the negative constraint is the other dots' rule, not read.
+        negative.clear();
+    }
     let (white_neg, black_neg) = negative_scope(
         &negative,
         &["white", "consecutive"],
@@ -456,7 +466,11 @@ pub(super) fn kropki(els: &mut [Element], text: &RulesText, d: &mut Draft) {
 
 /// XV: an `X` or `V` on the edge between two cells; the negative constraint when the text
 /// says all are given, which the engine holds only for X and V together.
-pub(super) fn xv(els: &mut [Element], text: &RulesText, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn xv(
+    els: &mut [Element],
+    text: &RulesText,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
     let size = d.size;
     let (mut x, mut v) = (Vec::new(), Vec::new());
     for e in els.iter_mut() {
@@ -512,7 +526,7 @@ pub(super) fn xv(els: &mut [Element], text: &RulesText, d: &mut Draft) -> Result
 
 /// Odd and even cells: a filled circle or square inside a cell, read when the text speaks of
 /// odd digits in circles or even digits in squares.
-pub(super) fn parity(els: &mut [Element], text: &RulesText, d: &mut Draft) {
+pub(in crate::import) fn parity(els: &mut [Element], text: &RulesText, d: &mut Draft) {
     let size = d.size;
     let odd = text.says(&["odd", "circle"]);
     let even = text.says(&["even", "square"]);
@@ -550,7 +564,12 @@ pub(super) fn parity(els: &mut [Element], text: &RulesText, d: &mut Draft) {
 /// Line rules: a thick line through cell centres, whose rule the text names with its colour,
 /// or names without a colour when the line has the rule's usual colour; with no rules text at
 /// all, the usual colour alone.
-pub(super) fn lines(els: &mut [Element], text: &RulesText, has_text: bool, d: &mut Draft) {
+pub(in crate::import) fn lines(
+    els: &mut [Element],
+    text: &RulesText,
+    has_text: bool,
+    d: &mut Draft,
+) {
     let size = d.size;
     let offered = [
         LineRule::Whispers,
@@ -700,7 +719,7 @@ fn split_at_repeats(cells: &[Rc]) -> Vec<Vec<Rc>> {
 /// Minimum and maximum cells: shaded whole cells (the small chevrons SudokuPad draws toward
 /// their neighbours too), read when the text says shaded digits are greater (or less) than
 /// their neighbours.
-pub(super) fn extremes(els: &mut [Element], text: &RulesText, d: &mut Draft) {
+pub(in crate::import) fn extremes(els: &mut [Element], text: &RulesText, d: &mut Draft) {
     let size = d.size;
     let shaded = "shaded|grey|gray";
     let neighbours = "neighbo|adjacent";
@@ -759,7 +778,7 @@ pub(super) fn extremes(els: &mut [Element], text: &RulesText, d: &mut Draft) {
 
 /// Sandwich, X-sum and skyscraper clues: a number outside the grid beside a row or column,
 /// read as the one of the three the text names (naming several, or none, decides nothing).
-pub(super) fn outside_clues(els: &mut [Element], text: &RulesText, d: &mut Draft) {
+pub(in crate::import) fn outside_clues(els: &mut [Element], text: &RulesText, d: &mut Draft) {
     let size = i64::from(d.size);
     let named: Vec<(&str, &str)> = [
         ("sandwich", "sandwich", "total"),

@@ -2,8 +2,8 @@
 //! draw them: each convention read, its reading listed, the rules text deciding, and the
 //! refusals. (The real puzzles are in `tests/tests/it/sudokupad_corpus.rs`.)
 
-use super::*;
 use crate::constraint::RuleKind;
+use crate::import::*;
 use serde_json::{Value, json};
 
 /// A blank 4x4 SudokuPad puzzle with 2x2 regions, `rules` as its rules text and `extra` keys.

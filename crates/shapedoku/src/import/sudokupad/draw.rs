@@ -5,11 +5,11 @@
 //! `#67f067ff`, `rgba(...)`) and named by family, since setters and rules texts speak of
 //! "the purple line", not of `#f067f0`.
 
-use super::draft::{Rc, cell_list};
+use crate::import::draft::{Rc, cell_list};
 use serde_json::Value;
 
 /// A point `(y, x)` in cell units: `(0, 0)` is the grid's top left corner.
-pub(super) type Pt = (f64, f64);
+pub(in crate::import) type Pt = (f64, f64);
 
 /// How far a point may stray from where a convention puts it (Sudoku Maker rounds to
 /// thousandths, and hand-drawn elements are placed on a snapping grid).
@@ -17,7 +17,7 @@ const SLACK: f64 = 0.06;
 
 /// A colour, each channel from 0 to 1.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Colour {
+pub(in crate::import) struct Colour {
     r: f64,
     g: f64,
     b: f64,
@@ -26,7 +26,7 @@ pub(super) struct Colour {
 
 /// The name a rules text would use for a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(super) enum Family {
+pub(in crate::import) enum Family {
     White,
     Black,
     Grey,
@@ -40,7 +40,7 @@ pub(super) enum Family {
 
 impl Family {
     /// The words a rules text uses for the family.
-    pub(super) const WORDS: &'static [(&'static str, Family)] = &[
+    pub(in crate::import) const WORDS: &'static [(&'static str, Family)] = &[
         ("white", Family::White),
         ("black", Family::Black),
         ("grey", Family::Grey),
@@ -68,7 +68,7 @@ impl Family {
         ("lilac", Family::Purple),
     ];
 
-    pub(super) fn name(self) -> &'static str {
+    pub(in crate::import) fn name(self) -> &'static str {
         match self {
             Family::White => "white",
             Family::Black => "black",
@@ -86,7 +86,7 @@ impl Family {
 impl Colour {
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(...)`, `rgba(...)`, `white`, `black`,
     /// `none`/`transparent` (fully transparent); `None` for anything else.
-    pub(super) fn parse(s: &str) -> Option<Colour> {
+    pub(in crate::import) fn parse(s: &str) -> Option<Colour> {
         let s = s.trim().to_ascii_lowercase();
         let opaque = |r: f64, g: f64, b: f64| Colour { r, g, b, a: 1.0 };
         match s.as_str() {
@@ -143,7 +143,7 @@ impl Colour {
     }
 
     /// Whether it shows at all.
-    pub(super) fn visible(self) -> bool {
+    pub(in crate::import) fn visible(self) -> bool {
         self.a > 0.05
     }
 
@@ -155,13 +155,13 @@ impl Colour {
 
     /// The same colour as `other`, as seen (a bulb and its thermometer's line are drawn in
     /// one colour, sometimes with different opacity).
-    pub(super) fn same_hue(self, other: Colour) -> bool {
+    pub(in crate::import) fn same_hue(self, other: Colour) -> bool {
         let close = |a: f64, b: f64| (a - b).abs() < 0.09;
         close(self.r, other.r) && close(self.g, other.g) && close(self.b, other.b)
     }
 
     /// The family a reader would name it by.
-    pub(super) fn family(self) -> Family {
+    pub(in crate::import) fn family(self) -> Family {
         let (r, g, b) = self.on_white();
         let max = r.max(g).max(b);
         let min = r.min(g).min(b);
@@ -196,7 +196,7 @@ impl Colour {
 
 /// Which list of the puzzle an element came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Layer {
+pub(in crate::import) enum Layer {
     Line,
     Arrow,
     Overlay,
@@ -216,7 +216,7 @@ impl Layer {
 
 /// One drawn element.
 #[derive(Debug, Clone)]
-pub(super) struct Element {
+pub(in crate::import) struct Element {
     pub layer: Layer,
     /// 1-based among its layer, as the puzzle lists them.
     pub number: usize,
@@ -237,6 +237,9 @@ pub(super) struct Element {
     pub text: String,
     /// Whether a convention has read it.
     pub used: bool,
+    /// What the puzzle calls its list, for messages: the layer's name, or the f-puzzles key
+    /// it was drawn from.
+    pub source: &'static str,
 }
 
 fn number(v: Option<&Value>) -> Option<f64> {
@@ -258,7 +261,7 @@ fn colour(v: Option<&Value>) -> Option<Colour> {
 
 impl Element {
     /// Reads one element of `layer`; numbers and colours it cannot read are left unset.
-    pub(super) fn read(layer: Layer, number_in_layer: usize, v: &Value) -> Element {
+    pub(in crate::import) fn read(layer: Layer, number_in_layer: usize, v: &Value) -> Element {
         let points = v
             .get("wayPoints")
             .and_then(Value::as_array)
@@ -296,32 +299,33 @@ impl Element {
             head: number(v.get("headLength")).unwrap_or(0.0),
             text,
             used: false,
+            source: layer.name(),
         }
     }
 
-    pub(super) fn filled(&self) -> bool {
+    pub(in crate::import) fn filled(&self) -> bool {
         self.fill.is_some_and(Colour::visible)
     }
 
-    pub(super) fn bordered(&self) -> bool {
+    pub(in crate::import) fn bordered(&self) -> bool {
         self.border.is_some_and(Colour::visible)
     }
 
     /// Whether anything of it shows: a visible fill, border or line, or text.
-    pub(super) fn visible(&self) -> bool {
+    pub(in crate::import) fn visible(&self) -> bool {
         let size = self.width.max(self.height) > 0.0 || !self.points.is_empty();
         !self.text.is_empty() || (size && (self.filled() || self.bordered()))
     }
 
     /// The colour that names it: a shape's fill, else its border.
-    pub(super) fn main_colour(&self) -> Option<Colour> {
+    pub(in crate::import) fn main_colour(&self) -> Option<Colour> {
         self.fill
             .filter(|c| c.visible())
             .or(self.border.filter(|c| c.visible()))
     }
 
     /// `line 3 (r1c1 r1c2), purple`: the element, where it is and what it looks like.
-    pub(super) fn describe(&self, size: u32) -> String {
+    pub(in crate::import) fn describe(&self, size: u32) -> String {
         let mut cells: Vec<Rc> = Vec::new();
         let mut outside = false;
         for p in self.points.iter().chain(self.center.iter()) {
@@ -331,7 +335,7 @@ impl Element {
                 None => outside = true,
             }
         }
-        let mut s = format!("{} {}", self.layer.name(), self.number);
+        let mut s = format!("{} {}", self.source, self.number);
         if !cells.is_empty() {
             s += &format!(" ({})", cell_list(&cells));
         } else if outside {
@@ -348,19 +352,19 @@ impl Element {
 }
 
 /// The cell holding a point strictly inside it (not on its border), within the grid.
-pub(super) fn cell_at(p: Pt, size: u32) -> Option<Rc> {
+pub(in crate::import) fn cell_at(p: Pt, size: u32) -> Option<Rc> {
     let n = f64::from(size);
     let inside = |v: f64| (0.0..n).contains(&v);
     (inside(p.0) && inside(p.1)).then(|| (p.0.floor() as u32 + 1, p.1.floor() as u32 + 1))
 }
 
 /// The cell (possibly outside the grid: row or column 0 or N+1) a point lies in, 1-based.
-pub(super) fn cell_anywhere(p: Pt) -> (i64, i64) {
+pub(in crate::import) fn cell_anywhere(p: Pt) -> (i64, i64) {
     (p.0.floor() as i64 + 1, p.1.floor() as i64 + 1)
 }
 
 /// Whether a point is outside the grid.
-pub(super) fn outside(p: Pt, size: u32) -> bool {
+pub(in crate::import) fn outside(p: Pt, size: u32) -> bool {
     cell_at(p, size).is_none()
 }
 
@@ -369,14 +373,14 @@ fn near(a: f64, b: f64) -> bool {
 }
 
 /// The cell whose centre a point is, within the grid.
-pub(super) fn centre_cell(p: Pt, size: u32) -> Option<Rc> {
+pub(in crate::import) fn centre_cell(p: Pt, size: u32) -> Option<Rc> {
     let rc = cell_at(p, size)?;
     (near(p.0.fract(), 0.5) && near(p.1.fract(), 0.5)).then_some(rc)
 }
 
 /// The two orthogonally adjacent cells a point sits between, on the middle of their shared
 /// edge.
-pub(super) fn edge_cells(p: Pt, size: u32) -> Option<(Rc, Rc)> {
+pub(in crate::import) fn edge_cells(p: Pt, size: u32) -> Option<(Rc, Rc)> {
     let on_line = |v: f64| near(v, v.round());
     let mid = |v: f64| near(v.fract().abs(), 0.5);
     let n = i64::from(size);
@@ -402,7 +406,7 @@ const PATH_SLACK: f64 = 0.3;
 /// The cells a path through cell centres visits, in order, with the cells a straight
 /// (orthogonal or diagonal) segment passes filled in; `None` when a point is not near a cell
 /// centre or a segment is not straight.
-pub(super) fn path_cells(pts: &[Pt], size: u32) -> Option<Vec<Rc>> {
+pub(in crate::import) fn path_cells(pts: &[Pt], size: u32) -> Option<Vec<Rc>> {
     let mut cells: Vec<(i64, i64)> = Vec::new();
     for &p in pts {
         let (r, c) = cell_at(p, size)?;
@@ -435,7 +439,7 @@ pub(super) fn path_cells(pts: &[Pt], size: u32) -> Option<Vec<Rc>> {
 }
 
 /// Reads every element of the four drawing lists.
-pub(super) fn elements(obj: &serde_json::Map<String, Value>) -> Vec<Element> {
+pub(in crate::import) fn elements(obj: &serde_json::Map<String, Value>) -> Vec<Element> {
     let mut out = Vec::new();
     for (key, layer) in [
         ("lines", Layer::Line),

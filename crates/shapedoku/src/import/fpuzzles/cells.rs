@@ -1,26 +1,26 @@
 //! Cells out of f-puzzles JSON: `R3C7` references, lists of them and the `cells` / `lines`
 //! fields every rule entry uses, with errors naming the key and the entry. Shared by the key
-//! table (`fpuzzles.rs`) and the rule importers (`fpuzzles_rules.rs`) so neither reads the
+//! table (`fpuzzles/mod.rs`) and the rule importers (`fpuzzles/rules.rs`) so neither reads the
 //! other.
 
-use super::ImportError;
-use super::draft::Rc;
+use crate::import::ImportError;
+use crate::import::draft::Rc;
 use serde_json::Value;
 
-pub(super) fn list<'a>(key: &str, v: &'a Value) -> Result<&'a Vec<Value>, ImportError> {
+pub(in crate::import) fn list<'a>(key: &str, v: &'a Value) -> Result<&'a Vec<Value>, ImportError> {
     v.as_array()
         .ok_or_else(|| ImportError::key(key, format!("`{key}` must be a list")))
 }
 
 /// `R3C7` → (3, 7), within a grid of `size`.
-pub(super) fn parse_rc(s: &str, size: u32) -> Option<Rc> {
+pub(in crate::import) fn parse_rc(s: &str, size: u32) -> Option<Rc> {
     let u = s.trim().to_ascii_uppercase();
     let (r, c) = u.strip_prefix('R')?.split_once('C')?;
     let (r, c) = (r.parse::<u32>().ok()?, c.parse::<u32>().ok()?);
     ((1..=size).contains(&r) && (1..=size).contains(&c)).then_some((r, c))
 }
 
-pub(super) fn rc_list(
+pub(in crate::import) fn rc_list(
     key: &str,
     i: usize,
     v: Option<&Value>,
@@ -42,7 +42,7 @@ pub(super) fn rc_list(
         .collect()
 }
 
-pub(super) fn cells_of(
+pub(in crate::import) fn cells_of(
     key: &str,
     i: usize,
     item: &Value,
@@ -58,7 +58,7 @@ pub(super) fn cells_of(
     Ok(cells)
 }
 
-pub(super) fn lines(
+pub(in crate::import) fn lines(
     key: &str,
     i: usize,
     item: &Value,
@@ -74,14 +74,14 @@ pub(super) fn lines(
 }
 
 /// A `true`/`false` key's value.
-pub(super) fn flag(key: &str, v: &Value) -> Result<bool, ImportError> {
+pub(in crate::import) fn flag(key: &str, v: &Value) -> Result<bool, ImportError> {
     v.as_bool()
         .ok_or_else(|| ImportError::key(key, format!("`{key}` must be true or false")))
 }
 
 /// An element's `value` as text: f-puzzles writes numbers as strings or numbers. Empty is
 /// none.
-pub(super) fn value_text(item: &Value) -> Option<String> {
+pub(in crate::import) fn value_text(item: &Value) -> Option<String> {
     match item.get("value") {
         Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
         Some(Value::Number(n)) => Some(n.to_string()),

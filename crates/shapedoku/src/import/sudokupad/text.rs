@@ -11,11 +11,11 @@
 //! they qualify. Nothing here guesses beyond the words: a sentence naming several line rules
 //! for one colour, or a colourless sentence naming several at once, decides none of them.
 
-use super::sudokupad_draw::Family;
+use crate::import::sudokupad::draw::Family;
 
 /// A rule a drawn line can carry, with the words that name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(super) enum LineRule {
+pub(in crate::import) enum LineRule {
     Thermo,
     SlowThermo,
     Whispers,
@@ -28,7 +28,7 @@ pub(super) enum LineRule {
 }
 
 impl LineRule {
-    pub(super) const ALL: [LineRule; 9] = [
+    pub(in crate::import) const ALL: [LineRule; 9] = [
         LineRule::Thermo,
         LineRule::SlowThermo,
         LineRule::Whispers,
@@ -41,7 +41,7 @@ impl LineRule {
     ];
 
     /// The `[[rule]]` type.
-    pub(super) fn kind(self) -> &'static str {
+    pub(in crate::import) fn kind(self) -> &'static str {
         match self {
             LineRule::Thermo => "thermo",
             LineRule::SlowThermo => "slow-thermo",
@@ -57,7 +57,7 @@ impl LineRule {
 
     /// The colours setters draw it in by convention (Sudoku Maker's and SudokuPad's
     /// defaults, which the f-puzzles conversion and most setters follow).
-    pub(super) fn usual_colours(self) -> &'static [Family] {
+    pub(in crate::import) fn usual_colours(self) -> &'static [Family] {
         match self {
             LineRule::Thermo => &[Family::Grey],
             LineRule::SlowThermo => &[],
@@ -100,7 +100,10 @@ impl LineRule {
                     || (line
                         && p.contains("sum")
                         && (p.contains("same") || p.contains("equal"))
-                        && ["region", "box", "segment"].iter().any(|w| p.contains(w)))
+                        && ["region", "box", "segment"].iter().any(|w| p.contains(w))
+                        // Segments cut where the line turns ("straight segments have the
+                        // same sum", magic sigils) are another rule.
+                        && !p.contains("straight"))
             }
             LineRule::Palindrome => p.contains("palindrom"),
             LineRule::Entropic => p.contains("entropic"),
@@ -120,14 +123,14 @@ struct Paragraph {
 
 /// The rules text, read.
 #[derive(Debug, Clone, Default)]
-pub(super) struct RulesText {
+pub(in crate::import) struct RulesText {
     paragraphs: Vec<Paragraph>,
     /// The paragraphs' sentences, where line rules and their colours are read.
     sentences: Vec<Paragraph>,
 }
 
 /// The words of a paragraph: letters and digits, lower-cased.
-pub(super) fn words(p: &str) -> impl Iterator<Item = &str> {
+pub(in crate::import) fn words(p: &str) -> impl Iterator<Item = &str> {
     p.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
 }
@@ -176,7 +179,7 @@ fn sentences(p: &str) -> Vec<Paragraph> {
 }
 
 impl RulesText {
-    pub(super) fn new(text: Option<&str>) -> RulesText {
+    pub(in crate::import) fn new(text: Option<&str>) -> RulesText {
         let text = text.unwrap_or("").replace("\\n", "\n");
         let paragraphs: Vec<Paragraph> = text
             .split(['\n', '•'])
@@ -192,12 +195,12 @@ impl RulesText {
     }
 
     /// Whether some paragraph has every word group: each group is alternatives (`"dot|kropki"`).
-    pub(super) fn says(&self, groups: &[&str]) -> bool {
+    pub(in crate::import) fn says(&self, groups: &[&str]) -> bool {
         self.paragraphs.iter().any(|p| has_all(&p.text, groups))
     }
 
     /// The paragraphs having every word group, lower-cased.
-    pub(super) fn paragraphs_saying<'a>(
+    pub(in crate::import) fn paragraphs_saying<'a>(
         &'a self,
         groups: &'a [&'a str],
     ) -> impl Iterator<Item = &'a str> + 'a {
@@ -209,7 +212,7 @@ impl RulesText {
 
     /// Whether any paragraph names the line rule.
     #[cfg(test)]
-    pub(super) fn names(&self, rule: LineRule) -> bool {
+    pub(in crate::import) fn names(&self, rule: LineRule) -> bool {
         self.sentences.iter().any(|p| p.rules.contains(&rule))
     }
 
@@ -217,7 +220,11 @@ impl RulesText {
     /// `offered` (the rules that fit its drawing): the rules whose sentence gives them that
     /// colour; failing that, the rules named without a colour that are usually drawn in it.
     /// Several means the text does not decide.
-    pub(super) fn line_rules(&self, family: Family, offered: &[LineRule]) -> Vec<LineRule> {
+    pub(in crate::import) fn line_rules(
+        &self,
+        family: Family,
+        offered: &[LineRule],
+    ) -> Vec<LineRule> {
         let mut bound: Vec<LineRule> = Vec::new();
         let mut unbound: Vec<LineRule> = Vec::new();
         for p in &self.sentences {
@@ -272,7 +279,7 @@ impl RulesText {
 
     /// The least difference along German (or Dutch) whispers the text states: "at least N",
     /// "N or more"; Dutch whispers are 4 apart.
-    pub(super) fn whispers_difference(&self) -> Option<i64> {
+    pub(in crate::import) fn whispers_difference(&self) -> Option<i64> {
         for p in &self.sentences {
             if !p.rules.contains(&LineRule::Whispers) {
                 continue;
@@ -299,7 +306,7 @@ impl RulesText {
 
     /// The paragraphs with every word group of `about` that say all marks of their kind are
     /// given ("all possible dots are given", "all such pairs are given"), and not "not all".
-    pub(super) fn all_given<'a>(&'a self, about: &'a [&'a str]) -> Vec<&'a str> {
+    pub(in crate::import) fn all_given<'a>(&'a self, about: &'a [&'a str]) -> Vec<&'a str> {
         self.paragraphs_saying(about)
             .filter(|p| {
                 let all = [
@@ -326,7 +333,7 @@ impl RulesText {
     }
 
     /// Whether a paragraph about cages lets digits repeat in them.
-    pub(super) fn cages_may_repeat(&self) -> bool {
+    pub(in crate::import) fn cages_may_repeat(&self) -> bool {
         self.paragraphs_saying(&["cage"]).any(|p| {
             [
                 "may repeat",
@@ -340,7 +347,7 @@ impl RulesText {
     }
 
     /// Whether a paragraph about cages forbids repeats in them.
-    pub(super) fn cages_no_repeat(&self) -> bool {
+    pub(in crate::import) fn cages_no_repeat(&self) -> bool {
         self.paragraphs_saying(&["cage"]).any(|p| {
             [
                 "cannot repeat",
@@ -356,7 +363,7 @@ impl RulesText {
 
     /// A digit set other than 1 to `size` that the text states ("the digits 1-9" on a 6x6,
     /// "digits 0 to 8"), as written.
-    pub(super) fn other_digit_set(&self, size: u32) -> Option<String> {
+    pub(in crate::import) fn other_digit_set(&self, size: u32) -> Option<String> {
         for p in &self.paragraphs {
             let w: Vec<&str> = p
                 .text
@@ -434,6 +441,21 @@ mod tests {
             "Each grey line is either a German whisper, a region sum line, or a renban.",
         ));
         assert_eq!(t.line_rules(Family::Grey, &LineRule::ALL).len(), 3);
+    }
+
+    #[test]
+    fn equal_sums_of_straight_segments_are_no_region_sum_line() {
+        let t = RulesText::new(Some(
+            "Magic Sigils: Within each 3x3 box, straight magenta line segments have the same sum.",
+        ));
+        assert!(t.line_rules(Family::Purple, &LineRule::ALL).is_empty());
+        let t = RulesText::new(Some(
+            "Box borders divide each blue line into segments with the same sum.",
+        ));
+        assert_eq!(
+            t.line_rules(Family::Blue, &LineRule::ALL),
+            vec![LineRule::RegionSum]
+        );
     }
 
     #[test]

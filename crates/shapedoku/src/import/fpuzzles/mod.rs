@@ -12,17 +12,23 @@
 //!
 //! Adding a rule is one entry: a line rule (`renban`, ...) is `Map::Lines("renban")`; a pair
 //! or cell rule a [`Map::Custom`] function of a few lines pushing one [`RuleDraft`] per item,
-//! its cells read by `cells_of` (`fpuzzles_cells.rs`).
+//! its cells read by `cells_of` (`fpuzzles/cells.rs`).
 
-use super::ImportError;
-use super::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
-use super::fpuzzles_cells::{cells_of, flag, lines, list, parse_rc, value_text};
-use super::fpuzzles_rules as rules;
+pub(in crate::import) mod cells;
+pub(in crate::import) mod drawn;
+pub(in crate::import) mod marks;
+pub(in crate::import) mod rules;
+#[cfg(test)]
+mod tests;
+
+use crate::import::ImportError;
+use crate::import::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
+use crate::import::fpuzzles::cells::{cells_of, flag, lines, list, parse_rc, value_text};
 use serde_json::{Map as Object, Value};
 
 /// How one top-level key is imported.
 #[derive(Clone, Copy)]
-pub(super) enum Map {
+pub(in crate::import) enum Map {
     /// Read before the table (`size`, `grid`).
     Skip,
     /// A setting of the editor or of its solver (conflict highlighting, disabled logic), which
@@ -58,7 +64,7 @@ pub(super) enum Map {
 
 /// Keys whose meanings depend on each other.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Group {
+pub(in crate::import) enum Group {
     /// The kropki dots, XV marks and their negative constraints (`difference`, `ratio`,
     /// `nonconsecutive`, `negative`, `xv`).
     Dots,
@@ -69,7 +75,7 @@ pub(super) enum Group {
 
 /// Every top-level key, what it is imported as, and that meaning in words (the table of
 /// docs/import-export.md).
-pub(super) const KEYS: &[(&str, Map, &str)] = &[
+pub(in crate::import) const KEYS: &[(&str, Map, &str)] = &[
     (
         "size",
         Map::Skip,
@@ -300,10 +306,26 @@ pub(super) const KEYS: &[(&str, Map, &str)] = &[
         Map::Cage,
         "drawn only; a `title:`/`author:`/`rules:`/`solution:` line in one is that metadata",
     ),
-    ("line", Map::Cosmetic, "drawn only"),
-    ("circle", Map::Cosmetic, "drawn only"),
-    ("rectangle", Map::Cosmetic, "drawn only"),
-    ("text", Map::Cosmetic, "drawn only"),
+    (
+        "line",
+        Map::Cosmetic,
+        "drawn; read as a rule by SudokuPad's drawing conventions when the rules text says which (below), else drawn only",
+    ),
+    (
+        "circle",
+        Map::Cosmetic,
+        "drawn; read as a rule by SudokuPad's drawing conventions when the rules text says which (below), else drawn only",
+    ),
+    (
+        "rectangle",
+        Map::Cosmetic,
+        "drawn; read as a rule by SudokuPad's drawing conventions when the rules text says which (below), else drawn only",
+    ),
+    (
+        "text",
+        Map::Cosmetic,
+        "drawn; read as a rule by SudokuPad's drawing conventions when the rules text says which (below), else drawn only",
+    ),
 ];
 
 /// The keys of a cell of `grid`: a given's value, its region, given pencil marks, old files'
@@ -325,7 +347,7 @@ const CELL_KEYS: &[&str] = &[
 ];
 
 /// Imports an f-puzzles puzzle.
-pub(super) fn import(v: &Value) -> Result<Draft, ImportError> {
+pub(in crate::import) fn import(v: &Value) -> Result<Draft, ImportError> {
     let obj = v
         .as_object()
         .ok_or_else(|| ImportError::new("an f-puzzles puzzle is a JSON object"))?;
@@ -381,6 +403,8 @@ pub(super) fn import(v: &Value) -> Result<Draft, ImportError> {
     if uses(Group::Cells) || !old_cells.is_empty() {
         rules::cell_rules(obj, &old_cells, &mut d)?;
     }
+    // After the keys, so a rule stated both by a key and in the rules text is read once.
+    drawn::read(obj, &mut d)?;
     Ok(d)
 }
 
@@ -391,7 +415,7 @@ fn apply(map: Map, key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportErro
             .filter(|s| !s.trim().is_empty())
     };
     match map {
-        Map::Skip | Map::Setting | Map::Together(_) | Map::Refuse(_) => {}
+        Map::Skip | Map::Setting | Map::Together(_) | Map::Refuse(_) | Map::Cosmetic => {}
         Map::Title => d.title = text(),
         Map::Author => d.author = text(),
         Map::Rules => d.rules_text = text(),
@@ -429,7 +453,6 @@ fn apply(map: Map, key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportErro
                 });
             }
         }
-        Map::Cosmetic => cosmetic(key, v, d)?,
         Map::Cage => cages(key, v, d)?,
         Map::Custom(f) => f(v, key, d)?,
     }
@@ -461,7 +484,7 @@ fn killers(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
 }
 
 /// Where a drawn element is, for the list of what was left out.
-pub(super) fn describe(key: &str, i: usize, item: &Value, size: u32) -> String {
+pub(in crate::import) fn describe(key: &str, i: usize, item: &Value, size: u32) -> String {
     let mut cells: Vec<Rc> = Vec::new();
     for k in ["cells", "cell"] {
         match item.get(k) {
@@ -496,21 +519,18 @@ pub(super) fn describe(key: &str, i: usize, item: &Value, size: u32) -> String {
     format!("`{key}` {} ({}){text}{copy}", i + 1, cell_list(&cells))
 }
 
-fn cosmetic(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
-    for (i, item) in list(key, v)?.iter().enumerate() {
-        d.left_out.push(describe(key, i, item, d.size));
-    }
-    Ok(())
-}
-
 /// A metadata line as SudokuPad writes it, `title: ...`: the name and the value.
-pub(super) fn meta_line(s: &str) -> Option<(&str, &str)> {
+pub(in crate::import) fn meta_line(s: &str) -> Option<(&str, &str)> {
     let (k, v) = s.split_once(':')?;
     (!k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric())).then_some((k, v.trim()))
 }
 
 /// Sets a metadata field from a `name: value` line; false when the name is not one kept.
-pub(super) fn set_meta(d: &mut Draft, name: &str, value: &str) -> Result<bool, ImportError> {
+pub(in crate::import) fn set_meta(
+    d: &mut Draft,
+    name: &str,
+    value: &str,
+) -> Result<bool, ImportError> {
     let v = Some(value.to_string()).filter(|s| !s.is_empty());
     match name {
         "title" => d.title = d.title.take().or(v),
@@ -541,10 +561,17 @@ fn cages(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
 
 /// A solution: a list of values row by row, or a string of digits. An incomplete one (blanks,
 /// zeros) is left out, said so.
-pub(super) fn solution(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn solution(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
     let n = (d.size * d.size) as usize;
     let values: Vec<Option<u32>> = match v {
-        Value::Array(a) => a.iter().map(|x| x.as_u64().map(|x| x as u32)).collect(),
+        // f-puzzles writes numbers; puzzles saved by other tools write them as strings.
+        Value::Array(a) => a
+            .iter()
+            .map(|x| match x {
+                Value::String(s) => s.trim().parse().ok(),
+                _ => x.as_u64().and_then(|x| u32::try_from(x).ok()),
+            })
+            .collect(),
         Value::String(s) if s.contains(',') => {
             s.split(',').map(|x| x.trim().parse().ok()).collect()
         }
@@ -562,7 +589,9 @@ pub(super) fn solution(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
             .all(|x| x.is_some_and(|x| (1..=d.size).contains(&x)));
     if ok {
         d.solution = Some(values.into_iter().flatten().collect());
-    } else if values.iter().any(|x| x.is_some_and(|x| x > 0)) {
+    } else if values.iter().any(|x| x.is_some_and(|x| x > 0))
+        || (values.len() == n && values.iter().any(Option::is_none))
+    {
         d.left_out.push(format!(
             "the solution: it is incomplete or not {n} values from 1 to {}",
             d.size
@@ -583,7 +612,7 @@ fn grid(
     if rows.len() != n {
         return Err(bad());
     }
-    let (h, w) = super::draft::box_shape(d.size);
+    let (h, w) = crate::import::draft::box_shape(d.size);
     let mut regions = Vec::with_capacity(n * n);
     let mut coloured = Vec::new();
     let mut explicit_region = false;

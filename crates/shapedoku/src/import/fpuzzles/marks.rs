@@ -15,10 +15,10 @@
 //! **Cells.** A minimum cell is below its orthogonal neighbours that are not minimum cells
 //! (two touching minimum cells are not compared); a maximum cell likewise above.
 
-use super::ImportError;
-use super::draft::{Draft, Rc, RuleDraft, cell_list};
-use super::fpuzzles_cells::{cells_of, list, rc_list, value_text};
-use super::fpuzzles_rules::rule;
+use crate::import::ImportError;
+use crate::import::draft::{Draft, Rc, RuleDraft, cell_list};
+use crate::import::fpuzzles::cells::{cells_of, list, rc_list, value_text};
+use crate::import::fpuzzles::rules::rule;
 use crate::load::toml_string;
 use serde_json::{Map as Object, Value};
 
@@ -97,11 +97,14 @@ fn by_value(d: &mut Draft, kind: &str, key: &str, dots: &[Dot], default: i64, ne
 }
 
 /// The dots, the XV marks and their negative constraints (see the module documentation).
-pub(super) fn dots(obj: &Object<String, Value>, d: &mut Draft) -> Result<(), ImportError> {
+pub(in crate::import) fn dots(
+    obj: &Object<String, Value>,
+    d: &mut Draft,
+) -> Result<(), ImportError> {
     let white = read_dots(obj, "difference", d.size)?;
     let black = read_dots(obj, "ratio", d.size)?;
     let nonconsecutive = match obj.get("nonconsecutive") {
-        Some(v) => super::fpuzzles_cells::flag("nonconsecutive", v)?,
+        Some(v) => crate::import::fpuzzles::cells::flag("nonconsecutive", v)?,
         None => false,
     };
     let mut negative_ratio = false;
@@ -280,7 +283,7 @@ fn cells_of_kind(
 }
 
 /// Odd, even, minimum and maximum cells (see the module documentation).
-pub(super) fn cell_rules(
+pub(in crate::import) fn cell_rules(
     obj: &Object<String, Value>,
     old: &[(&'static str, Rc)],
     d: &mut Draft,

@@ -3,8 +3,8 @@
 //! the meaning f-puzzles gives the key, so a reading that differs from the format shows up as a
 //! different count. Also the refusals, the settings that are no rules, and the key table.
 
-use super::*;
 use crate::Solver;
+use crate::import::*;
 use serde_json::{Value, json};
 
 fn blank(n: usize) -> Value {
@@ -285,8 +285,30 @@ fn an_embedded_solution_that_breaks_a_rule_refuses_the_import() {
 }
 
 #[test]
+fn a_solution_written_as_strings_is_read_and_checked() {
+    // Real payloads (SudokuPad's `fpuz` links among them) write the values as strings.
+    let strings: Vec<String> = "1234341221434321".chars().map(String::from).collect();
+    let mut j = puzzle("thermometer", json!([{"lines": [["R1C1", "R1C2"]]}]));
+    j["solution"] = json!(strings);
+    let got = import(&j.to_string()).unwrap();
+    assert_eq!(got.loaded.solution.as_ref().map(Vec::len), Some(16));
+    j["thermometer"] = json!([{"lines": [["R1C2", "R1C1"]]}]);
+    let e = import(&j.to_string()).unwrap_err();
+    assert!(e.message.contains("breaks rule `thermo"), "{e}");
+    // Not values at all: said, not dropped silently.
+    j["thermometer"] = json!([]);
+    j["solution"] = json!(vec!["?"; 16]);
+    let got = import(&j.to_string()).unwrap();
+    assert!(
+        got.left_out.iter().any(|x| x.contains("the solution")),
+        "{:?}",
+        got.left_out
+    );
+}
+
+#[test]
 fn the_key_table_in_the_docs_lists_every_key() {
-    let doc = include_str!("../../../../docs/import-export.md");
+    let doc = include_str!("../../../../../docs/import-export.md");
     for (key, _, meaning) in fpuzzles::KEYS {
         let row = format!("| `{key}` |");
         let line = doc
@@ -298,4 +320,80 @@ fn the_key_table_in_the_docs_lists_every_key() {
             "the row of `{key}` differs from KEYS:\n{line}\n{meaning}"
         );
     }
+}
+
+/// A cosmetic line and circle, as setters draw a rule with no key of its own.
+fn drawn(ruleset: &str, line: Value, circle: Value) -> Value {
+    let mut j = puzzle("line", line);
+    j["circle"] = circle;
+    j["ruleset"] = json!(ruleset);
+    j
+}
+
+#[test]
+fn drawn_elements_are_read_by_the_rules_text_as_sudokupad_reads_them() {
+    let grey_line =
+        json!([{"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#BFBFBF", "width": 0.5}]);
+    let bulb = json!([{"cells": ["R1C1"], "baseC": "#BFBFBF", "outlineC": "#BFBFBF", "width": 0.7, "height": 0.7}]);
+    // A grey bulb and line: a thermometer, slow when the text says digits may repeat.
+    let j = drawn(
+        "Digits along a gray thermometer increase from the bulb.",
+        grey_line.clone(),
+        bulb.clone(),
+    );
+    assert_eq!(
+        imported_count(&j),
+        filtered(|g| g[0][0] < g[0][1] && g[0][1] < g[0][2])
+    );
+    let got = import(&j.to_string()).unwrap();
+    assert!(got.left_out.is_empty(), "{:?}", got.left_out);
+    assert!(got.readings.iter().any(|r| r.contains("thermometer")));
+    // A green line the text names German whispers (at least 3 apart on a 4x4: half rounded
+    // up is 2, the text says 3).
+    let green =
+        json!([{"lines": [["R2C1", "R2C2", "R3C2"]], "outlineC": "#56FF00", "width": 0.25}]);
+    let j = drawn(
+        "Adjacent digits along a green line differ by at least 3.",
+        green.clone(),
+        json!([]),
+    );
+    assert_eq!(
+        imported_count(&j),
+        filtered(|g| (g[1][0] - g[1][1]).abs() >= 3 && (g[1][1] - g[2][1]).abs() >= 3)
+    );
+    // The same line with a text that says nothing of it stays drawn only.
+    let j = drawn("Normal sudoku rules apply.", green.clone(), json!([]));
+    assert_eq!(imported_count(&j), 288);
+    let got = import(&j.to_string()).unwrap();
+    assert_eq!(got.left_out.len(), 1, "{:?}", got.left_out);
+    // A drawing the constraint plug-in made of a constraint it holds is not read again.
+    let mut copy = green.clone();
+    copy[0]["fromConstraint"] = json!("Renban");
+    let j = drawn(
+        "Digits along a green line are consecutive, in any order.",
+        copy,
+        json!([]),
+    );
+    assert_eq!(imported_count(&j), 288);
+    // Anti-knight stated only in the text.
+    let mut j = puzzle(
+        "ruleset",
+        json!("Digits separated by a knight's move may not repeat."),
+    );
+    j["size"] = json!(4);
+    let knight = |g: &[[i64; 4]; 4]| {
+        (0..4usize).all(|r| {
+            (0..4usize).all(|c| {
+                [(1i64, 2i64), (2, 1), (-1, 2), (-2, 1)]
+                    .iter()
+                    .all(|&(dr, dc)| {
+                        let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                        !(0..4).contains(&r2)
+                            || !(0..4).contains(&c2)
+                            || g[r][c] != g[r2 as usize][c2 as usize]
+                    })
+            })
+        })
+    };
+    assert_eq!(imported_count(&j), filtered(knight));
 }
