@@ -99,3 +99,48 @@ fn rule_steps_on_published_puzzles_are_sound_and_say_why() {
         );
     }
 }
+
+/// A published puzzle (Kennet's Dad, irregular regions and region sums; SudokuPad corpus,
+/// README) whose logic needs a chain inside a chain: the reasoner solves it without a guess,
+/// by a nested rule forcing chain, and every step keeps the setter's solution.
+#[test]
+fn a_nested_rule_forcing_chain_solves_a_published_puzzle_soundly() {
+    let tsv = include_str!("../data/sudokupad/challenge100.tsv");
+    let line = tsv
+        .lines()
+        .find(|l| l.starts_with("sxsm_KennetsDad_"))
+        .expect("the puzzle in the corpus");
+    let f: Vec<&str> = line.split('\t').collect();
+    let got = import::import(f[5]).expect("the link imports");
+    let puzzle = &got.loaded.puzzle;
+    let g = puzzle.geometry();
+    let sol = solution(f[4]);
+    let run = reason::solve_board_within(Board::new(puzzle), &Budget::default());
+    assert!(run.board.is_solved());
+    for step in &run.steps {
+        assert_ne!(step.technique(), Technique::Guess, "{step:?}");
+        for p in &step.placements {
+            assert_eq!(
+                usize::from(sol[p.cell.index()]),
+                p.symbol.index(),
+                "{step:?}"
+            );
+        }
+        for e in &step.eliminations {
+            assert_ne!(
+                usize::from(sol[e.cell.index()]),
+                e.symbol.index(),
+                "{step:?}"
+            );
+        }
+    }
+    let nested = run
+        .steps
+        .iter()
+        .find(|s| s.technique() == Technique::NestedRuleForcingChain)
+        .expect("a nested chain");
+    // The inner chain is told in brackets inside the outer one.
+    let words = explain::text(g, nested);
+    assert!(words.contains("nested rule forcing chain, if "), "{words}");
+    assert!(words.contains(" [if "), "{words}");
+}
