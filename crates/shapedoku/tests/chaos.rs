@@ -6,7 +6,7 @@
 //! partitions. Every grid it finds must also pass `verify`, which looks for a partition itself.
 
 use shapedoku::load::load_str;
-use shapedoku::{Solver, Verdict, oracle};
+use shapedoku::{Puzzle, Solver, Verdict, oracle};
 
 /// A small deterministic generator (no seed-dependent crate behaviour to pin).
 struct Lcg(u64);
@@ -112,7 +112,7 @@ fn partitions_are_counted_once_with_their_values() {
     let mut rng = Lcg(7);
     let mut checked = 0;
     let mut pairs_seen = 0;
-    for (size, puzzles) in [(4usize, 14u64), (5, 6)] {
+    for (size, puzzles) in [(4usize, 20u64), (5, 6)] {
         let parts = partitions(size);
         // Published counts (OEIS A172477): 117 ways to cut a 4x4 into connected regions of 4
         // cells, 4,006 a 5x5 into regions of 5.
@@ -120,7 +120,11 @@ fn partitions_are_counted_once_with_their_values() {
         for round in 0..puzzles {
             let n = size * size;
             let mut givens = vec!['.'; n];
-            let k = if size == 4 { 2 + round % 3 } else { 6 + round % 3 };
+            let k = if size == 4 {
+                2 + round % 3
+            } else {
+                6 + round % 3
+            };
             for _ in 0..k {
                 let c = rng.next(n as u64) as usize;
                 givens[c] = SYMBOLS.as_bytes()[rng.next(size as u64) as usize] as char;
@@ -160,7 +164,7 @@ fn partitions_are_counted_once_with_their_values() {
                 list(&same),
                 list(&different)
             );
-            let Ok(loaded) = load_str(&chaos) else {
+            let Ok(loaded) = load_str("chaos", &chaos, None) else {
                 // Two givens clash in a row or column: nothing to compare.
                 continue;
             };
@@ -172,9 +176,17 @@ fn partitions_are_counted_once_with_their_values() {
                     continue;
                 }
                 let map: String = p.iter().map(|&l| (b'A' + l) as char).collect();
-                let jigsaw = format!("{head}regions = \"{map}\"\n");
-                let j = load_str(&jigsaw).unwrap_or_else(|e| panic!("{e}\n{jigsaw}"));
-                want.extend(oracle::solutions(&j.puzzle, 100_000));
+                let jigsaw = format!(
+                    "symbols = \"{}\"\n[[grid]]\nsize = {size}\nregions = \"{map}\"\n",
+                    &SYMBOLS[..size]
+                );
+                let j =
+                    load_str("jigsaw", &jigsaw, None).unwrap_or_else(|e| panic!("{e}\n{jigsaw}"));
+                // The chaos puzzle's givens loaded, so only a clash inside a region refuses them.
+                let geometry = j.puzzle.geometry().clone();
+                if let Ok(p) = Puzzle::new(geometry, loaded.puzzle.givens().to_vec()) {
+                    want.extend(oracle::solutions(&p, 100_000));
+                }
             }
             want.sort();
             let count = Solver::new(&loaded.puzzle).count(100_000);
@@ -195,6 +207,7 @@ fn partitions_are_counted_once_with_their_values() {
         }
     }
     // Enough puzzles were compared, and with solutions, for the test to mean something.
+    eprintln!("{checked} puzzles compared, {pairs_seen} (values, regions) pairs");
     assert!(checked >= 12, "{checked} puzzles compared");
     assert!(pairs_seen >= 100, "{pairs_seen} pairs compared");
 }
@@ -202,9 +215,84 @@ fn partitions_are_counted_once_with_their_values() {
 #[test]
 fn a_value_grid_without_a_partition_fails_verify() {
     let text = "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"chaos\"\ndifferent = [\"r1c1 r1c2\", \"r1c1 r2c1\"]\n";
-    let l = load_str(text).unwrap();
+    let l = load_str("chaos", text, None).unwrap();
     // r1c1 is cut off from both neighbours: no region can hold it.
     let grid = [0u8, 1, 2, 3, 1, 0, 3, 2, 2, 3, 0, 1, 3, 2, 1, 0];
     assert!(l.puzzle.verify(&grid).is_err());
-    assert_eq!(Solver::new(&l.puzzle).count(2).verdict(), Verdict::NoSolution);
+    assert_eq!(
+        Solver::new(&l.puzzle).count(2).verdict(),
+        Verdict::NoSolution
+    );
+}
+
+/// The published puzzles of `tests/data/chaos/` (sources in its README): each loads, which
+/// checks that its setter's solution has regions that fit; with every third of the setter's
+/// digits given, the solver proves that solution the only one (the puzzles without those
+/// digits are beyond the solver's reach in a test's time, see the README).
+#[test]
+fn published_chaos_puzzles_keep_their_setters_solutions() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/chaos");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for f in &files {
+        let l = shapedoku::load::load_path(f).unwrap_or_else(|e| panic!("{e}"));
+        let want = l.solution.clone().expect("a stated solution");
+        let givens: Vec<Option<u8>> = (want.iter().enumerate())
+            .map(|(c, &v)| (c % 3 == 0).then_some(v))
+            .collect();
+        let p = Puzzle::new(l.puzzle.geometry().clone(), givens).unwrap();
+        let count = Solver::new(&p).count(2);
+        assert_eq!(count.verdict(), Verdict::Unique, "{}", f.display());
+        assert_eq!(
+            count.solutions[0].as_indices(),
+            &want[..],
+            "{}",
+            f.display()
+        );
+        // A digit changed in the setter's solution breaks a row, so no partition saves it.
+        let mut wrong = want.clone();
+        wrong.swap(0, 1);
+        assert!(l.puzzle.verify(&wrong).is_err());
+    }
+}
+
+/// A chaos rule's problems are reported at the group or table concerned, with line and column.
+#[test]
+fn chaos_errors_point_at_the_group_or_table() {
+    let cases = [
+        (
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\n\n[[rule]]\ntype = \"chaos\"\nsame = [\"r1c1\"]\n",
+            ":7:9:",
+            "a group names two cells or more",
+        ),
+        (
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"chaos\"\ndifferent = [\"r1c1 r9c9\"]\n",
+            ":6:20:",
+            "r9c9 is not a cell of the grid",
+        ),
+        (
+            "symbols = \"123\"\n[[grid]]\nsize = 4\nrows = false\ncolumns = false\n[[rule]]\ntype = \"chaos\"\n",
+            ":6:1:",
+            "16 is not a multiple of 3",
+        ),
+        (
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nsame = [\"r1c1 r1c2\"]\n",
+            ":7:8:",
+            "`same` does not belong in a `thermo` rule",
+        ),
+        (
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"chaos\"\n[[rule]]\ntype = \"chaos\"\n",
+            ":6:1:",
+            "at most one chaos construction",
+        ),
+    ];
+    for (text, at, message) in cases {
+        let e = load_str("bad", text, None).err().expect(text).to_string();
+        assert!(e.contains(at) && e.contains(message), "{e}\n{text}");
+    }
 }

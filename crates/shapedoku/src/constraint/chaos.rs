@@ -14,7 +14,9 @@
 //! use shapedoku::constraint::chaos;
 //! use shapedoku::{load, CellId};
 //! let l = load::load_str(
+//!     "chaos",
 //!     "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"chaos\"\n",
+//!     None,
 //! ).unwrap();
 //! let g = l.puzzle.geometry();
 //! // A Latin square whose 2x2 boxes would be regions: a partition exists.
@@ -139,7 +141,11 @@ const PARTITION_NODES: u64 = 2_000_000;
 /// in a region) and the rule's `same` and `different` groups, as canonical region labels by
 /// cell; `None` when there is none, or none was found within the search's bound (two million
 /// steps, far more than a filled grid takes).
-pub fn regions(g: &Geometry, kind: &RuleKind, symbol: &dyn Fn(CellId) -> Option<u8>) -> Option<Vec<u8>> {
+pub fn regions(
+    g: &Geometry,
+    kind: &RuleKind,
+    symbol: &dyn Fn(CellId) -> Option<u8>,
+) -> Option<Vec<u8>> {
     let layout = Layout::new(g, kind)?;
     match find(&layout, symbol) {
         Found::Yes(l) => Some(l),
@@ -196,7 +202,12 @@ struct Partition<'a> {
 impl Partition<'_> {
     /// Labels every cell from region `k` on; true when it succeeds (labels kept).
     fn next_region(&mut self, k: u8) -> bool {
-        let Some(&root) = self.l.order.iter().find(|&&c| self.label[c as usize] == u8::MAX) else {
+        let Some(&root) = self
+            .l
+            .order
+            .iter()
+            .find(|&&c| self.label[c as usize] == u8::MAX)
+        else {
             return true;
         };
         let mut region = vec![root];

@@ -140,7 +140,10 @@ pub(super) fn attach(state: &State, g: Geometry, diags: &mut Vec<Diagnostic>) ->
                 diags.push(Diagnostic::new(
                     &r.src,
                     Some(r.span.clone()),
-                    format!("rule `{}`: a puzzle has at most one chaos construction", r.name),
+                    format!(
+                        "rule `{}`: a puzzle has at most one chaos construction",
+                        r.name
+                    ),
                 ));
             }
             out.push(c);

@@ -24,9 +24,9 @@ pub(super) fn thicken(g: &Geometry, solution: Option<&[u8]>, es: &mut [Edge]) {
         .and_then(|s| chaos::regions(g, &rule.kind, &|c: CellId| s.get(c.index()).copied()));
     let apart = |x: usize, y: usize| {
         labels.as_ref().is_some_and(|l| l[x] != l[y])
-            || different.iter().any(|grp| {
-                grp.contains(&CellId::new(x)) && grp.contains(&CellId::new(y))
-            })
+            || different
+                .iter()
+                .any(|grp| grp.contains(&CellId::new(x)) && grp.contains(&CellId::new(y)))
     };
     for e in es.iter_mut().filter(|e| !e.thick) {
         let (a, b) = e.sides();

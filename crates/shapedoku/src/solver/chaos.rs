@@ -21,9 +21,9 @@
 //!   fixed yet, a connected area of possible cells smaller than `size` loses the label.
 
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator};
-use crate::constraint::chaos::Layout;
 use crate::Geometry;
 use crate::constraint::Constraint;
+use crate::constraint::chaos::Layout;
 use std::cell::RefCell;
 
 /// The propagator of a chaos rule, its label variables right after the cells (a geometry has
@@ -211,7 +211,9 @@ impl Chaos {
         let n = self.layout.order.len();
         let size = self.layout.size;
         let mut changed = false;
-        scratch.possible.retain(|&c| d.get(self.base + c) & bit != 0);
+        scratch
+            .possible
+            .retain(|&c| d.get(self.base + c) & bit != 0);
         scratch.fixed.retain(|&c| d.get(self.base + c) == bit);
         scratch.dist.clear();
         scratch.dist.resize(n, u32::MAX);

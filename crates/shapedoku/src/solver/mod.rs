@@ -110,8 +110,8 @@
 mod bitboard;
 mod budget;
 mod candidates;
-mod chaos;
 mod cell_rules;
+mod chaos;
 mod count;
 mod estimate;
 mod fill;

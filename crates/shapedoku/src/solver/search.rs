@@ -109,7 +109,11 @@ impl Search {
         let g = engine.geometry();
         let nc = g.cell_count();
         for (c, w) in self.weights.iter_mut().enumerate() {
-            *w = if c < nc { g.shapes_of(c).len() as u32 } else { 0 };
+            *w = if c < nc {
+                g.shapes_of(c).len() as u32
+            } else {
+                0
+            };
         }
         let mut i = 0;
         while i < engine.rule_count() {
