@@ -292,7 +292,10 @@ fn chaos_errors_point_at_the_group_or_table() {
         ),
     ];
     for (text, at, message) in cases {
-        let e = load_str("bad", text, None).err().expect(text).to_string();
+        let Err(e) = load_str("bad", text, None) else {
+            panic!("loaded: {text}");
+        };
+        let e = e.to_string();
         assert!(e.contains(at) && e.contains(message), "{e}\n{text}");
     }
 }

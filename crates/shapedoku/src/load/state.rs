@@ -63,8 +63,12 @@ pub(crate) struct RuleIn {
     pub extra: Vec<(Range<usize>, Pos)>,
     /// A chaos rule's groups (see `chaos_rules.rs`): whether a `same` group (else
     /// `different`), and its cells with the spans of their references.
-    pub groups: Vec<(bool, Vec<(Range<usize>, Pos)>)>,
+    pub groups: Vec<ChaosGroup>,
 }
+
+/// A chaos rule's group: whether it is a `same` group (else `different`), and its cells with the
+/// spans of their references.
+pub(crate) type ChaosGroup = (bool, Vec<(Range<usize>, Pos)>);
 
 /// Givens or a solution and the file they are written in.
 #[derive(Debug, Clone)]
