@@ -333,6 +333,8 @@ fn read_rule(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Fiel
         // Keys of the outside clues and indexing.
         count: r.int(d, "count", 0..=MAX_VALUE, "3"),
         indexes: r.text(d, "indexes", "\"column\""),
+        same: r.strings(d, "same", "[\"r1c1 r1c2 r2c2\"]"),
+        different: r.strings(d, "different", "[\"r1c1 r1c2\"]"),
     };
     Field::Valid(Spanned::new(r.span.clone(), def))
 }
