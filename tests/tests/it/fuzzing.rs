@@ -5,7 +5,7 @@
 //! matcher) and mutated f-puzzles and SudokuPad payloads to the importer: a result or
 //! diagnostics, never a panic, and quickly. Long runs under libFuzzer: docs/fuzzing.md.
 
-#[path = "../../fuzz/src/lib.rs"]
+#[path = "../../../fuzz/src/lib.rs"]
 mod targets;
 
 use proptest::prelude::*;

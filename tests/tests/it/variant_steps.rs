@@ -105,7 +105,7 @@ fn rule_steps_on_published_puzzles_are_sound_and_say_why() {
 /// by a nested rule forcing chain, and every step keeps the setter's solution.
 #[test]
 fn a_nested_rule_forcing_chain_solves_a_published_puzzle_soundly() {
-    let tsv = include_str!("../data/sudokupad/challenge100.tsv");
+    let tsv = include_str!("../../data/sudokupad/challenge100.tsv");
     let line = tsv
         .lines()
         .find(|l| l.starts_with("sxsm_KennetsDad_"))

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod chaos;
 mod export_roundtrip;
 mod kinds_corpus;
 mod line_rules;
