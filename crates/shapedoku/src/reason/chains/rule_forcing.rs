@@ -87,6 +87,11 @@ fn search(board: &Board, f: &mut Finder, bounds: &[usize], nest: bool) {
                         else {
                             continue;
                         };
+                        // A chain without an inner chain is the plain search's to report
+                        // (under its own technique), not this one's.
+                        if nest && !links.iter().any(RuleLink::is_nested) {
+                            continue;
+                        }
                         let assumed = Candidate::at(c, v);
                         let step = Step::eliminating(
                             vec![assumed],
