@@ -5,7 +5,7 @@
 //!
 //! A solution is a pair (values, partition). Regions carry no names, so a partition is written
 //! with canonical labels: the region of the first cell in reading order is region 0, and each
-//! next region is numbered by its first cell in reading order ([`Layout::canonical`]). The
+//! next region is numbered by its first cell in reading order (`Layout::canonical`). The
 //! solver counts pairs with those labels, so each pair once; this module checks a grid of values
 //! by looking for a partition ([`regions`]), which is also how `render` draws the regions of a
 //! solution.
