@@ -5,10 +5,9 @@
 //! multiple of the alphabet's size, at most 64 regions, one chaos rule per puzzle).
 
 use super::definition::RuleDef;
-use super::source::{Diagnostic, Source, Text};
+use super::source::{Diagnostic, Source};
 use super::state::{RuleIn, State};
 use crate::constraint::{Constraint, RuleKind};
-use crate::geometry::Size;
 use crate::{CellId, Geometry};
 use std::sync::Arc;
 use toml::Spanned;
@@ -58,19 +57,9 @@ fn add_group(
     rule: &mut RuleIn,
     diags: &mut Vec<Diagnostic>,
 ) -> bool {
-    let text = Text::new(&src.text, item.span(), item.get_ref());
-    let budget = (state.limits.max_shape_cells).saturating_sub(state.size.shape_cells);
-    let what = format!("rule `{}`", rule.name);
-    let sized = (budget, Size::of_shape_cells as fn(u64) -> Size);
-    let Some((refs, true)) = super::growth::cell_refs(state, src, &text, sized, &what, diags)
-    else {
+    let Some(cells) = super::growth::rule_cells(state, src, item, &rule.name, diags) else {
         return false;
     };
-    let cells: Vec<(std::ops::Range<usize>, crate::Pos)> = refs
-        .into_iter()
-        .flat_map(|(span, ps)| ps.into_iter().map(move |p| (span.clone(), p)))
-        .collect();
-    state.size.shape_cells += cells.len() as u64;
     if cells.len() < 2 {
         diags.push(
             Diagnostic::new(

@@ -1,13 +1,16 @@
 //! The geometry's size while its files are gathered, against the caps: adding a part
-//! (`grow`) and reading a list of cell references (`cell_refs`) stop, with one placed error,
-//! before anything over a cap is allocated. Shared by the shape, rule and cell readers.
+//! (`grow`) and reading a list of cell references (`cell_refs`; `rule_cells` for one list of a
+//! rule) stop, with one placed error, before anything over a cap is allocated. Shared by the
+//! shape, rule and cell readers.
 
 use super::source::{Diagnostic, Source, Text};
 use super::state::{CellRef, State};
+use crate::Pos;
 use crate::geometry::Size;
 use crate::pos::parse_cell_ref;
 use std::ops::Range;
 use std::sync::Arc;
+use toml::Spanned;
 
 /// Adds `more` to the geometry's size. Over a cap it reports, once, that `what` (written at
 /// `span`) takes the geometry past it, and returns false: the part is not added and the
@@ -109,4 +112,33 @@ pub(super) fn cell_refs(
         ));
     }
     Some((out, bad == 0))
+}
+
+/// The cells of one cell list of rule `name`, each with the span of its reference, charged
+/// to the puzzle's shape-cell budget; `None` (with the problems reported) when a reference is
+/// malformed or the list goes over the cap.
+pub(super) fn rule_cells(
+    state: &mut State,
+    src: &Arc<Source>,
+    c: &Spanned<String>,
+    name: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<(std::ops::Range<usize>, Pos)>> {
+    let text = Text::new(&src.text, c.span(), c.get_ref());
+    let budget = state
+        .limits
+        .max_shape_cells
+        .saturating_sub(state.size.shape_cells);
+    let what = format!("rule `{name}`");
+    let sized = (budget, Size::of_shape_cells as fn(u64) -> Size);
+    let Some((refs, true)) = cell_refs(state, src, &text, sized, &what, diags) else {
+        return None;
+    };
+    let n: usize = refs.iter().map(|(_, ps)| ps.len()).sum();
+    state.size.shape_cells += n as u64;
+    Some(
+        refs.into_iter()
+            .flat_map(|(span, ps)| ps.into_iter().map(move |p| (span.clone(), p)))
+            .collect(),
+    )
 }

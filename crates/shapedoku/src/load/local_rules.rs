@@ -9,7 +9,6 @@ use super::definition::{Field, RuleDef};
 use super::source::{Diagnostic, Source, Text};
 use super::state::{RuleIn, State};
 use crate::constraint::{Mark, Relation, RuleKind};
-use crate::geometry::Size;
 use crate::{CellId, Geometry, Pos, ShapeKind, Symbol};
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -129,16 +128,10 @@ fn add_mark(
     rule: &mut RuleIn,
     diags: &mut Vec<Diagnostic>,
 ) -> bool {
-    let text = Text::new(&src.text, item.span(), item.get_ref());
-    let budget = (state.limits.max_shape_cells).saturating_sub(state.size.shape_cells);
-    let what = format!("rule `{}`", rule.name);
-    let sized = (budget, Size::of_shape_cells as fn(u64) -> Size);
-    let Some((refs, true)) = super::growth::cell_refs(state, src, &text, sized, &what, diags)
-    else {
+    let Some(cells) = super::growth::rule_cells(state, src, item, &rule.name, diags) else {
         return false;
     };
-    let cells: Vec<Pos> = refs.into_iter().flat_map(|(_, ps)| ps).collect();
-    state.size.shape_cells += cells.len() as u64;
+    let cells: Vec<Pos> = cells.into_iter().map(|(_, p)| p).collect();
     let message = match cells[..] {
         [a, b] if a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1 => {
             rule.local.marks.push((item.span(), a, b, relation));

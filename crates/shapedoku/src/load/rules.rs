@@ -6,11 +6,10 @@
 
 use super::definition::{Field, RuleDef};
 use super::line_rules::next_to;
-use super::source::{Diagnostic, Source, Text};
+use super::source::{Diagnostic, Source};
 use super::state::{RuleIn, State};
 use crate::constraint::{Constraint, RuleKind};
-use crate::geometry::Size;
-use crate::{CellId, Geometry, Pos};
+use crate::{CellId, Geometry};
 use std::sync::Arc;
 use toml::Spanned;
 
@@ -85,7 +84,7 @@ pub(super) fn add_rule(
             return;
         }
         (Field::Valid(c), true) => {
-            let Some(cells) = gather_cells(state, src, c, &rule.name, diags) else {
+            let Some(cells) = super::growth::rule_cells(state, src, c, &rule.name, diags) else {
                 return;
             };
             rule.cells = cells;
@@ -93,40 +92,12 @@ pub(super) fn add_rule(
     }
     // The second cell list of an arrow or a clone.
     if let Some(c) = r.circle.valid().or(r.copy.valid()) {
-        let Some(cells) = gather_cells(state, src, c, &rule.name, diags) else {
+        let Some(cells) = super::growth::rule_cells(state, src, c, &rule.name, diags) else {
             return;
         };
         rule.extra = cells;
     }
     state.rules.push(rule);
-}
-
-/// The cells of one cell list of a rule, each with the span of its reference.
-fn gather_cells(
-    state: &mut State,
-    src: &Arc<Source>,
-    c: &Spanned<String>,
-    name: &str,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<Vec<(std::ops::Range<usize>, Pos)>> {
-    let text = Text::new(&src.text, c.span(), c.get_ref());
-    let budget = state
-        .limits
-        .max_shape_cells
-        .saturating_sub(state.size.shape_cells);
-    let what = format!("rule `{name}`");
-    let sized = (budget, Size::of_shape_cells as fn(u64) -> Size);
-    let Some((refs, true)) = super::growth::cell_refs(state, src, &text, sized, &what, diags)
-    else {
-        return None;
-    };
-    let n: usize = refs.iter().map(|(_, ps)| ps.len()).sum();
-    state.size.shape_cells += n as u64;
-    Some(
-        refs.into_iter()
-            .flat_map(|(span, ps)| ps.into_iter().map(move |p| (span.clone(), p)))
-            .collect(),
-    )
 }
 
 /// The rules of `state` checked against the built geometry and attached to it; `None` (with
