@@ -227,7 +227,8 @@ impl Constraint {
             | RuleKind::Sandwich { .. }
             | RuleKind::XSum { .. }
             | RuleKind::Skyscraper { .. }
-            | RuleKind::Indexing { .. } => Laws::Native,
+            | RuleKind::Indexing { .. }
+            | RuleKind::Chaos { .. } => Laws::Native,
         }
     }
 

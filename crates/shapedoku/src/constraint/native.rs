@@ -47,6 +47,7 @@ impl Constraint {
             | RuleKind::Minimum { .. }
             | RuleKind::Maximum { .. }
             | RuleKind::Quadruple { .. }
+            | RuleKind::Chaos { .. }
             | RuleKind::DisjointGroups { .. } => true,
         }
     }
@@ -76,6 +77,7 @@ pub(super) fn holds(
         | RuleKind::XSum { .. }
         | RuleKind::Skyscraper { .. }
         | RuleKind::Indexing { .. } => outside::holds(kind, g, value),
+        RuleKind::Chaos { .. } => super::chaos::holds(kind, g, symbol),
         // Stated by their laws (`laws.rs`).
         RuleKind::AntiKnight
         | RuleKind::AntiKing

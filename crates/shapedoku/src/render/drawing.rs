@@ -109,6 +109,8 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
         | RuleKind::Nonconsecutive
         | RuleKind::AntiTaxicab
         | RuleKind::DisjointGroups { .. } => Drawing::Nothing,
+        // The regions are drawn from the solution, when the page shows one (`mod.rs`).
+        RuleKind::Chaos { .. } => Drawing::Nothing,
         RuleKind::Thermo { cells } => Drawing::Under(Under::Thermo { cells, slow: false }),
         RuleKind::SlowThermo { cells } => Drawing::Under(Under::Thermo { cells, slow: true }),
         RuleKind::Odd { cells } => Drawing::Under(Under::Circles(cells)),

@@ -144,6 +144,8 @@ pub(super) fn compile(
             let lines: Vec<Vec<u32>> = lines.iter().map(|l| ids(l)).collect();
             Box::new(outside::Indexing::new(&ids(cells), &lines, values))
         }
+        // Region labels as variables beyond the cells (`solver/chaos.rs`).
+        RuleKind::Chaos { .. } => super::chaos::compile(c, g),
     }
 }
 

@@ -135,7 +135,8 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::Sandwich { .. }
         | RuleKind::XSum { .. }
         | RuleKind::Skyscraper { .. }
-        | RuleKind::Indexing { .. } => vec![whole()],
+        | RuleKind::Indexing { .. }
+        | RuleKind::Chaos { .. } => vec![whole()],
     }
 }
 
