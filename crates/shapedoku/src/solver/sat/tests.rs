@@ -151,25 +151,28 @@ fn agrees_with_the_oracle_on_sum_cages() {
     assert!(none > 0 && none < 24, "{none} of 24 without solution");
 }
 
-/// A 6x6 with sums allowing repeats (as little killers) over random cells: each sum's cells
-/// fall into several groups that share a row, column or box, which the encoding reads as sets
-/// of distinct symbols; some totals nudged by one so that some puzzles have no solution.
+/// A 6x6 over a planted grid with two to four sums, overlapping freely, whose cells lie mostly
+/// in one house (a row, column or box) and the rest anywhere: repeats allowed (as little killers
+/// and sum lines, which the encoding reads as groups of cells that must differ, each taking a
+/// set of symbols) or forbidden when the planted cells differ (as a killer cage across boxes);
+/// totals from the planted grid, a third nudged by one; some planted givens, which leave solved
+/// cells inside the groups.
 fn summed_across(seed: u64) -> Puzzle {
-    use crate::constraint::{Constraint, RuleKind};
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let g6 = builtin::geometry("6x6").unwrap();
-    let full = Solver::for_geometry(g6.clone())
+    let syms = Symbols::new("123456".chars()).unwrap();
+    let mut b = GeometryBuilder::new("sums", syms);
+    b.grid(GridSpec::square(Pos::new(1, 1), 6).with_boxes(2, 3));
+    let plain = Arc::new(b.build().unwrap());
+    let full = Solver::for_geometry(plain.clone())
         .random_solution(seed)
         .unwrap();
-    let mut rules = Vec::new();
-    for i in 0..rng.random_range(2..=3usize) {
-        // Most cells from one house (a row, column or box), the rest anywhere.
-        let houses = g6.shapes();
-        let house = &houses[rng.random_range(0..houses.len())].cells;
-        let len = rng.random_range(3..=6usize);
+    let houses: Vec<Vec<usize>> = plain.shapes().iter().map(|s| s.cells.clone()).collect();
+    for _ in 0..rng.random_range(2..=4usize) {
+        let house = &houses[rng.random_range(0..houses.len())];
+        let len = rng.random_range(2..=6usize);
         let mut cells: Vec<usize> = Vec::new();
         while cells.len() < len / 2 + 1 {
-            let c = house[rng.random_range(0..house.len())] as usize;
+            let c = house[rng.random_range(0..house.len())];
             if !cells.contains(&c) {
                 cells.push(c);
             }
@@ -180,50 +183,62 @@ fn summed_across(seed: u64) -> Puzzle {
                 cells.push(c);
             }
         }
-        let mut total: i64 = cells.iter().map(|&c| full[c] as i64 + 1).sum();
-        if rng.random_bool(0.15) {
-            total += if total > len as i64 { -1 } else { 1 };
+        let values: Vec<i64> = cells.iter().map(|&c| full[c] as i64 + 1).collect();
+        let differ = (0..len).all(|i| !values[i + 1..].contains(&values[i]));
+        let distinct = differ && rng.random_bool(0.3);
+        let mut total: i64 = values.iter().sum();
+        let k = len as i64;
+        let (least, most) = if distinct {
+            (k * (k + 1) / 2, k * (13 - k) / 2)
+        } else {
+            (k, 6 * k)
+        };
+        // Within the totals the cells can make (others are refused as bad input).
+        if least < most && rng.random_bool(0.35) {
+            let up = total < most && (total == least || rng.random_bool(0.5));
+            total += if up { 1 } else { -1 };
         }
-        rules.push(Constraint::new(
-            ["s0", "s1", "s2"][i],
-            RuleKind::LittleKiller {
-                cells: cells.into_iter().map(CellId::new).collect(),
-                total,
-                clue: (0, 0),
-                direction: (1, 1),
-            },
-        ));
+        let pos = cells
+            .iter()
+            .map(|&c| Pos::new(c as u32 / 6 + 1, c as u32 % 6 + 1))
+            .collect();
+        b.shape("sum", ShapeKind::Cage, pos, Rule::Sum { total, distinct });
     }
-    let g = Arc::new((*g6).clone().with_constraints(rules).unwrap());
+    let g = Arc::new(b.build().unwrap());
     let mut givens: Vec<Option<u8>> = vec![None; 36];
-    for _ in 0..rng.random_range(0..10) {
+    for _ in 0..rng.random_range(3..14) {
         let c = rng.random_range(0..36);
         givens[c] = Some(full[c]);
     }
     Puzzle::new(g, givens).unwrap()
 }
 
-/// Sums with repeats whose cells split into groups that must differ (encoded over the groups'
-/// symbol sets) keep exactly the oracle's solutions, solvable or not.
+/// Sums over cells mostly in one house, with and without repeats, keep exactly the oracle's
+/// solutions in every encoding, solvable or not. A sum with repeats here always has a group of
+/// more than half its cells, so the diagram over the groups' symbol sets is what is checked.
 #[test]
 fn agrees_with_the_oracle_on_sums_across_houses() {
-    let mut none = 0;
-    for seed in 0..16 {
+    let (mut none, mut grouped, mut distinct) = (0, 0, 0);
+    for seed in 0..32 {
         let p = summed_across(seed);
         let problem = Problem::from_puzzle(&p);
-        let prepared = prepare::prepare(&problem).unwrap();
-        // Every sum here has a group of more than half its cells: the grouped diagram is
-        // exercised.
-        if let Some(prepared) = prepared {
+        if let Some(prepared) = prepare::prepare(&problem).unwrap() {
             for sum in &prepared.sums {
                 let largest = sum.groups.iter().map(Vec::len).max().unwrap_or(0);
-                assert!(2 * largest > sum.cells.len(), "seed {seed}");
+                if sum.distinct {
+                    distinct += 1;
+                } else {
+                    assert!(largest > 1 && 2 * largest > sum.cells.len(), "seed {seed}");
+                    grouped += 1;
+                }
             }
         }
         none += usize::from(oracle::count(&p, 1) == 0);
-        agrees_with_oracle(&p, 3, "sums across houses 6x6");
+        agrees_with_oracle(&p, 3, &format!("sums across houses 6x6, seed {seed}"));
     }
-    assert!(none > 0 && none < 16, "{none} of 16 without solution");
+    // Both verdicts, and both kinds of sum, are covered.
+    assert!(none > 0 && none < 32, "{none} of 32 without solution");
+    assert!(grouped > 20 && distinct > 5, "{grouped} grouped, {distinct} distinct sums");
 }
 
 #[test]
