@@ -238,7 +238,10 @@ fn agrees_with_the_oracle_on_sums_across_houses() {
     }
     // Both verdicts, and both kinds of sum, are covered.
     assert!(none > 0 && none < 32, "{none} of 32 without solution");
-    assert!(grouped > 20 && distinct > 5, "{grouped} grouped, {distinct} distinct sums");
+    assert!(
+        grouped > 20 && distinct > 5,
+        "{grouped} grouped, {distinct} distinct sums"
+    );
 }
 
 #[test]
