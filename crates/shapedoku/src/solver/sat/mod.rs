@@ -267,7 +267,9 @@ pub enum Encoding {
 /// How sum shapes become clauses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SumEncoding {
-    /// Distinct sums by their value combinations when there are few; others as a diagram.
+    /// Distinct sums by their value combinations when there are few; sums with repeats whose
+    /// cells are mostly in one house as a diagram over the value sets of the cells that must
+    /// differ; others as a diagram over single cells.
     #[default]
     Combinations,
     /// Every sum as a diagram of partial sums.

@@ -10,6 +10,9 @@ pub(super) struct Sum {
     pub(super) cells: Vec<u32>,
     pub(super) total: i64,
     pub(super) distinct: bool,
+    /// The cells split into groups that each lie in one no-repeat shape (so their symbols
+    /// differ), in the order of their first cells; filled in for sums with repeats allowed.
+    pub(super) groups: Vec<Vec<u32>>,
 }
 
 /// A checked problem, ready to encode.
@@ -54,10 +57,14 @@ pub(super) fn prepare(problem: &Problem) -> Result<Option<Prepared>, SatError> {
             cells: s.cells.iter().map(|c| c.index() as u32).collect(),
             total: s.total,
             distinct: s.distinct,
+            groups: Vec::new(),
         });
     }
     shapes.sort();
     shapes.dedup();
+    for sum in sums.iter_mut().filter(|s| !s.distinct) {
+        sum.groups = distinct_groups(&sum.cells, &shapes);
+    }
     let mut cands: Vec<u64> = problem.candidates.iter().map(|m| m.0).collect();
     let houses: Vec<usize> = (0..shapes.len())
         .filter(|&i| shapes[i].len() == n)
@@ -85,6 +92,22 @@ pub(super) fn prepare(problem: &Problem) -> Result<Option<Prepared>, SatError> {
         sums,
         pairs,
     }))
+}
+
+/// `cells` split greedily into groups whose cells pairwise share a no-repeat shape (each cell
+/// joins the first group it fits), in the order of their first cells.
+fn distinct_groups(cells: &[u32], shapes: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let share = |a: u32, b: u32| {
+        (shapes.iter()).any(|sh| sh.binary_search(&a).is_ok() && sh.binary_search(&b).is_ok())
+    };
+    let mut groups: Vec<Vec<u32>> = Vec::new();
+    for &c in cells {
+        match groups.iter_mut().find(|g| g.iter().all(|&o| share(o, c))) {
+            Some(g) => g.push(c),
+            None => groups.push(vec![c]),
+        }
+    }
+    groups
 }
 
 /// Which shape a problem is about, for errors.
