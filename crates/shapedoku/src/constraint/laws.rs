@@ -227,7 +227,14 @@ impl Constraint {
             | RuleKind::Sandwich { .. }
             | RuleKind::XSum { .. }
             | RuleKind::Skyscraper { .. }
-            | RuleKind::Indexing { .. } => Laws::Native,
+            | RuleKind::Indexing { .. }
+            | RuleKind::Rellik { .. }
+            | RuleKind::Lockout { .. }
+            | RuleKind::DutchFlatmates
+            | RuleKind::GlobalEntropy
+            | RuleKind::GlobalModular
+            | RuleKind::NumberedRoom { .. }
+            | RuleKind::CountingCircles { .. } => Laws::Native,
         }
     }
 

@@ -42,6 +42,7 @@ mod local_rules;
 mod outside_rules;
 mod read;
 mod rules;
+mod set_rules;
 mod source;
 mod state;
 

@@ -135,7 +135,14 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::Sandwich { .. }
         | RuleKind::XSum { .. }
         | RuleKind::Skyscraper { .. }
-        | RuleKind::Indexing { .. } => vec![whole()],
+        | RuleKind::Indexing { .. }
+        | RuleKind::Rellik { .. }
+        | RuleKind::Lockout { .. }
+        | RuleKind::DutchFlatmates
+        | RuleKind::GlobalEntropy
+        | RuleKind::GlobalModular
+        | RuleKind::NumberedRoom { .. }
+        | RuleKind::CountingCircles { .. } => vec![whole()],
     }
 }
 

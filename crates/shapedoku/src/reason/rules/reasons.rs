@@ -227,6 +227,53 @@ pub enum RuleReason {
         /// The clue's number.
         clue: i64,
     },
+    /// Rellik cage: the cage's solved cells `solved` already make, with one or more of their
+    /// values, the total less each removed value (none: each removed value is the total, or
+    /// not positive).
+    RellikSums {
+        /// The cage's solved cells.
+        solved: Vec<CellId>,
+    },
+    /// Lockout line: no pair of values the ends can hold, far enough apart, leaves the removed
+    /// values outside the range they lock (or, for an end, leaves every cell between a value
+    /// outside it).
+    LockoutRange {
+        /// The line's two ends.
+        ends: [CellId; 2],
+    },
+    /// Dutch flatmates: neither the cell above can hold the smallest value nor the cell below
+    /// the largest, so the cell cannot hold the middle value.
+    FlatmateNone,
+    /// Dutch flatmates: `middle` holds the middle value and the cell is its only flatmate left.
+    FlatmateNeeded {
+        /// The cell holding the middle value.
+        middle: CellId,
+    },
+    /// Global entropy or modular: no way of covering the three classes in the 2x2 `square`
+    /// gives the cell the removed values' class.
+    SquareClasses {
+        /// The square's cells.
+        square: [CellId; 4],
+    },
+    /// Numbered room: the cell each removed value N names cannot hold the clue's value.
+    RoomNoClue,
+    /// Numbered room: every value the first cell `first` can hold names this cell.
+    RoomTarget {
+        /// The first cell from the clue.
+        first: CellId,
+    },
+    /// Counting circles: a circled N needs exactly N circles holding N, and `holders` already
+    /// are N of them, or are the only N that can be.
+    CircleCount {
+        /// The circles holding or able to hold the value.
+        holders: Vec<CellId>,
+    },
+    /// Counting circles: the circled values, each held as often as itself, fill all
+    /// `circles` circles, and no set of values that can uses the removed ones.
+    CircleSets {
+        /// How many circles the rule has.
+        circles: u32,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum: a sandwich's two crusts, or
@@ -367,6 +414,25 @@ impl RuleReason {
                 numbers: numbers.clone(),
                 clue: *clue,
             },
+            Why::RellikSums { solved } => RuleReason::RellikSums {
+                solved: cells(solved),
+            },
+            Why::LockoutRange { ends } => RuleReason::LockoutRange {
+                ends: ends.map(|c| cell(&c)),
+            },
+            Why::FlatmateNone => RuleReason::FlatmateNone,
+            Why::FlatmateNeeded { middle } => RuleReason::FlatmateNeeded {
+                middle: cell(middle),
+            },
+            Why::SquareClasses { square } => RuleReason::SquareClasses {
+                square: square.map(|c| cell(&c)),
+            },
+            Why::RoomNoClue => RuleReason::RoomNoClue,
+            Why::RoomTarget { first } => RuleReason::RoomTarget { first: cell(first) },
+            Why::CircleCount { holders } => RuleReason::CircleCount {
+                holders: cells(holders),
+            },
+            Why::CircleSets { circles } => RuleReason::CircleSets { circles: *circles },
         }
     }
 
@@ -388,7 +454,14 @@ impl RuleReason {
             | RuleReason::Below { .. }
             | RuleReason::Above { .. }
             | RuleReason::LastPlace { .. }
-            | RuleReason::ClueNumbers { .. } => Technique::RuleElimination,
+            | RuleReason::ClueNumbers { .. }
+            | RuleReason::RellikSums { .. }
+            | RuleReason::LockoutRange { .. }
+            | RuleReason::FlatmateNone
+            | RuleReason::FlatmateNeeded { .. }
+            | RuleReason::RoomNoClue
+            | RuleReason::RoomTarget { .. }
+            | RuleReason::CircleCount { .. } => Technique::RuleElimination,
             RuleReason::SamePartner { .. }
             | RuleReason::LineClasses { .. }
             | RuleReason::RenbanRuns { .. }
@@ -397,7 +470,9 @@ impl RuleReason {
             | RuleReason::SumCombinations { .. }
             | RuleReason::RelationTuples { .. }
             | RuleReason::SandwichSpans { .. }
-            | RuleReason::XSumSpans { .. } => Technique::RuleCombination,
+            | RuleReason::XSumSpans { .. }
+            | RuleReason::SquareClasses { .. }
+            | RuleReason::CircleSets { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
             | RuleReason::ClassShort { .. }
             | RuleReason::RenbanNeeds { .. }
@@ -422,7 +497,18 @@ impl RuleReason {
             | RuleReason::RelationTuples { .. }
             | RuleReason::CellAllows { .. }
             | RuleReason::LastPlace { .. }
-            | RuleReason::ClueNumbers { .. } => Vec::new(),
+            | RuleReason::ClueNumbers { .. }
+            | RuleReason::FlatmateNone
+            | RuleReason::RoomNoClue
+            | RuleReason::CircleSets { .. } => Vec::new(),
+            RuleReason::FlatmateNeeded { middle: c } | RuleReason::RoomTarget { first: c } => {
+                vec![*c]
+            }
+            RuleReason::LockoutRange { ends } => ends.to_vec(),
+            RuleReason::SquareClasses { square } => square.to_vec(),
+            RuleReason::RellikSums { solved: cs } | RuleReason::CircleCount { holders: cs } => {
+                cs.clone()
+            }
             RuleReason::Partner { partner: c }
             | RuleReason::LineRepeat { cell: c }
             | RuleReason::BetweenEnd { other: c }
