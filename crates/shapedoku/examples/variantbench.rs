@@ -122,13 +122,13 @@ fn main() {
             continue;
         }
         let start = ProcessTime::now();
-        let (outcome, several, hardest, bad, steps) =
+        let (outcome, several, hardest, bad, steps, stuck) =
             run(puzzle, &sol, Duration::from_secs(seconds));
         unsound += bad;
         let fams = family_names(g);
         if list {
             println!(
-                "# {:<28} {:<8}{} steps {:>4}  hardest {:<28} {:>6.1}s  {}",
+                "# {:<28} {:<8}{} steps {:>4}  hardest {:<28} {:>6.1}s  {}{}",
                 case.id,
                 match outcome {
                     Outcome::Logic => "logic",
@@ -144,7 +144,11 @@ fn main() {
                 steps,
                 hardest.map_or("-", |t| t.name()),
                 start.elapsed().as_secs_f64(),
-                fams.iter().cloned().collect::<Vec<_>>().join(",")
+                fams.iter().cloned().collect::<Vec<_>>().join(","),
+                stuck.map_or(String::new(), |s| format!(
+                    "  first guess: step {}, {} empty cells, {} candidates, {} guesses",
+                    s.step, s.empty, s.candidates, s.guesses
+                ))
             );
         }
         for f in fams {
@@ -187,8 +191,28 @@ fn main() {
 }
 
 /// What [`run`] found: the outcome, whether the reading has several solutions, the hardest
-/// step, the count of unsound steps and of steps.
-type Run = (Outcome, bool, Option<Technique>, usize, usize);
+/// step, the count of unsound steps and of steps, and where the first guess was taken.
+type Run = (
+    Outcome,
+    bool,
+    Option<Technique>,
+    usize,
+    usize,
+    Option<Stuck>,
+);
+
+/// Where logic stopped: the first guess of a run, to look at what a solver would use there.
+#[derive(Clone, Copy)]
+struct Stuck {
+    /// The guess's place among the steps (from 1).
+    step: usize,
+    /// The empty cells on the board the guess was taken on.
+    empty: usize,
+    /// Their candidates.
+    candidates: usize,
+    /// The guesses of the whole run.
+    guesses: usize,
+}
 
 /// Solves `puzzle` step by step within `limit` of CPU time, checking each step against `sol`.
 fn run(puzzle: &Puzzle, sol: &[u8], limit: Duration) -> Run {
@@ -223,7 +247,9 @@ fn run_until(puzzle: &Puzzle, sol: &[u8], budget: &Budget) -> Run {
     let mut bad = 0;
     let mut hardest: Option<Technique> = None;
     let mut guessed = false;
-    for s in &run.steps {
+    let mut stuck: Option<Stuck> = None;
+    let mut at = Board::new(puzzle);
+    for (i, s) in run.steps.iter().enumerate() {
         let wrong_elim = s
             .eliminations
             .iter()
@@ -236,6 +262,25 @@ fn run_until(puzzle: &Puzzle, sol: &[u8], budget: &Budget) -> Run {
         // A guess may be wrong by design, and the steps after it rest on it: only the steps
         // before the first guess must agree with the solution.
         guessed |= t == Technique::Guess;
+        if t == Technique::Guess {
+            match &mut stuck {
+                Some(s) => s.guesses += 1,
+                None => {
+                    let empty: Vec<usize> = (0..at.geometry().cell_count())
+                        .filter(|&c| at.value(c).is_none())
+                        .collect();
+                    stuck = Some(Stuck {
+                        step: i + 1,
+                        empty: empty.len(),
+                        candidates: empty.iter().map(|&c| at.candidates(c).len() as usize).sum(),
+                        guesses: 1,
+                    });
+                }
+            }
+        }
+        if !guessed {
+            at.apply(s);
+        }
         if (wrong_elim || wrong_place) && !guessed {
             bad += 1;
             eprintln!("unsound step: {:?}", s.deduction);
@@ -256,7 +301,7 @@ fn run_until(puzzle: &Puzzle, sol: &[u8], budget: &Budget) -> Run {
         Outcome::Stuck
     };
     let several = verdict == Verdict::Several;
-    (outcome, several, hardest, bad, run.steps.len())
+    (outcome, several, hardest, bad, run.steps.len(), stuck)
 }
 
 /// The rule families a puzzle uses, as setters name them.

@@ -14,6 +14,7 @@
 //! assert!(!thermo.holds(&g, &|c| [Some(1u8), Some(0)].get(c.index()).copied().flatten()));
 //! ```
 
+pub mod chaos;
 pub(crate) mod global_rules;
 mod laws;
 pub(crate) mod line_rules;
@@ -299,6 +300,16 @@ pub enum RuleKind {
         /// The circled cells.
         cells: Vec<CellId>,
     },
+    /// Chaos construction: the regions are part of the solution. Every cell of the grid lies
+    /// in exactly one region, a set of orthogonally connected cells as many as there are
+    /// symbols, holding each symbol once (see `constraint/chaos.rs`).
+    Chaos {
+        /// Groups of cells known to share a region (a cage drawn inside one region, say).
+        same: Vec<Vec<CellId>>,
+        /// Groups of cells known to lie in pairwise different regions (a drawn region border
+        /// is a pair of neighbours).
+        different: Vec<Vec<CellId>>,
+    },
 }
 
 /// The most cells a `relation` may list: the solver keeps each cell's support on the stack.
@@ -391,6 +402,7 @@ impl Constraint {
             | RuleKind::DutchFlatmates
             | RuleKind::GlobalEntropy
             | RuleKind::GlobalModular
+            | RuleKind::Chaos { .. }
             | RuleKind::Marks { .. }
             | RuleKind::DisjointGroups { .. } => &[],
             RuleKind::Thermo { cells }

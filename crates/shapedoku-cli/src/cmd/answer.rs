@@ -241,10 +241,26 @@ struct Answer<'a> {
     stopped: Option<Stop>,
     #[serde(skip_serializing_if = "Option::is_none")]
     estimate: Option<EstimateJson>,
+    /// For a puzzle that states its solution (a file's `solution`, a link's): whether the
+    /// count proved it the only one. `false` means what was read is not the setter's puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stated_solution_unique: Option<bool>,
+}
+
+/// Whether a puzzle stating its solution was proved to have only that one: `None` when it
+/// states none or the count did not decide.
+pub(super) fn stated_solution_unique(states_solution: bool, c: &Count) -> Option<bool> {
+    match c.verdict() {
+        _ if !states_solution => None,
+        Verdict::Unique => Some(true),
+        Verdict::Several => Some(false),
+        _ => None,
+    }
 }
 
 /// Writes one answer: for one file (`puzzle` given) a drawing in text, for a batch line its
-/// solution line; a JSON line either way.
+/// solution line; a JSON line either way. With the answer: the estimate, if one was made, and
+/// whether a stated solution was proved the only one.
 pub(super) fn write_result(
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
@@ -252,7 +268,7 @@ pub(super) fn write_result(
     puzzle: Option<&Puzzle>,
     label: &str,
     c: &Count,
-    estimate: Option<&Estimate>,
+    (estimate, stated_unique): (Option<&Estimate>, Option<bool>),
 ) -> anyhow::Result<()> {
     let limit = a.count.unwrap_or(2).max(1) as usize;
     match (a.format, puzzle) {
@@ -266,6 +282,7 @@ pub(super) fn write_result(
                 stats: c.stats,
                 stopped: c.stopped,
                 estimate: estimate.map(|e| EstimateJson::new(e, c.solutions.len() as u64)),
+                stated_solution_unique: stated_unique,
             };
             // Through a JSON value, whose keys are sorted, as every other object printed.
             writeln!(out, "{}", serde_json::to_value(&answer)?)?;

@@ -1,6 +1,9 @@
 //! `shapedoku solve`: solutions and solution counts, for one puzzle file or a batch of lines.
 
-use super::answer::{Probes, count, estimate_code, note_undecided, verdict_code, write_result};
+use super::answer::{
+    Probes, count, estimate_code, note_undecided, stated_solution_unique, verdict_code,
+    write_result,
+};
 use crate::args::{Format, SolveArgs};
 use crate::input::{self, Input, Opened};
 use crate::{Io, exit};
@@ -36,7 +39,16 @@ pub fn run(a: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<i32> {
             if a.format == Format::Json {
                 note_undecided(err, &name, &c)?;
             }
-            write_result(out, err, a, Some(p), &name, &c, e.as_ref())?;
+            let stated_unique = stated_solution_unique(loaded.solution.is_some(), &c);
+            if stated_unique == Some(false) {
+                // The setter published one solution: several means the puzzle read is not
+                // theirs (for a link, a rule, given or region the importer did not read).
+                writeln!(
+                    err,
+                    "warning: {name}: the puzzle states one solution but has others, so what was read is probably incomplete: a rule stated only in the rules text or drawn in a way not read (see the notes of the import)"
+                )?;
+            }
+            write_result(out, err, a, Some(p), &name, &c, (e.as_ref(), stated_unique))?;
             Ok(code)
         }
         Opened::Lines {

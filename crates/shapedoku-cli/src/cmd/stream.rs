@@ -109,7 +109,15 @@ impl Writer<'_, '_> {
                     answer_line(&mut self.text, self.args, c, e.as_ref());
                     self.out.write_all(self.text.as_bytes())?;
                 } else {
-                    write_result(self.out, self.err, self.args, None, &label, c, e.as_ref())?;
+                    write_result(
+                        self.out,
+                        self.err,
+                        self.args,
+                        None,
+                        &label,
+                        c,
+                        (e.as_ref(), None),
+                    )?;
                 }
             }
             Answer::Failed(e) => {

@@ -234,7 +234,8 @@ impl Constraint {
             | RuleKind::GlobalEntropy
             | RuleKind::GlobalModular
             | RuleKind::NumberedRoom { .. }
-            | RuleKind::CountingCircles { .. } => Laws::Native,
+            | RuleKind::CountingCircles { .. }
+            | RuleKind::Chaos { .. } => Laws::Native,
         }
     }
 

@@ -54,7 +54,8 @@ impl Constraint {
             | RuleKind::DisjointGroups { .. }
             | RuleKind::DutchFlatmates
             | RuleKind::GlobalEntropy
-            | RuleKind::GlobalModular => true,
+            | RuleKind::GlobalModular
+            | RuleKind::Chaos { .. } => true,
         }
     }
 }
@@ -91,6 +92,7 @@ pub(super) fn holds(
         RuleKind::GlobalEntropy | RuleKind::GlobalModular => {
             global_rules::squares_hold(kind, g, value)
         }
+        RuleKind::Chaos { .. } => super::chaos::holds(kind, g, symbol),
         // Stated by their laws (`laws.rs`).
         RuleKind::AntiKnight
         | RuleKind::AntiKing

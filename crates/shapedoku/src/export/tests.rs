@@ -1,7 +1,7 @@
 //! The exporter on puzzles written here: what each rule becomes in the f-puzzles JSON, the
 //! negative constraints checked against f-puzzles' meaning, and every refusal naming what it
 //! refuses. (Round trips through the importer are the property test in
-//! `crates/shapedoku/tests/export_roundtrip.rs`.)
+//! `crates/shapedoku/tests/it/export_roundtrip.rs`.)
 
 use super::*;
 use crate::load::{Loaded, load_str};

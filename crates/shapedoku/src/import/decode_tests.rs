@@ -20,4 +20,4 @@ fn a_zipped_comma_bomb_is_refused_by_its_item_count() {
 
 // Links that decompress past the text cap or to millions of items take the reference encoder
 // seconds to make: they are fuzz regressions (fuzz/regressions/import_lz/), imported end to
-// end by tests/tests/crash_proof.rs; `lz.rs` tests the cap itself on small texts.
+// end by tests/tests/it/crash_proof.rs; `lz.rs` tests the cap itself on small texts.

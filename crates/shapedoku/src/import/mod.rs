@@ -11,7 +11,8 @@
 //!
 //! Each f-puzzles key is mapped by one entry of a table, and a key without an entry is an
 //! error that names it: a constraint the engine does not know is never dropped. Elements that
-//! are only drawn (lines, circles, text, coloured cells, cages without a rule) are listed in
+//! are only drawn (lines, circles, text, coloured cells, cages without a rule) and that no
+//! drawing convention reads with the rules text are listed in
 //! [`Imported::left_out`] and in the file's header comment. A stated solution is loaded with
 //! the puzzle and must meet every rule read, so a misreading is refused rather than solved.
 //! See `docs/import-export.md` for what each format maps to.
@@ -31,24 +32,14 @@
 
 mod draft;
 mod fpuzzles;
-mod fpuzzles_cells;
-mod fpuzzles_marks;
-mod fpuzzles_rules;
 mod lz;
 mod sudokupad;
-mod sudokupad_draw;
-mod sudokupad_read;
-mod sudokupad_text;
 mod zipped;
 
 #[cfg(test)]
 mod decode_tests;
 #[cfg(test)]
-mod fpuzzles_tests;
-#[cfg(test)]
 mod rule_tests;
-#[cfg(test)]
-mod sudokupad_tests;
 #[cfg(test)]
 mod tests;
 

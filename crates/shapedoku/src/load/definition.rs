@@ -287,11 +287,17 @@ pub struct RuleDef {
     /// its column) or `box` (a cell of its box). Default: `column` when the cells share a
     /// column, `row` when they share a row.
     pub indexes: Field<String>,
+    // Keys of a chaos construction.
+    /// Groups of cells in one region (`chaos`), each string a group: `["r1c1 r1c2 r2c2"]`.
+    pub same: Field<Vec<Spanned<String>>>,
+    /// Groups of cells in pairwise different regions (`chaos`), such as the two cells on
+    /// either side of a drawn region border: `["r1c1 r1c2"]`.
+    pub different: Field<Vec<Spanned<String>>>,
 }
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 42] = [
+    pub const TYPES: [(&'static str, bool); 43] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -337,6 +343,8 @@ impl RuleDef {
         ("skyscraper", false),
         ("indexing", true),
         ("numbered-room", false),
+        // Chaos construction: the regions are part of the solution.
+        ("chaos", false),
     ];
 }
 

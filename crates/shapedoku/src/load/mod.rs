@@ -32,6 +32,7 @@ pub mod definition;
 pub mod resolve;
 
 mod candidates;
+mod chaos_rules;
 mod compile;
 mod faces;
 mod givens;

@@ -45,8 +45,11 @@ pub(super) fn add_rule(
         local: Default::default(),
         def: r.clone(),
         extra: Vec::new(),
+        groups: Vec::new(),
     };
-    if !super::local_rules::gather(state, src, r, &mut rule, diags) {
+    if !super::local_rules::gather(state, src, r, &mut rule, diags)
+        || !super::chaos_rules::gather(state, src, r, &mut rule, diags)
+    {
         return;
     }
     match (&r.cells, line) {
@@ -133,6 +136,16 @@ pub(super) fn attach(state: &State, g: Geometry, diags: &mut Vec<Diagnostic>) ->
     let before = diags.len();
     for r in &state.rules {
         if let Some(c) = compile_rule(r, &g, state.values_given, diags) {
+            if super::chaos_rules::second(&c, &out) {
+                diags.push(Diagnostic::new(
+                    &r.src,
+                    Some(r.span.clone()),
+                    format!(
+                        "rule `{}`: a puzzle has at most one chaos construction",
+                        r.name
+                    ),
+                ));
+            }
             out.push(c);
         }
     }
@@ -202,6 +215,8 @@ fn compile_rule(
             let kind = super::local_rules::kind(r, cells, g, values_given, diags);
             return kind.filter(|_| ok).map(|k| Constraint::new(&r.name, k));
         }
+        // Chaos construction: regions as part of the solution.
+        "chaos" => return super::chaos_rules::compile(r, g, diags).filter(|_| ok),
         // Outside clues and indexing.
         k if super::outside_rules::handles(k) => {
             return super::outside_rules::compile(r, g, cells, diags).filter(|_| ok);

@@ -61,7 +61,14 @@ pub(crate) struct RuleIn {
     pub def: super::definition::RuleDef,
     /// The second cell list of an arrow (`circle`) or a clone (`copy`), like `cells`.
     pub extra: Vec<(Range<usize>, Pos)>,
+    /// A chaos rule's groups (see `chaos_rules.rs`): whether a `same` group (else
+    /// `different`), and its cells with the spans of their references.
+    pub groups: Vec<ChaosGroup>,
 }
+
+/// A chaos rule's group: whether it is a `same` group (else `different`), and its cells with the
+/// spans of their references.
+pub(crate) type ChaosGroup = (bool, Vec<(Range<usize>, Pos)>);
 
 /// Givens or a solution and the file they are written in.
 #[derive(Debug, Clone)]

@@ -408,6 +408,14 @@ catalogue! {
         Se::ByLength { base: 8.5, per: 0.02, cap: 25 };
     /// A guess, when nothing else applies; stated plainly.
     Guess = "guess", "Guess", LastResort, 1000, Extreme, Se::Guess;
+    // Appended after the guess: rows are only ever added at the end.
+    /// Nested forcing chain over rules: a forcing chain over rules that, where singles, the
+    /// rules and locked places come to rest, removes a candidate of a cell with two left by an
+    /// inner chain of its own ending in a contradiction, and goes on. Tried where only a guess
+    /// is left (before Sudoku Explainer's dynamic forcing chains); Sudoku Explainer values its
+    /// nested forcing chains from 9.0 up.
+    NestedRuleForcingChain = "nested_rule_forcing_chain", "Nested Rule Forcing Chain", Rules, 900,
+        Extreme, Se::ByLength { base: 9.0, per: 0.02, cap: 40 };
 }
 
 impl Technique {

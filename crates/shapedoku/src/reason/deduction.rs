@@ -150,6 +150,9 @@ impl Deduction {
             Deduction::Template { placing: true, .. } => T::TemplateSet,
             Deduction::Template { placing: false, .. } => T::TemplateDelete,
             Deduction::ForcingChain { .. } => T::ForcingChain,
+            Deduction::RuleForcingChain { links, .. } if links.iter().any(RuleLink::is_nested) => {
+                T::NestedRuleForcingChain
+            }
             Deduction::RuleForcingChain { .. } => T::RuleForcingChain,
             Deduction::Guess { .. } => T::Guess,
             Deduction::DynamicForcingChain { .. } => T::DynamicForcingChain,
@@ -171,7 +174,7 @@ impl Deduction {
     pub fn length(&self) -> usize {
         match self {
             Deduction::ForcingChain { implied, .. } => implied.len(),
-            Deduction::RuleForcingChain { links, .. } => links.len(),
+            Deduction::RuleForcingChain { links, .. } => links.iter().map(RuleLink::length).sum(),
             // Every link of every branch but the premises.
             Deduction::DynamicForcingChain { branches, .. } => branches
                 .iter()
@@ -273,6 +276,7 @@ impl Deduction {
                         | RuleLink::HiddenSingle { cell, .. } => v.push(*cell),
                         RuleLink::Rule { reason, .. } => v.extend(reason.cells()),
                         RuleLink::Locked { .. } => {}
+                        RuleLink::Nested { assumed, .. } => v.push(assumed.cell),
                     }
                 }
                 let mut seen = std::collections::HashSet::new();

@@ -211,7 +211,12 @@ const DEFAULT: &[Search] = &[
         &[T::TemplateSet, T::TemplateDelete],
         last_resort::templates::find,
     ),
-    // Where only a guess is left: Sudoku Explainer's dynamic forcing chains.
+    // Where only a guess is left: chains over rules with inner chains (nothing on a classic
+    // grid), then Sudoku Explainer's dynamic forcing chains.
+    first(
+        &[T::NestedRuleForcingChain],
+        chains::rule_forcing::find_nested,
+    ),
     first(&[T::DynamicForcingChain], chains::dynamic::find),
     first(&[T::Guess], last_resort::guess::find),
 ];
@@ -310,8 +315,9 @@ pub const HODOKU_ORDER: &[Technique] = &[
     T::KrakenFishType2,
     T::TemplateSet, // 8700, off by default
     T::TemplateDelete,
-    T::DynamicForcingChain, // (HoDoKu's forcing nets, off by default)
-    T::Guess,               // 8900 (brute force)
+    T::NestedRuleForcingChain, // (no rules in HoDoKu)
+    T::DynamicForcingChain,    // (HoDoKu's forcing nets, off by default)
+    T::Guess,                  // 8900 (brute force)
 ];
 
 /// Runs `find` to the end and offers `f` the steps of the first technique of `rank` it found,
@@ -524,7 +530,12 @@ const HODOKU: &[Search] = &[
         &[T::TemplateSet, T::TemplateDelete],
         last_resort::templates::find,
     ),
-    // Where only a guess is left: Sudoku Explainer's dynamic forcing chains.
+    // Where only a guess is left: chains over rules with inner chains (nothing on a classic
+    // grid), then Sudoku Explainer's dynamic forcing chains.
+    first(
+        &[T::NestedRuleForcingChain],
+        chains::rule_forcing::find_nested,
+    ),
     first(&[T::DynamicForcingChain], chains::dynamic::find),
     first(&[T::Guess], last_resort::guess::find),
 ];

@@ -119,6 +119,8 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
         | RuleKind::GlobalEntropy
         | RuleKind::GlobalModular
         | RuleKind::DisjointGroups { .. } => Drawing::Nothing,
+        // The regions are drawn from the solution, when the page shows one (`mod.rs`).
+        RuleKind::Chaos { .. } => Drawing::Nothing,
         RuleKind::Thermo { cells } => Drawing::Under(Under::Thermo { cells, slow: false }),
         RuleKind::SlowThermo { cells } => Drawing::Under(Under::Thermo { cells, slow: true }),
         RuleKind::Odd { cells } => Drawing::Under(Under::Circles(cells)),

@@ -22,6 +22,7 @@
 //! ```
 
 mod cell_layers;
+mod chaos;
 mod drawing;
 mod iso;
 mod lines;

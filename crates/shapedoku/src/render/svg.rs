@@ -66,7 +66,7 @@ pub fn svg(puzzle: &Puzzle, opts: &RenderOptions<'_>) -> String {
         centres: None,
     };
     super::rules::draw_under(&mut s, g, &place, col);
-    grid_lines(&mut s, g, &frame, col);
+    grid_lines(&mut s, g, &frame, col, opts.solution);
     // Marks on the edges (dots, letters) and corners (quadruples) over the lines.
     super::rules::draw_over(&mut s, g, &place, col);
     let caged = cage_layers(&mut s, g, &frame, col);
@@ -183,10 +183,12 @@ fn cell_squares(g: &Geometry, f: &Frame, cells: &[usize]) -> String {
 }
 
 /// Thin lines, diagonals, thick lines: thin first so thick ones cover them where they meet.
-fn grid_lines(s: &mut String, g: &Geometry, f: &Frame, col: &Colors) {
+fn grid_lines(s: &mut String, g: &Geometry, f: &Frame, col: &Colors, solution: Option<&[u8]>) {
     let (thin_w, thick_w) = line_widths(f.cs);
     let (x, y) = (|c: f64| f.x(c), |r: f64| f.y(r));
-    let es = edges(g);
+    let mut es = edges(g);
+    // A chaos construction's regions: drawn borders, and those of the solution shown.
+    super::chaos::thicken(g, solution, &mut es);
     let thin = line_path(&es, false, &x, &y);
     let thick = line_path(&es, true, &x, &y);
     let _ = writeln!(

@@ -69,7 +69,7 @@ impl Solver {
             return out;
         };
         let max = max_solutions.max(1);
-        for (cell, &cands) in open.iter().enumerate() {
+        for (cell, &cands) in open[..n].iter().enumerate() {
             for s in SymbolSet(cands).iter() {
                 if out.possible[cell].contains(s) {
                     continue;

@@ -111,6 +111,7 @@ mod bitboard;
 mod budget;
 mod candidates;
 mod cell_rules;
+mod chaos;
 mod count;
 mod estimate;
 mod fill;
@@ -296,6 +297,8 @@ impl Solver {
             .map(|c| c.laws(&geometry))
             .collect();
         let engine = Propagation::with_laws(geometry.clone(), &laws);
+        // The cells, then a chaos construction's region labels.
+        let vars = engine.vars();
         let kernel = bitboard::Kernel::new(&geometry, &laws);
         let sat_covers = sat::covers_laws(&laws);
         drop(laws);
@@ -306,7 +309,7 @@ impl Solver {
             givens: vec![None; nc],
             sat_covers,
             engine,
-            search: Search::new(nc, geometry.symbol_count()),
+            search: Search::new(vars, geometry.symbol_count()),
             kernel,
             kernel_fills,
             givens_clean: false,

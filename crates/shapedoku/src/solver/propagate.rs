@@ -45,6 +45,9 @@ pub(super) struct Propagation {
     scope_at: Arc<[usize]>,
     /// Where the last failed run met its contradiction.
     pub(super) conflict: Conflict,
+    /// The starting candidates of the variables after the cells (a chaos construction's
+    /// region labels, `chaos.rs`); empty for every other geometry.
+    extra: Arc<[u64]>,
 }
 
 impl Propagation {
@@ -112,10 +115,16 @@ impl Propagation {
             scopes: scopes.concat().into(),
             scope_at: scope_at.into(),
             conflict: Conflict::Rule(u32::MAX),
+            extra: super::chaos::extra_vars(g).into(),
             values,
             tables,
             geometry,
         }
+    }
+
+    /// How many variables a search keeps: the cells, then the extra ones (region labels).
+    pub(super) fn vars(&self) -> usize {
+        self.geometry.cell_count() + self.extra.len()
     }
 
     /// Whether every rule is a no-repeat shape or a pair of peers: no propagator beyond
@@ -134,6 +143,9 @@ impl Propagation {
     /// a symbol, or a given lies outside its cell's candidates.
     pub(super) fn load_givens(&mut self, givens: &[Option<u8>], cur: &mut [u64]) -> bool {
         self.queue.clear();
+        let nc = cur.len() - self.extra.len();
+        cur[nc..].copy_from_slice(&self.extra);
+        let cur = &mut cur[..nc];
         match &self.narrowed {
             Some(n) => {
                 cur.copy_from_slice(n);
@@ -185,7 +197,7 @@ impl Propagation {
     /// The candidates after propagating the givens (no guess, no probing), or `None` on a
     /// contradiction.
     pub(super) fn root_candidates(&mut self, givens: &[Option<u8>]) -> Option<Vec<u64>> {
-        let mut cur = vec![0; self.geometry.cell_count()];
+        let mut cur = vec![0; self.vars()];
         (self.load_givens(givens, &mut cur) && self.run(&mut cur)).then_some(cur)
     }
 
@@ -195,7 +207,8 @@ impl Propagation {
     pub(super) fn restart_from(&mut self, cell: u32, cur: &[u64]) {
         self.queue.clear();
         let x = cur[cell as usize];
-        if x & (x - 1) == 0 {
+        // A variable beyond the cells (a region label) is no house's business.
+        if x & (x - 1) == 0 && (cell as usize) < cur.len() - self.extra.len() {
             self.queue.push(cell);
         }
     }

@@ -127,6 +127,28 @@ impl<'a> Domains<'a> {
         }
         keep_only(self.cells, self.queue, cell, keep)
     }
+    /// How many variables there are: the cells, then any a rule keeps beyond them (a chaos
+    /// construction's region labels, see `solver/chaos.rs`); the reasoner's board has cells only.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.cells.len()
+    }
+    /// Keeps only the candidates of `var`, a variable beyond the cells (a region label): like
+    /// [`Domains::keep`], but a variable solved here is not queued for the house rules, which
+    /// know only cells.
+    #[inline(always)]
+    pub(crate) fn keep_aux(&mut self, var: u32, keep: u64) -> Narrowed {
+        let x = self.cells[var as usize];
+        let y = x & keep;
+        if y == x {
+            return Ok(false);
+        }
+        if y == 0 {
+            return Err(Contradiction);
+        }
+        self.cells[var as usize] = y;
+        Ok(true)
+    }
     /// The symbols' values (borrowed for as long as the domains, so a reason built while a
     /// cell is narrowed can read them).
     #[inline(always)]

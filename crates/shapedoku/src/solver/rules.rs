@@ -168,6 +168,8 @@ pub(super) fn compile(
             Box::new(Room::new(ids(cells), *value, values))
         }
         RuleKind::CountingCircles { cells } => Box::new(Circles::new(ids(cells), values)),
+        // Region labels as variables beyond the cells (`solver/chaos.rs`).
+        RuleKind::Chaos { .. } => super::chaos::compile(c, g),
     }
 }
 

@@ -107,8 +107,13 @@ impl Search {
     /// Sets every cell's weight to its degree: the shapes and the rules naming it.
     fn reset_weights(&mut self, engine: &Propagation) {
         let g = engine.geometry();
+        let nc = g.cell_count();
         for (c, w) in self.weights.iter_mut().enumerate() {
-            *w = g.shapes_of(c).len() as u32;
+            *w = if c < nc {
+                g.shapes_of(c).len() as u32
+            } else {
+                0
+            };
         }
         let mut i = 0;
         while i < engine.rule_count() {
@@ -225,7 +230,11 @@ impl Search {
                 }
                 match self.choose(engine, rng.is_some()) {
                     None => {
-                        let grid = self.cur.iter().map(|&x| x.trailing_zeros() as u8).collect();
+                        let nc = engine.geometry().cell_count();
+                        let grid = self.cur[..nc]
+                            .iter()
+                            .map(|&x| x.trailing_zeros() as u8)
+                            .collect();
                         solutions.push(Grid::from_solver(engine.geometry().clone(), grid));
                         if solutions.len() >= limit {
                             break false;

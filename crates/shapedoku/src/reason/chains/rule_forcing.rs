@@ -25,6 +25,29 @@ const BOUNDS: [usize; 4] = [6, 16, 40, 120];
 
 /// Finds one forcing chain over rules, shortest bound first.
 pub(crate) fn find(board: &Board, f: &mut Finder) {
+    search(board, f, &BOUNDS, false);
+}
+
+/// Links a nested chain may take (an inner chain counts as one): the inner chains make each
+/// assumption cost many, so the shortest bound is left out.
+const NESTED_BOUNDS: [usize; 3] = [16, 40, 120];
+
+/// Links an inner chain of a nested one may take.
+const INNER_BOUND: usize = 40;
+
+/// Finds one nested forcing chain over rules: as [`find`], but where singles, the rules and
+/// locked places come to rest, one end of a strong link (a cell with two candidates left, a
+/// symbol with two places left in a house) is tried with a chain of its own (from the state
+/// the outer chain reached, without nesting further); when that inner chain ends in a
+/// contradiction the candidate goes, the other end holds, and the outer chain goes on. It
+/// finds what one assumption's propagation cannot: a human's "then this cell is 3 or 8, and
+/// 3 would break the box" inside a longer argument.
+pub(crate) fn find_nested(board: &Board, f: &mut Finder) {
+    search(board, f, &NESTED_BOUNDS, true);
+}
+
+/// The search of [`find`] and [`find_nested`].
+fn search(board: &Board, f: &mut Finder, bounds: &[usize], nest: bool) {
     let g = board.geometry();
     // Without rules or sum shapes there is nothing beyond the classic forcing chain (and
     // nothing to build).
@@ -47,7 +70,7 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
     // Assumptions that ended without a contradiction before a bound end so at every bound.
     let n = g.symbol_count();
     let mut settled = vec![false; g.cell_count() * n];
-    for bound in BOUNDS {
+    for &bound in bounds {
         for &c in &cells {
             for v in board.candidates(c).iter() {
                 if settled[c * n + v as usize] {
@@ -56,13 +79,19 @@ pub(crate) fn find(board: &Board, f: &mut Finder) {
                 if f.out_of_budget() {
                     return;
                 }
-                match chase(board, &props, (c, v), bound, false) {
+                match chase(board, &props, (c, v), bound, false, nest) {
                     Chase::Breaks(..) => {
                         // Told again, with every link's reason.
-                        let Chase::Breaks(links, end) = chase(board, &props, (c, v), bound, true)
+                        let Chase::Breaks(links, end) =
+                            chase(board, &props, (c, v), bound, true, nest)
                         else {
                             continue;
                         };
+                        // A chain without an inner chain is the plain search's to report
+                        // (under its own technique), not this one's.
+                        if nest && !links.iter().any(RuleLink::is_nested) {
+                            continue;
+                        }
                         let assumed = Candidate::at(c, v);
                         let step = Step::eliminating(
                             vec![assumed],
@@ -94,27 +123,44 @@ enum Chase {
 }
 
 /// Assumes `v` at `start` and propagates singles and the rules until a contradiction, a fixed
-/// point or `bound` links; with `tell`, the links are recorded with their reasons.
+/// point or `bound` links; with `tell`, the links are recorded with their reasons; with
+/// `nest`, inner chains go on where the rest comes to a fixed point.
 fn chase(
     board: &Board,
     props: &RulePropagators,
-    (start, v): (usize, u8),
+    start: (usize, u8),
     bound: usize,
     tell: bool,
+    nest: bool,
 ) -> Chase {
-    let g = board.geometry();
-    let t = board.tables();
-    let n = g.symbol_count();
-    let pw = t.peer_words;
-    let mut masks: Vec<u64> = (0..g.cell_count())
+    let masks: Vec<u64> = (0..board.geometry().cell_count())
         .map(|c| match board.value(c) {
             Some(x) => 1u64 << x,
             None => board.candidates(c).0,
         })
         .collect();
-    let mut placed: Vec<bool> = (0..g.cell_count())
+    let placed: Vec<bool> = (0..board.geometry().cell_count())
         .map(|c| board.value(c).is_some())
         .collect();
+    chase_from(board, props, masks, placed, start, bound, tell, nest)
+}
+
+/// [`chase`] from the candidates `masks` (one mask per cell) with the cells `placed` placed.
+#[allow(clippy::too_many_arguments)]
+fn chase_from(
+    board: &Board,
+    props: &RulePropagators,
+    mut masks: Vec<u64>,
+    mut placed: Vec<bool>,
+    (start, v): (usize, u8),
+    bound: usize,
+    tell: bool,
+    nest: bool,
+) -> Chase {
+    let g = board.geometry();
+    let t = board.tables();
+    let n = g.symbol_count();
+    let pw = t.peer_words;
     let mut links: Vec<RuleLink> = Vec::new();
     let mut count = 0usize;
     let mut queue: VecDeque<usize> = VecDeque::new();
@@ -250,7 +296,31 @@ fn chase(
                 Locked::Broken(q) => {
                     return Chase::Breaks(links, ChainEnd::Broken(Broken::cell(q)));
                 }
-                Locked::Nothing => return Chase::Settles,
+                Locked::Nothing if !nest => return Chase::Settles,
+                Locked::Nothing => {
+                    let Some((q, w, inner)) = inner(board, props, &masks, &placed, tell) else {
+                        return Chase::Settles;
+                    };
+                    count += 1;
+                    if count > bound {
+                        return Chase::Capped;
+                    }
+                    masks[q] &= !(1u64 << w);
+                    if let Some((inner_links, inner_end)) = inner {
+                        links.push(RuleLink::Nested {
+                            assumed: Candidate::at(q, w),
+                            links: inner_links,
+                            end: inner_end,
+                        });
+                    }
+                    if masks[q] == 0 {
+                        return Chase::Breaks(links, ChainEnd::Broken(Broken::cell(q)));
+                    }
+                    if !placed[q] && masks[q].count_ones() == 1 {
+                        placed[q] = true;
+                        queue.push_back(q);
+                    }
+                }
                 Locked::Removed(house, symbol, eliminations) => {
                     count += 1;
                     if count > bound {
@@ -273,6 +343,64 @@ fn chase(
             }
         }
     }
+}
+
+/// The inner chain of a nested one: the first candidate at one end of a strong link (a cell
+/// with two candidates left, in cell order; then a symbol with two places left in a house, in
+/// house and symbol order) whose own chain from `masks` ends in a contradiction, with that
+/// chain's links and end when `tell`. Only the ends of strong links are tried: the other end
+/// then holds, and trying every candidate would cost a chain per candidate at every rest.
+#[allow(clippy::type_complexity)]
+fn inner(
+    board: &Board,
+    props: &RulePropagators,
+    masks: &[u64],
+    placed: &[bool],
+    tell: bool,
+) -> Option<(usize, u8, Option<(Vec<RuleLink>, ChainEnd)>)> {
+    let t = board.tables();
+    let n = board.geometry().symbol_count();
+    let mut tries: Vec<(usize, u8)> = Vec::new();
+    for (q, &m) in masks.iter().enumerate() {
+        if !placed[q] && m.count_ones() == 2 {
+            tries.push((q, m.trailing_zeros() as u8));
+            tries.push((q, (63 - m.leading_zeros()) as u8));
+        }
+    }
+    for house in t.house_cells.chunks(n) {
+        for s in 0..n {
+            let bit = 1u64 << s;
+            let mut places = house
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| masks[c] & bit != 0);
+            let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) else {
+                continue;
+            };
+            for c in [a, b] {
+                if !placed[c] && !tries.contains(&(c, s as u8)) {
+                    tries.push((c, s as u8));
+                }
+            }
+        }
+    }
+    for (q, w) in tries {
+        let from = || (masks.to_vec(), placed.to_vec());
+        let (a, b) = from();
+        if let Chase::Breaks(..) = chase_from(board, props, a, b, (q, w), INNER_BOUND, false, false)
+        {
+            if !tell {
+                return Some((q, w, None));
+            }
+            let (a, b) = from();
+            if let Chase::Breaks(links, end) =
+                chase_from(board, props, a, b, (q, w), INNER_BOUND, true, false)
+            {
+                return Some((q, w, Some((links, end))));
+            }
+        }
+    }
+    None
 }
 
 /// What one look for locked places found.

@@ -696,6 +696,29 @@ fn samples(g: &Geometry) -> Vec<Step> {
                 end: ChainEnd::Broken(Broken::Cell { cell: c(1, 3) }),
             },
         ),
+        // The same chain with an inner chain where the rules come to rest.
+        elim(
+            g,
+            &[(1, 1, 1)],
+            Deduction::RuleForcingChain {
+                assumed: cand(g, 1, 1, 1),
+                links: vec![
+                    RuleLink::Nested {
+                        assumed: cand(g, 1, 2, 2),
+                        links: vec![RuleLink::NakedSingle {
+                            cell: c(1, 2),
+                            symbol: symbol(3),
+                        }],
+                        end: ChainEnd::Broken(Broken::Cell { cell: c(1, 4) }),
+                    },
+                    RuleLink::NakedSingle {
+                        cell: c(1, 2),
+                        symbol: symbol(3),
+                    },
+                ],
+                end: ChainEnd::Broken(Broken::Cell { cell: c(1, 3) }),
+            },
+        ),
         Step::placing(
             cand(g, 1, 1, 1),
             Deduction::DynamicForcingChain {

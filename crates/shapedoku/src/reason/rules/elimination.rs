@@ -142,7 +142,8 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::GlobalEntropy
         | RuleKind::GlobalModular
         | RuleKind::NumberedRoom { .. }
-        | RuleKind::CountingCircles { .. } => vec![whole()],
+        | RuleKind::CountingCircles { .. }
+        | RuleKind::Chaos { .. } => vec![whole()],
     }
 }
 

@@ -595,6 +595,33 @@ pub enum RuleLink {
         /// The candidates removed.
         eliminations: Vec<crate::reason::Candidate>,
     },
+    /// An inner chain (of a nested forcing chain over rules): with the links before, were
+    /// `assumed` true (one end of a strong link: its cell had two candidates left, or its
+    /// symbol two places in a house), `links` would follow until `end`, a contradiction; so
+    /// `assumed` is false and the link's other end holds.
+    Nested {
+        /// The candidate the inner chain assumes, then removes.
+        assumed: crate::reason::Candidate,
+        /// The inner chain's links (none of them nested).
+        links: Vec<RuleLink>,
+        /// Its contradiction.
+        end: ChainEnd,
+    },
+}
+
+impl RuleLink {
+    /// Whether the link is an inner chain.
+    pub fn is_nested(&self) -> bool {
+        matches!(self, RuleLink::Nested { .. })
+    }
+
+    /// The links it stands for: one, or an inner chain's and its own.
+    pub fn length(&self) -> usize {
+        match self {
+            RuleLink::Nested { links, .. } => 1 + links.iter().map(RuleLink::length).sum::<usize>(),
+            _ => 1,
+        }
+    }
 }
 
 /// How a forcing chain over rules ends.

@@ -31,7 +31,12 @@ pub(crate) fn reason(g: &Geometry, step: &Step) -> Option<String> {
             links,
             end,
         } => format!(
-            "rule forcing chain, {}",
+            "{}rule forcing chain, {}",
+            if links.iter().any(RuleLink::is_nested) {
+                "nested "
+            } else {
+                ""
+            },
             rule_chain(g, *assumed, links, end)
         ),
         Deduction::Innies {
@@ -108,8 +113,13 @@ pub(crate) fn why(g: &Geometry, step: &Step) -> Option<String> {
             links,
             end,
         } => format!(
-            "Were {c} {v}, the singles and the rules' own deductions would follow one from another ({} links, each with its reason) until a contradiction: {}. An assumption that ends in a contradiction is false, so {c} is not {v}.",
+            "Were {c} {v}, the singles and the rules' own deductions would follow one from another ({} links, each with its reason{}) until a contradiction: {}. An assumption that ends in a contradiction is false, so {c} is not {v}.",
             links.len(),
+            if links.iter().any(RuleLink::is_nested) {
+                "; where they came to rest, one end of a strong link (a cell with two candidates, a symbol with two places in a house) goes because its own chain, in brackets, ends in a contradiction"
+            } else {
+                ""
+            },
             rule_chain(g, *assumed, links, end),
             c = cells(g, &[assumed.cell]).concat(),
             v = sym(g, assumed.symbol)
@@ -408,6 +418,16 @@ fn rule_chain(g: &Geometry, assumed: Candidate, links: &[RuleLink], end: &ChainE
                 candidates_said(g, eliminations),
                 sym(g, *symbol),
                 label(g, *house)
+            ),
+            RuleLink::Nested {
+                assumed: inner,
+                links: inner_links,
+                end: inner_end,
+            } => format!(
+                "{} is not {} [{}]",
+                cells(g, &[inner.cell]).concat(),
+                sym(g, inner.symbol),
+                rule_chain(g, *inner, inner_links, inner_end)
             ),
         });
     }

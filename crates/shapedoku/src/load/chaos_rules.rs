@@ -1,0 +1,152 @@
+//! The `chaos` rule (chaos construction: the regions are part of the solution): its own keys,
+//! `same` (groups of cells in one region) and `different` (groups of cells in pairwise
+//! different regions, such as the two cells of a drawn border), read as the table is gathered;
+//! then, once the geometry is built, the checks that it can be split into regions (its cells a
+//! multiple of the alphabet's size, at most 64 regions, one chaos rule per puzzle).
+
+use super::definition::RuleDef;
+use super::source::{Diagnostic, Source, Text};
+use super::state::{RuleIn, State};
+use crate::constraint::{Constraint, RuleKind};
+use crate::geometry::Size;
+use crate::{CellId, Geometry};
+use std::sync::Arc;
+use toml::Spanned;
+
+/// Reads `same` and `different` into `rule.groups`, or reports them on a rule of another type;
+/// false (with the problem reported) when the table cannot be used.
+pub(super) fn gather(
+    state: &mut State,
+    src: &Arc<Source>,
+    r: &RuleDef,
+    rule: &mut RuleIn,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let mut ok = true;
+    for (key, field, same) in [("same", &r.same, true), ("different", &r.different, false)] {
+        if field.is_invalid() {
+            ok = false;
+            continue;
+        }
+        let Some(items) = field.value() else { continue };
+        if rule.kind != "chaos" {
+            let span = field.span();
+            diags.push(
+                Diagnostic::new(
+                    src,
+                    span,
+                    format!("`{key}` does not belong in a `{}` rule", rule.kind),
+                )
+                .help("`same` and `different` are keys of a `chaos` rule"),
+            );
+            ok = false;
+            continue;
+        }
+        for item in items {
+            ok &= add_group(state, src, item, same, rule, diags);
+        }
+    }
+    ok
+}
+
+/// One group of cells: at least two, each reference readable.
+fn add_group(
+    state: &mut State,
+    src: &Arc<Source>,
+    item: &Spanned<String>,
+    same: bool,
+    rule: &mut RuleIn,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let text = Text::new(&src.text, item.span(), item.get_ref());
+    let budget = (state.limits.max_shape_cells).saturating_sub(state.size.shape_cells);
+    let what = format!("rule `{}`", rule.name);
+    let sized = (budget, Size::of_shape_cells as fn(u64) -> Size);
+    let Some((refs, true)) = super::growth::cell_refs(state, src, &text, sized, &what, diags)
+    else {
+        return false;
+    };
+    let cells: Vec<(std::ops::Range<usize>, crate::Pos)> = refs
+        .into_iter()
+        .flat_map(|(span, ps)| ps.into_iter().map(move |p| (span.clone(), p)))
+        .collect();
+    state.size.shape_cells += cells.len() as u64;
+    if cells.len() < 2 {
+        diags.push(
+            Diagnostic::new(
+                src,
+                Some(item.span()),
+                format!(
+                    "rule `{}`: a group names two cells or more, and `{}` names {}",
+                    rule.name,
+                    item.get_ref(),
+                    cells.len()
+                ),
+            )
+            .help("write the cells of one region, or two cells on either side of a border, e.g. \"r1c1 r1c2\""),
+        );
+        return false;
+    }
+    rule.groups.push((same, cells));
+    true
+}
+
+/// The chaos rule of `r` against the built geometry; `None` (with the problem reported) when a
+/// cell does not exist, a cell is named twice in a `different` group, or the grid cannot be
+/// split into regions of the alphabet's size.
+pub(super) fn compile(r: &RuleIn, g: &Geometry, diags: &mut Vec<Diagnostic>) -> Option<Constraint> {
+    let at = |span: &std::ops::Range<usize>, message: String| {
+        Diagnostic::new(&r.src, Some(span.clone()), message)
+    };
+    let before = diags.len();
+    let (mut same, mut different) = (Vec::new(), Vec::new());
+    for (is_same, cells) in &r.groups {
+        let mut group = Vec::new();
+        for (span, p) in cells {
+            match g.cell_at(*p) {
+                None => diags.push(at(
+                    span,
+                    format!("rule `{}`: {p} is not a cell of the grid", r.name),
+                )),
+                Some(c) if !is_same && group.contains(&CellId::new(c)) => diags.push(at(
+                    span,
+                    format!(
+                        "rule `{}`: {p} is listed twice in a group of different regions",
+                        r.name
+                    ),
+                )),
+                Some(c) => group.push(CellId::new(c)),
+            }
+        }
+        if *is_same {
+            same.push(group);
+        } else {
+            different.push(group);
+        }
+    }
+    let (n, size) = (g.cell_count(), g.symbol_count());
+    if n % size != 0 || n / size > 64 {
+        diags.push(
+            at(
+                &r.span,
+                format!(
+                    "rule `{}`: a chaos construction splits the {n} cells into regions of {size} (the alphabet's size), and {}",
+                    r.name,
+                    if n % size != 0 {
+                        format!("{n} is not a multiple of {size}")
+                    } else {
+                        format!("that makes {} regions, more than 64", n / size)
+                    }
+                ),
+            )
+            .help("a chaos construction needs as many cells in each region as there are symbols"),
+        );
+    }
+    (diags.len() == before).then(|| Constraint::new(&r.name, RuleKind::Chaos { same, different }))
+}
+
+/// Whether `c` is a chaos rule and `before` has one already.
+pub(super) fn second(c: &Constraint, before: &[Constraint]) -> bool {
+    let chaos = |c: &Constraint| matches!(c.kind, RuleKind::Chaos { .. });
+    chaos(c) && before.iter().any(chaos)
+}

@@ -1,0 +1,12 @@
+//! The integration tests, one module per subject, in one test binary: each binary links the
+//! whole library, so one binary instead of several saves most of the tests' build time.
+
+mod common;
+
+mod chaos;
+mod export_roundtrip;
+mod kinds_corpus;
+mod line_rules;
+mod outside_rules;
+mod relation_rules;
+mod rules;
