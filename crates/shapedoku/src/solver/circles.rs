@@ -4,10 +4,14 @@
 //! values held, each as often as itself, fill every circle: a value that is in no set of
 //! usable values adding up to the number of circles (with every value already held in the
 //! set) is removed from every circle ([`Why::CircleSets`]), found by sums from both ends of
-//! the list of values. The loader refuses two symbols of one value, so a symbol is a value
+//! the list of values. A family of houses splitting the circles between them (a grid's rows,
+//! say) bounds how many circles can hold a value, one per house; a value that must be held
+//! and has only as many houses as itself goes in a circle of each ([`Why::CircleHouses`]).
+//! The loader refuses two symbols of one value, so a symbol is a value
 //! here. Nothing is allocated per call unless the reasoner asks for the reasons.
 
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values, Why};
+use crate::{Geometry, ShapeKind};
 
 /// The most circles one rule may have: the sums are kept as the bits of a `u128`.
 pub(crate) const MAX_CIRCLES: usize = 127;
@@ -17,13 +21,62 @@ pub(crate) const MAX_CIRCLES: usize = 127;
 pub(super) struct Circles {
     cells: Vec<u32>,
     values: Vec<i64>,
+    /// Families of houses (the rows of a grid, its columns, its boxes) that split the circles
+    /// between them, none shared: a value is in at most one circle of each house.
+    families: Vec<Vec<House>>,
+}
+
+/// One house of a family: its shape, its circles, its other cells.
+#[derive(Debug, Clone)]
+struct House {
+    shape: u32,
+    circles: Vec<u32>,
+    others: Vec<u32>,
 }
 
 impl Circles {
-    pub(super) fn new(cells: Vec<u32>, values: &Values) -> Circles {
+    pub(super) fn new(cells: Vec<u32>, values: &Values, g: &Geometry) -> Circles {
+        let mut families = Vec::new();
+        for kind in [
+            ShapeKind::Row,
+            ShapeKind::Column,
+            ShapeKind::Box,
+            ShapeKind::Region,
+        ] {
+            // The grid a house came from, if any (a single-grid variant's houses name none).
+            let grids = (g.houses().iter()).map(|&h| g.shape(h).grid);
+            let mut grids: Vec<Option<usize>> = grids.collect();
+            grids.sort_unstable();
+            grids.dedup();
+            for grid in grids {
+                let family: Vec<House> = (g.houses().iter())
+                    .map(|&h| (h, g.shape(h)))
+                    .filter(|(_, s)| s.kind == kind && s.grid == grid)
+                    .map(|(h, s)| {
+                        let (circles, others) =
+                            (s.cells.iter().map(|&c| c as u32)).partition(|c| cells.contains(c));
+                        House {
+                            shape: h as u32,
+                            circles,
+                            others,
+                        }
+                    })
+                    .filter(|h| !h.circles.is_empty())
+                    .collect();
+                // Only a family covering every circle exactly once bounds the counts.
+                let covered: usize = family.iter().map(|h| h.circles.len()).sum();
+                let mut all: Vec<u32> = family.iter().flat_map(|h| h.circles.clone()).collect();
+                all.sort_unstable();
+                all.dedup();
+                if covered == cells.len() && all.len() == cells.len() {
+                    families.push(family);
+                }
+            }
+        }
         Circles {
             cells,
             values: values.all().to_vec(),
+            families,
         }
     }
 }
@@ -47,10 +100,26 @@ impl Propagator for Circles {
                 }
             }
         }
+        // The most circles each value can be in: at most one per house of a family, in the
+        // houses that have a circle able to hold it.
+        let mut most = can;
+        for family in &self.families {
+            let mut room = [0i64; 64];
+            for h in family {
+                let mut m = h.circles.iter().fold(0u64, |m, &c| m | d.get(c));
+                while m != 0 {
+                    room[m.trailing_zeros() as usize] += 1;
+                    m &= m - 1;
+                }
+            }
+            for s in 0..n {
+                most[s] = most[s].min(room[s]);
+            }
+        }
         // The values that can be held as often as themselves, and those that must be.
         let usable = |s: usize| {
             let v = self.values[s];
-            v >= 1 && can[s] >= v && fixed[s] <= v
+            v >= 1 && most[s] >= v && fixed[s] <= v
         };
         for s in 0..n {
             if fixed[s] > 0 && !usable(s) {
@@ -105,6 +174,36 @@ impl Propagator for Circles {
         for &c in &self.cells {
             let circles = circles as u32;
             changed |= d.keep_because(c, in_some, || Why::CircleSets { circles })?;
+        }
+        // A value that must be held, in as many circles as a family has houses able to hold
+        // it: each of those houses holds it in a circle, so in none of its other cells, and in
+        // its one circle when only one can.
+        for s in 0..n {
+            let v = self.values[s];
+            if v < 1 || in_all >> s & 1 == 0 {
+                continue;
+            }
+            for family in &self.families {
+                let able = |h: &House| h.circles.iter().any(|&c| d.get(c) >> s & 1 == 1);
+                if family.iter().filter(|h| able(h)).count() as i64 != v {
+                    continue;
+                }
+                for h in family {
+                    let places = h.circles.iter().filter(|&&c| d.get(c) >> s & 1 == 1);
+                    let (count, first) = (places.clone().count(), places.copied().next());
+                    if count == 0 {
+                        continue;
+                    }
+                    let house = h.shape;
+                    for &c in &h.others {
+                        changed |=
+                            d.keep_because(c, !(1u64 << s), || Why::CircleHouses { house })?;
+                    }
+                    if let (1, Some(c)) = (count, first) {
+                        changed |= d.keep_because(c, 1u64 << s, || Why::CircleHouses { house })?;
+                    }
+                }
+            }
         }
         for s in 0..n {
             let v = self.values[s];

@@ -148,7 +148,7 @@ pub(super) fn compile(
             let lines: Vec<Vec<u32>> = lines.iter().map(|l| ids(l)).collect();
             Box::new(outside::Indexing::new(&ids(cells), &lines, values))
         }
-        RuleKind::Rellik { cells, total } => Box::new(Rellik::new(ids(cells), *total, values)),
+        RuleKind::Rellik { cells, total } => Box::new(Rellik::new(ids(cells), *total, values, g)),
         RuleKind::Lockout { cells, difference } => {
             Box::new(Lockout::new(&ids(cells), *difference, values))
         }
@@ -167,7 +167,7 @@ pub(super) fn compile(
         RuleKind::NumberedRoom { cells, value, .. } => {
             Box::new(Room::new(ids(cells), *value, values))
         }
-        RuleKind::CountingCircles { cells } => Box::new(Circles::new(ids(cells), values)),
+        RuleKind::CountingCircles { cells } => Box::new(Circles::new(ids(cells), values, g)),
         // Region labels as variables beyond the cells (`solver/chaos.rs`).
         RuleKind::Chaos { .. } => super::chaos::compile(c, g),
     }

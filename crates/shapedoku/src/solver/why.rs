@@ -317,11 +317,11 @@ pub(crate) enum Why {
         /// The clue's number.
         clue: i64,
     },
-    /// Rellik cage: the cage's solved cells `solved` already make, with one or more of their
-    /// values, the total less each removed value, so the removed value would complete the
-    /// total.
+    /// Rellik cage: the values the cage must hold (its solved cells', a naked subset's inside
+    /// it, a house's only places; `solved` are those cells) already make, with one or more of them, the total
+    /// less each removed value, so the removed value would complete the total.
     RellikSums {
-        /// The cage's solved cells.
+        /// The cells that force the cage's values: solved, a naked subset, a house's places.
         solved: Vec<u32>,
     },
     /// Lockout line: no pair of values the ends `ends` can still hold, at least the
@@ -368,6 +368,13 @@ pub(crate) enum Why {
     CircleSets {
         /// How many circles the rule has.
         circles: u32,
+    },
+    /// Counting circles: the value must be held, in as many circles as itself, and only that
+    /// many houses of a family (rows, columns, boxes) splitting the circles have a circle
+    /// that can hold it, at most one each; so `house` holds it in one of its circles.
+    CircleHouses {
+        /// The house (a shape index of the geometry).
+        house: u32,
     },
 }
 

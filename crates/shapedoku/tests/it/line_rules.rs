@@ -802,7 +802,7 @@ fn bad_rellik_cages_and_lockout_lines_are_errors_at_their_key() {
 fn rellik_cages_and_lockout_lines_are_drawn() {
     let text = rule(
         "4x4",
-        "type = \"rellik\"\ntotal = 9\ncells = \"r1c1 r2c2\"\n[[rule]]\ntype = \"lockout\"\ncells = \"r3c1 r3c2 r3c3\"",
+        "type = \"rellik\"\ntotal = 9\ncells = \"r1c1 r2c2\"\n[[rule]]\ntype = \"lockout\"\ndifference = 2\ncells = \"r3c1 r3c2 r3c3\"",
     );
     let svg = shapedoku::render::svg(&load(&text).puzzle, &Default::default());
     assert!(svg.contains("class=\"rellik\""), "the cage's frames");

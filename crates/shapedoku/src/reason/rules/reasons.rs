@@ -231,7 +231,7 @@ pub enum RuleReason {
     /// values, the total less each removed value (none: each removed value is the total, or
     /// not positive).
     RellikSums {
-        /// The cage's solved cells.
+        /// The cells that force the cage's values: solved, a naked subset, a house's places.
         solved: Vec<CellId>,
     },
     /// Lockout line: no pair of values the ends can hold, far enough apart, leaves the removed
@@ -273,6 +273,13 @@ pub enum RuleReason {
     CircleSets {
         /// How many circles the rule has.
         circles: u32,
+    },
+    /// Counting circles: the value must be held in as many circles as itself, at most one
+    /// per house of a family splitting the circles, and only that many of its houses can:
+    /// `house` holds it in one of its circles.
+    CircleHouses {
+        /// The house.
+        house: ShapeId,
     },
 }
 
@@ -433,6 +440,9 @@ impl RuleReason {
                 holders: cells(holders),
             },
             Why::CircleSets { circles } => RuleReason::CircleSets { circles: *circles },
+            Why::CircleHouses { house } => RuleReason::CircleHouses {
+                house: ShapeId::new(*house as usize),
+            },
         }
     }
 
@@ -472,7 +482,8 @@ impl RuleReason {
             | RuleReason::SandwichSpans { .. }
             | RuleReason::XSumSpans { .. }
             | RuleReason::SquareClasses { .. }
-            | RuleReason::CircleSets { .. } => Technique::RuleCombination,
+            | RuleReason::CircleSets { .. }
+            | RuleReason::CircleHouses { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
             | RuleReason::ClassShort { .. }
             | RuleReason::RenbanNeeds { .. }
@@ -500,7 +511,8 @@ impl RuleReason {
             | RuleReason::ClueNumbers { .. }
             | RuleReason::FlatmateNone
             | RuleReason::RoomNoClue
-            | RuleReason::CircleSets { .. } => Vec::new(),
+            | RuleReason::CircleSets { .. }
+            | RuleReason::CircleHouses { .. } => Vec::new(),
             RuleReason::FlatmateNeeded { middle: c } | RuleReason::RoomTarget { first: c } => {
                 vec![*c]
             }

@@ -311,7 +311,7 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             "each is the cage's total on its own, and no subset of the cage may add up to it".into()
         }
         RuleReason::RellikSums { solved } => format!(
-            "with some of {} (solved) they would add up to the cage's total, which no subset of the cage may",
+            "with some of the values {} hold (solved, a naked subset of the cage, or a house's only places for a value) they would add up to the cage's total, which no subset of the cage may",
             many(solved)
         ),
         RuleReason::LockoutRange { ends } => format!(
@@ -339,6 +339,11 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
         ),
         RuleReason::CircleSets { circles } => format!(
             "the circled values, each held as often as itself, must fill all {circles} circles, and no set of values that can do so uses them"
+        ),
+        RuleReason::CircleHouses { house } => format!(
+            "the value must be circled as often as itself, at most once in each house like {}, and only that many of those houses have a circle that can hold it: {} holds it in a circle",
+            label(g, *house),
+            label(g, *house)
         ),
     }
 }
