@@ -231,7 +231,11 @@ impl Propagator for Circles {
                         })
                         .collect()
                 };
-                let list = d.explaining_now().then(|| holders(d)).unwrap_or_default();
+                let list = if d.explaining_now() {
+                    holders(d)
+                } else {
+                    Vec::new()
+                };
                 changed |= d.keep_because(c, mask, || Why::CircleCount { holders: list })?;
             }
         }
