@@ -15,12 +15,14 @@
 //! ```
 
 pub mod chaos;
+pub(crate) mod global_rules;
 mod laws;
 pub(crate) mod line_rules;
 mod local;
 mod native;
 pub(crate) mod outside;
 mod pair_law;
+pub(crate) mod set_rules;
 mod sum_line;
 
 pub use laws::{CellLaw, Laws};
@@ -256,6 +258,48 @@ pub enum RuleKind {
         /// built from `total` by [`RuleKind::sum_line`].
         automaton: crate::automaton::Automaton,
     },
+    /// A rellik cage: the cells hold different symbols, and no one or more of their values
+    /// add up to `total` (a killer cage turned round).
+    Rellik {
+        /// The cage's cells.
+        cells: Vec<CellId>,
+        /// The total no subset of the values may reach.
+        total: i64,
+    },
+    /// A lockout line: the two ends' values differ by at least `difference`, and every cell
+    /// between them holds a value below the lower end or above the higher one (never between
+    /// them, nor equal to either).
+    Lockout {
+        /// The line, one end to the other.
+        cells: Vec<CellId>,
+        /// The least difference between the ends (4 in the usual rule).
+        difference: i64,
+    },
+    /// Dutch flatmates: every cell holding the alphabet's middle value (5 on 1-9) has the
+    /// smallest value (1) in the cell directly above it or the largest (9) directly below it,
+    /// on the canvas. The alphabet has an odd number of distinct values.
+    DutchFlatmates,
+    /// Global entropy: every 2x2 square of cells holds a low, a middle and a high value (the
+    /// sorted distinct values split in thirds: 1-3, 4-6, 7-9).
+    GlobalEntropy,
+    /// Global modular: every 2x2 square of cells holds a value of each remainder mod 3.
+    GlobalModular,
+    /// A numbered room clue: the first cell from the clue holds N (between 1 and the line's
+    /// length), and the N-th cell from the clue holds `value`.
+    NumberedRoom {
+        /// The row or column, nearest the clue first.
+        cells: Vec<CellId>,
+        /// The value the N-th cell holds.
+        value: i64,
+        /// Where the clue is written, (row, column) as in [`Pos`], outside the cells.
+        clue: (u32, u32),
+    },
+    /// Counting circles: a circle holding the value N is one of exactly N circles holding N
+    /// (so every circled value is positive).
+    CountingCircles {
+        /// The circled cells.
+        cells: Vec<CellId>,
+    },
     /// Chaos construction: the regions are part of the solution. Every cell of the grid lies
     /// in exactly one region, a set of orthogonally connected cells as many as there are
     /// symbols, holding each symbol once (see `constraint/chaos.rs`).
@@ -355,6 +399,9 @@ impl Constraint {
             | RuleKind::AntiKing
             | RuleKind::Nonconsecutive
             | RuleKind::AntiTaxicab
+            | RuleKind::DutchFlatmates
+            | RuleKind::GlobalEntropy
+            | RuleKind::GlobalModular
             | RuleKind::Chaos { .. }
             | RuleKind::Marks { .. }
             | RuleKind::DisjointGroups { .. } => &[],
@@ -383,7 +430,11 @@ impl Constraint {
             | RuleKind::Sandwich { cells, .. }
             | RuleKind::XSum { cells, .. }
             | RuleKind::Skyscraper { cells, .. }
-            | RuleKind::Indexing { cells, .. } => cells,
+            | RuleKind::Indexing { cells, .. }
+            | RuleKind::Rellik { cells, .. }
+            | RuleKind::Lockout { cells, .. }
+            | RuleKind::NumberedRoom { cells, .. }
+            | RuleKind::CountingCircles { cells } => cells,
         }
     }
 

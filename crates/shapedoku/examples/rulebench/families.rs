@@ -9,11 +9,14 @@ use shapedoku::{CellId, Geometry, Rule, Shape, ShapeKind, Symbol, Symbols};
 use std::sync::Arc;
 
 /// Every family, in the order docs/format.md lists the rules.
-pub const ALL: [&str; 36] = [
+pub const ALL: [&str; 42] = [
     "anti-knight",
     "anti-king",
     "nonconsecutive",
     "anti-taxicab",
+    "dutch-flatmates",
+    "global-entropy",
+    "global-modular",
     "miracle",
     "disjoint-groups",
     "thermo",
@@ -38,6 +41,8 @@ pub const ALL: [&str; 36] = [
     "modular",
     "zipper",
     "sum-line",
+    "rellik",
+    "lockout",
     "clone",
     "sequence",
     "regex",
@@ -46,6 +51,7 @@ pub const ALL: [&str; 36] = [
     "skyscraper",
     "indexing",
     "relation",
+    "counting-circles",
 ];
 
 /// A geometry with rules of `family`, a solution it has and how many rules were added.
@@ -104,6 +110,9 @@ fn fixed(family: &str) -> Option<Vec<Constraint>> {
         "anti-king" => one(family, RuleKind::AntiKing),
         "nonconsecutive" => one(family, RuleKind::Nonconsecutive),
         "anti-taxicab" => one(family, RuleKind::AntiTaxicab),
+        "dutch-flatmates" => one(family, RuleKind::DutchFlatmates),
+        "global-entropy" => one(family, RuleKind::GlobalEntropy),
+        "global-modular" => one(family, RuleKind::GlobalModular),
         "miracle" => [
             RuleKind::AntiKnight,
             RuleKind::AntiKing,
@@ -410,6 +419,18 @@ fn line_kind(family: &str, line: &[CellId], rng: &mut Xoshiro256PlusPlus) -> Opt
         "renban" => RuleKind::Renban { cells },
         // 10 lines, the setters' usual total: random lines where the runs fit are kept.
         "sum-line" => RuleKind::sum_line(cells, 10)?,
+        // Cages of random totals and lockout lines of the usual difference: those the
+        // solution keeps are kept.
+        "rellik" => RuleKind::Rellik {
+            cells,
+            total: rng.random_range(3..=20),
+        },
+        "lockout" => RuleKind::Lockout {
+            cells,
+            difference: 4,
+        },
+        // Circles on a random line's cells: kept when the counts work out.
+        "counting-circles" => RuleKind::CountingCircles { cells },
         "whispers" => RuleKind::Whispers {
             cells,
             difference: 5,

@@ -228,6 +228,13 @@ impl Constraint {
             | RuleKind::XSum { .. }
             | RuleKind::Skyscraper { .. }
             | RuleKind::Indexing { .. }
+            | RuleKind::Rellik { .. }
+            | RuleKind::Lockout { .. }
+            | RuleKind::DutchFlatmates
+            | RuleKind::GlobalEntropy
+            | RuleKind::GlobalModular
+            | RuleKind::NumberedRoom { .. }
+            | RuleKind::CountingCircles { .. }
             | RuleKind::Chaos { .. } => Laws::Native,
         }
     }

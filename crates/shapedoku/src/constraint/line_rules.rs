@@ -46,6 +46,7 @@ pub(super) fn holds(kind: &RuleKind, g: &Geometry, value: &dyn Fn(CellId) -> Opt
             })
         }
         RuleKind::Zipper { cells } => zipper_holds(cells, value),
+        RuleKind::Lockout { cells, difference } => lockout_holds(cells, *difference, value),
         _ => true,
     }
 }
@@ -59,6 +60,20 @@ fn between_holds(cells: &[CellId], value: &dyn Fn(CellId) -> Option<i64>) -> boo
     cells[1..n - 1]
         .iter()
         .all(|&c| value(c).is_none_or(|v| lo < v && v < hi))
+}
+
+/// A lockout line: once both ends are filled they differ by at least `difference` and no
+/// filled cell between them lies from the lower end to the higher one.
+fn lockout_holds(cells: &[CellId], difference: i64, value: &dyn Fn(CellId) -> Option<i64>) -> bool {
+    let n = cells.len();
+    let (Some(a), Some(b)) = (value(cells[0]), value(cells[n - 1])) else {
+        return true;
+    };
+    let (lo, hi) = (a.min(b), a.max(b));
+    hi - lo >= difference
+        && cells[1..n - 1]
+            .iter()
+            .all(|&c| value(c).is_none_or(|v| v < lo || v > hi))
 }
 
 fn zipper_holds(cells: &[CellId], value: &dyn Fn(CellId) -> Option<i64>) -> bool {

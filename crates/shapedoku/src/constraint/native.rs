@@ -2,7 +2,7 @@
 //! a check of its own here, dispatched by one exhaustive match, so a new kind does not compile
 //! until it says whether it is well formed and how it is checked.
 
-use super::{Constraint, RuleKind, line_rules, outside};
+use super::{Constraint, RuleKind, global_rules, line_rules, outside, set_rules};
 use crate::{CellId, Geometry};
 
 impl Constraint {
@@ -27,7 +27,11 @@ impl Constraint {
             | RuleKind::SumLine { cells, .. }
             | RuleKind::Sandwich { cells, .. }
             | RuleKind::XSum { cells, .. }
-            | RuleKind::Skyscraper { cells, .. } => !cells.is_empty(),
+            | RuleKind::Skyscraper { cells, .. }
+            | RuleKind::Rellik { cells, .. }
+            | RuleKind::NumberedRoom { cells, .. }
+            | RuleKind::CountingCircles { cells } => !cells.is_empty(),
+            RuleKind::Lockout { cells, .. } => cells.len() >= 2,
             RuleKind::Relation { cells, allowed } => {
                 (1..=super::RELATION_MAX_CELLS).contains(&cells.len())
                     && allowed.iter().all(|t| t.len() == cells.len())
@@ -47,8 +51,11 @@ impl Constraint {
             | RuleKind::Minimum { .. }
             | RuleKind::Maximum { .. }
             | RuleKind::Quadruple { .. }
-            | RuleKind::Chaos { .. }
-            | RuleKind::DisjointGroups { .. } => true,
+            | RuleKind::DisjointGroups { .. }
+            | RuleKind::DutchFlatmates
+            | RuleKind::GlobalEntropy
+            | RuleKind::GlobalModular
+            | RuleKind::Chaos { .. } => true,
         }
     }
 }
@@ -72,11 +79,19 @@ pub(super) fn holds(
         | RuleKind::RegionSum { .. }
         | RuleKind::Entropic { .. }
         | RuleKind::Modular { .. }
-        | RuleKind::Zipper { .. } => line_rules::holds(kind, g, value),
+        | RuleKind::Zipper { .. }
+        | RuleKind::Lockout { .. } => line_rules::holds(kind, g, value),
         RuleKind::Sandwich { .. }
         | RuleKind::XSum { .. }
         | RuleKind::Skyscraper { .. }
-        | RuleKind::Indexing { .. } => outside::holds(kind, g, value),
+        | RuleKind::Indexing { .. }
+        | RuleKind::NumberedRoom { .. } => outside::holds(kind, g, value),
+        RuleKind::Rellik { cells, total } => set_rules::rellik_holds(cells, *total, symbol, value),
+        RuleKind::CountingCircles { cells } => set_rules::circles_hold(cells, value),
+        RuleKind::DutchFlatmates => global_rules::flatmates_hold(g, value),
+        RuleKind::GlobalEntropy | RuleKind::GlobalModular => {
+            global_rules::squares_hold(kind, g, value)
+        }
         RuleKind::Chaos { .. } => super::chaos::holds(kind, g, symbol),
         // Stated by their laws (`laws.rs`).
         RuleKind::AntiKnight

@@ -29,6 +29,16 @@ pub(super) fn holds(kind: &RuleKind, g: &Geometry, value: &dyn Fn(CellId) -> Opt
             let first: Option<Vec<i64>> = cells[..x as usize].iter().map(|&c| value(c)).collect();
             first.is_none_or(|v| v.iter().sum::<i64>() == *total)
         }
+        RuleKind::NumberedRoom {
+            cells, value: clue, ..
+        } => {
+            let Some(n) = cells.first().and_then(|&c| value(c)) else {
+                return true;
+            };
+            n >= 1
+                && n <= cells.len() as i64
+                && value(cells[n as usize - 1]).is_none_or(|v| v == *clue)
+        }
         RuleKind::Sandwich { cells, .. } | RuleKind::Skyscraper { cells, .. } => {
             let Some(line) = cells
                 .iter()

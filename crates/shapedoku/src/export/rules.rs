@@ -192,6 +192,19 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
                 refused,
                 "neither f-puzzles nor SudokuPad has an anti-taxicab constraint".into(),
             ),
+            RuleKind::Rellik { .. }
+            | RuleKind::Lockout { .. }
+            | RuleKind::DutchFlatmates
+            | RuleKind::GlobalEntropy
+            | RuleKind::GlobalModular
+            | RuleKind::NumberedRoom { .. }
+            | RuleKind::CountingCircles { .. } => refuse(
+                refused,
+                format!(
+                    "{}: f-puzzles has no such constraint, and SudokuPad draws it only as lines and text it cannot check",
+                    c.name
+                ),
+            ),
             RuleKind::Relation { .. } => refuse(
                 refused,
                 "a `relation` rule (a table of allowed values): neither f-puzzles nor SudokuPad has a constraint for it".into(),

@@ -239,14 +239,15 @@ pub struct RuleDef {
     pub v: Field<Vec<Spanned<String>>>,
     /// The marked pairs of a `difference` or `ratio` rule, written like `white`.
     pub pairs: Field<Vec<Spanned<String>>>,
-    /// The N of a `difference` (default 1) or `ratio` (default 2) rule.
+    /// The N of a `difference` (default 1) or `ratio` (default 2) rule; the value a
+    /// `numbered-room` clue puts in the N-th cell.
     pub value: Field<i64>,
     /// The negative constraint: no unmarked neighbours meet the rule's relations. Default false.
     pub negative: Field<bool>,
     /// The symbols a `quadruple` requires, one character each: `"139"`.
     pub symbols: Field<String>,
     // Keys of the sum, line and copy rules.
-    /// A little killer's total.
+    /// A little killer's total; a rellik cage's total, which no subset of its values reaches.
     pub total: Field<i64>,
     /// Where a little killer's clue is written, `[row, col]`, outside the cells.
     pub at: Field<Vec<i64>>,
@@ -255,7 +256,8 @@ pub struct RuleDef {
     pub direction: Field<String>,
     /// An arrow's circle: one cell, or a pill of 2-3 cells read as a number.
     pub circle: Field<String>,
-    /// German whispers: the least difference between neighbours. Default 5.
+    /// German whispers: the least difference between neighbours. Default 5. A lockout line:
+    /// the least difference between its ends. Default 4.
     pub difference: Field<i64>,
     /// A clone's copy: cells in the same arrangement as `cells`, in matching order.
     pub copy: Field<String>,
@@ -295,7 +297,7 @@ pub struct RuleDef {
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 36] = [
+    pub const TYPES: [(&'static str, bool); 43] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -329,11 +331,18 @@ impl RuleDef {
         ("sequence", true),
         ("relation", true),
         ("sum-line", true),
+        ("rellik", true),
+        ("lockout", true),
+        ("counting-circles", true),
+        ("dutch-flatmates", false),
+        ("global-entropy", false),
+        ("global-modular", false),
         // Outside clues (their cells follow from the clue) and indexing.
         ("sandwich", false),
         ("x-sum", false),
         ("skyscraper", false),
         ("indexing", true),
+        ("numbered-room", false),
         // Chaos construction: the regions are part of the solution.
         ("chaos", false),
     ];

@@ -59,6 +59,7 @@ impl Ctx<'_> {
         }
         let min_len = match kind {
             "little-killer" | "clone" | "sequence" | "relation" | "arrow" | "sum-line" => 1,
+            "lockout" => 2,
             "whispers" | "palindrome" | "zipper" | "renban" | "entropic" | "modular"
             | "region-sum" => 2,
             _ => 3,
@@ -101,6 +102,7 @@ impl Ctx<'_> {
             "sequence" => self.sequence(cells),
             "relation" => self.relation(cells),
             "sum-line" => self.sum_line(cells),
+            "lockout" => self.lockout(cells),
             _ => None,
         }
     }
@@ -166,6 +168,29 @@ impl Ctx<'_> {
             );
         }
         kind
+    }
+
+    /// A lockout line: `difference` (default 4) at least 1, and some two values of the
+    /// alphabet that far apart.
+    fn lockout(&mut self, cells: Vec<CellId>) -> Option<RuleKind> {
+        let def = self.def().clone();
+        if def.difference.is_invalid() {
+            return None;
+        }
+        let difference = def.difference.value().copied().unwrap_or(4);
+        let v = self.values();
+        if difference < 1 || v[v.len() - 1] - v[0] < difference {
+            self.error(
+                def.difference.span(),
+                format!(
+                    "the ends must differ by at least 1 and by no more than the alphabet's values do ({}), not {difference}",
+                    v[v.len() - 1] - v[0]
+                ),
+                "",
+            );
+            return None;
+        }
+        Some(RuleKind::Lockout { cells, difference })
     }
 
     fn little_killer(&mut self) -> Option<RuleKind> {

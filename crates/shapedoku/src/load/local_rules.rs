@@ -35,6 +35,8 @@ fn own_keys(kind: &str) -> &'static [&'static str] {
         "xv" => &["x", "v", "negative"],
         "difference" | "ratio" => &["pairs", "value", "negative"],
         "quadruple" => &["symbols"],
+        // The value the clue's N-th cell holds (read in `outside_rules.rs`).
+        "numbered-room" => &["value"],
         _ => &[],
     }
 }

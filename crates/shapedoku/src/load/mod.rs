@@ -43,6 +43,7 @@ mod local_rules;
 mod outside_rules;
 mod read;
 mod rules;
+mod set_rules;
 mod source;
 mod state;
 

@@ -13,7 +13,10 @@ use std::ops::Range;
 
 /// The types this file reads.
 pub(super) fn handles(kind: &str) -> bool {
-    matches!(kind, "sandwich" | "x-sum" | "skyscraper" | "indexing")
+    matches!(
+        kind,
+        "sandwich" | "x-sum" | "skyscraper" | "indexing" | "numbered-room"
+    )
 }
 
 /// The rule `r` (one of the types above; `cells` are an indexing rule's cells, already
@@ -80,6 +83,7 @@ impl Ctx<'_> {
         let def = &self.r.def;
         let (field, key, eg) = match self.r.kind.as_str() {
             "skyscraper" => (&def.count, "count", "count = 3"),
+            "numbered-room" => (&def.value, "value", "value = 7"),
             _ => (&def.total, "total", "total = 15"),
         };
         if let Some(&n) = field.value() {
@@ -129,6 +133,9 @@ impl Ctx<'_> {
             cells.push(CellId::new(c));
             p = (p.0 + step.0, p.1 + step.1);
         }
+        if self.r.kind == "numbered-room" {
+            return self.numbered_room(cells, number, number_span, (clue.row, clue.col), name);
+        }
         let kind = match self.r.kind.as_str() {
             "sandwich" => {
                 let (lo, hi) = self.extremes();
@@ -170,6 +177,38 @@ impl Ctx<'_> {
         let name = match def.name.value() {
             Some(n) => n.clone(),
             None => default_name(&self.r.kind, number, &kind, self.g, name),
+        };
+        Some(Constraint::new(&name, kind))
+    }
+
+    /// A numbered room: some value N of the alphabet between 1 and the line's length must
+    /// be able to name a cell that holds `value` (N = 1 only when `value` is 1), and `value`
+    /// must be a value of the alphabet.
+    fn numbered_room(
+        &mut self,
+        cells: Vec<CellId>,
+        value: i64,
+        span: Option<Range<usize>>,
+        clue: (u32, u32),
+        dir: &str,
+    ) -> Option<Constraint> {
+        let values = self.g.symbols().values();
+        let len = cells.len() as i64;
+        let names = values
+            .iter()
+            .any(|&n| (2..=len).contains(&n) || n == 1 && value == 1);
+        if !values.contains(&value) || !names {
+            self.error(
+                span,
+                format!("no values along the {dir} line from the clue can put {value} in the cell the first one names"),
+                "the value must be one of the alphabet's, and some value from 1 to the line's length must name a cell",
+            );
+            return None;
+        }
+        let kind = RuleKind::NumberedRoom { cells, value, clue };
+        let name = match self.r.def.name.value() {
+            Some(n) => n.clone(),
+            None => default_name(&self.r.kind, value, &kind, self.g, dir),
         };
         Some(Constraint::new(&name, kind))
     }
@@ -352,7 +391,8 @@ fn kind_cells(kind: &RuleKind) -> &[CellId] {
     match kind {
         RuleKind::Sandwich { cells, .. }
         | RuleKind::XSum { cells, .. }
-        | RuleKind::Skyscraper { cells, .. } => cells,
+        | RuleKind::Skyscraper { cells, .. }
+        | RuleKind::NumberedRoom { cells, .. } => cells,
         _ => &[],
     }
 }

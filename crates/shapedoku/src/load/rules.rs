@@ -151,7 +151,7 @@ fn compile_rule(
         let line = !super::local_rules::is_cell_list(&r.kind)
             && !matches!(
                 r.kind.as_str(),
-                "clone" | "sequence" | "relation" | "indexing"
+                "clone" | "sequence" | "relation" | "indexing" | "rellik" | "counting-circles"
             );
         if let Some(prev) = i.checked_sub(1).map(|j| r.cells[j].1).filter(|_| line) {
             if !next_to(prev, *p) {
@@ -191,6 +191,10 @@ fn compile_rule(
         // Outside clues and indexing.
         k if super::outside_rules::handles(k) => {
             return super::outside_rules::compile(r, g, cells, diags).filter(|_| ok);
+        }
+        // Rules on sets of cells and over the whole grid with checks of their own.
+        k if super::set_rules::handles(k) => {
+            return super::set_rules::compile(r, g, cells, diags).filter(|_| ok);
         }
         // Sum, line and copy rules.
         _ if !ok => return None,

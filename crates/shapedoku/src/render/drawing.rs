@@ -35,6 +35,11 @@ pub(super) enum Under<'a> {
     Chevrons { cells: &'a [CellId], min: bool },
     /// A dashed frame inside each cell (the cells of a relation).
     Framed(&'a [CellId]),
+    /// A dashed frame inside each cell with a total in the first cell's corner (a rellik
+    /// cage).
+    FramedTotal { cells: &'a [CellId], total: i64 },
+    /// A ring in each cell (counting circles).
+    Rings(&'a [CellId]),
 }
 
 /// Drawn over the grid lines.
@@ -73,6 +78,8 @@ pub(super) enum Line<'a> {
     Between(&'a [CellId]),
     /// A line between two circles at its ends (double arrow).
     DoubleArrow(&'a [CellId]),
+    /// A thin line with a diamond at each end (lockout).
+    Lockout(&'a [CellId]),
     /// A circle or pill and a line ending in an arrowhead.
     Arrow { cells: &'a [CellId], circle: usize },
     /// Shaded cells (clones).
@@ -108,6 +115,9 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
         | RuleKind::AntiKing
         | RuleKind::Nonconsecutive
         | RuleKind::AntiTaxicab
+        | RuleKind::DutchFlatmates
+        | RuleKind::GlobalEntropy
+        | RuleKind::GlobalModular
         | RuleKind::DisjointGroups { .. } => Drawing::Nothing,
         // The regions are drawn from the solution, when the page shows one (`mod.rs`).
         RuleKind::Chaos { .. } => Drawing::Nothing,
@@ -160,6 +170,15 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
             colour: "#64c864",
             label: *total,
         }),
+        RuleKind::Rellik { cells, total } => Drawing::Under(Under::FramedTotal {
+            cells,
+            total: *total,
+        }),
+        RuleKind::Lockout { cells, .. } => Drawing::Line(Line::Lockout(cells)),
+        RuleKind::NumberedRoom { cells, value, clue } => {
+            number(cells, *value, *clue, "numbered-room")
+        }
+        RuleKind::CountingCircles { cells } => Drawing::Under(Under::Rings(cells)),
     }
 }
 

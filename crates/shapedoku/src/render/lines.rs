@@ -88,6 +88,26 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
                     circle(&mut out, end, cs * 0.4, "#a8a8a8", cs);
                 }
             }
+            Line::Lockout(cells) => {
+                let p = centres(cells);
+                polyline(&mut out, &p, "#c8c8ff", cs * 0.12, false);
+                for (x, y) in [p[0], p[p.len() - 1]] {
+                    let r = cs * 0.38;
+                    let _ = writeln!(
+                        out,
+                        r##"<path class="lockout-end" d="M{} {}L{} {}L{} {}L{} {}z" fill="#ffffff" stroke="#8080c0" stroke-width="{}"/>"##,
+                        num(x),
+                        num(y - r),
+                        num(x + r),
+                        num(y),
+                        num(x),
+                        num(y + r),
+                        num(x - r),
+                        num(y),
+                        num(cs * 0.05)
+                    );
+                }
+            }
             Line::DoubleArrow(cells) => {
                 let p = centres(cells);
                 polyline(

@@ -79,6 +79,42 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     num(cs * 0.08)
                 );
             }),
+            Under::FramedTotal { cells, total } => {
+                each(s, g, at, cells, |s, (cx, cy), cs| {
+                    let h = cs * 0.42;
+                    let _ = writeln!(
+                        s,
+                        r#"<rect class="rellik" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-dasharray="{}"/>"#,
+                        num(cx - h),
+                        num(cy - h),
+                        num(2.0 * h),
+                        num(2.0 * h),
+                        num(cs * 0.03),
+                        num(cs * 0.08)
+                    );
+                });
+                // The total in the first cell's top-left corner, as a cage's sum is written.
+                if let Some(&first) = cells.first() {
+                    let ((x, y), cs) = (at.centre(g, first), at.cs);
+                    let _ = writeln!(
+                        s,
+                        r##"<text class="rellik-total" x="{}" y="{}" font-size="{}" fill="#000000">{total}</text>"##,
+                        num(x - cs * 0.45),
+                        num(y - cs * 0.22),
+                        num(cs * 0.22)
+                    );
+                }
+            }
+            Under::Rings(cells) => each(s, g, at, cells, |s, (cx, cy), cs| {
+                let _ = writeln!(
+                    s,
+                    r##"<circle class="counting-circle" cx="{}" cy="{}" r="{}" fill="none" stroke="#808080" stroke-width="{}"/>"##,
+                    num(cx),
+                    num(cy),
+                    num(cs * 0.4),
+                    num(cs * 0.04)
+                );
+            }),
             Under::Chevrons { cells, min } => {
                 for &cell in cells {
                     chevrons(s, g, at, cell, min, col);

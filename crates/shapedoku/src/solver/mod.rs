@@ -136,18 +136,24 @@ mod tuples;
 pub(crate) mod why;
 // Sum, line and copy rules.
 mod between;
+mod circles;
 mod class_windows;
+mod flatmates;
 #[cfg(test)]
 mod line_soundness;
 mod linear;
+mod lockout;
 mod outside;
 mod outside_sets;
 #[cfg(test)]
 mod outside_tests;
 mod pair_chain;
+mod rellik;
 mod renban;
+mod rooms;
 pub(crate) mod sequence;
 mod sight;
+mod squares;
 mod zipper;
 
 pub use budget::{Budget, POLL_NODES};

@@ -15,8 +15,12 @@ use super::{
     between::Between, class_windows::ClassWindows, linear::Linear, outside, pair_chain::PairChain,
     renban::Renban, sequence::Sequence, zipper::Zipper,
 };
+use super::{
+    circles::Circles, flatmates::Flatmates, lockout::Lockout, rellik::Rellik, rooms::Room,
+    squares::Squares,
+};
 use crate::CellId;
-use crate::constraint::{Constraint, Laws, PairLaw, RuleKind, line_rules};
+use crate::constraint::{Constraint, Laws, PairLaw, RuleKind, global_rules, line_rules};
 use crate::{Geometry, Rule};
 
 /// The propagator for a shape's rule, or `None` when the house path covers it: a no-repeat
@@ -144,9 +148,48 @@ pub(super) fn compile(
             let lines: Vec<Vec<u32>> = lines.iter().map(|l| ids(l)).collect();
             Box::new(outside::Indexing::new(&ids(cells), &lines, values))
         }
+        RuleKind::Rellik { cells, total } => Box::new(Rellik::new(ids(cells), *total, values, g)),
+        RuleKind::Lockout { cells, difference } => {
+            Box::new(Lockout::new(&ids(cells), *difference, values))
+        }
+        RuleKind::DutchFlatmates => flatmates(g, values),
+        RuleKind::GlobalEntropy | RuleKind::GlobalModular => {
+            match global_rules::square_classes(&c.kind, values.all()) {
+                Some(classes) => {
+                    let squares = global_rules::squares(g)
+                        .into_iter()
+                        .map(|s| s.map(|c| c.index() as u32));
+                    Box::new(Squares::new(squares.collect(), &classes))
+                }
+                None => never(),
+            }
+        }
+        RuleKind::NumberedRoom { cells, value, .. } => {
+            Box::new(Room::new(ids(cells), *value, values))
+        }
+        RuleKind::CountingCircles { cells } => Box::new(Circles::new(ids(cells), values, g)),
         // Region labels as variables beyond the cells (`solver/chaos.rs`).
         RuleKind::Chaos { .. } => super::chaos::compile(c, g),
     }
+}
+
+/// Dutch flatmates: each cell with the cells above and below it, and the symbols of the
+/// middle, smallest and largest values; a rule that never holds on an alphabet without a
+/// middle value (the loader refuses it).
+fn flatmates(g: &Geometry, values: &Values) -> Box<dyn Propagator> {
+    let Some((lo, mid, hi)) = global_rules::middle_and_ends(values.all()) else {
+        return never();
+    };
+    let worth = |x: i64| {
+        (values.all().iter().enumerate())
+            .filter(|&(_, &v)| v == x)
+            .fold(0u64, |m, (s, _)| m | 1 << s)
+    };
+    let none = |c: Option<CellId>| c.map_or(u32::MAX, |c| c.index() as u32);
+    let places = (global_rules::flatmates(g).into_iter())
+        .map(|(c, above, below)| [c.index() as u32, none(above), none(below)])
+        .collect();
+    Box::new(Flatmates::new(places, worth(mid), worth(lo), worth(hi)))
 }
 
 /// The generic propagator of a rule's laws: pairs as a network of tables built from their
@@ -325,6 +368,33 @@ cells = "r7c5 r7c6 r7c7 r8c7 r9c7"
 
 [[rule]]
 type = "anti-taxicab"
+
+[[rule]]
+type = "rellik"
+total = 10
+cells = "r4c1 r5c1 r5c2"
+
+[[rule]]
+type = "lockout"
+cells = "r6c2 r6c3 r6c4 r5c4"
+
+[[rule]]
+type = "dutch-flatmates"
+
+[[rule]]
+type = "global-entropy"
+
+[[rule]]
+type = "global-modular"
+
+[[rule]]
+type = "numbered-room"
+at = [0, 9]
+value = 4
+
+[[rule]]
+type = "counting-circles"
+cells = "r8c5 r8c6 r8c7 r9c5 r9c6"
 "#;
 
     /// Recording reasons changes nothing: a rule's explained pass removes exactly what its

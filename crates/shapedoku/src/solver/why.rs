@@ -317,6 +317,65 @@ pub(crate) enum Why {
         /// The clue's number.
         clue: i64,
     },
+    /// Rellik cage: the values the cage must hold (its solved cells', a naked subset's inside
+    /// it, a house's only places; `solved` are those cells) already make, with one or more of them, the total
+    /// less each removed value, so the removed value would complete the total.
+    RellikSums {
+        /// The cells that force the cage's values: solved, a naked subset, a house's places.
+        solved: Vec<u32>,
+    },
+    /// Lockout line: no pair of values the ends `ends` can still hold, at least the
+    /// difference apart, leaves the removed value outside the range they lock (for a cell
+    /// between them), or leaves every cell between them a value outside it (for an end).
+    LockoutRange {
+        /// The line's two ends.
+        ends: [u32; 2],
+    },
+    /// Dutch flatmates: the cell above cannot hold the smallest value nor the cell below the
+    /// largest, so the cell cannot hold the middle value.
+    FlatmateNone,
+    /// Dutch flatmates: `middle` holds the middle value and the cell is the only one of its
+    /// two flatmates left (above it the smallest value, below it the largest).
+    FlatmateNeeded {
+        /// The cell holding the middle value.
+        middle: u32,
+    },
+    /// Global entropy or modular: the 2x2 square `square` must hold every class, and no way
+    /// of giving each of its cells a class its candidates allow that covers all three gives
+    /// the cell the removed values' class.
+    SquareClasses {
+        /// The square's cells: top-left, top-right, bottom-left, bottom-right.
+        square: [u32; 4],
+    },
+    /// Numbered room: the cell each removed value N names (the N-th from the clue) cannot
+    /// hold the clue's value (or N is beyond the line).
+    RoomNoClue,
+    /// Numbered room: every value the first cell `first` can still hold names this cell, so
+    /// it holds the clue's value.
+    RoomTarget {
+        /// The first cell from the clue.
+        first: u32,
+    },
+    /// Counting circles: a circled N needs exactly N circles holding N, and `holders` are
+    /// the circles that hold it (already N of them) or the only ones that can (exactly N).
+    CircleCount {
+        /// The circles holding or able to hold the value.
+        holders: Vec<u32>,
+    },
+    /// Counting circles: the values the circles hold, each as often as itself, must fill
+    /// every circle (`circles` of them), and no set of values that can does uses the
+    /// removed values.
+    CircleSets {
+        /// How many circles the rule has.
+        circles: u32,
+    },
+    /// Counting circles: the value must be held, in as many circles as itself, and only that
+    /// many houses of a family (rows, columns, boxes) splitting the circles have a circle
+    /// that can hold it, at most one each; so `house` holds it in one of its circles.
+    CircleHouses {
+        /// The house (a shape index of the geometry).
+        house: u32,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum (see [`Why::SandwichSpans`]):

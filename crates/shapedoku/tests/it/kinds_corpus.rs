@@ -42,10 +42,21 @@ fn published_puzzles_solve_uniquely_to_their_setters_solutions() {
 
 #[test]
 fn each_new_kind_has_published_puzzles() {
-    // Two published anti-taxicab puzzles and one sum-line puzzle were found (see the
-    // README), not yet three of each.
-    assert!(of_kind("anti-taxicab").len() >= 2);
-    assert!(!of_kind("sum-line").is_empty());
+    // Three or more of each kind where that many were found (see the README); fewer for
+    // the kinds whose search is not finished.
+    for (kind, found) in [
+        ("anti-taxicab", 2),
+        ("sum-line", 1),
+        ("rellik", 2),
+        ("lockout", 2),
+        ("dutch-flatmates", 1),
+        ("global-entropy", 3),
+        ("global-modular", 1),
+        ("numbered-room", 3),
+        ("counting-circles", 5),
+    ] {
+        assert!(of_kind(kind).len() >= found, "{kind}");
+    }
 }
 
 /// The reasoner's steps before its first guess on each published puzzle, checked against the

@@ -101,6 +101,20 @@ fn rule_body(kind: &str, line: &[(u32, u32)], param: i64, size: u32) -> String {
                 cells(line)
             )
         }
+        "lockout" => {
+            t += &format!(
+                "difference = {}\ncells = \"{}\"\n",
+                param.abs() % 3 + 1,
+                cells(line)
+            )
+        }
+        "rellik" => {
+            t += &format!(
+                "total = {}\ncells = \"{}\"\n",
+                param.abs() % 14 + 1,
+                cells(line)
+            )
+        }
         "whispers" => {
             t += &format!(
                 "difference = {}\ncells = \"{}\"\n",
@@ -113,7 +127,7 @@ fn rule_body(kind: &str, line: &[(u32, u32)], param: i64, size: u32) -> String {
     t
 }
 
-const KINDS: [&str; 14] = [
+const KINDS: [&str; 16] = [
     "little-killer",
     "arrow",
     "double-arrow",
@@ -128,6 +142,8 @@ const KINDS: [&str; 14] = [
     "clone",
     "sequence",
     "sum-line",
+    "rellik",
+    "lockout",
 ];
 
 /// A sequence rule that says "no value twice in a row, at most 3 after a 1": something an
@@ -744,4 +760,56 @@ fn a_sum_line_is_drawn_with_its_total() {
     let svg = shapedoku::render::svg(&load(&text).puzzle, &Default::default());
     assert!(svg.contains("#64c864"), "the line's green");
     assert!(svg.contains(">7</text>"), "the total");
+}
+
+#[test]
+fn rellik_cages_and_lockout_lines_count_as_worked_out() {
+    // A rellik cage of total 3 on r1c1 r1c2 (a 4x4): neither cell is 3, and not 1 and 2.
+    // Row 1's first two cells are then 1 4, 4 1, 2 4, 4 2: 4 of the 12 ordered pairs.
+    let rellik = "type = \"rellik\"\ntotal = 3\ncells = \"r1c1 r1c2\"";
+    assert_eq!(count(&rule("4x4", rellik)), 288 * 4 / 12);
+    // A lockout line r1c1 r1c2 r1c3 with ends at least 2 apart: the middle is outside the
+    // ends' range: (1,4,3), (3,4,1), (4,1,2), (2,1,4): 4 of the 24 ordered triples.
+    let lockout = "type = \"lockout\"\ndifference = 2\ncells = \"r1c1 r1c2 r1c3\"";
+    assert_eq!(count(&rule("4x4", lockout)), 288 * 4 / 24);
+    for text in [rule("4x4", rellik), rule("4x4", lockout)] {
+        let l = load(&text);
+        assert_eq!(
+            Solver::new(&l.puzzle).count(1000).solutions.len(),
+            oracle::count(&l.puzzle, 1000)
+        );
+    }
+}
+
+#[test]
+fn bad_rellik_cages_and_lockout_lines_are_errors_at_their_key() {
+    let (m, at) = error_of(
+        "variant = \"4x4\"\n[[rule]]\ntype = \"rellik\"\ncells = \"r1c1 r1c2\"\ntotal = 0\n",
+    );
+    assert!(m.contains("between 1 and 127"), "{m}");
+    assert_eq!(at, (5, 9));
+    let (m, _) =
+        error_of("variant = \"4x4\"\n[[rule]]\ntype = \"rellik\"\ncells = \"r1c1 r1c2\"\n");
+    assert!(m.contains("needs `total`"), "{m}");
+    let (m, at) = error_of(
+        "variant = \"4x4\"\n[[rule]]\ntype = \"lockout\"\ncells = \"r1c1 r1c2\"\ndifference = 4\n",
+    );
+    assert!(m.contains("differ by at least 1"), "{m}");
+    assert_eq!(at, (5, 14));
+}
+
+#[test]
+fn rellik_cages_and_lockout_lines_are_drawn() {
+    let text = rule(
+        "4x4",
+        "type = \"rellik\"\ntotal = 9\ncells = \"r1c1 r2c2\"\n[[rule]]\ntype = \"lockout\"\ndifference = 2\ncells = \"r3c1 r3c2 r3c3\"",
+    );
+    let svg = shapedoku::render::svg(&load(&text).puzzle, &Default::default());
+    assert!(svg.contains("class=\"rellik\""), "the cage's frames");
+    assert!(svg.contains(">9</text>"), "the cage's total");
+    assert_eq!(
+        svg.matches("lockout-end").count(),
+        2,
+        "a diamond at each end"
+    );
 }

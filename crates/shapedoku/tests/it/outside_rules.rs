@@ -41,7 +41,13 @@ fn small_puzzles_have_the_counts_worked_out_by_hand() {
 }
 
 /// The kinds, with the body of a clue at a random place with a random number.
-const KINDS: [&str; 4] = ["sandwich", "x-sum", "skyscraper", "indexing"];
+const KINDS: [&str; 5] = [
+    "sandwich",
+    "x-sum",
+    "skyscraper",
+    "indexing",
+    "numbered-room",
+];
 
 /// A random rule of `kind` on a `size`x`size` grid; the rule may be unsatisfiable (or
 /// refused at load, when its number no values reach).
@@ -56,6 +62,10 @@ fn random_body(kind: &str, size: u32, side: u8, line: u32, number: i64, cells: &
         "skyscraper" => format!(
             "type = \"skyscraper\"\nat = {at}\ncount = {}\n",
             number.rem_euclid(size as i64 + 1)
+        ),
+        "numbered-room" => format!(
+            "type = \"numbered-room\"\nat = {at}\nvalue = {}\n",
+            number.rem_euclid(size as i64) + 1
         ),
         "indexing" => {
             let cells: Vec<String> = cells
@@ -137,6 +147,7 @@ fn planted_clue(kind: &str, sol: &[u8], side: u8, line: u32) -> String {
             vals[a.min(b) + 1..a.max(b)].iter().sum::<i64>()
         }
         "x-sum" => vals[..vals[0] as usize].iter().sum(),
+        "numbered-room" => vals[vals[0] as usize - 1],
         _ => {
             let mut best = 0;
             vals.iter()
@@ -149,10 +160,10 @@ fn planted_clue(kind: &str, sol: &[u8], side: u8, line: u32) -> String {
                 .count() as i64
         }
     };
-    let key = if kind == "skyscraper" {
-        "count"
-    } else {
-        "total"
+    let key = match kind {
+        "skyscraper" => "count",
+        "numbered-room" => "value",
+        _ => "total",
     };
     format!("[[rule]]\ntype = \"{kind}\"\nat = {at}\n{key} = {number}\n")
 }
@@ -162,7 +173,7 @@ fn planted_clue(kind: &str, sol: &[u8], side: u8, line: u32) -> String {
 #[test]
 fn planted_solutions_are_found_for_every_clue_kind() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
-    for kind in ["sandwich", "x-sum", "skyscraper"] {
+    for kind in ["sandwich", "x-sum", "skyscraper", "numbered-room"] {
         for _ in 0..8 {
             let sol = planted(&mut rng);
             let givens: String = sol
@@ -421,4 +432,26 @@ fn outside_clue_steps_are_sound_and_say_why() {
         spans > 0 && numbers > 0,
         "{spans} span steps, {numbers} number steps"
     );
+}
+
+#[test]
+fn numbered_rooms_count_as_worked_out() {
+    // 4 from above column 1: r1c1 holds N and the N-th cell down holds 4. N = 4 (r4c1 is 4:
+    // impossible, r1c1 is 4 already), so N is 2 or 3 with a 4 there: two of the four values
+    // of r1c1, each with the 4 in one of the three other cells: 2 * (1/3) of the columns
+    // whose r1c1 is 2 or 3. By symmetry a quarter of the grids per value of r1c1.
+    let room = |v: i64| format!("type = \"numbered-room\"\nat = [0, 1]\nvalue = {v}");
+    assert_eq!(count(&rule("4x4", &room(4))), 2 * (288 / 4) / 3);
+    // 1: r1c1 holds 1 (naming itself), or N in 2-4 with a 1 there: every column has its 1
+    // somewhere, so r1c1 = 1 or r1c1 = the row of the 1 (1/3 of the others).
+    assert_eq!(count(&rule("4x4", &room(1))), 288 / 4 + 3 * (288 / 4) / 3);
+    let (m, at) = {
+        let text =
+            "variant = \"4x4\"\n[[rule]]\ntype = \"numbered-room\"\nat = [0, 1]\nvalue = 7\n";
+        let e = load_str("p", text, None).unwrap_err();
+        let d = &e.diagnostics[0];
+        (d.message.clone(), d.line_col().unwrap())
+    };
+    assert!(m.contains("no values"), "{m}");
+    assert_eq!(at, (5, 9));
 }

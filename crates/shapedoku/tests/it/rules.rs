@@ -666,3 +666,71 @@ fn anti_taxicab_forbids_n_at_distance_n_only() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Dutch flatmates on a 5x5 Latin square (an odd alphabet, middle 3), global entropy and
+    /// global modular on a 6x6, counting circles on random cells of a 4x4: the fast solver
+    /// finds as many solutions as the oracle, each keeping every rule.
+    #[test]
+    fn global_rules_and_counting_circles_count_like_the_oracle(
+        kind in prop::sample::select(vec!["dutch-flatmates", "global-entropy", "global-modular", "counting-circles"]),
+        circles in prop::collection::vec(0u32..16, 1..7),
+        givens in prop::collection::vec(prop::option::weighted(0.3, 1u8..=6), 36),
+    ) {
+        let (head, size) = match kind {
+            "dutch-flatmates" => ("symbols = \"12345\"\n[[grid]]\nsize = 5\n".to_string(), 5u8),
+            "counting-circles" => ("variant = \"4x4\"\n".to_string(), 4),
+            _ => ("variant = \"6x6\"\n".to_string(), 6),
+        };
+        let n = usize::from(size) * usize::from(size);
+        let g: String = givens[..n]
+            .iter()
+            .map(|v| v.filter(|&d| d <= size).map_or('.', |d| char::from(b'0' + d)))
+            .collect();
+        let mut text = format!("givens = \"{g}\"\n{head}[[rule]]\ntype = \"{kind}\"\n");
+        if kind == "counting-circles" {
+            let mut cs: Vec<String> = circles.iter().map(|c| format!("r{}c{}", c / 4 + 1, c % 4 + 1)).collect();
+            cs.sort();
+            cs.dedup();
+            text += &format!("cells = \"{}\"\n", cs.join(" "));
+        }
+        let Ok(l) = load_str("p", &text, None) else { return Ok(()) };
+        let fast = Solver::new(&l.puzzle).count(300).solutions;
+        for s in &fast {
+            prop_assert!(l.puzzle.verify(s).is_ok(), "{}", text);
+        }
+        prop_assert_eq!(fast.len(), oracle::count(&l.puzzle, 300), "{}", text);
+    }
+}
+
+#[test]
+fn global_rules_and_counting_circles_keep_what_they_say() {
+    use shapedoku::constraint::{Constraint, RuleKind};
+    use shapedoku::{CellId, builtin};
+    let g = builtin::geometry("classic").unwrap();
+    let at = |cells: &'static [(usize, u8)]| {
+        move |c: CellId| cells.iter().find(|x| x.0 == c.index()).map(|x| x.1)
+    };
+    // A 5 (symbol 4) in r2c1 with a 1 above it, or a 9 below it, or neither.
+    let flat = Constraint::new("f", RuleKind::DutchFlatmates);
+    assert!(flat.holds(&g, &at(&[(9, 4), (0, 0)])));
+    assert!(flat.holds(&g, &at(&[(9, 4), (18, 8)])));
+    assert!(!flat.holds(&g, &at(&[(9, 4), (0, 1), (18, 7)])));
+    // A 5 in the top row needs the 9 below it.
+    assert!(!flat.holds(&g, &at(&[(0, 4), (9, 7)])));
+    // The 2x2 r1c1 r1c2 r2c1 r2c2 holding 1 2 4 7: every class; 1 2 3 4: no high value.
+    let ent = Constraint::new("e", RuleKind::GlobalEntropy);
+    assert!(ent.holds(&g, &at(&[(0, 0), (1, 1), (9, 3), (10, 6)])));
+    assert!(!ent.holds(&g, &at(&[(0, 0), (1, 1), (9, 2), (10, 3)])));
+    // Mod 3: 1 4 7 2 lacks a multiple of 3.
+    let m = Constraint::new("m", RuleKind::GlobalModular);
+    assert!(!m.holds(&g, &at(&[(0, 0), (1, 3), (9, 6), (10, 1)])));
+    // Circles r1c1 r1c2 r2c1: 2 2 1 holds, 2 1 1 does not, 3 3 3 does.
+    let cells = vec![CellId::new(0), CellId::new(1), CellId::new(9)];
+    let circ = Constraint::new("c", RuleKind::CountingCircles { cells });
+    assert!(circ.holds(&g, &at(&[(0, 1), (1, 1), (9, 0)])));
+    assert!(!circ.holds(&g, &at(&[(0, 1), (1, 0), (9, 0)])));
+    assert!(circ.holds(&g, &at(&[(0, 2), (1, 2), (9, 2)])));
+}

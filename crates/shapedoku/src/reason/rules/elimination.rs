@@ -136,6 +136,13 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::XSum { .. }
         | RuleKind::Skyscraper { .. }
         | RuleKind::Indexing { .. }
+        | RuleKind::Rellik { .. }
+        | RuleKind::Lockout { .. }
+        | RuleKind::DutchFlatmates
+        | RuleKind::GlobalEntropy
+        | RuleKind::GlobalModular
+        | RuleKind::NumberedRoom { .. }
+        | RuleKind::CountingCircles { .. }
         | RuleKind::Chaos { .. } => vec![whole()],
     }
 }

@@ -227,6 +227,60 @@ pub enum RuleReason {
         /// The clue's number.
         clue: i64,
     },
+    /// Rellik cage: the cage's solved cells `solved` already make, with one or more of their
+    /// values, the total less each removed value (none: each removed value is the total, or
+    /// not positive).
+    RellikSums {
+        /// The cells that force the cage's values: solved, a naked subset, a house's places.
+        solved: Vec<CellId>,
+    },
+    /// Lockout line: no pair of values the ends can hold, far enough apart, leaves the removed
+    /// values outside the range they lock (or, for an end, leaves every cell between a value
+    /// outside it).
+    LockoutRange {
+        /// The line's two ends.
+        ends: [CellId; 2],
+    },
+    /// Dutch flatmates: neither the cell above can hold the smallest value nor the cell below
+    /// the largest, so the cell cannot hold the middle value.
+    FlatmateNone,
+    /// Dutch flatmates: `middle` holds the middle value and the cell is its only flatmate left.
+    FlatmateNeeded {
+        /// The cell holding the middle value.
+        middle: CellId,
+    },
+    /// Global entropy or modular: no way of covering the three classes in the 2x2 `square`
+    /// gives the cell the removed values' class.
+    SquareClasses {
+        /// The square's cells.
+        square: [CellId; 4],
+    },
+    /// Numbered room: the cell each removed value N names cannot hold the clue's value.
+    RoomNoClue,
+    /// Numbered room: every value the first cell `first` can hold names this cell.
+    RoomTarget {
+        /// The first cell from the clue.
+        first: CellId,
+    },
+    /// Counting circles: a circled N needs exactly N circles holding N, and `holders` already
+    /// are N of them, or are the only N that can be.
+    CircleCount {
+        /// The circles holding or able to hold the value.
+        holders: Vec<CellId>,
+    },
+    /// Counting circles: the circled values, each held as often as itself, fill all
+    /// `circles` circles, and no set of values that can uses the removed ones.
+    CircleSets {
+        /// How many circles the rule has.
+        circles: u32,
+    },
+    /// Counting circles: the value must be held in as many circles as itself, at most one
+    /// per house of a family splitting the circles, and only that many of its houses can:
+    /// `house` holds it in one of its circles.
+    CircleHouses {
+        /// The house.
+        house: ShapeId,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum: a sandwich's two crusts, or
@@ -367,6 +421,28 @@ impl RuleReason {
                 numbers: numbers.clone(),
                 clue: *clue,
             },
+            Why::RellikSums { solved } => RuleReason::RellikSums {
+                solved: cells(solved),
+            },
+            Why::LockoutRange { ends } => RuleReason::LockoutRange {
+                ends: ends.map(|c| cell(&c)),
+            },
+            Why::FlatmateNone => RuleReason::FlatmateNone,
+            Why::FlatmateNeeded { middle } => RuleReason::FlatmateNeeded {
+                middle: cell(middle),
+            },
+            Why::SquareClasses { square } => RuleReason::SquareClasses {
+                square: square.map(|c| cell(&c)),
+            },
+            Why::RoomNoClue => RuleReason::RoomNoClue,
+            Why::RoomTarget { first } => RuleReason::RoomTarget { first: cell(first) },
+            Why::CircleCount { holders } => RuleReason::CircleCount {
+                holders: cells(holders),
+            },
+            Why::CircleSets { circles } => RuleReason::CircleSets { circles: *circles },
+            Why::CircleHouses { house } => RuleReason::CircleHouses {
+                house: ShapeId::new(*house as usize),
+            },
         }
     }
 
@@ -388,7 +464,14 @@ impl RuleReason {
             | RuleReason::Below { .. }
             | RuleReason::Above { .. }
             | RuleReason::LastPlace { .. }
-            | RuleReason::ClueNumbers { .. } => Technique::RuleElimination,
+            | RuleReason::ClueNumbers { .. }
+            | RuleReason::RellikSums { .. }
+            | RuleReason::LockoutRange { .. }
+            | RuleReason::FlatmateNone
+            | RuleReason::FlatmateNeeded { .. }
+            | RuleReason::RoomNoClue
+            | RuleReason::RoomTarget { .. }
+            | RuleReason::CircleCount { .. } => Technique::RuleElimination,
             RuleReason::SamePartner { .. }
             | RuleReason::LineClasses { .. }
             | RuleReason::RenbanRuns { .. }
@@ -397,7 +480,10 @@ impl RuleReason {
             | RuleReason::SumCombinations { .. }
             | RuleReason::RelationTuples { .. }
             | RuleReason::SandwichSpans { .. }
-            | RuleReason::XSumSpans { .. } => Technique::RuleCombination,
+            | RuleReason::XSumSpans { .. }
+            | RuleReason::SquareClasses { .. }
+            | RuleReason::CircleSets { .. }
+            | RuleReason::CircleHouses { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
             | RuleReason::ClassShort { .. }
             | RuleReason::RenbanNeeds { .. }
@@ -422,7 +508,19 @@ impl RuleReason {
             | RuleReason::RelationTuples { .. }
             | RuleReason::CellAllows { .. }
             | RuleReason::LastPlace { .. }
-            | RuleReason::ClueNumbers { .. } => Vec::new(),
+            | RuleReason::ClueNumbers { .. }
+            | RuleReason::FlatmateNone
+            | RuleReason::RoomNoClue
+            | RuleReason::CircleSets { .. }
+            | RuleReason::CircleHouses { .. } => Vec::new(),
+            RuleReason::FlatmateNeeded { middle: c } | RuleReason::RoomTarget { first: c } => {
+                vec![*c]
+            }
+            RuleReason::LockoutRange { ends } => ends.to_vec(),
+            RuleReason::SquareClasses { square } => square.to_vec(),
+            RuleReason::RellikSums { solved: cs } | RuleReason::CircleCount { holders: cs } => {
+                cs.clone()
+            }
             RuleReason::Partner { partner: c }
             | RuleReason::LineRepeat { cell: c }
             | RuleReason::BetweenEnd { other: c }

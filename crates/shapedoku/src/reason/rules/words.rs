@@ -307,6 +307,44 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
                 )
             }
         }
+        RuleReason::RellikSums { solved } if solved.is_empty() => {
+            "each is the cage's total on its own, and no subset of the cage may add up to it".into()
+        }
+        RuleReason::RellikSums { solved } => format!(
+            "with some of the values {} hold (solved, a naked subset of the cage, or a house's only places for a value) they would add up to the cage's total, which no subset of the cage may",
+            many(solved)
+        ),
+        RuleReason::LockoutRange { ends } => format!(
+            "no pair of values the ends {} and {} can hold, far enough apart, allows them: the cells between must stay outside the ends' range",
+            one(ends[0]),
+            one(ends[1])
+        ),
+        RuleReason::FlatmateNone => "neither can the cell above hold the smallest value nor the cell below the largest, and the middle value needs one of those flatmates".into(),
+        RuleReason::FlatmateNeeded { middle } => format!(
+            "{} holds the middle value and this cell is the only flatmate it has left",
+            one(*middle)
+        ),
+        RuleReason::SquareClasses { square } => format!(
+            "the 2x2 square {} must hold a value of each of the three classes, and no way of covering them gives the cell their class",
+            many(square)
+        ),
+        RuleReason::RoomNoClue => "the cell each of them names, counted from the clue, cannot hold the clue's value".into(),
+        RuleReason::RoomTarget { first } => format!(
+            "every value {} can hold names this cell, which must then hold the clue's value",
+            one(*first)
+        ),
+        RuleReason::CircleCount { holders } => format!(
+            "a circled N needs exactly N circles holding N, and for this value those are {}",
+            many(holders)
+        ),
+        RuleReason::CircleSets { circles } => format!(
+            "the circled values, each held as often as itself, must fill all {circles} circles, and no set of values that can do so uses them"
+        ),
+        RuleReason::CircleHouses { house } => format!(
+            "the value must be circled as often as itself, at most once in each house like {}, and only that many of those houses have a circle that can hold it: {} holds it in a circle",
+            label(g, *house),
+            label(g, *house)
+        ),
     }
 }
 

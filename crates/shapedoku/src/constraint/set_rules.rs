@@ -1,0 +1,60 @@
+//! What the rules on a set of cells with checks of their own require: rellik cages (no subset
+//! of the values adds up to the total) and counting circles (a circled N is one of exactly N
+//! circled Ns). Each check looks only at what is already decided, so it never fails while the
+//! filled cells can still be completed, and is exact once every cell is filled.
+
+use crate::CellId;
+
+/// The largest total a rellik cage may have: the sums its cells can make are kept as the bits
+/// of a `u128`.
+pub(crate) const RELLIK_MAX_TOTAL: i64 = 127;
+
+/// The sums (bit `s` for the sum `s`, up to [`RELLIK_MAX_TOTAL`]) that one or more of
+/// `values` make, each value used at most once; values outside 1 to the limit are ignored.
+///
+/// Sums above the limit are dropped: a rellik total is at most the limit, and values are
+/// positive, so a larger partial sum never comes back down to it.
+pub(crate) fn subset_sums(values: impl IntoIterator<Item = i64>) -> u128 {
+    let mut sums = 0u128;
+    for v in values {
+        if (1..=RELLIK_MAX_TOTAL).contains(&v) {
+            sums |= (sums << v) | (1u128 << v);
+        }
+    }
+    sums
+}
+
+/// A rellik cage: the filled cells hold different symbols and no one or more of their values
+/// add up to `total`.
+pub(super) fn rellik_holds(
+    cells: &[CellId],
+    total: i64,
+    symbol: &dyn Fn(CellId) -> Option<u8>,
+    value: &dyn Fn(CellId) -> Option<i64>,
+) -> bool {
+    let placed: Vec<u8> = cells.iter().filter_map(|&c| symbol(c)).collect();
+    if (0..placed.len()).any(|i| placed[i + 1..].contains(&placed[i])) {
+        return false;
+    }
+    let values: Vec<i64> = cells.iter().filter_map(|&c| value(c)).collect();
+    if values.iter().any(|&v| v < 1) || !(1..=RELLIK_MAX_TOTAL).contains(&total) {
+        return false;
+    }
+    subset_sums(values) >> total & 1 == 0
+}
+
+/// Counting circles: no filled value is 0 or less, none is held by more circles than itself,
+/// and a value held somewhere can still be held as often as itself by the empty circles.
+pub(super) fn circles_hold(cells: &[CellId], value: &dyn Fn(CellId) -> Option<i64>) -> bool {
+    let placed: Vec<i64> = cells.iter().filter_map(|&c| value(c)).collect();
+    let empty = (cells.len() - placed.len()) as i64;
+    let counts_fit = placed.iter().all(|&v| {
+        let held = placed.iter().filter(|&&w| w == v).count() as i64;
+        v >= 1 && held <= v && held + empty >= v
+    });
+    // The values held need as many circles as their sum; the empty ones must make it up.
+    let mut distinct = placed.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    counts_fit && distinct.iter().sum::<i64>() <= cells.len() as i64
+}

@@ -1,0 +1,155 @@
+//! Stage 3 for the rules on a set of cells and over the whole grid with checks of their own
+//! (`rellik`, `counting-circles`, `dutch-flatmates`, `global-entropy`, `global-modular`):
+//! their keys read into a [`RuleKind`] once the geometry is built, with the checks each needs
+//! on the alphabet (a middle value, values that split in thirds, one symbol per value) and on
+//! its numbers. Every problem points at the key or the table.
+
+use super::source::Diagnostic;
+use super::state::RuleIn;
+use crate::constraint::global_rules::{middle_and_ends, square_classes};
+use crate::constraint::set_rules::RELLIK_MAX_TOTAL;
+use crate::constraint::{Constraint, RuleKind};
+use crate::{CellId, Geometry};
+use std::ops::Range;
+
+/// The most circles one `counting-circles` rule may have (the solver keeps its sums as bits).
+const MAX_CIRCLES: usize = 127;
+
+/// The types this file reads.
+pub(super) fn handles(kind: &str) -> bool {
+    matches!(
+        kind,
+        "rellik" | "counting-circles" | "dutch-flatmates" | "global-entropy" | "global-modular"
+    )
+}
+
+/// The rule `r` (one of the types above; `cells` already checked), or `None` with its
+/// problems in `diags`.
+pub(super) fn compile(
+    r: &RuleIn,
+    g: &Geometry,
+    cells: Vec<CellId>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Constraint> {
+    let error =
+        |diags: &mut Vec<Diagnostic>, span: Option<Range<usize>>, message: String, help: &str| {
+            let span = span.unwrap_or_else(|| r.span.clone());
+            let mut d = Diagnostic::new(
+                &r.src,
+                Some(span),
+                format!("{} `{}`: {message}", r.kind, r.name),
+            );
+            if !help.is_empty() {
+                d = d.help(help.to_string());
+            }
+            diags.push(d);
+        };
+    if !g.symbols().has_numeric_values() {
+        let symbols = g.symbols().as_string();
+        error(
+            diags,
+            None,
+            format!("this rule reads values, but the alphabet `{symbols}` has no `values`"),
+            "give the symbols values, e.g. `values = [1, 2, 3, 4]`",
+        );
+        return None;
+    }
+    let values = g.symbols().values();
+    let kind = match r.kind.as_str() {
+        "rellik" => {
+            let total = &r.def.total;
+            let Some(&t) = total.value() else {
+                if !total.is_invalid() {
+                    error(
+                        diags,
+                        None,
+                        "a rellik cage needs `total`".into(),
+                        "e.g. `total = 10`",
+                    );
+                }
+                return None;
+            };
+            if !(1..=RELLIK_MAX_TOTAL).contains(&t) {
+                error(
+                    diags,
+                    total.span(),
+                    format!(
+                        "a rellik cage's total must lie between 1 and {RELLIK_MAX_TOTAL}, not {t}"
+                    ),
+                    "",
+                );
+                return None;
+            }
+            if cells.len() > values.len() {
+                error(
+                    diags,
+                    None,
+                    format!(
+                        "the cage has {} cells, but its symbols may not repeat and the alphabet has only {}",
+                        cells.len(),
+                        values.len()
+                    ),
+                    "",
+                );
+                return None;
+            }
+            RuleKind::Rellik { cells, total: t }
+        }
+        "counting-circles" => {
+            let mut v = values.to_vec();
+            v.sort_unstable();
+            if v.windows(2).any(|w| w[0] == w[1]) {
+                error(
+                    diags,
+                    None,
+                    "counting circles count values, so no two symbols may share a value".into(),
+                    "give each symbol its own value",
+                );
+                return None;
+            }
+            if cells.len() > MAX_CIRCLES {
+                error(
+                    diags,
+                    None,
+                    format!(
+                        "{} circles; at most {MAX_CIRCLES} are supported",
+                        cells.len()
+                    ),
+                    "",
+                );
+                return None;
+            }
+            RuleKind::CountingCircles { cells }
+        }
+        "dutch-flatmates" => {
+            if middle_and_ends(values).is_none() {
+                error(
+                    diags,
+                    None,
+                    "Dutch flatmates need a middle value, but the alphabet has an even number of distinct values".into(),
+                    "use an alphabet with an odd number of values, such as 1-9 (middle 5)",
+                );
+                return None;
+            }
+            RuleKind::DutchFlatmates
+        }
+        "global-entropy" | "global-modular" => {
+            let kind = match r.kind.as_str() {
+                "global-entropy" => RuleKind::GlobalEntropy,
+                _ => RuleKind::GlobalModular,
+            };
+            if square_classes(&kind, values).is_none() {
+                error(
+                    diags,
+                    None,
+                    "the values must split in three equal thirds (low, middle, high), but their number is not a multiple of 3".into(),
+                    "use an alphabet of 3, 6, 9, ... distinct values",
+                );
+                return None;
+            }
+            kind
+        }
+        _ => return None,
+    };
+    Some(Constraint::new(&r.name, kind))
+}
