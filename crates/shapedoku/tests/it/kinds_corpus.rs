@@ -79,20 +79,7 @@ fn reasoning_on_published_puzzles_is_sound() {
             .iter()
             .take_while(|s| s.technique() != Technique::Guess)
         {
-            for p in &step.placements {
-                assert_eq!(
-                    usize::from(sol[p.cell.index()]),
-                    p.symbol.index(),
-                    "{step:?}"
-                );
-            }
-            for e in &step.eliminations {
-                assert_ne!(
-                    usize::from(sol[e.cell.index()]),
-                    e.symbol.index(),
-                    "{step:?}"
-                );
-            }
+            crate::common::assert_step_keeps(step, &sol);
             if let Deduction::RuleElimination { .. } = &step.deduction {
                 rule_steps += 1;
                 assert!(!explain::text(g, step).is_empty());

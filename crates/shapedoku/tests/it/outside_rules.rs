@@ -400,12 +400,7 @@ fn outside_clue_steps_are_sound_and_say_why() {
                 .iter()
                 .take_while(|s| s.technique() != Technique::Guess)
             {
-                for e in &step.eliminations {
-                    assert_ne!(sol[e.cell.index()], e.symbol.index() as u8, "{step:?}");
-                }
-                for p in &step.placements {
-                    assert_eq!(sol[p.cell.index()], p.symbol.index() as u8, "{step:?}");
-                }
+                common::assert_step_keeps(step, &sol);
                 checked += 1;
                 if let Deduction::RuleElimination { reason, .. } = &step.deduction {
                     let words = explain::text(g, step);

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use shapedoku::load::{Loaded, load_str};
+use shapedoku::reason::Step;
 use shapedoku::{Solver, oracle};
 
 /// Loads a puzzle text, failing the test with the error and the text.
@@ -111,4 +112,23 @@ pub fn fast_agrees_with_oracle(l: &Loaded, text: &str) -> Result<(), TestCaseErr
     }
     prop_assert_eq!(fast.len(), oracle::count(&l.puzzle, 300), "{}", text);
     Ok(())
+}
+
+/// Fails the test unless `step` keeps `solution` (symbol indices by cell): each placement is
+/// the solution's symbol there, and no elimination removes it.
+pub fn assert_step_keeps(step: &Step, solution: &[u8]) {
+    for p in &step.placements {
+        assert_eq!(
+            usize::from(solution[p.cell.index()]),
+            p.symbol.index(),
+            "{step:?} places what the solution lacks"
+        );
+    }
+    for e in &step.eliminations {
+        assert_ne!(
+            usize::from(solution[e.cell.index()]),
+            e.symbol.index(),
+            "{step:?} removes what the solution uses"
+        );
+    }
 }
