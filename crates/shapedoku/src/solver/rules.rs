@@ -103,7 +103,7 @@ pub(super) fn compile(
             let law = laws.first().map_or(PairLaw::Equal, |l| l.2.clone());
             Box::new(PairChain::new(pairs, values, &law))
         }
-        RuleKind::Thermo { .. } | RuleKind::SlowThermo { .. } => thermo(&pairs(laws)),
+        RuleKind::Thermo { .. } | RuleKind::SlowThermo { .. } => thermo(&pairs(laws), g),
         RuleKind::Minimum { .. } | RuleKind::Maximum { .. } => extremum(&pairs(laws)),
         // Different symbols in each group: peers in the search (`peer_pairs`); this serves
         // the reasoner, which also places a symbol with one place left in a full group.
@@ -236,13 +236,14 @@ fn ids(cells: &[CellId]) -> Vec<u32> {
 }
 
 /// A thermometer from its steps, a chain of [`PairLaw::Below`] (or, slow, [`PairLaw::AtMost`])
-/// pairs along the line: its cells in order.
-fn thermo(steps: &[(u32, u32, PairLaw)]) -> Box<dyn Propagator> {
+/// pairs along the line: its cells in order, with the cells the geometry's other strict
+/// thermometers order with them ([`Thermo::ordered`]).
+fn thermo(steps: &[(u32, u32, PairLaw)], g: &Geometry) -> Box<dyn Propagator> {
     let strict = steps.first().is_none_or(|s| s.2 == PairLaw::Below);
     let cells = (steps.first().map(|s| s.0).into_iter())
         .chain(steps.iter().map(|s| s.1))
         .collect();
-    Box::new(Thermo::new(cells, strict))
+    Box::new(Thermo::ordered(cells, strict, g))
 }
 
 /// Minimum (or maximum) cells from their pairs, each cell below ([`PairLaw::Below`]) or above

@@ -376,6 +376,27 @@ pub(crate) enum Why {
         /// The house (a shape index of the geometry).
         house: u32,
     },
+    // Thermometers that meet (appended after the counting circles).
+    /// Thermometers: the cell's value must exceed those of `below`, cells that strict
+    /// thermometers put below it (directly or through other cells), and those all hold
+    /// different values (they see each other, or one lies below another): so many different
+    /// values reach at least `greatest` (the k-th smallest value their candidates hold, k
+    /// their number), and the removed values are at most it.
+    OrderFloor {
+        /// The cells below, all holding different values.
+        below: Vec<u32>,
+        /// The least value the greatest of them can take.
+        greatest: i64,
+    },
+    /// Thermometers: the cell's value must stay below those of `above`, cells that strict
+    /// thermometers put above it, which all hold different values: so many different values
+    /// reach down to at most `least`, and the removed values are at least it.
+    OrderCeiling {
+        /// The cells above, all holding different values.
+        above: Vec<u32>,
+        /// The greatest value the least of them can take.
+        least: i64,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum (see [`Why::SandwichSpans`]):

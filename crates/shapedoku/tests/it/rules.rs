@@ -622,6 +622,57 @@ fn a_thermometer_step_names_the_cell_before_and_the_floor() {
 }
 
 #[test]
+fn a_bulb_under_two_tips_in_one_row_is_counted_below_both() {
+    // r3c5 is the bulb of two thermometers whose tips r2c4 and r2c5 share row 2: they hold
+    // two different values above it, the lesser at most 8, so r3c5 is at most 7.
+    use shapedoku::reason::{self, Board, Deduction, RuleReason, Technique, explain};
+    let text = "variant = \"classic\"\n[[rule]]\ntype = \"thermo\"\ncells = \"r3c5 r2c4\"\n\
+                [[rule]]\ntype = \"thermo\"\ncells = \"r3c5 r2c5\"\n";
+    let l = load(text);
+    let g = l.puzzle.geometry();
+    // The thermometers' own bounds first (r2c4 and r2c5 lose 1, r3c5 loses 9): then the
+    // count of the two tips is the rule's first reason.
+    let mut board = Board::new(&l.puzzle);
+    while let Some(s) = reason::all_steps(&board, Some(Technique::RuleElimination), 1).pop() {
+        board.apply(&s);
+    }
+    let steps = reason::all_steps(&board, Some(Technique::RuleCombination), 8);
+    let step = (steps.iter())
+        .find(|s| {
+            matches!(
+                &s.deduction,
+                Deduction::RuleElimination {
+                    reason: RuleReason::OrderCeiling { .. },
+                    ..
+                }
+            )
+        })
+        .expect("the two thermometers are counted together");
+    let (r2c4, r2c5, r3c5) = (
+        shapedoku::CellId::new(12),
+        shapedoku::CellId::new(13),
+        shapedoku::CellId::new(22),
+    );
+    match &step.deduction {
+        Deduction::RuleElimination { reason, .. } => assert_eq!(
+            *reason,
+            RuleReason::OrderCeiling {
+                above: vec![r2c4, r2c5],
+                least: 8
+            }
+        ),
+        d => panic!("{d:?}"),
+    }
+    assert!(step.eliminations.iter().all(|c| c.cell == r3c5));
+    assert!(step.deduction.cells().contains(&r2c5));
+    let line = explain::text(g, step);
+    assert!(
+        line.contains("it is below r2c4 and r2c5 on the thermometers, which all hold different values, so the least of them is at most 8"),
+        "{line}"
+    );
+}
+
+#[test]
 fn the_miracle_is_solved_by_logic_with_rule_eliminations() {
     use shapedoku::reason::{self, Technique};
     let mut g: Vec<char> = ".".repeat(81).chars().collect();

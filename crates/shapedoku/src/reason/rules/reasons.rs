@@ -281,6 +281,25 @@ pub enum RuleReason {
         /// The house.
         house: ShapeId,
     },
+    /// Thermometers: the cell must exceed `below`, cells that thermometers put below it
+    /// (directly or through other cells), which all hold different values (they see each
+    /// other, or one lies below another); so many different values reach at least
+    /// `greatest`, and the cell is above it.
+    OrderFloor {
+        /// The cells below, all holding different values.
+        below: Vec<CellId>,
+        /// The least value the greatest of them can take.
+        greatest: i64,
+    },
+    /// Thermometers: the cell must stay below `above`, cells that thermometers put above it,
+    /// which all hold different values; so many different values reach down to at most
+    /// `least`, and the cell is below it.
+    OrderCeiling {
+        /// The cells above, all holding different values.
+        above: Vec<CellId>,
+        /// The greatest value the least of them can take.
+        least: i64,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum: a sandwich's two crusts, or
@@ -443,6 +462,14 @@ impl RuleReason {
             Why::CircleHouses { house } => RuleReason::CircleHouses {
                 house: ShapeId::new(*house as usize),
             },
+            Why::OrderFloor { below, greatest } => RuleReason::OrderFloor {
+                below: cells(below),
+                greatest: *greatest,
+            },
+            Why::OrderCeiling { above, least } => RuleReason::OrderCeiling {
+                above: cells(above),
+                least: *least,
+            },
         }
     }
 
@@ -483,7 +510,9 @@ impl RuleReason {
             | RuleReason::XSumSpans { .. }
             | RuleReason::SquareClasses { .. }
             | RuleReason::CircleSets { .. }
-            | RuleReason::CircleHouses { .. } => Technique::RuleCombination,
+            | RuleReason::CircleHouses { .. }
+            | RuleReason::OrderFloor { .. }
+            | RuleReason::OrderCeiling { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
             | RuleReason::ClassShort { .. }
             | RuleReason::RenbanNeeds { .. }
@@ -536,6 +565,8 @@ impl RuleReason {
             | RuleReason::SumNeeds { holders, .. }
             | RuleReason::Needs { holders, .. } => holders.clone(),
             RuleReason::SumCombinations { group, .. } => group.clone(),
+            RuleReason::OrderFloor { below: cs, .. }
+            | RuleReason::OrderCeiling { above: cs, .. } => cs.clone(),
             RuleReason::SandwichSpans { spans } | RuleReason::XSumSpans { spans } => {
                 let mut ends: Vec<CellId> = spans.iter().flat_map(|s| s.ends).collect();
                 ends.sort_unstable();

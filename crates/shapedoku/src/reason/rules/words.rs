@@ -345,6 +345,14 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             label(g, *house),
             label(g, *house)
         ),
+        RuleReason::OrderFloor { below, greatest } => format!(
+            "it is above {} on the thermometers, which all hold different values, so the greatest of them is at least {greatest} and it is more",
+            many(below)
+        ),
+        RuleReason::OrderCeiling { above, least } => format!(
+            "it is below {} on the thermometers, which all hold different values, so the least of them is at most {least} and it is less",
+            many(above)
+        ),
     }
 }
 
