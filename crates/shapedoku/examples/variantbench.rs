@@ -271,14 +271,7 @@ fn run_until(puzzle: &Puzzle, sol: &[u8], budget: &Budget) -> Run {
     let mut stuck: Option<Stuck> = None;
     let mut at = Board::new(puzzle);
     for (i, s) in run.steps.iter().enumerate() {
-        let wrong_elim = s
-            .eliminations
-            .iter()
-            .any(|c| sol[c.cell.index()] == c.symbol.index() as u8);
-        let wrong_place = s
-            .placements
-            .iter()
-            .any(|c| sol[c.cell.index()] != c.symbol.index() as u8);
+        let wrong = s.breaks(sol).is_some();
         let t = s.technique();
         // A guess may be wrong by design, and the steps after it rest on it: only the steps
         // before the first guess must agree with the solution.
@@ -302,7 +295,7 @@ fn run_until(puzzle: &Puzzle, sol: &[u8], budget: &Budget) -> Run {
         if !guessed {
             at.apply(s);
         }
-        if (wrong_elim || wrong_place) && !guessed {
+        if wrong && !guessed {
             bad += 1;
             eprintln!("unsound step: {:?}", s.deduction);
         }
