@@ -376,7 +376,16 @@ pub(crate) enum Why {
         /// The house (a shape index of the geometry).
         house: u32,
     },
-    // Thermometers that meet (appended after the counting circles).
+    /// Lunchbox: its smallest and largest values (the crusts) can only be placed as in
+    /// `spans`, each a pair of cells with the crusts they can hold (`ends_hold`) and a set of
+    /// distinct values between the crusts' values, for the cells between them, that adds up to
+    /// the total, fits their candidates and leaves each cell outside a value between the
+    /// crusts' values. No span puts a removed value in the cell.
+    LunchboxSpans {
+        /// The placements left.
+        spans: Vec<Span>,
+    },
+    // Thermometers that meet (appended after the lunchboxes).
     /// Thermometers: the cell's value must exceed those of `below`, cells that strict
     /// thermometers put below it (directly or through other cells), and those all hold
     /// different values (they see each other, or one lies below another): so many different

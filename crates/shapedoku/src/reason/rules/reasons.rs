@@ -281,6 +281,13 @@ pub enum RuleReason {
         /// The house.
         house: ShapeId,
     },
+    /// Lunchbox: its smallest and largest values can only be placed as in `spans` (their two
+    /// cells, the values they hold, the set between that adds up to the total), and none puts
+    /// a removed value in the cell.
+    LunchboxSpans {
+        /// The placements left.
+        spans: Vec<ClueSpan>,
+    },
     /// Thermometers: the cell must exceed `below`, cells that thermometers put below it
     /// (directly or through other cells), which all hold different values (they see each
     /// other, or one lies below another); so many different values reach at least
@@ -462,6 +469,9 @@ impl RuleReason {
             Why::CircleHouses { house } => RuleReason::CircleHouses {
                 house: ShapeId::new(*house as usize),
             },
+            Why::LunchboxSpans { spans } => RuleReason::LunchboxSpans {
+                spans: spans.iter().map(ClueSpan::of).collect(),
+            },
             Why::OrderFloor { below, greatest } => RuleReason::OrderFloor {
                 below: cells(below),
                 greatest: *greatest,
@@ -511,6 +521,7 @@ impl RuleReason {
             | RuleReason::SquareClasses { .. }
             | RuleReason::CircleSets { .. }
             | RuleReason::CircleHouses { .. }
+            | RuleReason::LunchboxSpans { .. }
             | RuleReason::OrderFloor { .. }
             | RuleReason::OrderCeiling { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
@@ -567,7 +578,9 @@ impl RuleReason {
             RuleReason::SumCombinations { group, .. } => group.clone(),
             RuleReason::OrderFloor { below: cs, .. }
             | RuleReason::OrderCeiling { above: cs, .. } => cs.clone(),
-            RuleReason::SandwichSpans { spans } | RuleReason::XSumSpans { spans } => {
+            RuleReason::SandwichSpans { spans }
+            | RuleReason::XSumSpans { spans }
+            | RuleReason::LunchboxSpans { spans } => {
                 let mut ends: Vec<CellId> = spans.iter().flat_map(|s| s.ends).collect();
                 ends.sort_unstable();
                 ends.dedup();

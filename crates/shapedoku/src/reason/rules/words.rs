@@ -345,6 +345,16 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             label(g, *house),
             label(g, *house)
         ),
+        RuleReason::LunchboxSpans { spans } => format!(
+            "its smallest and largest values can only be {}, and none of these puts them there",
+            spans_said(g, spans, |ends, hold, sets| format!(
+                "at {} and {} ({}) with {} between",
+                one(ends[0]),
+                one(ends[1]),
+                syms(g, hold, ","),
+                sets
+            ))
+        ),
         RuleReason::OrderFloor { below, greatest } => format!(
             "it is above {} on the thermometers, which all hold different values, so the greatest of them is at least {greatest} and it is more",
             many(below)
