@@ -151,6 +151,33 @@ fn arrows_pills_and_region_sums_propagate_both_ways() {
     );
 }
 
+#[test]
+fn an_arrow_whose_cells_may_repeat_states_bounds_within_the_digits() {
+    // Three cells of three boxes (no two see each other): one equation, each at most 7, the
+    // circle at least 3; the bound said is 1 to 7, not the equation's -15 to 7.
+    let g = classic();
+    let body = [rc(3, 2), rc(4, 3), rc(5, 4)];
+    let facts = SumFacts::equal(
+        SumOrigin::Rule,
+        vec![SumSide::plain(&[rc(2, 1)]), SumSide::plain(&body)],
+    );
+    let arrow = SumRule::compile(facts, &g);
+    let values = digits();
+    let mut cells = vec![0x1ff; 81];
+    let (mut queue, mut removals) = (Vec::new(), Vec::new());
+    let mut d = Domains::explaining(&mut cells, &mut queue, &values, &mut removals);
+    assert_eq!(arrow.propagate(&mut d), Ok(true));
+    assert_eq!(cells[rc(2, 1) as usize], ds(&[3, 4, 5, 6, 7, 8, 9]));
+    for &c in &body {
+        assert_eq!(cells[c as usize], ds(&[1, 2, 3, 4, 5, 6, 7]));
+        let why = (removals.iter().find(|r| r.cell == c)).map(|r| &r.why);
+        assert!(
+            matches!(why, Some(Why::SumBounds { low: 1, high: 7, .. })),
+            "{why:?}"
+        );
+    }
+}
+
 /// A random sum over a few cells of the top left of a 9x9 grid: a cage (one side, a total) or
 /// two or three equal sides, some cells weighted 10 (a pill's tens digit).
 fn random_sum(rng: &mut Xoshiro256PlusPlus, sol: &[u8]) -> Arc<SumFacts> {
