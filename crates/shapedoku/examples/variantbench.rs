@@ -3,9 +3,10 @@
 //! Reads the real puzzles of the repository's corpora, each with its setter's published
 //! solution (sources in their READMEs): `tests/data/fpuzzles/corpus.jsonl` (f-puzzles
 //! payloads) and `tests/data/sudokupad/challenge100.tsv` (SudokuPad links). Each puzzle is
-//! imported (puzzles the importer refuses are counted apart), its solution checked against the
-//! reading, then solved step by step as `shapedoku rate` does, within a time limit per puzzle.
-//! Every step before the first guess is checked against the published solution: a step that
+//! imported (puzzles the importer refuses are counted apart), or read from
+//! `tests/data/readings/ID.toml` where the puzzle's rules live only in its rules text (see that
+//! folder's README), its solution checked against the reading, then solved step by step as
+//! `shapedoku rate` does, within a time limit per puzzle. Every step before the first guess is checked against the published solution: a step that
 //! removes the solution's value or places another is unsound, and the run fails.
 //!
 //! A puzzle belongs to every family it uses (a killer with a thermometer counts under both);
@@ -24,6 +25,7 @@
 use cpu_time::ProcessTime;
 use shapedoku::constraint::{Relation, RuleKind};
 use shapedoku::geometry::ShapeKind;
+use shapedoku::load::load_str;
 use shapedoku::reason::{self, Board, Technique};
 use shapedoku::solver::Budget;
 use shapedoku::{Geometry, Puzzle, Solver, Verdict, import};
@@ -37,6 +39,9 @@ struct Case {
     id: String,
     payload: String,
     solution: String,
+    /// The puzzle written from its rules text (`tests/data/readings/ID.toml`), read in place
+    /// of the payload: its circles or dots mean what only the text says.
+    reading: Option<String>,
 }
 
 /// What the reasoner made of one puzzle.
@@ -106,12 +111,22 @@ fn main() {
     let mut refused = 0;
     let mut misread = 0;
     let mut unsound = 0;
+    let mut from_text = 0;
     for case in &cases {
-        let Ok(got) = import::import(&case.payload) else {
+        let loaded = match &case.reading {
+            Some(text) => {
+                from_text += 1;
+                load_str(&case.id, text, None).map_err(|e| e.to_string())
+            }
+            None => import::import(&case.payload)
+                .map(|got| got.loaded)
+                .map_err(|e| e.to_string()),
+        };
+        let Ok(loaded) = loaded else {
             refused += 1;
             continue;
         };
-        let puzzle = &got.loaded.puzzle;
+        let puzzle = &loaded.puzzle;
         let g = puzzle.geometry();
         let Some(sol) = solution(g, &case.solution) else {
             misread += 1;
@@ -128,7 +143,7 @@ fn main() {
         let fams = family_names(g);
         if list {
             println!(
-                "# {:<28} {:<8}{} steps {:>4}  hardest {:<28} {:>6.1}s  {}{}",
+                "# {:<28} {:<8}{}{} steps {:>4}  hardest {:<28} {:>6.1}s  {}{}",
                 case.id,
                 match outcome {
                     Outcome::Logic => "logic",
@@ -138,6 +153,11 @@ fn main() {
                 },
                 if several {
                     " (several solutions as read)"
+                } else {
+                    ""
+                },
+                if case.reading.is_some() {
+                    " (read from its rules text)"
                 } else {
                     ""
                 },
@@ -175,9 +195,10 @@ fn main() {
         );
     }
     println!(
-        "{} puzzles read of {}: {} refused by the importer, {} whose solution does not fit the reading; {:.1} % solved without a guess; of the {} whose reading has one solution, {:.1} %; {} unsound steps",
+        "{} puzzles read of {} ({} from their rules text): {} refused by the importer, {} whose solution does not fit the reading; {:.1} % solved without a guess; of the {} whose reading has one solution, {:.1} %; {} unsound steps",
         total.puzzles,
         cases.len(),
+        from_text,
         refused,
         misread,
         100.0 * total.logic as f64 / total.puzzles.max(1) as f64,
@@ -250,14 +271,7 @@ fn run_until(puzzle: &Puzzle, sol: &[u8], budget: &Budget) -> Run {
     let mut stuck: Option<Stuck> = None;
     let mut at = Board::new(puzzle);
     for (i, s) in run.steps.iter().enumerate() {
-        let wrong_elim = s
-            .eliminations
-            .iter()
-            .any(|c| sol[c.cell.index()] == c.symbol.index() as u8);
-        let wrong_place = s
-            .placements
-            .iter()
-            .any(|c| sol[c.cell.index()] != c.symbol.index() as u8);
+        let wrong = s.breaks(sol).is_some();
         let t = s.technique();
         // A guess may be wrong by design, and the steps after it rest on it: only the steps
         // before the first guess must agree with the solution.
@@ -281,7 +295,7 @@ fn run_until(puzzle: &Puzzle, sol: &[u8], budget: &Budget) -> Run {
         if !guessed {
             at.apply(s);
         }
-        if (wrong_elim || wrong_place) && !guessed {
+        if wrong && !guessed {
             bad += 1;
             eprintln!("unsound step: {:?}", s.deduction);
         }
@@ -377,6 +391,7 @@ fn corpus() -> Vec<Case> {
         let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
         let text = |k: &str| v[k].as_str().unwrap_or_default().to_string();
         out.push(Case {
+            reading: reading(root, &text("id")),
             id: format!("fpuzzles:{}", text("id")),
             payload: text("payload"),
             solution: text("solution"),
@@ -391,6 +406,7 @@ fn corpus() -> Vec<Case> {
         let f: Vec<&str> = line.split('\t').collect();
         if f.len() == 6 {
             out.push(Case {
+                reading: reading(root, f[0]),
                 id: format!("sudokupad:{}", f[0]),
                 payload: f[5].to_string(),
                 solution: f[4].to_string(),
@@ -398,4 +414,10 @@ fn corpus() -> Vec<Case> {
         }
     }
     out
+}
+
+/// The reading from the rules text of the corpus row `id`, if `tests/data/readings` has one
+/// (see its README).
+fn reading(root: &str, id: &str) -> Option<String> {
+    std::fs::read_to_string(format!("{root}/readings/{id}.toml")).ok()
 }

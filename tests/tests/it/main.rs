@@ -18,6 +18,7 @@ mod generate;
 mod import_cli;
 mod issbench_data;
 mod rating_agreement;
+mod readings;
 mod relation_corpus;
 mod render;
 mod solver_properties;

@@ -55,23 +55,12 @@ impl Rng {
 
 /// Checks a step against the solution: no true candidate removed, no wrong value placed.
 fn check_sound(step: &Step, solution: &[u8], g: &Geometry, context: &str) {
-    for (c, v) in raw(&step.eliminations) {
-        assert_ne!(
-            solution[c],
-            v,
-            "{context}: {} removed the true value {} of {}: {step:?}",
+    if let Some(c) = step.breaks(solution) {
+        panic!(
+            "{context}: {} is wrong about {} at {}: {step:?}",
             step.technique().id(),
-            v + 1,
-            g.pos(c)
-        );
-    }
-    for (c, v) in raw(&step.placements) {
-        assert_eq!(
-            solution[c],
-            v,
-            "{context}: {} placed a wrong value at {}: {step:?}",
-            step.technique().id(),
-            g.pos(c)
+            c.symbol.index() + 1,
+            g.pos(c.cell.index())
         );
     }
 }
@@ -477,6 +466,18 @@ fn run_checked(p: &Puzzle, sol: &[u8], context: &str, counts: &mut BTreeMap<Stri
         }
         let mut first = None;
         for search in registry() {
+            // The nested rule forcing chain is the solver's last resort before a guess: it is
+            // checked where the solver calls it, when no search before it found a step. Run at
+            // every position it took 92 % of this test's time (12 killers: 220 s of CPU time in
+            // the test profile, 18.6 s without; 93 s of the first 100 s went to 136 calls, none
+            // of which found a step).
+            if first.is_some()
+                && search
+                    .techniques
+                    .contains(&Technique::NestedRuleForcingChain)
+            {
+                continue;
+            }
             let mut f = Finder::new(1000);
             (search.find)(&b, &mut f);
             for s in &f.steps {

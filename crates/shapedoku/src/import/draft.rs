@@ -320,6 +320,15 @@ fn one_line(s: &str) -> String {
         .join(" ")
 }
 
+/// `R3C7` → (3, 7), within a grid of `size`: f-puzzles' cell references, which SudokuPad's
+/// JSON uses too.
+pub(in crate::import) fn parse_rc(s: &str, size: u32) -> Option<Rc> {
+    let u = s.trim().to_ascii_uppercase();
+    let (r, c) = u.strip_prefix('R')?.split_once('C')?;
+    let (r, c) = (r.parse::<u32>().ok()?, c.parse::<u32>().ok()?);
+    ((1..=size).contains(&r) && (1..=size).contains(&c)).then_some((r, c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

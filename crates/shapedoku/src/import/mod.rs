@@ -33,6 +33,7 @@
 mod draft;
 mod fpuzzles;
 mod lz;
+mod meta;
 mod sudokupad;
 mod zipped;
 

@@ -74,6 +74,36 @@ impl Step {
     pub fn is_empty(&self) -> bool {
         self.placements.is_empty() && self.eliminations.is_empty()
     }
+    /// The first of the step's placements that `solution` (a symbol index per cell) does not
+    /// have, or else the first of its eliminations that removes the solution's own value; `None`
+    /// when the step keeps the solution. This is how a step is checked against a known (a
+    /// setter's, a planted) solution: a sound step keeps every solution of the puzzle.
+    ///
+    /// ```
+    /// use shapedoku::reason::{Candidate, Deduction, Step};
+    /// use shapedoku::{CellId, ShapeId, Symbol};
+    ///
+    /// // A 2x2 Latin square: r1c1 = 1, r1c2 = 2, r2c1 = 2, r2c2 = 1 (symbol indices 0 and 1).
+    /// let solution = [0, 1, 1, 0];
+    /// let at = |cell, symbol| Candidate::new(CellId::new(cell), Symbol::new(symbol));
+    /// let full = |c| Step::placing(c, Deduction::FullHouse { house: ShapeId::new(0) });
+    /// assert_eq!(full(at(1, 1)).breaks(&solution), None);
+    /// assert_eq!(full(at(1, 0)).breaks(&solution), Some(at(1, 0)));
+    /// ```
+    pub fn breaks(&self, solution: &[u8]) -> Option<Candidate> {
+        let value = |c: &Candidate| usize::from(solution[c.cell.index()]);
+        let placed = self
+            .placements
+            .iter()
+            .find(|c| value(c) != c.symbol.index());
+        placed
+            .or_else(|| {
+                self.eliminations
+                    .iter()
+                    .find(|c| value(c) == c.symbol.index())
+            })
+            .copied()
+    }
 }
 
 /// A step serialises as its technique id, placements, eliminations and deduction.

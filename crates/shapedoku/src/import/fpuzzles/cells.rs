@@ -4,20 +4,12 @@
 //! other.
 
 use crate::import::ImportError;
-use crate::import::draft::Rc;
+use crate::import::draft::{Rc, parse_rc};
 use serde_json::Value;
 
 pub(in crate::import) fn list<'a>(key: &str, v: &'a Value) -> Result<&'a Vec<Value>, ImportError> {
     v.as_array()
         .ok_or_else(|| ImportError::key(key, format!("`{key}` must be a list")))
-}
-
-/// `R3C7` → (3, 7), within a grid of `size`.
-pub(in crate::import) fn parse_rc(s: &str, size: u32) -> Option<Rc> {
-    let u = s.trim().to_ascii_uppercase();
-    let (r, c) = u.strip_prefix('R')?.split_once('C')?;
-    let (r, c) = (r.parse::<u32>().ok()?, c.parse::<u32>().ok()?);
-    ((1..=size).contains(&r) && (1..=size).contains(&c)).then_some((r, c))
 }
 
 pub(in crate::import) fn rc_list(

@@ -16,7 +16,8 @@
 
 use crate::import::ImportError;
 use crate::import::draft::Draft;
-use crate::import::fpuzzles::cells::{list, parse_rc};
+use crate::import::draft::parse_rc;
+use crate::import::fpuzzles::cells::list;
 use crate::import::fpuzzles::describe;
 use crate::import::sudokupad::draw::{Element, Layer};
 use crate::import::sudokupad::read;

@@ -22,8 +22,10 @@ pub(in crate::import) mod rules;
 mod tests;
 
 use crate::import::ImportError;
+use crate::import::draft::parse_rc;
 use crate::import::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
-use crate::import::fpuzzles::cells::{cells_of, flag, lines, list, parse_rc, value_text};
+use crate::import::fpuzzles::cells::{cells_of, flag, lines, list, value_text};
+use crate::import::meta::{meta_line, set_meta, solution};
 use serde_json::{Map as Object, Value};
 
 /// How one top-level key is imported.
@@ -519,30 +521,6 @@ pub(in crate::import) fn describe(key: &str, i: usize, item: &Value, size: u32) 
     format!("`{key}` {} ({}){text}{copy}", i + 1, cell_list(&cells))
 }
 
-/// A metadata line as SudokuPad writes it, `title: ...`: the name and the value.
-pub(in crate::import) fn meta_line(s: &str) -> Option<(&str, &str)> {
-    let (k, v) = s.split_once(':')?;
-    (!k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric())).then_some((k, v.trim()))
-}
-
-/// Sets a metadata field from a `name: value` line; false when the name is not one kept.
-pub(in crate::import) fn set_meta(
-    d: &mut Draft,
-    name: &str,
-    value: &str,
-) -> Result<bool, ImportError> {
-    let v = Some(value.to_string()).filter(|s| !s.is_empty());
-    match name {
-        "title" => d.title = d.title.take().or(v),
-        "author" => d.author = d.author.take().or(v),
-        "rules" => d.rules_text = d.rules_text.take().or(v),
-        "solution" if d.solution.is_none() => solution(&Value::String(value.into()), d)?,
-        "solution" => {}
-        _ => return Ok(false),
-    }
-    Ok(true)
-}
-
 fn cages(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
     for (i, item) in list(key, v)?.iter().enumerate() {
         let value = item.get("value").and_then(Value::as_str).unwrap_or("");
@@ -555,47 +533,6 @@ fn cages(key: &str, v: &Value, d: &mut Draft) -> Result<(), ImportError> {
             continue;
         }
         d.left_out.push(describe(key, i, item, d.size));
-    }
-    Ok(())
-}
-
-/// A solution: a list of values row by row, or a string of digits. An incomplete one (blanks,
-/// zeros) is left out, said so.
-pub(in crate::import) fn solution(v: &Value, d: &mut Draft) -> Result<(), ImportError> {
-    let n = (d.size * d.size) as usize;
-    let values: Vec<Option<u32>> = match v {
-        // f-puzzles writes numbers; puzzles saved by other tools write them as strings.
-        Value::Array(a) => a
-            .iter()
-            .map(|x| match x {
-                Value::String(s) => s.trim().parse().ok(),
-                _ => x.as_u64().and_then(|x| u32::try_from(x).ok()),
-            })
-            .collect(),
-        Value::String(s) if s.contains(',') => {
-            s.split(',').map(|x| x.trim().parse().ok()).collect()
-        }
-        Value::String(s) => s.chars().map(|c| c.to_digit(10)).collect(),
-        _ => {
-            return Err(ImportError::key(
-                "solution",
-                "`solution` must be a list of values",
-            ));
-        }
-    };
-    let ok = values.len() == n
-        && values
-            .iter()
-            .all(|x| x.is_some_and(|x| (1..=d.size).contains(&x)));
-    if ok {
-        d.solution = Some(values.into_iter().flatten().collect());
-    } else if values.iter().any(|x| x.is_some_and(|x| x > 0))
-        || (values.len() == n && values.iter().any(Option::is_none))
-    {
-        d.left_out.push(format!(
-            "the solution: it is incomplete or not {n} values from 1 to {}",
-            d.size
-        ));
     }
     Ok(())
 }

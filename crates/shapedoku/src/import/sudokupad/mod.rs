@@ -18,7 +18,7 @@ pub(in crate::import) mod text;
 
 use crate::import::ImportError;
 use crate::import::draft::{Cage, Draft, MAX_SIZE, Rc, Region, RuleDraft, cell_list};
-use crate::import::fpuzzles::{meta_line, set_meta};
+use crate::import::meta::{meta_line, set_meta};
 use crate::import::sudokupad::draw::elements;
 use crate::import::sudokupad::text::RulesText;
 use serde_json::Value;
@@ -176,7 +176,7 @@ fn cells(v: Option<&Value>) -> Result<Draft, ImportError> {
 fn cell(v: &Value, size: u32) -> Option<Rc> {
     let rc = match v {
         Value::Array(a) if a.len() == 2 => (a[0].as_f64()?, a[1].as_f64()?),
-        Value::String(s) => return crate::import::fpuzzles::cells::parse_rc(s, size),
+        Value::String(s) => return crate::import::draft::parse_rc(s, size),
         _ => return None,
     };
     let ok = |x: f64| x.fract() == 0.0 && (0.0..f64::from(size)).contains(&x);
