@@ -126,9 +126,7 @@ fn arrows_pills_and_region_sums_propagate_both_ways() {
     let (after, removals) = run(&b, &[]).unwrap();
     assert_eq!(after[rc(5, 4) as usize], ds(&[6, 7, 8, 9]));
     assert_eq!(after[rc(5, 2) as usize], ds(&[1, 2, 3, 4, 5, 6]));
-    assert!(
-        (removals.iter()).all(|r| matches!(r.why, Why::SumCombinations { .. }))
-    );
+    assert!((removals.iter()).all(|r| matches!(r.why, Why::SumCombinations { .. })));
     // A region-sum line: one cell against two cells of a row (which differ): 3..=9.
     let rs = SumRule::new(
         SumFacts::equal(
@@ -172,7 +170,14 @@ fn an_arrow_whose_cells_may_repeat_states_bounds_within_the_digits() {
         assert_eq!(cells[c as usize], ds(&[1, 2, 3, 4, 5, 6, 7]));
         let why = (removals.iter().find(|r| r.cell == c)).map(|r| &r.why);
         assert!(
-            matches!(why, Some(Why::SumBounds { low: 1, high: 7, .. })),
+            matches!(
+                why,
+                Some(Why::SumBounds {
+                    low: 1,
+                    high: 7,
+                    ..
+                })
+            ),
             "{why:?}"
         );
     }
