@@ -266,6 +266,16 @@ pub enum RuleKind {
         /// The total no subset of the values may reach.
         total: i64,
     },
+    /// A lunchbox: the cells, read in order, hold different symbols, and the values of the
+    /// cells strictly between the one holding the smallest value and the one holding the
+    /// largest add up to `total` (0 when the two are next to each other). A sandwich whose
+    /// crusts are the line's own extremes, not the alphabet's.
+    Lunchbox {
+        /// The cells, in the order "between" is read.
+        cells: Vec<CellId>,
+        /// What the cells between the smallest and the largest value add up to.
+        total: i64,
+    },
     /// A lockout line: the two ends' values differ by at least `difference`, and every cell
     /// between them holds a value below the lower end or above the higher one (never between
     /// them, nor equal to either).
@@ -432,6 +442,7 @@ impl Constraint {
             | RuleKind::Skyscraper { cells, .. }
             | RuleKind::Indexing { cells, .. }
             | RuleKind::Rellik { cells, .. }
+            | RuleKind::Lunchbox { cells, .. }
             | RuleKind::Lockout { cells, .. }
             | RuleKind::NumberedRoom { cells, .. }
             | RuleKind::CountingCircles { cells } => cells,

@@ -229,6 +229,7 @@ impl Constraint {
             | RuleKind::Skyscraper { .. }
             | RuleKind::Indexing { .. }
             | RuleKind::Rellik { .. }
+            | RuleKind::Lunchbox { .. }
             | RuleKind::Lockout { .. }
             | RuleKind::DutchFlatmates
             | RuleKind::GlobalEntropy

@@ -31,7 +31,7 @@ impl Constraint {
             | RuleKind::Rellik { cells, .. }
             | RuleKind::NumberedRoom { cells, .. }
             | RuleKind::CountingCircles { cells } => !cells.is_empty(),
-            RuleKind::Lockout { cells, .. } => cells.len() >= 2,
+            RuleKind::Lockout { cells, .. } | RuleKind::Lunchbox { cells, .. } => cells.len() >= 2,
             RuleKind::Relation { cells, allowed } => {
                 (1..=super::RELATION_MAX_CELLS).contains(&cells.len())
                     && allowed.iter().all(|t| t.len() == cells.len())
@@ -87,6 +87,9 @@ pub(super) fn holds(
         | RuleKind::Indexing { .. }
         | RuleKind::NumberedRoom { .. } => outside::holds(kind, g, value),
         RuleKind::Rellik { cells, total } => set_rules::rellik_holds(cells, *total, symbol, value),
+        RuleKind::Lunchbox { cells, total } => {
+            set_rules::lunchbox_holds(cells, *total, symbol, value)
+        }
         RuleKind::CountingCircles { cells } => set_rules::circles_hold(cells, value),
         RuleKind::DutchFlatmates => global_rules::flatmates_hold(g, value),
         RuleKind::GlobalEntropy | RuleKind::GlobalModular => {

@@ -43,6 +43,34 @@ pub(super) fn rellik_holds(
     subset_sums(values) >> total & 1 == 0
 }
 
+/// A lunchbox: the filled cells hold different symbols and, once every cell is filled, the
+/// values strictly between the smallest and the largest (by place along the cells) add up to
+/// `total`.
+pub(super) fn lunchbox_holds(
+    cells: &[CellId],
+    total: i64,
+    symbol: &dyn Fn(CellId) -> Option<u8>,
+    value: &dyn Fn(CellId) -> Option<i64>,
+) -> bool {
+    let placed: Vec<u8> = cells.iter().filter_map(|&c| symbol(c)).collect();
+    if (0..placed.len()).any(|i| placed[i + 1..].contains(&placed[i])) {
+        return false;
+    }
+    let Some(values) = cells
+        .iter()
+        .map(|&c| value(c))
+        .collect::<Option<Vec<i64>>>()
+    else {
+        return true;
+    };
+    let place = |best: fn(&i64, &i64) -> bool| {
+        (0..values.len()).fold(0, |b, i| if best(&values[i], &values[b]) { i } else { b })
+    };
+    let (lo, hi) = (place(i64::lt), place(i64::gt));
+    let (a, b) = (lo.min(hi), lo.max(hi));
+    values[(a + 1).min(b)..b].iter().sum::<i64>() == total
+}
+
 /// Counting circles: no filled value is 0 or less, none is held by more circles than itself,
 /// and a value held somewhere can still be held as often as itself by the empty circles.
 pub(super) fn circles_hold(cells: &[CellId], value: &dyn Fn(CellId) -> Option<i64>) -> bool {

@@ -193,6 +193,7 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
                 "neither f-puzzles nor SudokuPad has an anti-taxicab constraint".into(),
             ),
             RuleKind::Rellik { .. }
+            | RuleKind::Lunchbox { .. }
             | RuleKind::Lockout { .. }
             | RuleKind::DutchFlatmates
             | RuleKind::GlobalEntropy

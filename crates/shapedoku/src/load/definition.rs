@@ -247,7 +247,8 @@ pub struct RuleDef {
     /// The symbols a `quadruple` requires, one character each: `"139"`.
     pub symbols: Field<String>,
     // Keys of the sum, line and copy rules.
-    /// A little killer's total; a rellik cage's total, which no subset of its values reaches.
+    /// A little killer's total; a rellik cage's total, which no subset of its values reaches; a
+    /// lunchbox's total, of the values between its smallest and largest.
     pub total: Field<i64>,
     /// Where a little killer's clue is written, `[row, col]`, outside the cells.
     pub at: Field<Vec<i64>>,
@@ -297,7 +298,7 @@ pub struct RuleDef {
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 43] = [
+    pub const TYPES: [(&'static str, bool); 44] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -332,6 +333,7 @@ impl RuleDef {
         ("relation", true),
         ("sum-line", true),
         ("rellik", true),
+        ("lunchbox", true),
         ("lockout", true),
         ("counting-circles", true),
         ("dutch-flatmates", false),

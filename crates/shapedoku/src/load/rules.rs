@@ -151,7 +151,13 @@ fn compile_rule(
         let line = !super::local_rules::is_cell_list(&r.kind)
             && !matches!(
                 r.kind.as_str(),
-                "clone" | "sequence" | "relation" | "indexing" | "rellik" | "counting-circles"
+                "clone"
+                    | "sequence"
+                    | "relation"
+                    | "indexing"
+                    | "rellik"
+                    | "lunchbox"
+                    | "counting-circles"
             );
         if let Some(prev) = i.checked_sub(1).map(|j| r.cells[j].1).filter(|_| line) {
             if !next_to(prev, *p) {

@@ -1,5 +1,6 @@
 //! Stage 3 for the rules on a set of cells and over the whole grid with checks of their own
-//! (`rellik`, `counting-circles`, `dutch-flatmates`, `global-entropy`, `global-modular`):
+//! (`rellik`, `lunchbox`, `counting-circles`, `dutch-flatmates`, `global-entropy`,
+//! `global-modular`):
 //! their keys read into a [`RuleKind`] once the geometry is built, with the checks each needs
 //! on the alphabet (a middle value, values that split in thirds, one symbol per value) and on
 //! its numbers. Every problem points at the key or the table.
@@ -19,7 +20,12 @@ const MAX_CIRCLES: usize = 127;
 pub(super) fn handles(kind: &str) -> bool {
     matches!(
         kind,
-        "rellik" | "counting-circles" | "dutch-flatmates" | "global-entropy" | "global-modular"
+        "rellik"
+            | "lunchbox"
+            | "counting-circles"
+            | "dutch-flatmates"
+            | "global-entropy"
+            | "global-modular"
     )
 }
 
@@ -94,6 +100,58 @@ pub(super) fn compile(
                 return None;
             }
             RuleKind::Rellik { cells, total: t }
+        }
+        "lunchbox" => {
+            let total = &r.def.total;
+            let Some(&t) = total.value() else {
+                if !total.is_invalid() {
+                    error(
+                        diags,
+                        None,
+                        "a lunchbox needs `total`, what the cells between its smallest and largest value add up to".into(),
+                        "e.g. `total = 10` (0 when they are next to each other)",
+                    );
+                }
+                return None;
+            };
+            // The most the cells between can add up to: every value but the smallest and the
+            // largest (35 on 1 to 9, as for a sandwich).
+            let mut sorted = values.to_vec();
+            sorted.sort_unstable();
+            let inner = &sorted[1.min(sorted.len())..sorted.len().saturating_sub(1).max(1)];
+            let most: i64 = inner.iter().filter(|&&v| v > 0).sum();
+            if !(0..=most).contains(&t) {
+                error(
+                    diags,
+                    total.span(),
+                    format!("a lunchbox's total must lie between 0 and {most}, not {t}"),
+                    "",
+                );
+                return None;
+            }
+            if sorted.windows(2).any(|w| w[0] == w[1]) {
+                error(
+                    diags,
+                    None,
+                    "a lunchbox reads its smallest and largest value, so no two symbols may share a value".into(),
+                    "give each symbol its own value",
+                );
+                return None;
+            }
+            if cells.len() < 2 || cells.len() > values.len() {
+                error(
+                    diags,
+                    None,
+                    format!(
+                        "a lunchbox needs 2 to {} cells (its symbols may not repeat), not {}",
+                        values.len(),
+                        cells.len()
+                    ),
+                    "",
+                );
+                return None;
+            }
+            RuleKind::Lunchbox { cells, total: t }
         }
         "counting-circles" => {
             let mut v = values.to_vec();

@@ -174,6 +174,11 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
             cells,
             total: *total,
         }),
+        RuleKind::Lunchbox { cells, total } => Drawing::Line(Line::Labelled {
+            cells,
+            colour: "#b48c50",
+            label: *total,
+        }),
         RuleKind::Lockout { cells, .. } => Drawing::Line(Line::Lockout(cells)),
         RuleKind::NumberedRoom { cells, value, clue } => {
             number(cells, *value, *clue, "numbered-room")

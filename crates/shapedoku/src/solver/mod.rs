@@ -143,6 +143,7 @@ mod flatmates;
 mod line_soundness;
 mod linear;
 mod lockout;
+mod lunchbox;
 mod outside;
 mod outside_sets;
 #[cfg(test)]

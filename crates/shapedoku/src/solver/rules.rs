@@ -16,8 +16,8 @@ use super::{
     renban::Renban, sequence::Sequence, zipper::Zipper,
 };
 use super::{
-    circles::Circles, flatmates::Flatmates, lockout::Lockout, rellik::Rellik, rooms::Room,
-    squares::Squares,
+    circles::Circles, flatmates::Flatmates, lockout::Lockout, lunchbox::Lunchbox, rellik::Rellik,
+    rooms::Room, squares::Squares,
 };
 use crate::CellId;
 use crate::constraint::{Constraint, Laws, PairLaw, RuleKind, global_rules, line_rules};
@@ -149,6 +149,7 @@ pub(super) fn compile(
             Box::new(outside::Indexing::new(&ids(cells), &lines, values))
         }
         RuleKind::Rellik { cells, total } => Box::new(Rellik::new(ids(cells), *total, values, g)),
+        RuleKind::Lunchbox { cells, total } => Box::new(Lunchbox::new(ids(cells), *total, values)),
         RuleKind::Lockout { cells, difference } => {
             Box::new(Lockout::new(&ids(cells), *difference, values))
         }

@@ -376,6 +376,15 @@ pub(crate) enum Why {
         /// The house (a shape index of the geometry).
         house: u32,
     },
+    /// Lunchbox: its smallest and largest values (the crusts) can only be placed as in
+    /// `spans`, each a pair of cells with the crusts they can hold (`ends_hold`) and a set of
+    /// distinct values between the crusts' values, for the cells between them, that adds up to
+    /// the total, fits their candidates and leaves each cell outside a value between the
+    /// crusts' values. No span puts a removed value in the cell.
+    LunchboxSpans {
+        /// The placements left.
+        spans: Vec<Span>,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum (see [`Why::SandwichSpans`]):

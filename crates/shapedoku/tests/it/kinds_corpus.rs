@@ -54,6 +54,7 @@ fn each_new_kind_has_published_puzzles() {
         ("global-modular", 1),
         ("numbered-room", 3),
         ("counting-circles", 5),
+        ("lunchbox", 3),
     ] {
         assert!(of_kind(kind).len() >= found, "{kind}");
     }

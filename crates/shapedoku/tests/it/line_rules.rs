@@ -115,6 +115,10 @@ fn rule_body(kind: &str, line: &[(u32, u32)], param: i64, size: u32) -> String {
                 cells(line)
             )
         }
+        "lunchbox" => {
+            // On 1 to 4 the cells between the extremes add up to 0 (none), 2, 3 or 5.
+            t += &format!("total = {}\ncells = \"{}\"\n", param.abs() % 6, cells(line))
+        }
         "whispers" => {
             t += &format!(
                 "difference = {}\ncells = \"{}\"\n",
@@ -127,7 +131,7 @@ fn rule_body(kind: &str, line: &[(u32, u32)], param: i64, size: u32) -> String {
     t
 }
 
-const KINDS: [&str; 16] = [
+const KINDS: [&str; 17] = [
     "little-killer",
     "arrow",
     "double-arrow",
@@ -144,6 +148,7 @@ const KINDS: [&str; 16] = [
     "sum-line",
     "rellik",
     "lockout",
+    "lunchbox",
 ];
 
 /// A sequence rule that says "no value twice in a row, at most 3 after a 1": something an
@@ -812,4 +817,50 @@ fn rellik_cages_and_lockout_lines_are_drawn() {
         2,
         "a diamond at each end"
     );
+}
+
+#[test]
+fn lunchboxes_count_as_worked_out() {
+    // A lunchbox on row 1 of a 4x4 with total 0: the 1 and the 4 are next to each other, in
+    // 12 of the 24 orders of the row.
+    let row = "type = \"lunchbox\"\ntotal = 0\ncells = \"r1c1 r1c2 r1c3 r1c4\"";
+    assert_eq!(count(&rule("4x4", row)), 288 * 12 / 24);
+    // On r1c1 r1c2 r1c3 with total 2: the middle cell holds 2 between its line's smallest
+    // and largest, 1 and 3 or 1 and 4 at the ends: (1,2,3), (3,2,1), (1,2,4), (4,2,1), 4 of
+    // the 24 ordered triples of different values.
+    let part = "type = \"lunchbox\"\ntotal = 2\ncells = \"r1c1 r1c2 r1c3\"";
+    assert_eq!(count(&rule("4x4", part)), 288 * 4 / 24);
+    for text in [rule("4x4", row), rule("4x4", part)] {
+        let l = load(&text);
+        assert_eq!(
+            Solver::new(&l.puzzle).count(1000).solutions.len(),
+            oracle::count(&l.puzzle, 1000)
+        );
+    }
+}
+
+#[test]
+fn bad_lunchboxes_are_errors_at_their_key() {
+    let (m, at) = error_of(
+        "variant = \"4x4\"\n[[rule]]\ntype = \"lunchbox\"\ncells = \"r1c1 r1c2\"\ntotal = 6\n",
+    );
+    assert!(m.contains("between 0 and 5"), "{m}");
+    assert_eq!(at, (5, 9));
+    let (m, _) =
+        error_of("variant = \"4x4\"\n[[rule]]\ntype = \"lunchbox\"\ncells = \"r1c1 r1c2\"\n");
+    assert!(m.contains("needs `total`"), "{m}");
+    let (m, _) =
+        error_of("variant = \"4x4\"\n[[rule]]\ntype = \"lunchbox\"\ncells = \"r1c1\"\ntotal = 0\n");
+    assert!(m.contains("2 to 4 cells"), "{m}");
+}
+
+#[test]
+fn a_lunchbox_is_drawn_with_its_total() {
+    let text = rule(
+        "4x4",
+        "type = \"lunchbox\"\ntotal = 5\ncells = \"r2c1 r2c2 r2c3 r2c4\"",
+    );
+    let svg = shapedoku::render::svg(&load(&text).puzzle, &Default::default());
+    assert!(svg.contains("#b48c50"), "the line's colour");
+    assert!(svg.contains(">5</text>"), "the total");
 }

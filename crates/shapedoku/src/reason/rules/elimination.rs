@@ -137,6 +137,7 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::Skyscraper { .. }
         | RuleKind::Indexing { .. }
         | RuleKind::Rellik { .. }
+        | RuleKind::Lunchbox { .. }
         | RuleKind::Lockout { .. }
         | RuleKind::DutchFlatmates
         | RuleKind::GlobalEntropy

@@ -281,6 +281,13 @@ pub enum RuleReason {
         /// The house.
         house: ShapeId,
     },
+    /// Lunchbox: its smallest and largest values can only be placed as in `spans` (their two
+    /// cells, the values they hold, the set between that adds up to the total), and none puts
+    /// a removed value in the cell.
+    LunchboxSpans {
+        /// The placements left.
+        spans: Vec<ClueSpan>,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum: a sandwich's two crusts, or
@@ -443,6 +450,9 @@ impl RuleReason {
             Why::CircleHouses { house } => RuleReason::CircleHouses {
                 house: ShapeId::new(*house as usize),
             },
+            Why::LunchboxSpans { spans } => RuleReason::LunchboxSpans {
+                spans: spans.iter().map(ClueSpan::of).collect(),
+            },
         }
     }
 
@@ -483,7 +493,8 @@ impl RuleReason {
             | RuleReason::XSumSpans { .. }
             | RuleReason::SquareClasses { .. }
             | RuleReason::CircleSets { .. }
-            | RuleReason::CircleHouses { .. } => Technique::RuleCombination,
+            | RuleReason::CircleHouses { .. }
+            | RuleReason::LunchboxSpans { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
             | RuleReason::ClassShort { .. }
             | RuleReason::RenbanNeeds { .. }
@@ -536,7 +547,9 @@ impl RuleReason {
             | RuleReason::SumNeeds { holders, .. }
             | RuleReason::Needs { holders, .. } => holders.clone(),
             RuleReason::SumCombinations { group, .. } => group.clone(),
-            RuleReason::SandwichSpans { spans } | RuleReason::XSumSpans { spans } => {
+            RuleReason::SandwichSpans { spans }
+            | RuleReason::XSumSpans { spans }
+            | RuleReason::LunchboxSpans { spans } => {
                 let mut ends: Vec<CellId> = spans.iter().flat_map(|s| s.ends).collect();
                 ends.sort_unstable();
                 ends.dedup();

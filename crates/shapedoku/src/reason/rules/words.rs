@@ -345,6 +345,16 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             label(g, *house),
             label(g, *house)
         ),
+        RuleReason::LunchboxSpans { spans } => format!(
+            "its smallest and largest values can only be {}, and none of these puts them there",
+            spans_said(g, spans, |ends, hold, sets| format!(
+                "at {} and {} ({}) with {} between",
+                one(ends[0]),
+                one(ends[1]),
+                syms(g, hold, ","),
+                sets
+            ))
+        ),
     }
 }
 
