@@ -91,15 +91,17 @@ fn rule_steps_on_published_puzzles_are_sound_and_say_why() {
     }
 }
 
-/// A published puzzle (Kennet's Dad, irregular regions and region sums; SudokuPad corpus,
+/// A published puzzle (gdc's "Aad-van-ced Zippers", a 6x6 with zipper lines; SudokuPad corpus,
 /// README) whose logic needs a chain inside a chain: the reasoner solves it without a guess,
-/// by a nested rule forcing chain, and every step keeps the setter's solution.
+/// by a nested rule forcing chain, and every step keeps the setter's solution. (Kennet's Dad,
+/// region sums on irregular regions, needed one until sums listed the combinations of cells
+/// that see each other; a rule forcing chain does now.)
 #[test]
 fn a_nested_rule_forcing_chain_solves_a_published_puzzle_soundly() {
     let tsv = include_str!("../../data/sudokupad/challenge100.tsv");
     let line = tsv
         .lines()
-        .find(|l| l.starts_with("sxsm_KennetsDad_"))
+        .find(|l| l.starts_with("fpuzzle156dec954708b0efc0594aa17eb797b8\t"))
         .expect("the puzzle in the corpus");
     let f: Vec<&str> = line.split('\t').collect();
     let got = import::import(f[5]).expect("the link imports");

@@ -56,8 +56,11 @@ impl Linear {
         })
     }
 
-    /// Why `cell` keeps only `keep`, whose values times `k` must lie in `min_c..=max_c`.
-    fn bounds_why(&self, k: i64, min_c: i64, max_c: i64) -> Why {
+    /// Why `cell` keeps only `keep`, whose values times `k` must lie in `min_c..=max_c`;
+    /// `least..=most` are the cell's own candidates' bounds. The range stated is the one the
+    /// sum allows within those: a body cell of an arrow (weighted -1 against the circle) may
+    /// be "at most 7" by the sum, and saying "-15 to 7" would be true but no help.
+    fn bounds_why(&self, k: i64, min_c: i64, max_c: i64, (least, most): (i64, i64)) -> Why {
         let (low, high) = if k > 0 {
             (-(-min_c).div_euclid(k), max_c.div_euclid(k))
         } else {
@@ -66,8 +69,8 @@ impl Linear {
         match &self.facts {
             Some(sum) => Why::SumBounds {
                 sum: sum.clone(),
-                low,
-                high,
+                low: low.max(least),
+                high: high.min(most),
             },
             None => Why::Rule,
         }
@@ -128,7 +131,8 @@ impl Linear {
             }
             let keep = mask_where(d, x, |v| (min_c..=max_c).contains(&(k * v)));
             changed |= if self.facts.is_some() {
-                d.keep_because(c, keep, || self.bounds_why(k, min_c, max_c))?
+                let own = d.values().min_max(x);
+                d.keep_because(c, keep, || self.bounds_why(k, min_c, max_c, own))?
             } else {
                 d.keep(c, keep)?
             };

@@ -23,8 +23,9 @@
 //!    group contains, that only cells of the group inside one house can hold, leaves the
 //!    house's other cells.
 //!
-//! Only sums where listing pays are listed (see [`lists`]); the others with one side and a
-//! total, or two equal sides, are one equation for [`Linear`] (bounds and per-cell supports).
+//! Only sums with cells that see each other are listed (see [`lists`]); the others with one
+//! side and a total, or two equal sides, are one equation for [`Linear`] (bounds and per-cell
+//! supports).
 //! A sum whose sides span more than [`CAP_BITS`] values falls back to bounds. Scratch space
 //! is kept per thread and grows to the largest rule once, so a search node allocates nothing;
 //! and the solver keeps for each sum the candidates of its cells when a call last removed
@@ -142,7 +143,7 @@ impl SumRule {
             }
             sides.push((first, groups.len() as u32, side.constant));
         }
-        let combos = lists(&facts, &cells, &groups);
+        let combos = lists(&groups);
         let linear = if combos {
             None
         } else {
@@ -186,20 +187,23 @@ impl SumRule {
     }
 }
 
-/// Whether listing combinations pays for a sum: one side with a fixed total (a cage, a
-/// little killer) whose largest group of cells that see each other holds more than half its
-/// cells. Measured (`rulebench 10`, CPU ms median, base bounds-and-supports vs listing every
+/// Whether a sum's combinations are listed rather than left to the bounds and per-cell
+/// supports of [`Linear`], which take every cell as free to repeat.
+///
+/// Every sum with cells that see each other is listed: their values differ, so three cells of
+/// a box on an arrow add up to at least 1 + 2 + 3 = 6 and each is at most 9 - 1 - 2 = 6,
+/// where one equation allows 3 and 7. That is the deduction a human opens an arrow puzzle
+/// with, and the reasoner's steps and chains are only as strong as this propagator. Sums
+/// whose cells all may repeat (an arrow along a diagonal crossing boxes, a single cell
+/// against a circle) keep the equation: listing adds nothing there.
+///
+/// Measured before (`rulebench 10`, CPU ms median, base bounds-and-supports vs listing every
 /// sum): cages with repeats on 2..5-cell walks (mostly one group) 2.75 -> 0.67, little
 /// killers (diagonals of 3..9 cells, one group per box) 2.73 -> 3.37, arrows 0.33 -> 0.40,
-/// double arrows 1.80 -> 2.59: listing costs more per node than it saves in guesses when the
-/// cells split into small groups or the sides are only equal to each other. The others keep
-/// the bounds and per-cell supports of [`Linear`].
-fn lists(facts: &SumFacts, cells: &[u32], groups: &[Group]) -> bool {
-    let largest = (groups.iter().filter(|g| g.distinct))
-        .map(|g| (g.end - g.start) as usize)
-        .max()
-        .unwrap_or(0);
-    facts.sides.len() == 1 && facts.total.is_some() && 2 * largest > cells.len()
+/// double arrows 1.80 -> 2.59: listing costs more per search node where the cells split into
+/// small groups, but a search node is not what a solver that explains its steps pays for.
+fn lists(groups: &[Group]) -> bool {
+    groups.iter().any(|g| g.distinct)
 }
 
 /// The houses holding two or more cells of a distinct group, and their other cells.

@@ -116,11 +116,17 @@ fn arrows_pills_and_region_sums_propagate_both_ways() {
     let p = arrow(&[rc(5, 1), rc(5, 2)], &[rc(6, 4), rc(6, 5), rc(6, 6)]);
     let (after, _) = run(&p, &[]).unwrap();
     assert_eq!(after[rc(5, 1) as usize], ds(&[1, 2]));
-    // With tens digit 2 the pill is at most 27 by the body's bounds (an arrow's sides are only
-    // equal, so its combinations are not listed: see `lists`; that the body's cells differ,
-    // which would cap it at 24, is the row's business): its units digit is 1..=7.
+    // With tens digit 2 the pill is at most 24, the body's cells differing (one equation
+    // would allow 27): its units digit is 1..=4.
     let (after, _) = run(&p, &[(rc(5, 1), ds(&[2]))]).unwrap();
-    assert_eq!(after[rc(5, 2) as usize], ds(&[1, 2, 3, 4, 5, 6, 7]));
+    assert_eq!(after[rc(5, 2) as usize], ds(&[1, 2, 3, 4]));
+    // Three cells of a box on an arrow: at least 1 + 2 + 3 = 6 in the circle, each cell at
+    // most 9 - 1 - 2 = 6 (one equation, taking them as free to repeat, would allow 3 and 7).
+    let b = arrow(&[rc(5, 4)], &[rc(6, 3), rc(5, 2), rc(4, 3)]);
+    let (after, removals) = run(&b, &[]).unwrap();
+    assert_eq!(after[rc(5, 4) as usize], ds(&[6, 7, 8, 9]));
+    assert_eq!(after[rc(5, 2) as usize], ds(&[1, 2, 3, 4, 5, 6]));
+    assert!((removals.iter()).all(|r| matches!(r.why, Why::SumCombinations { .. })));
     // A region-sum line: one cell against two cells of a row (which differ): 3..=9.
     let rs = SumRule::new(
         SumFacts::equal(
@@ -132,16 +138,49 @@ fn arrows_pills_and_region_sums_propagate_both_ways() {
         ),
         &g,
     );
-    // Two equal sides are one equation (bounds and per-cell supports, see `lists`): the two
-    // cells' difference is the row's business, so the one cell is 2..=9.
+    // The two cells of the row differ, so the one cell is 3..=9 and they are at most 8.
     let (after, removals) = run(&rs, &[]).unwrap();
-    assert_eq!(after[rc(1, 3) as usize], ds(&[2, 3, 4, 5, 6, 7, 8, 9]));
+    assert_eq!(after[rc(1, 3) as usize], ds(&[3, 4, 5, 6, 7, 8, 9]));
     assert_eq!(after[rc(1, 4) as usize], ds(&[1, 2, 3, 4, 5, 6, 7, 8]));
     assert!(
         removals
             .iter()
             .all(|r| matches!(r.why, Why::SumCombinations { .. } | Why::SumBounds { .. }))
     );
+}
+
+#[test]
+fn an_arrow_whose_cells_may_repeat_states_bounds_within_the_digits() {
+    // Three cells of three boxes (no two see each other): one equation, each at most 7, the
+    // circle at least 3; the bound said is 1 to 7, not the equation's -15 to 7.
+    let g = classic();
+    let body = [rc(3, 2), rc(4, 3), rc(5, 4)];
+    let facts = SumFacts::equal(
+        SumOrigin::Rule,
+        vec![SumSide::plain(&[rc(2, 1)]), SumSide::plain(&body)],
+    );
+    let arrow = SumRule::compile(facts, &g);
+    let values = digits();
+    let mut cells = vec![0x1ff; 81];
+    let (mut queue, mut removals) = (Vec::new(), Vec::new());
+    let mut d = Domains::explaining(&mut cells, &mut queue, &values, &mut removals);
+    assert_eq!(arrow.propagate(&mut d), Ok(true));
+    assert_eq!(cells[rc(2, 1) as usize], ds(&[3, 4, 5, 6, 7, 8, 9]));
+    for &c in &body {
+        assert_eq!(cells[c as usize], ds(&[1, 2, 3, 4, 5, 6, 7]));
+        let why = (removals.iter().find(|r| r.cell == c)).map(|r| &r.why);
+        assert!(
+            matches!(
+                why,
+                Some(Why::SumBounds {
+                    low: 1,
+                    high: 7,
+                    ..
+                })
+            ),
+            "{why:?}"
+        );
+    }
 }
 
 /// A random sum over a few cells of the top left of a 9x9 grid: a cage (one side, a total) or
@@ -270,6 +309,22 @@ fn random_sums_remove_only_what_no_assignment_uses() {
             .iter()
             .any(|a| cells.iter().zip(a).all(|(&c, &s)| sol[c as usize] == s));
         let explained = rule.propagate(&mut d);
+        // The explained path run to its fixed point: a sum of several sides narrowed on one
+        // side narrows the others on the next call, and may only then find no assignment.
+        let mut fixed = after.clone();
+        let fixed_out = match explained {
+            Err(e) => Err(e),
+            Ok(_) => {
+                let (mut q, mut sink) = (Vec::new(), Vec::new());
+                loop {
+                    let mut d = Domains::explaining(&mut fixed, &mut q, &values, &mut sink);
+                    match rule.propagate(&mut d) {
+                        Ok(true) => {}
+                        other => break other,
+                    }
+                }
+            }
+        };
         // The search's path (no reasons recorded; a sum that is one equation runs its supports
         // without the bounds pass first), through the solver's memory, narrows alike: the same
         // candidates, or a contradiction on both. Called again on the same candidates, it
@@ -286,16 +341,9 @@ fn random_sums_remove_only_what_no_assignment_uses() {
                 let mut d = Domains::new(&mut searched, &mut queue, &values);
                 out = compiled.propagate_memo(&mut d, &mut memo);
             }
-            match (&explained, out) {
+            match (&fixed_out, out) {
                 (Err(_), Err(_)) => {}
                 (Ok(_), Ok(_)) => {
-                    // The explained path runs once; run it to its fixed point to compare.
-                    let mut fixed = after.clone();
-                    let (mut q, mut sink) = (Vec::new(), Vec::new());
-                    while rule.propagate(&mut Domains::explaining(
-                        &mut fixed, &mut q, &values, &mut sink,
-                    )) == Ok(true)
-                    {}
                     assert_eq!(searched, fixed, "the search's path differs: {facts:?}");
                     // At its fixed point the memory answers: nothing to remove.
                     let mut d = Domains::new(&mut searched, &mut queue, &values);
@@ -304,7 +352,7 @@ fn random_sums_remove_only_what_no_assignment_uses() {
                 (e, o) => panic!("explained {e:?}, searched {o:?}: {facts:?}"),
             }
         }
-        let Ok(_) = explained else {
+        let (Ok(_), Ok(_)) = (explained, fixed_out) else {
             assert!(
                 all.is_empty(),
                 "a contradiction with assignments left: {facts:?}"
