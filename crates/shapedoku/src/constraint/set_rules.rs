@@ -32,8 +32,7 @@ pub(super) fn rellik_holds(
     symbol: &dyn Fn(CellId) -> Option<u8>,
     value: &dyn Fn(CellId) -> Option<i64>,
 ) -> bool {
-    let placed: Vec<u8> = cells.iter().filter_map(|&c| symbol(c)).collect();
-    if (0..placed.len()).any(|i| placed[i + 1..].contains(&placed[i])) {
+    if !filled_differ(cells, symbol) {
         return false;
     }
     let values: Vec<i64> = cells.iter().filter_map(|&c| value(c)).collect();
@@ -52,23 +51,34 @@ pub(super) fn lunchbox_holds(
     symbol: &dyn Fn(CellId) -> Option<u8>,
     value: &dyn Fn(CellId) -> Option<i64>,
 ) -> bool {
-    let placed: Vec<u8> = cells.iter().filter_map(|&c| symbol(c)).collect();
-    if (0..placed.len()).any(|i| placed[i + 1..].contains(&placed[i])) {
+    if !filled_differ(cells, symbol) {
         return false;
     }
-    let Some(values) = cells
+    match cells
         .iter()
         .map(|&c| value(c))
         .collect::<Option<Vec<i64>>>()
-    else {
-        return true;
-    };
+    {
+        Some(values) => lunchbox_sum(&values) == total,
+        None => true,
+    }
+}
+
+/// What a lunchbox's values, in order, add up to between the place of the smallest and the
+/// place of the largest (the first of each when values tie).
+pub(crate) fn lunchbox_sum(values: &[i64]) -> i64 {
     let place = |best: fn(&i64, &i64) -> bool| {
         (0..values.len()).fold(0, |b, i| if best(&values[i], &values[b]) { i } else { b })
     };
     let (lo, hi) = (place(i64::lt), place(i64::gt));
     let (a, b) = (lo.min(hi), lo.max(hi));
-    values[(a + 1).min(b)..b].iter().sum::<i64>() == total
+    values[(a + 1).min(b)..b].iter().sum()
+}
+
+/// Whether the filled cells of `cells` hold different symbols.
+fn filled_differ(cells: &[CellId], symbol: &dyn Fn(CellId) -> Option<u8>) -> bool {
+    let placed: Vec<u8> = cells.iter().filter_map(|&c| symbol(c)).collect();
+    (0..placed.len()).all(|i| !placed[i + 1..].contains(&placed[i]))
 }
 
 /// Counting circles: no filled value is 0 or less, none is held by more circles than itself,

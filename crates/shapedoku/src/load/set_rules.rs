@@ -61,24 +61,27 @@ pub(super) fn compile(
         return None;
     }
     let values = g.symbols().values();
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    // Rules that read which value is which (a count, the smallest and the largest) need each
+    // symbol to have its own.
+    let shared_value = sorted.windows(2).any(|w| w[0] == w[1]);
+    // The total a rule cannot do without; `None` when it is missing (said here) or unreadable
+    // (said where it was read).
+    let required_total = |diags: &mut Vec<Diagnostic>, need: &str, example: &str| {
+        let total = &r.def.total;
+        if total.value().is_none() && !total.is_invalid() {
+            error(diags, None, need.into(), example);
+        }
+        total.value().copied()
+    };
     let kind = match r.kind.as_str() {
         "rellik" => {
-            let total = &r.def.total;
-            let Some(&t) = total.value() else {
-                if !total.is_invalid() {
-                    error(
-                        diags,
-                        None,
-                        "a rellik cage needs `total`".into(),
-                        "e.g. `total = 10`",
-                    );
-                }
-                return None;
-            };
+            let t = required_total(diags, "a rellik cage needs `total`", "e.g. `total = 10`")?;
             if !(1..=RELLIK_MAX_TOTAL).contains(&t) {
                 error(
                     diags,
-                    total.span(),
+                    r.def.total.span(),
                     format!(
                         "a rellik cage's total must lie between 1 and {RELLIK_MAX_TOTAL}, not {t}"
                     ),
@@ -102,34 +105,25 @@ pub(super) fn compile(
             RuleKind::Rellik { cells, total: t }
         }
         "lunchbox" => {
-            let total = &r.def.total;
-            let Some(&t) = total.value() else {
-                if !total.is_invalid() {
-                    error(
-                        diags,
-                        None,
-                        "a lunchbox needs `total`, what the cells between its smallest and largest value add up to".into(),
-                        "e.g. `total = 10` (0 when they are next to each other)",
-                    );
-                }
-                return None;
-            };
+            let t = required_total(
+                diags,
+                "a lunchbox needs `total`, what the cells between its smallest and largest value add up to",
+                "e.g. `total = 10` (0 when they are next to each other)",
+            )?;
             // The most the cells between can add up to: every value but the smallest and the
             // largest (35 on 1 to 9, as for a sandwich).
-            let mut sorted = values.to_vec();
-            sorted.sort_unstable();
-            let inner = &sorted[1.min(sorted.len())..sorted.len().saturating_sub(1).max(1)];
-            let most: i64 = inner.iter().filter(|&&v| v > 0).sum();
+            let inner = sorted.iter().skip(1).take(sorted.len().saturating_sub(2));
+            let most: i64 = inner.filter(|&&v| v > 0).sum();
             if !(0..=most).contains(&t) {
                 error(
                     diags,
-                    total.span(),
+                    r.def.total.span(),
                     format!("a lunchbox's total must lie between 0 and {most}, not {t}"),
                     "",
                 );
                 return None;
             }
-            if sorted.windows(2).any(|w| w[0] == w[1]) {
+            if shared_value {
                 error(
                     diags,
                     None,
@@ -154,9 +148,7 @@ pub(super) fn compile(
             RuleKind::Lunchbox { cells, total: t }
         }
         "counting-circles" => {
-            let mut v = values.to_vec();
-            v.sort_unstable();
-            if v.windows(2).any(|w| w[0] == w[1]) {
+            if shared_value {
                 error(
                     diags,
                     None,

@@ -13,8 +13,10 @@
 //! only checked once every cell is solved. Nothing is allocated per call unless the reasoner
 //! asks for the reasons.
 
+use super::held::Held;
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values, Why};
 use super::why::Span;
+use crate::constraint::set_rules::lunchbox_sum;
 
 /// The most symbols the sets are listed for (at most 2^10 subsets of the values between two
 /// crusts, for each of at most 66 pairs of crusts).
@@ -99,61 +101,29 @@ impl Lunchbox {
             crusts,
         }
     }
-
-    /// The rule on solved cells: different symbols, and the values between the smallest and
-    /// the largest add up to the total.
-    fn solved_holds(&self, d: &Domains<'_>) -> bool {
-        let line: Vec<usize> = (self.cells.iter())
-            .map(|&c| d.get(c).trailing_zeros() as usize)
-            .collect();
-        let value = |i: usize| self.values[line[i]];
-        let extreme = |better: fn(i64, i64) -> bool| {
-            (0..line.len()).fold(0, |b, i| if better(value(i), value(b)) { i } else { b })
-        };
-        let (lo, hi) = (extreme(|a, b| a < b), extreme(|a, b| a > b));
-        let (a, b) = (lo.min(hi), lo.max(hi));
-        let sum: i64 = ((a + 1).min(b)..b).map(value).sum();
-        sum == self.total
-    }
 }
 
 impl Propagator for Lunchbox {
     fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
         // Different symbols: a solved cell's symbol goes from the others.
-        let mut held = 0u64;
-        let mut holder = [0u32; 64];
-        let mut solved = 0;
-        for &c in &self.cells {
-            let x = d.get(c);
-            if x == 0 {
-                return Err(Contradiction);
-            }
-            if x.count_ones() == 1 {
-                if held & x != 0 {
-                    return Err(Contradiction);
-                }
-                held |= x;
-                holder[x.trailing_zeros() as usize] = c;
-                solved += 1;
-            }
-        }
+        let held = Held::of(d, &self.cells)?;
         let mut changed = false;
         for &c in &self.cells {
-            let x = d.get(c);
-            if x.count_ones() == 1 {
-                continue;
-            }
-            let mut repeats = x & held;
-            while repeats != 0 {
-                let s = repeats.trailing_zeros() as usize;
-                repeats &= repeats - 1;
-                let cell = holder[s];
-                changed |= d.keep_because(c, !(1u64 << s), || Why::LineRepeat { cell })?;
+            if d.get(c).count_ones() > 1 {
+                changed |= held.drop_from(d, c)?;
             }
         }
         let Some(crusts) = &self.crusts else {
-            if solved == self.cells.len() && !self.solved_holds(d) {
-                return Err(Contradiction);
+            // Too large an alphabet to list: the rule is checked once every cell is solved.
+            if held.count() == self.cells.len() {
+                // At most 64 cells: each holds its own symbol of at most 64.
+                let mut values = [0i64; 64];
+                for (v, &c) in values.iter_mut().zip(&self.cells) {
+                    *v = self.values[d.get(c).trailing_zeros() as usize];
+                }
+                if lunchbox_sum(&values[..self.cells.len()]) != self.total {
+                    return Err(Contradiction);
+                }
             }
             return Ok(changed);
         };

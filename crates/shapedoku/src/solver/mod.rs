@@ -139,6 +139,7 @@ mod between;
 mod circles;
 mod class_windows;
 mod flatmates;
+mod held;
 #[cfg(test)]
 mod line_soundness;
 mod linear;

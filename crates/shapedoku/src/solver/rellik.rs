@@ -7,6 +7,7 @@
 //! ([`Why::LineRepeat`]). Nothing is
 //! allocated per call unless the reasoner asks for the reasons.
 
+use super::held::Held;
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values, Why};
 use crate::Geometry;
 use crate::constraint::set_rules::subset_sums;
@@ -49,21 +50,11 @@ impl Rellik {
 impl Propagator for Rellik {
     fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
         // The symbols of the solved cells, with the cell holding each.
-        let mut held = 0u64;
-        let mut holder = [0u32; 64];
-        for &c in &self.cells {
-            let x = d.get(c);
-            if x.count_ones() == 1 {
-                if held & x != 0 {
-                    return Err(Contradiction);
-                }
-                if self.values[x.trailing_zeros() as usize] < 1 {
-                    // No rellik cage holds a value of 0 or less.
-                    return Err(Contradiction);
-                }
-                held |= x;
-                holder[x.trailing_zeros() as usize] = c;
-            }
+        let solved = Held::of(d, &self.cells)?;
+        let held = solved.symbols;
+        // No rellik cage holds a value of 0 or less.
+        if (0..64).any(|s| held >> s & 1 == 1 && self.values[s] < 1) {
+            return Err(Contradiction);
         }
         // The values the cage must hold: the solved cells', and those of every naked subset
         // inside the cage (k cells whose candidates together are k values, which the cells
@@ -123,28 +114,15 @@ impl Propagator for Rellik {
             if x.count_ones() == 1 {
                 continue;
             }
-            let mut repeats = x & held;
-            while repeats != 0 {
-                let s = repeats.trailing_zeros() as usize;
-                repeats &= repeats - 1;
-                let cell = holder[s];
-                changed |= d.keep_because(c, !(1u64 << s), || Why::LineRepeat { cell })?;
-            }
+            changed |= solved.drop_from(d, c)?;
             let cells = &self.cells;
             changed |= d.keep_because(c, !bad, || Why::RellikSums {
                 solved: (cells.iter().enumerate())
-                    .filter(|&(j, &o)| {
-                        o != c && (forcing >> j & 1 == 1 || holds_one(held, o, &holder))
-                    })
+                    .filter(|&(j, &o)| o != c && (forcing >> j & 1 == 1 || solved.holds(o)))
                     .map(|(_, &o)| o)
                     .collect(),
             })?;
         }
         Ok(changed)
     }
-}
-
-/// Whether `cell` is the holder of one of the solved symbols `held`.
-fn holds_one(held: u64, cell: u32, holder: &[u32; 64]) -> bool {
-    (0..64).any(|s| held >> s & 1 == 1 && holder[s] == cell)
 }

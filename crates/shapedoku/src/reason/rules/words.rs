@@ -277,13 +277,7 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
         ),
         RuleReason::SandwichSpans { spans } => format!(
             "the line holds each value once, so the crusts can only be {}, and none of these puts them there",
-            spans_said(g, spans, |ends, hold, sets| format!(
-                "at {} and {} ({}) with {} between",
-                one(ends[0]),
-                one(ends[1]),
-                syms(g, hold, ","),
-                sets
-            ))
+            crusts_said(g, spans)
         ),
         RuleReason::XSumSpans { spans } => format!(
             "the line holds each value once, so its first cells can only be {}, and none of these puts them there",
@@ -347,13 +341,7 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
         ),
         RuleReason::LunchboxSpans { spans } => format!(
             "its smallest and largest values can only be {}, and none of these puts them there",
-            spans_said(g, spans, |ends, hold, sets| format!(
-                "at {} and {} ({}) with {} between",
-                one(ends[0]),
-                one(ends[1]),
-                syms(g, hold, ","),
-                sets
-            ))
+            crusts_said(g, spans)
         ),
         RuleReason::OrderFloor { below, greatest } => format!(
             "it is above {} on the thermometers, which all hold different values, so the greatest of them is at least {greatest} and it is more",
@@ -394,6 +382,20 @@ fn spans_said(
     } else {
         or_list(&said)
     }
+}
+
+/// Where a sandwich's or a lunchbox's crusts can be, with the sets between them: `at r1c2 and
+/// r1c5 (1,9) with {3,4} or {2,5} between`.
+fn crusts_said(g: &Geometry, spans: &[crate::reason::ClueSpan]) -> String {
+    spans_said(g, spans, |ends, hold, sets| {
+        format!(
+            "at {} and {} ({}) with {} between",
+            cells(g, &ends[..1]).concat(),
+            cells(g, &ends[1..]).concat(),
+            syms(g, hold, ","),
+            sets
+        )
+    })
 }
 
 /// A forcing chain over rules, link by link: `if r1c1 were 5, r1c2 = 4 (naked single),
