@@ -15,6 +15,7 @@
 //! ```
 
 pub mod chaos;
+mod composite;
 pub(crate) mod global_rules;
 mod laws;
 pub(crate) mod line_rules;
@@ -320,6 +321,23 @@ pub enum RuleKind {
         /// is a pair of neighbours).
         different: Vec<Vec<CellId>>,
     },
+    // Rules composed of rules (see `constraint/composite.rs`).
+    /// At least one of `rules` holds (a setter's "either ... or": a clue that is a numbered
+    /// room or an X-sum, an arrow read from either end).
+    Any {
+        /// Every cell the rules name, each once, in the order first named.
+        cells: Vec<CellId>,
+        /// The alternatives.
+        rules: Vec<Constraint>,
+    },
+    /// Every one of `rules` holds: a group of rules taken as one alternative of an
+    /// [`RuleKind::Any`].
+    All {
+        /// Every cell the rules name, each once, in the order first named.
+        cells: Vec<CellId>,
+        /// The rules.
+        rules: Vec<Constraint>,
+    },
 }
 
 /// The most cells a `relation` may list: the solver keeps each cell's support on the stack.
@@ -445,7 +463,9 @@ impl Constraint {
             | RuleKind::Lunchbox { cells, .. }
             | RuleKind::Lockout { cells, .. }
             | RuleKind::NumberedRoom { cells, .. }
-            | RuleKind::CountingCircles { cells } => cells,
+            | RuleKind::CountingCircles { cells }
+            | RuleKind::Any { cells, .. }
+            | RuleKind::All { cells, .. } => cells,
         }
     }
 

@@ -236,7 +236,9 @@ impl Constraint {
             | RuleKind::GlobalModular
             | RuleKind::NumberedRoom { .. }
             | RuleKind::CountingCircles { .. }
-            | RuleKind::Chaos { .. } => Laws::Native,
+            | RuleKind::Chaos { .. }
+            | RuleKind::Any { .. }
+            | RuleKind::All { .. } => Laws::Native,
         }
     }
 

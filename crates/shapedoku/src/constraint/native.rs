@@ -39,6 +39,9 @@ impl Constraint {
             RuleKind::Indexing { cells, lines } => {
                 cells.len() == lines.len() && cells.iter().zip(lines).all(|(c, l)| l.contains(c))
             }
+            RuleKind::Any { rules, .. } | RuleKind::All { rules, .. } => {
+                !rules.is_empty() && rules.iter().all(Constraint::well_formed)
+            }
             RuleKind::AntiKnight
             | RuleKind::AntiKing
             | RuleKind::Nonconsecutive
@@ -96,6 +99,7 @@ pub(super) fn holds(
             global_rules::squares_hold(kind, g, value)
         }
         RuleKind::Chaos { .. } => super::chaos::holds(kind, g, symbol),
+        RuleKind::Any { .. } | RuleKind::All { .. } => super::composite::holds(kind, g, symbol),
         // Stated by their laws (`laws.rs`).
         RuleKind::AntiKnight
         | RuleKind::AntiKing

@@ -210,6 +210,10 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
                 refused,
                 "a `relation` rule (a table of allowed values): neither f-puzzles nor SudokuPad has a constraint for it".into(),
             ),
+            RuleKind::Any { .. } | RuleKind::All { .. } => refuse(
+                refused,
+                "a rule composed of rules (`any`, `all`): neither f-puzzles nor SudokuPad has a constraint for it".into(),
+            ),
             RuleKind::Chaos { .. } => refuse(
                 refused,
                 "a chaos construction (regions found by the solver): neither f-puzzles nor SudokuPad checks one".into(),

@@ -294,11 +294,15 @@ pub struct RuleDef {
     /// Groups of cells in pairwise different regions (`chaos`), such as the two cells on
     /// either side of a drawn region border: `["r1c1 r1c2"]`.
     pub different: Field<Vec<Spanned<String>>>,
+    // Keys of the rules composed of rules.
+    /// The rules an `any` (at least one holds) or `all` (every one holds) rule combines,
+    /// written `[[rule.of]]` after the `[[rule]]` line, each a rule table of its own.
+    pub of: Tables<RuleDef>,
 }
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 44] = [
+    pub const TYPES: [(&'static str, bool); 46] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -347,6 +351,9 @@ impl RuleDef {
         ("numbered-room", false),
         // Chaos construction: the regions are part of the solution.
         ("chaos", false),
+        // Rules composed of rules (their cells are their parts').
+        ("any", false),
+        ("all", false),
     ];
 }
 

@@ -160,7 +160,8 @@ impl Ctx<'_> {
                 clue: (clue.row, clue.col),
             },
         };
-        if !self.reachable(&kind) {
+        // One alternative of an `any` may well be one that never holds.
+        if !self.r.alternative && !self.reachable(&kind) {
             let key = if self.r.kind == "skyscraper" {
                 "count"
             } else {

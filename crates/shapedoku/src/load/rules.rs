@@ -21,15 +21,29 @@ pub(super) fn add_rule(
     number: usize,
     diags: &mut Vec<Diagnostic>,
 ) {
+    if let Some(rule) = gather(state, src, item, number, diags) {
+        state.rules.push(rule);
+    }
+}
+
+/// The most rules an `any` may choose between (the solver keeps one bit per alternative).
+const MAX_ALTERNATIVES: usize = 64;
+
+/// A rule table gathered, if it can be used: a `[[rule]]`, or a part of a composite.
+fn gather(
+    state: &mut State,
+    src: &Arc<Source>,
+    item: &Spanned<RuleDef>,
+    number: usize,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<RuleIn> {
     let r = item.get_ref();
-    let Some(kind) = r.kind.value() else { return };
-    let Some(&(_, line)) = RuleDef::TYPES.iter().find(|t| t.0 == kind) else {
-        return;
-    };
+    let kind = r.kind.value()?;
+    let &(_, line) = RuleDef::TYPES.iter().find(|t| t.0 == kind)?;
     let name = r.name.value().cloned().unwrap_or_else(|| {
         // An outside clue gets a name saying where it is once its line is known; until then,
         // like a line, its number in the file.
-        if line || super::outside_rules::handles(kind) {
+        if line || super::outside_rules::handles(kind) || matches!(kind.as_str(), "any" | "all") {
             format!("{kind} {number}")
         } else {
             kind.clone()
@@ -45,14 +59,17 @@ pub(super) fn add_rule(
         def: r.clone(),
         extra: Vec::new(),
         groups: Vec::new(),
+        parts: Vec::new(),
+        alternative: false,
     };
     if !super::local_rules::gather(state, src, r, &mut rule, diags)
         || !super::chaos_rules::gather(state, src, r, &mut rule, diags)
+        || !gather_parts(state, src, item, &mut rule, diags)
     {
-        return;
+        return None;
     }
     match (&r.cells, line) {
-        (Field::Invalid, _) => return,
+        (Field::Invalid, _) => return None,
         (Field::Absent, false) => {}
         (Field::Valid(c), false) => {
             let what = match kind.as_str() {
@@ -60,6 +77,7 @@ pub(super) fn add_rule(
                 "sandwich" | "x-sum" | "skyscraper" => {
                     "reads the row or column from its clue (`at`)"
                 }
+                "any" | "all" => "takes its cells from its rules (`[[rule.of]]`)",
                 _ => "covers the whole grid",
             };
             diags.push(
@@ -70,7 +88,7 @@ pub(super) fn add_rule(
                 )
                 .help("remove `cells`"),
             );
-            return;
+            return None;
         }
         (Field::Absent, true) => {
             diags.push(
@@ -81,23 +99,100 @@ pub(super) fn add_rule(
                 )
                 .help("list the line's cells in order, e.g. `cells = \"r1c1 r1c2 r1c3\"`"),
             );
-            return;
+            return None;
         }
         (Field::Valid(c), true) => {
-            let Some(cells) = super::growth::rule_cells(state, src, c, &rule.name, diags) else {
-                return;
-            };
+            let cells = super::growth::rule_cells(state, src, c, &rule.name, diags)?;
             rule.cells = cells;
         }
     }
     // The second cell list of an arrow or a clone.
     if let Some(c) = r.circle.valid().or(r.copy.valid()) {
-        let Some(cells) = super::growth::rule_cells(state, src, c, &rule.name, diags) else {
-            return;
-        };
+        let cells = super::growth::rule_cells(state, src, c, &rule.name, diags)?;
         rule.extra = cells;
     }
-    state.rules.push(rule);
+    Some(rule)
+}
+
+/// Gathers the parts of an `any` or `all` rule (`of`), each numbered from 1 within it; a
+/// part that cannot be used is reported and makes the whole rule unusable.
+fn gather_parts(
+    state: &mut State,
+    src: &Arc<Source>,
+    item: &Spanned<RuleDef>,
+    rule: &mut RuleIn,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let r = item.get_ref();
+    let composite = matches!(rule.kind.as_str(), "any" | "all");
+    if !composite {
+        if r.of.present {
+            diags.push(
+                Diagnostic::new(
+                    src,
+                    Some(item.span()),
+                    format!("a `{}` rule takes no `of`", rule.kind),
+                )
+                .help("only `any` and `all` rules combine other rules"),
+            );
+            return false;
+        }
+        return true;
+    }
+    if r.of.malformed {
+        return false;
+    }
+    let count = r.of.items.len();
+    if count == 0 || (rule.kind == "any" && count > MAX_ALTERNATIVES) {
+        let what = if count == 0 {
+            format!("an `{}` rule needs at least one rule to combine", rule.kind)
+        } else {
+            format!(
+                "an `any` rule may choose between at most {MAX_ALTERNATIVES} rules, not {count}"
+            )
+        };
+        diags.push(Diagnostic::new(src, Some(item.span()), what).help(
+            "write each rule after the `[[rule]]` line as `[[rule.of]]` with its own `type`",
+        ));
+        return false;
+    }
+    let mut ok = true;
+    for (k, part) in r.of.items.iter().enumerate() {
+        let Some(part) = part.valid() else {
+            ok = false;
+            continue;
+        };
+        match gather(state, src, part, k + 1, diags) {
+            Some(p) if p.kind == "chaos" => {
+                diags.push(
+                    Diagnostic::new(
+                        src,
+                        Some(part.span()),
+                        "a chaos construction cannot be one of several rules",
+                    )
+                    .help("write `chaos` as a `[[rule]]` of its own"),
+                );
+                ok = false;
+            }
+            Some(mut p) => {
+                if part.get_ref().name.value().is_none() {
+                    p.name = format!("{}, {}", rule.name, p.name);
+                }
+                if rule.kind == "any" {
+                    mark_alternative(&mut p);
+                }
+                rule.parts.push(p);
+            }
+            None => ok = false,
+        }
+    }
+    ok
+}
+
+/// Marks a rule and its parts as (inside) an alternative of an `any`.
+fn mark_alternative(rule: &mut RuleIn) {
+    rule.alternative = true;
+    rule.parts.iter_mut().for_each(mark_alternative);
 }
 
 /// The rules of `state` checked against the built geometry and attached to it; `None` (with
@@ -194,6 +289,20 @@ fn compile_rule(
         }
         // Chaos construction: regions as part of the solution.
         "chaos" => return super::chaos_rules::compile(r, g, diags).filter(|_| ok),
+        // Rules composed of rules: each part compiled as a rule of its own.
+        "any" | "all" => {
+            let parts: Vec<Option<Constraint>> = (r.parts.iter())
+                .map(|p| compile_rule(p, g, values_given, diags))
+                .collect();
+            let rules: Vec<Constraint> = parts.into_iter().collect::<Option<_>>()?;
+            let cells = RuleKind::composite_cells(&rules, g);
+            let kind = if r.kind == "any" {
+                RuleKind::Any { cells, rules }
+            } else {
+                RuleKind::All { cells, rules }
+            };
+            return ok.then(|| Constraint::new(&r.name, kind));
+        }
         // Outside clues and indexing.
         k if super::outside_rules::handles(k) => {
             return super::outside_rules::compile(r, g, cells, diags).filter(|_| ok);

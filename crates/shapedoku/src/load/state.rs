@@ -64,6 +64,11 @@ pub(crate) struct RuleIn {
     /// A chaos rule's groups (see `chaos_rules.rs`): whether a `same` group (else
     /// `different`), and its cells with the spans of their references.
     pub groups: Vec<ChaosGroup>,
+    /// The rules an `any` or `all` rule combines, gathered like any rule.
+    pub parts: Vec<RuleIn>,
+    /// Whether the rule is (part of) one alternative of an `any`: a clue no values can meet
+    /// is then no error, only an alternative that never holds.
+    pub alternative: bool,
 }
 
 /// A chaos rule's group: whether it is a `same` group (else `different`), and its cells with the

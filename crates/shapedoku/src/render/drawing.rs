@@ -4,7 +4,7 @@
 //! Each layer's module draws its own [`Drawing`]s, again by exhaustive matches.
 
 use crate::constraint::{Constraint, Mark, RuleKind};
-use crate::{CellId, Symbol};
+use crate::{CellId, Geometry, Symbol};
 
 /// A rule as the page draws it, by layer.
 #[derive(Debug, Clone, Copy)]
@@ -184,7 +184,25 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
             number(cells, *value, *clue, "numbered-room")
         }
         RuleKind::CountingCircles { cells } => Drawing::Under(Under::Rings(cells)),
+        // A composite is drawn as its parts, each as its kind is ([`drawn`]).
+        RuleKind::Any { .. } | RuleKind::All { .. } => Drawing::Nothing,
     }
+}
+
+/// The rules to draw: every rule of the geometry, a composite (`any`, `all`) replaced by its
+/// parts, so each alternative shows as its kind does.
+pub(super) fn drawn(g: &Geometry) -> Vec<&Constraint> {
+    fn add<'a>(c: &'a Constraint, out: &mut Vec<&'a Constraint>) {
+        match &c.kind {
+            RuleKind::Any { rules, .. } | RuleKind::All { rules, .. } => {
+                rules.iter().for_each(|r| add(r, out));
+            }
+            _ => out.push(c),
+        }
+    }
+    let mut out = Vec::new();
+    g.constraints().iter().for_each(|c| add(c, &mut out));
+    out
 }
 
 fn number<'a>(

@@ -11,7 +11,7 @@
 
 use super::page::{cage_total, esc, num, open_document, title_size};
 
-use super::drawing::{Clue, Drawing, Outside, drawing};
+use super::drawing::{Clue, Drawing, Outside, drawing, drawn};
 use super::{RenderOptions, color_shapes};
 use crate::geometry::{Geometry, ShapeKind};
 use crate::pos::Pos;
@@ -411,7 +411,7 @@ struct Anchor {
 /// skyscraper).
 fn clue_anchors(g: &Geometry) -> Vec<Anchor> {
     let mut out = Vec::new();
-    for (rule, c) in g.constraints().iter().enumerate() {
+    for (rule, c) in drawn(g).into_iter().enumerate() {
         let Some(Clue { cells, clue, .. }) = drawing(c).outside_clue() else {
             continue;
         };
@@ -433,7 +433,7 @@ fn outside_clues(s: &mut String, page: &Page<'_>, clues: &[Anchor]) {
     let g = page.g;
     let cs = page.cs;
     let mut out = String::new();
-    for c in g.constraints() {
+    for c in drawn(g) {
         if let Drawing::Outside(Outside::Tinted(cells)) = drawing(c) {
             for x in cells {
                 let d = page.cell_path(x.index());
@@ -445,7 +445,8 @@ fn outside_clues(s: &mut String, page: &Page<'_>, clues: &[Anchor]) {
         }
     }
     for a in clues {
-        let Some(Clue { number, class, .. }) = drawing(&g.constraints()[a.rule]).outside_clue()
+        let Some(Clue { number, class, .. }) =
+            drawn(g).get(a.rule).and_then(|c| drawing(c).outside_clue())
         else {
             continue;
         };

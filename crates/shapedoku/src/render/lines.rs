@@ -6,7 +6,7 @@
 //! a small arrow along its diagonal. The colours are the conventional ones, not themable
 //! (`drawing.rs` picks them).
 
-use super::drawing::{Drawing, Line, drawing};
+use super::drawing::{Drawing, Line, drawing, drawn};
 use super::page::{esc, num};
 use crate::{CellId, Geometry};
 use std::fmt::Write;
@@ -45,7 +45,7 @@ impl Place {
 pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
     let mut out = String::new();
     let cs = at.cs;
-    for c in g.constraints() {
+    for c in drawn(g) {
         let centres = |cells: &[CellId]| -> Vec<(f64, f64)> {
             cells.iter().map(|&x| at.centre(g, x)).collect()
         };

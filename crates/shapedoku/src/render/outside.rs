@@ -2,7 +2,7 @@
 //! skyscraper clue is its number in the margin next to the row or column it reads; indexing
 //! cells are tinted (red, the usual colour for an indexing column or row).
 
-use super::drawing::{Drawing, Outside, drawing};
+use super::drawing::{Drawing, Outside, drawing, drawn};
 use super::lines::Place;
 use super::page::num;
 use crate::Geometry;
@@ -11,14 +11,16 @@ use std::fmt::Write;
 /// Whether some rule writes a clue outside the cells (an outside number, a little killer's
 /// total), so the page needs a margin of a whole cell.
 pub(super) fn draws_outside(g: &Geometry) -> bool {
-    (g.constraints().iter()).any(|c| drawing(c).outside_clue().is_some())
+    drawn(g)
+        .into_iter()
+        .any(|c| drawing(c).outside_clue().is_some())
 }
 
 /// Writes the layer of these rules (nothing when the geometry has none).
 pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
     let mut out = String::new();
     let cs = at.cs;
-    for c in g.constraints() {
+    for c in drawn(g) {
         let Drawing::Outside(d) = drawing(c) else {
             continue;
         };

@@ -6,7 +6,7 @@
 //! have nothing to draw.
 
 use super::Colors;
-use super::drawing::{Drawing, Over, Under, drawing};
+use super::drawing::{Drawing, Over, Under, drawing, drawn};
 use crate::constraint::Relation;
 use crate::{CellId, Geometry};
 use std::fmt::Write;
@@ -40,7 +40,7 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
         return;
     }
     let _ = writeln!(s, r#"<g class="rules-under">"#);
-    for c in g.constraints() {
+    for c in drawn(g) {
         let Drawing::Under(d) = drawing(c) else {
             continue;
         };
@@ -131,7 +131,7 @@ pub(super) fn draw_over(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Colo
         return;
     }
     let _ = writeln!(s, r#"<g class="rules-over">"#);
-    for c in g.constraints() {
+    for c in drawn(g) {
         let Drawing::Over(d) = drawing(c) else {
             continue;
         };

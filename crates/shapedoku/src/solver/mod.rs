@@ -138,6 +138,7 @@ pub(crate) mod why;
 mod between;
 mod circles;
 mod class_windows;
+mod composite;
 mod flatmates;
 mod held;
 #[cfg(test)]

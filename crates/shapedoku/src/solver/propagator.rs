@@ -149,6 +149,23 @@ impl<'a> Domains<'a> {
         self.cells[var as usize] = y;
         Ok(true)
     }
+    /// Runs `narrow` on a copy of these candidates, `scratch` (refilled here), until it
+    /// removes nothing more: what the candidates would become if only that rule held, with no
+    /// reasons recorded. A composite rule (`solver/composite.rs`) asks it of each alternative.
+    pub(crate) fn trial(
+        &self,
+        scratch: &mut Vec<u64>,
+        queue: &mut Vec<u32>,
+        narrow: &dyn Propagator,
+    ) -> Result<(), Contradiction> {
+        scratch.clear();
+        scratch.extend_from_slice(self.cells);
+        queue.clear();
+        let mut d = Domains::new(scratch, queue, self.values);
+        // Each round removes a candidate or stops, so this ends.
+        while narrow.propagate(&mut d)? {}
+        Ok(())
+    }
     /// The symbols' values (borrowed for as long as the domains, so a reason built while a
     /// cell is narrowed can read them).
     #[inline(always)]

@@ -171,6 +171,14 @@ pub(super) fn compile(
         RuleKind::CountingCircles { cells } => Box::new(Circles::new(ids(cells), values, g)),
         // Region labels as variables beyond the cells (`solver/chaos.rs`).
         RuleKind::Chaos { .. } => super::chaos::compile(c, g),
+        // Rules composed of rules (`solver/composite.rs`): each part compiled as itself.
+        RuleKind::Any { cells, rules } => Box::new(super::composite::AnyOf::new(
+            ids(cells),
+            rules.iter().map(|r| constraint(r, g, values)).collect(),
+        )),
+        RuleKind::All { rules, .. } => Box::new(super::composite::AllOf::new(
+            rules.iter().map(|r| constraint(r, g, values)).collect(),
+        )),
     }
 }
 

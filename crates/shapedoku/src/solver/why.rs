@@ -406,6 +406,13 @@ pub(crate) enum Why {
         /// The greatest value the least of them can take.
         least: i64,
     },
+    /// A composite rule (`any`): no alternative that can still hold leaves the removed
+    /// values in the cell. `refuted` has bit i set when alternative i (from 0) cannot hold
+    /// with the candidates left.
+    Alternatives {
+        /// The alternatives that cannot hold, as bits.
+        refuted: u64,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum (see [`Why::SandwichSpans`]):

@@ -65,7 +65,7 @@ fn small_puzzles_have_the_counts_worked_out_by_hand() {
 
 /// The `[[rule]]` body of a rule of `kind` over `line` (the first cell is an arrow's circle,
 /// the second half of the line a clone's copy); `param` sets a total, a difference or a clue.
-fn rule_body(kind: &str, line: &[(u32, u32)], param: i64, size: u32) -> String {
+pub(crate) fn rule_body(kind: &str, line: &[(u32, u32)], param: i64, size: u32) -> String {
     let mut t = format!("type = \"{kind}\"\n");
     match kind {
         "little-killer" => {
@@ -131,7 +131,7 @@ fn rule_body(kind: &str, line: &[(u32, u32)], param: i64, size: u32) -> String {
     t
 }
 
-const KINDS: [&str; 17] = [
+pub(crate) const KINDS: [&str; 17] = [
     "little-killer",
     "arrow",
     "double-arrow",

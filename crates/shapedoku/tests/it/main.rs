@@ -4,6 +4,7 @@
 mod common;
 
 mod chaos;
+mod composite_rules;
 mod export_roundtrip;
 mod kinds_corpus;
 mod line_rules;

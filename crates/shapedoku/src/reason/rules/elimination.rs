@@ -144,7 +144,9 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::GlobalModular
         | RuleKind::NumberedRoom { .. }
         | RuleKind::CountingCircles { .. }
-        | RuleKind::Chaos { .. } => vec![whole()],
+        | RuleKind::Chaos { .. }
+        | RuleKind::Any { .. }
+        | RuleKind::All { .. } => vec![whole()],
     }
 }
 

@@ -307,6 +307,12 @@ pub enum RuleReason {
         /// The greatest value the least of them can take.
         least: i64,
     },
+    /// A rule composed of rules (`any`): the alternatives `refuted` (numbered from 1) can no
+    /// longer hold, and none of the others leaves the removed values in the cell.
+    Alternatives {
+        /// The alternatives that cannot hold, numbered from 1 in the rule's order.
+        refuted: Vec<u32>,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum: a sandwich's two crusts, or
@@ -480,6 +486,12 @@ impl RuleReason {
                 above: cells(above),
                 least: *least,
             },
+            Why::Alternatives { refuted } => RuleReason::Alternatives {
+                refuted: (0..64)
+                    .filter(|i| refuted >> i & 1 == 1)
+                    .map(|i| i + 1)
+                    .collect(),
+            },
         }
     }
 
@@ -523,7 +535,8 @@ impl RuleReason {
             | RuleReason::CircleHouses { .. }
             | RuleReason::LunchboxSpans { .. }
             | RuleReason::OrderFloor { .. }
-            | RuleReason::OrderCeiling { .. } => Technique::RuleCombination,
+            | RuleReason::OrderCeiling { .. }
+            | RuleReason::Alternatives { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
             | RuleReason::ClassShort { .. }
             | RuleReason::RenbanNeeds { .. }
@@ -552,7 +565,8 @@ impl RuleReason {
             | RuleReason::FlatmateNone
             | RuleReason::RoomNoClue
             | RuleReason::CircleSets { .. }
-            | RuleReason::CircleHouses { .. } => Vec::new(),
+            | RuleReason::CircleHouses { .. }
+            | RuleReason::Alternatives { .. } => Vec::new(),
             RuleReason::FlatmateNeeded { middle: c } | RuleReason::RoomTarget { first: c } => {
                 vec![*c]
             }

@@ -347,6 +347,13 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             "it is above {} on the thermometers, which all hold different values, so the greatest of them is at least {greatest} and it is more",
             many(below)
         ),
+        RuleReason::Alternatives { refuted } if refuted.is_empty() => {
+            "none of its alternatives allows it here".into()
+        }
+        RuleReason::Alternatives { refuted } => format!(
+            "{} can no longer hold, and none of the other alternatives allows it here",
+            alternatives_said(refuted)
+        ),
         RuleReason::OrderCeiling { above, least } => format!(
             "it is below {} on the thermometers, which all hold different values, so the least of them is at most {least} and it is less",
             many(above)
@@ -618,4 +625,14 @@ fn innies_why(
         and_list(&names),
         and_list(&cells(g, cs))
     )
+}
+
+/// Alternatives of an `any` rule by number: `alternative 2`, `alternatives 1 and 3`.
+fn alternatives_said(numbers: &[u32]) -> String {
+    let n: Vec<String> = numbers.iter().map(u32::to_string).collect();
+    match n.as_slice() {
+        [one] => format!("alternative {one}"),
+        [init @ .., last] => format!("alternatives {} and {last}", init.join(", ")),
+        [] => "no alternative".into(),
+    }
 }
