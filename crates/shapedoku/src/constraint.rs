@@ -17,6 +17,7 @@
 pub mod chaos;
 mod composite;
 pub(crate) mod global_rules;
+mod hidden_skyscraper;
 mod laws;
 pub(crate) mod line_rules;
 mod local;
@@ -217,6 +218,19 @@ pub enum RuleKind {
         count: i64,
         /// Where the clue is written, (row, column) as in [`Pos`], outside the cells.
         clue: (u32, u32),
+    },
+    /// A hidden skyscraper clue: seen from the clue, a cell is hidden when a cell before it
+    /// is at least as high, and the first hidden cell holds `value`.
+    HiddenSkyscraper {
+        /// The row or column, nearest the clue first.
+        cells: Vec<CellId>,
+        /// The value of the first hidden cell.
+        value: i64,
+        /// Where the clue is written, (row, column) as in [`Pos`], outside the cells.
+        clue: (u32, u32),
+        /// The rule as an automaton over the values, built by
+        /// [`RuleKind::hidden_skyscraper`].
+        automaton: crate::automaton::Automaton,
     },
     /// Indexing: the indexing cell `cells[i]` stands at position p (from 1) of its line
     /// `lines[i]` (its row for a column indexer); when it holds the value k, the k-th cell of
@@ -458,6 +472,7 @@ impl Constraint {
             | RuleKind::Sandwich { cells, .. }
             | RuleKind::XSum { cells, .. }
             | RuleKind::Skyscraper { cells, .. }
+            | RuleKind::HiddenSkyscraper { cells, .. }
             | RuleKind::Indexing { cells, .. }
             | RuleKind::Rellik { cells, .. }
             | RuleKind::Lunchbox { cells, .. }

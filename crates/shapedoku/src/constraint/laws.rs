@@ -212,6 +212,9 @@ impl Constraint {
             RuleKind::Relation { cells, allowed } => Laws::Tuples { cells, allowed },
             RuleKind::SumLine {
                 cells, automaton, ..
+            }
+            | RuleKind::HiddenSkyscraper {
+                cells, automaton, ..
             } => Laws::Automaton {
                 cells,
                 automaton,

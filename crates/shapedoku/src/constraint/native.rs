@@ -28,6 +28,7 @@ impl Constraint {
             | RuleKind::Sandwich { cells, .. }
             | RuleKind::XSum { cells, .. }
             | RuleKind::Skyscraper { cells, .. }
+            | RuleKind::HiddenSkyscraper { cells, .. }
             | RuleKind::Rellik { cells, .. }
             | RuleKind::NumberedRoom { cells, .. }
             | RuleKind::CountingCircles { cells } => !cells.is_empty(),
@@ -121,6 +122,7 @@ pub(super) fn holds(
         | RuleKind::Clone { .. }
         | RuleKind::Sequence { .. }
         | RuleKind::SumLine { .. }
+        | RuleKind::HiddenSkyscraper { .. }
         | RuleKind::Relation { .. } => true,
     }
 }

@@ -199,6 +199,7 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
             | RuleKind::GlobalEntropy
             | RuleKind::GlobalModular
             | RuleKind::NumberedRoom { .. }
+            | RuleKind::HiddenSkyscraper { .. }
             | RuleKind::CountingCircles { .. } => refuse(
                 refused,
                 format!(

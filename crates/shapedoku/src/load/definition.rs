@@ -240,7 +240,8 @@ pub struct RuleDef {
     /// The marked pairs of a `difference` or `ratio` rule, written like `white`.
     pub pairs: Field<Vec<Spanned<String>>>,
     /// The N of a `difference` (default 1) or `ratio` (default 2) rule; the value a
-    /// `numbered-room` clue puts in the N-th cell.
+    /// `numbered-room` clue puts in the N-th cell; the value of a `hidden-skyscraper` clue's
+    /// first hidden cell.
     pub value: Field<i64>,
     /// The negative constraint: no unmarked neighbours meet the rule's relations. Default false.
     pub negative: Field<bool>,
@@ -302,7 +303,7 @@ pub struct RuleDef {
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 46] = [
+    pub const TYPES: [(&'static str, bool); 47] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -349,6 +350,7 @@ impl RuleDef {
         ("skyscraper", false),
         ("indexing", true),
         ("numbered-room", false),
+        ("hidden-skyscraper", false),
         // Chaos construction: the regions are part of the solution.
         ("chaos", false),
         // Rules composed of rules (their cells are their parts').

@@ -36,7 +36,7 @@ fn own_keys(kind: &str) -> &'static [&'static str] {
         "difference" | "ratio" => &["pairs", "value", "negative"],
         "quadruple" => &["symbols"],
         // The value the clue's N-th cell holds (read in `outside_rules.rs`).
-        "numbered-room" => &["value"],
+        "numbered-room" | "hidden-skyscraper" => &["value"],
         _ => &[],
     }
 }

@@ -15,7 +15,7 @@ use std::ops::Range;
 pub(super) fn handles(kind: &str) -> bool {
     matches!(
         kind,
-        "sandwich" | "x-sum" | "skyscraper" | "indexing" | "numbered-room"
+        "sandwich" | "x-sum" | "skyscraper" | "indexing" | "numbered-room" | "hidden-skyscraper"
     )
 }
 
@@ -83,7 +83,7 @@ impl Ctx<'_> {
         let def = &self.r.def;
         let (field, key, eg) = match self.r.kind.as_str() {
             "skyscraper" => (&def.count, "count", "count = 3"),
-            "numbered-room" => (&def.value, "value", "value = 7"),
+            "numbered-room" | "hidden-skyscraper" => (&def.value, "value", "value = 7"),
             _ => (&def.total, "total", "total = 15"),
         };
         if let Some(&n) = field.value() {
@@ -136,6 +136,9 @@ impl Ctx<'_> {
         if self.r.kind == "numbered-room" {
             return self.numbered_room(cells, number, number_span, (clue.row, clue.col), name);
         }
+        if self.r.kind == "hidden-skyscraper" {
+            return self.hidden_skyscraper(cells, number, number_span, (clue.row, clue.col), name);
+        }
         let kind = match self.r.kind.as_str() {
             "sandwich" => {
                 let (lo, hi) = self.extremes();
@@ -178,6 +181,41 @@ impl Ctx<'_> {
         let name = match def.name.value() {
             Some(n) => n.clone(),
             None => default_name(&self.r.kind, number, &kind, self.g, name),
+        };
+        Some(Constraint::new(&name, kind))
+    }
+
+    /// A hidden skyscraper: `value` must be a value of the alphabet, and one some cell can
+    /// hide behind (not the alphabet's only largest value on a line that never repeats one,
+    /// which the solver finds out anyway: here only what the clue's number alone rules out).
+    fn hidden_skyscraper(
+        &mut self,
+        cells: Vec<CellId>,
+        value: i64,
+        span: Option<Range<usize>>,
+        clue: (u32, u32),
+        dir: &str,
+    ) -> Option<Constraint> {
+        let values = self.g.symbols().values().to_vec();
+        if !values.contains(&value) {
+            self.error(
+                span,
+                format!("the first hidden cell cannot hold {value}, which no symbol is worth"),
+                "the value must be one of the alphabet's",
+            );
+            return None;
+        }
+        let Some(kind) = RuleKind::hidden_skyscraper(cells, value, clue, &values) else {
+            self.error(
+                None,
+                "the alphabet has too many distinct values for a hidden skyscraper clue".into(),
+                "at most 62 distinct values",
+            );
+            return None;
+        };
+        let name = match self.r.def.name.value() {
+            Some(n) => n.clone(),
+            None => default_name(&self.r.kind, value, &kind, self.g, dir),
         };
         Some(Constraint::new(&name, kind))
     }
@@ -393,6 +431,7 @@ fn kind_cells(kind: &RuleKind) -> &[CellId] {
         RuleKind::Sandwich { cells, .. }
         | RuleKind::XSum { cells, .. }
         | RuleKind::Skyscraper { cells, .. }
+        | RuleKind::HiddenSkyscraper { cells, .. }
         | RuleKind::NumberedRoom { cells, .. } => cells,
         _ => &[],
     }

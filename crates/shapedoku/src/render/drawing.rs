@@ -163,6 +163,9 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
         RuleKind::Sandwich { cells, total, clue } => number(cells, *total, *clue, "sandwich"),
         RuleKind::XSum { cells, total, clue } => number(cells, *total, *clue, "x-sum"),
         RuleKind::Skyscraper { cells, count, clue } => number(cells, *count, *clue, "skyscraper"),
+        RuleKind::HiddenSkyscraper {
+            cells, value, clue, ..
+        } => number(cells, *value, *clue, "hidden-skyscraper"),
         RuleKind::Indexing { cells, .. } => Drawing::Outside(Outside::Tinted(cells)),
         RuleKind::Relation { cells, .. } => Drawing::Under(Under::Framed(cells)),
         RuleKind::SumLine { cells, total, .. } => Drawing::Line(Line::Labelled {

@@ -86,6 +86,7 @@ pub(super) fn compile(
         | RuleKind::Odd { .. }
         | RuleKind::Even { .. }
         | RuleKind::Sequence { .. }
+        | RuleKind::HiddenSkyscraper { .. }
         | RuleKind::Relation { .. } => by_laws(laws, values),
         // Stated by their laws as an automaton (the open run's sums), propagated by the
         // sequence passes, which word their removals as sums.

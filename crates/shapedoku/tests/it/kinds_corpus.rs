@@ -56,6 +56,7 @@ fn each_new_kind_has_published_puzzles() {
         ("counting-circles", 5),
         ("lunchbox", 3),
         ("any", 3),
+        ("hidden-skyscraper", 3),
     ] {
         assert!(of_kind(kind).len() >= found, "{kind}");
     }

@@ -41,12 +41,13 @@ fn small_puzzles_have_the_counts_worked_out_by_hand() {
 }
 
 /// The kinds, with the body of a clue at a random place with a random number.
-const KINDS: [&str; 5] = [
+const KINDS: [&str; 6] = [
     "sandwich",
     "x-sum",
     "skyscraper",
     "indexing",
     "numbered-room",
+    "hidden-skyscraper",
 ];
 
 /// A random rule of `kind` on a `size`x`size` grid; the rule may be unsatisfiable (or
@@ -63,8 +64,8 @@ fn random_body(kind: &str, size: u32, side: u8, line: u32, number: i64, cells: &
             "type = \"skyscraper\"\nat = {at}\ncount = {}\n",
             number.rem_euclid(size as i64 + 1)
         ),
-        "numbered-room" => format!(
-            "type = \"numbered-room\"\nat = {at}\nvalue = {}\n",
+        "numbered-room" | "hidden-skyscraper" => format!(
+            "type = \"{kind}\"\nat = {at}\nvalue = {}\n",
             number.rem_euclid(size as i64) + 1
         ),
         "indexing" => {
@@ -148,6 +149,10 @@ fn planted_clue(kind: &str, sol: &[u8], side: u8, line: u32) -> String {
         }
         "x-sum" => vals[..vals[0] as usize].iter().sum(),
         "numbered-room" => vals[vals[0] as usize - 1],
+        // The first value not above all before it (a row of 1 to 6 hides one unless sorted).
+        "hidden-skyscraper" => (1..vals.len())
+            .find(|&i| vals[..i].iter().any(|&b| b >= vals[i]))
+            .map_or(1, |i| vals[i]),
         _ => {
             let mut best = 0;
             vals.iter()
@@ -162,7 +167,7 @@ fn planted_clue(kind: &str, sol: &[u8], side: u8, line: u32) -> String {
     };
     let key = match kind {
         "skyscraper" => "count",
-        "numbered-room" => "value",
+        "numbered-room" | "hidden-skyscraper" => "value",
         _ => "total",
     };
     format!("[[rule]]\ntype = \"{kind}\"\nat = {at}\n{key} = {number}\n")
@@ -173,7 +178,13 @@ fn planted_clue(kind: &str, sol: &[u8], side: u8, line: u32) -> String {
 #[test]
 fn planted_solutions_are_found_for_every_clue_kind() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
-    for kind in ["sandwich", "x-sum", "skyscraper", "numbered-room"] {
+    for kind in [
+        "sandwich",
+        "x-sum",
+        "skyscraper",
+        "numbered-room",
+        "hidden-skyscraper",
+    ] {
         for _ in 0..8 {
             let sol = planted(&mut rng);
             let givens: String = sol
@@ -449,4 +460,16 @@ fn numbered_rooms_count_as_worked_out() {
     };
     assert!(m.contains("no values"), "{m}");
     assert_eq!(at, (5, 9));
+}
+
+#[test]
+fn hidden_skyscrapers_count_as_worked_out() {
+    // Each order of column 1 is in 288 / 24 = 12 grids (relabelling the digits). Of the 24
+    // orders of 1-4, the first value not above all before it is 1 in 10 (x-1-.. for x = 2, 3,
+    // 4: 6; 2-3-1-4, 2-4-1-3, 3-4-1-2, 2-3-4-1: 4), 2 in 8, 3 in 5, and never 4, which
+    // nothing before it can be as high as.
+    let hidden = |v: i64| format!("type = \"hidden-skyscraper\"\nat = [0, 1]\nvalue = {v}");
+    for (v, orders) in [(1, 10), (2, 8), (3, 5), (4, 0)] {
+        assert_eq!(count(&rule("4x4", &hidden(v))), orders * 12, "{v}");
+    }
 }

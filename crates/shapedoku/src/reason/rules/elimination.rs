@@ -135,6 +135,7 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::Sandwich { .. }
         | RuleKind::XSum { .. }
         | RuleKind::Skyscraper { .. }
+        | RuleKind::HiddenSkyscraper { .. }
         | RuleKind::Indexing { .. }
         | RuleKind::Rellik { .. }
         | RuleKind::Lunchbox { .. }
