@@ -8,6 +8,14 @@
 
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values, Why};
 use crate::automaton::Automaton;
+use std::sync::Arc;
+
+/// The names of an automaton's states, worth saying in a reason: `None` when every name is a
+/// number, as a compiled regular expression's are.
+fn named(a: &Automaton) -> Option<Arc<[String]>> {
+    let numbered = a.states().iter().all(|s| s.parse::<u64>().is_ok());
+    (!numbered).then(|| a.states().to_vec().into())
+}
 
 /// The longest word a sequence rule reads (its cells, plus one around a loop).
 pub(crate) const MAX_LEN: usize = 256;
@@ -25,6 +33,8 @@ pub(super) struct Sequence {
     /// Whether the states are a sum line's open sums (its removals then say so,
     /// [`Why::RunSums`]), not a `sequence` rule's own states.
     runs: bool,
+    /// The states' names, unless they are only numbers (a regular expression's states).
+    names: Option<Arc<[String]>>,
 }
 
 impl Sequence {
@@ -48,6 +58,7 @@ impl Sequence {
             accepting: a.accepting_mask(),
             next,
             runs: false,
+            names: named(a),
         }
     }
 
@@ -135,6 +146,7 @@ impl Sequence {
             }
             let (reach, after) = (fwd[i], back);
             let runs = self.runs;
+            let names = &self.names;
             changed |= d.keep_because(c, keep, || match runs {
                 true => Why::RunSums {
                     before: reach,
@@ -143,6 +155,7 @@ impl Sequence {
                 false => Why::SequenceStates {
                     before: reach,
                     after,
+                    names: names.clone(),
                 },
             })?;
             back = before;

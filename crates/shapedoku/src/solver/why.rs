@@ -157,6 +157,9 @@ pub(crate) enum Why {
         before: u64,
         /// The states from which the rest of the line can be accepted.
         after: u64,
+        /// The states' names, when the rule names them (a `sequence` rule's `states`, a
+        /// hidden skyscraper's highest values); `None` for numbered states.
+        names: Option<Arc<[String]>>,
     },
     /// Sum combinations: the cells `group` of the sum `sum` can take only the value sets
     /// `combos`, and none of them puts the removed candidates in this cell.

@@ -473,3 +473,30 @@ fn hidden_skyscrapers_count_as_worked_out() {
         assert_eq!(count(&rule("4x4", &hidden(v))), orders * 12, "{v}");
     }
 }
+
+#[test]
+fn hidden_skyscraper_steps_name_the_highest_value_seen() {
+    // A hidden 1 above column 1: r1c1 holds 2 to 4 (a 1 there hides nothing after it in its
+    // column), so a 2 in r2c1 would be the first hidden value, and not 1. The reason names
+    // the automaton's states by the highest value seen so far.
+    let text = rule(
+        "4x4",
+        "type = \"hidden-skyscraper\"\nat = [0, 1]\nvalue = 1",
+    );
+    let l = load(&text);
+    let svg = shapedoku::render::svg(&l.puzzle, &Default::default());
+    assert!(svg.contains("class=\"hidden-skyscraper\""), "{svg}");
+    use shapedoku::reason::{self, Board, explain};
+    let run = reason::solve_board(Board::new(&l.puzzle));
+    let steps = &run.steps;
+    let line: Vec<String> = steps
+        .iter()
+        .map(|s| explain::text(l.puzzle.geometry(), s))
+        .collect();
+    assert!(
+        line.iter()
+            .any(|t| t.contains("r2c1 ≠ 2: hidden-skyscraper 1 above c1")
+                && t.contains("(highest 2, highest 3, highest 4)")),
+        "{line:?}"
+    );
+}

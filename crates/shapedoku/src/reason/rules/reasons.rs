@@ -105,6 +105,9 @@ pub enum RuleReason {
         before: u64,
         /// The states from which the rest can be accepted.
         after: u64,
+        /// Every state's name, by number, when the rule names its states; empty otherwise
+        /// (the states are then called `q0`, `q1`, ...).
+        names: Vec<String>,
     },
     /// A sum's cells `group` (one cell, or cells that see each other) can take only the value
     /// sets `combos`, and none puts a removed value in the cell.
@@ -375,9 +378,14 @@ impl RuleReason {
                 ends: [cell(&ends[0]), cell(&ends[1])],
             },
             Why::BetweenEnd { other } => RuleReason::BetweenEnd { other: cell(other) },
-            Why::SequenceStates { before, after } => RuleReason::SequenceStates {
+            Why::SequenceStates {
+                before,
+                after,
+                names,
+            } => RuleReason::SequenceStates {
                 before: *before,
                 after: *after,
+                names: names.as_deref().map(<[String]>::to_vec).unwrap_or_default(),
             },
             Why::SumCombinations {
                 group,

@@ -205,10 +205,14 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             or_list(&sums(*before)),
             and_list(&sums(*after))
         ),
-        RuleReason::SequenceStates { before, after } => format!(
+        RuleReason::SequenceStates {
+            before,
+            after,
+            names,
+        } => format!(
             "from the states reachable before the cell ({}) they lead to none the rest can finish from ({})",
-            states(*before),
-            states(*after)
+            states(*before, names),
+            states(*after, names)
         ),
         RuleReason::SumCombinations {
             group,
@@ -500,10 +504,10 @@ fn sums(mask: u64) -> Vec<String> {
     }
 }
 
-fn states(mask: u64) -> String {
+fn states(mask: u64, names: &[String]) -> String {
     let list: Vec<String> = (0..64)
         .filter(|q| mask >> q & 1 == 1)
-        .map(|q| format!("q{q}"))
+        .map(|q| names.get(q).cloned().unwrap_or_else(|| format!("q{q}")))
         .collect();
     if list.is_empty() {
         "none".into()
