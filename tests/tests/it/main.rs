@@ -17,6 +17,7 @@ mod fuzzing;
 mod generate;
 mod import_cli;
 mod issbench_data;
+mod labelled;
 mod rating_agreement;
 mod readings;
 mod relation_corpus;
