@@ -6,6 +6,7 @@
 
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Why};
 use std::cell::RefCell;
+use std::sync::Arc;
 
 /// At least one of `parts` holds.
 #[derive(Debug)]
@@ -14,6 +15,8 @@ pub(crate) struct AnyOf {
     cells: Vec<u32>,
     /// One propagator per alternative, at most 64 (the loader's limit).
     parts: Vec<Box<dyn Propagator>>,
+    /// The alternatives' names, for the reasons.
+    names: Arc<[String]>,
 }
 
 /// Every one of `parts` holds.
@@ -23,9 +26,17 @@ pub(crate) struct AllOf {
 }
 
 impl AnyOf {
-    pub(crate) fn new(cells: Vec<u32>, parts: Vec<Box<dyn Propagator>>) -> AnyOf {
-        debug_assert!(!parts.is_empty() && parts.len() <= 64);
-        AnyOf { cells, parts }
+    pub(crate) fn new(
+        cells: Vec<u32>,
+        parts: Vec<Box<dyn Propagator>>,
+        names: Vec<String>,
+    ) -> AnyOf {
+        debug_assert!(!parts.is_empty() && parts.len() <= 64 && names.len() == parts.len());
+        AnyOf {
+            cells,
+            parts,
+            names: names.into(),
+        }
     }
 }
 
@@ -76,7 +87,10 @@ impl Propagator for AnyOf {
             }
             let mut changed = false;
             for (&c, &keep) in self.cells.iter().zip(&s.union) {
-                changed |= d.keep_because(c, keep, || Why::Alternatives { refuted })?;
+                changed |= d.keep_because(c, keep, || Why::Alternatives {
+                    refuted,
+                    names: self.names.clone(),
+                })?;
             }
             Ok(changed)
         })

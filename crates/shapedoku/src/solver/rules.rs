@@ -176,6 +176,7 @@ pub(super) fn compile(
         RuleKind::Any { cells, rules } => Box::new(super::composite::AnyOf::new(
             ids(cells),
             rules.iter().map(|r| constraint(r, g, values)).collect(),
+            rules.iter().map(|r| r.name.clone()).collect(),
         )),
         RuleKind::All { rules, .. } => Box::new(super::composite::AllOf::new(
             rules.iter().map(|r| constraint(r, g, values)).collect(),

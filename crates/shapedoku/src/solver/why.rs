@@ -415,6 +415,8 @@ pub(crate) enum Why {
     Alternatives {
         /// The alternatives that cannot hold, as bits.
         refuted: u64,
+        /// Every alternative's name, in order.
+        names: Arc<[String]>,
     },
 }
 

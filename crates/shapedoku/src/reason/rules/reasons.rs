@@ -310,11 +310,11 @@ pub enum RuleReason {
         /// The greatest value the least of them can take.
         least: i64,
     },
-    /// A rule composed of rules (`any`): the alternatives `refuted` (numbered from 1) can no
-    /// longer hold, and none of the others leaves the removed values in the cell.
+    /// A rule composed of rules (`any`): the alternatives `refuted` can no longer hold, and
+    /// none of the others leaves the removed values in the cell.
     Alternatives {
-        /// The alternatives that cannot hold, numbered from 1 in the rule's order.
-        refuted: Vec<u32>,
+        /// The names of the alternatives that cannot hold, in the rule's order.
+        refuted: Vec<String>,
     },
 }
 
@@ -494,10 +494,10 @@ impl RuleReason {
                 above: cells(above),
                 least: *least,
             },
-            Why::Alternatives { refuted } => RuleReason::Alternatives {
-                refuted: (0..64)
-                    .filter(|i| refuted >> i & 1 == 1)
-                    .map(|i| i + 1)
+            Why::Alternatives { refuted, names } => RuleReason::Alternatives {
+                refuted: (names.iter().enumerate())
+                    .filter(|&(i, _)| refuted >> i & 1 == 1)
+                    .map(|(_, n)| n.clone())
                     .collect(),
             },
         }

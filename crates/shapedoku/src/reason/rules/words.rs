@@ -631,12 +631,11 @@ fn innies_why(
     )
 }
 
-/// Alternatives of an `any` rule by number: `alternative 2`, `alternatives 1 and 3`.
-fn alternatives_said(numbers: &[u32]) -> String {
-    let n: Vec<String> = numbers.iter().map(u32::to_string).collect();
-    match n.as_slice() {
-        [one] => format!("alternative {one}"),
-        [init @ .., last] => format!("alternatives {} and {last}", init.join(", ")),
+/// Alternatives of an `any` rule by name: `x-sum 2 left of r5`, `a, b and c`.
+fn alternatives_said(names: &[String]) -> String {
+    match names {
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
         [] => "no alternative".into(),
     }
 }
