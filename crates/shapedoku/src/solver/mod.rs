@@ -191,7 +191,7 @@ pub const RULES_STALL_FACTOR: u64 = 4;
 
 /// How many times the usual search work a search may do before the hand-over when the clause
 /// back end would take one of the geometry's sums as a diagram over single cells
-/// ([`sat::has_sums_by_cells`]: little killers along diagonals, long sum lines), where a
+/// (`sat::has_sums_by_cells`: little killers along diagonals, long sum lines), where a
 /// conflict costs about 70 µs and knows less than the search's listed combinations. Measured
 /// on the generated little killers (issbench, docs/performance.md): they need 15,000 to 31,000
 /// guesses of the search alone, in 0.6 to 1.8 s, against 2.4 to 5.8 s handed over at 11,000.
