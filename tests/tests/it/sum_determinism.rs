@@ -1,12 +1,15 @@
 //! The same puzzle counted twice gives the same work, whatever else ran before it: in one
 //! solver instance and in a fresh one, in the same process. A little-killer-only puzzle of the
 //! issbench set (`tests/data/issbench/generated/little-killer/01.toml`) took 49,340 guesses in
-//! one benchmark run and 52,410 in the next; its count goes through the sum propagators, the
-//! conflict-weighted search with restarts and, once the search stalls, the clause back end,
-//! so each stage is compared: the search alone (a guess limit keeps the count there) and the
-//! search handed over to clauses (a conflict limit stops the clauses early).
+//! one benchmark run and 52,410 in the next; its count went through the sum propagators, the
+//! conflict-weighted search and, once the search stalled, the clause back end, so each stage
+//! is compared: the search alone (a guess limit keeps the count there) and the clause back
+//! end on the puzzle (a conflict limit stops it early). The counting solver now decides this
+//! puzzle before its hand-over (`SUMS_BY_CELLS_STALL_FACTOR`), so the back end is called
+//! directly.
 
 use shapedoku::solver::Budget;
+use shapedoku::solver::sat;
 use shapedoku::{Count, Puzzle, Solver};
 use std::path::Path;
 
@@ -33,12 +36,9 @@ fn outcome(c: &Count) -> String {
 #[test]
 fn a_little_killer_count_does_the_same_work_every_time() {
     let p = little_killer();
-    for budget in [
+    {
         // The search alone: a caller's guess limit is never handed over.
-        Budget::default().with_guesses(2_000),
-        // The search to its stall, then the clause back end, stopped after some conflicts.
-        Budget::default().with_conflicts(1_500),
-    ] {
+        let budget = Budget::default().with_guesses(2_000);
         let mut first = Solver::new(&p);
         let a = outcome(&first.count_with(2, &budget));
         // The same instance again: its propagators' memories are warm now.
@@ -49,4 +49,13 @@ fn a_little_killer_count_does_the_same_work_every_time() {
         assert_eq!(a, c, "two solvers: {budget:?}");
         assert!(a.contains("Some"), "the limit must stop the count: {a}");
     }
+    // The clause back end, its sums encoded afresh each time, stopped after some conflicts.
+    let budget = sat::Budget {
+        conflicts: Some(1_500),
+        ..sat::Budget::default()
+    };
+    let run = || sat::count(&sat::Problem::from_puzzle(&p), 2, &budget).unwrap();
+    let (a, b) = (run(), run());
+    assert_eq!(a, b, "the clause back end counted twice");
+    assert!(a.stopped.is_some(), "the limit must stop the count: {a:?}");
 }

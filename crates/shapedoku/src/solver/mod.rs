@@ -22,7 +22,7 @@
 //! | `count.rs` | [`Count`], [`Verdict`], [`Stats`], [`Stop`]: what a count reports |
 //! | `budget.rs` | [`Budget`]: the limits of one count, and the meter that spends them |
 //! | `bitboard/` | the digit-major bitboard kernel: counts on geometries whose rules are all no-repeat, up to 256 cells |
-//! | `search.rs` | backtracking and the choice of what to branch on (conflict weights and restarts) |
+//! | `search.rs` | backtracking and the choice of what to branch on (conflict weights) |
 //! | `propagate.rs` | the fixed-point loop over every rule |
 //! | `houses.rs` | the house path: naked singles through peers, hidden singles per house |
 //! | `naked_pairs.rs`, `locked.rs` | naked pairs and locked candidates in houses |
@@ -190,6 +190,14 @@ pub const STALL_WORK: u64 = 2_000_000;
 /// the hand-over (about 11,000 guesses on a 9x9).
 pub const RULES_STALL_FACTOR: u64 = 4;
 
+/// How many times the usual search work a search may do before the hand-over when the clause
+/// back end would take one of the geometry's sums as a diagram over single cells
+/// (`sat::has_sums_by_cells`: little killers along diagonals, long sum lines), where a
+/// conflict costs about 70 µs and knows less than the search's listed combinations. Measured
+/// on the generated little killers (issbench, docs/performance.md): they need 15,000 to 31,000
+/// guesses of the search alone, in 0.6 to 1.8 s, against 2.4 to 5.8 s handed over at 11,000.
+pub const SUMS_BY_CELLS_STALL_FACTOR: u64 = 4;
+
 /// Givens the solver cannot take.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -246,6 +254,8 @@ pub struct Solver {
     /// Whether the clause back end takes every rule ([`sat::covers`]), read once: it reads
     /// each rule's laws, which is compile work, not per-count work.
     sat_covers: bool,
+    /// [`sat::has_sums_by_cells`], read at the first count that may hand over.
+    sums_by_cells: Option<bool>,
 }
 
 impl Solver {
@@ -311,6 +321,7 @@ impl Solver {
         Solver {
             givens: vec![None; nc],
             sat_covers,
+            sums_by_cells: None,
             engine,
             search: Search::new(vars, geometry.symbol_count()),
             kernel,
@@ -425,11 +436,15 @@ impl Solver {
         // Rules beyond shapes make each guess prune more and their clauses cost the back end
         // more per conflict: on 9x9 puzzles with them, searches under about 10,000 guesses
         // finish sooner than the hand-over would.
-        let work = if self.geometry.constraints().is_empty() {
+        let mut work = if self.geometry.constraints().is_empty() {
             STALL_WORK
         } else {
             STALL_WORK * RULES_STALL_FACTOR
         };
+        let geometry = &self.geometry;
+        if *(self.sums_by_cells).get_or_insert_with(|| sat::has_sums_by_cells(geometry)) {
+            work *= SUMS_BY_CELLS_STALL_FACTOR;
+        }
         let stall = if symbols > 16 {
             STALL_GUESSES
         } else {

@@ -7,12 +7,13 @@
 //!
 //! On geometries with rules beyond houses and peers, branching is conflict-weighted (dom/wdeg:
 //! the cell with the most weight per candidate, a cell's weight growing with every conflict
-//! blamed on a shape or rule naming it) and the search restarts from the root on a Luby
-//! schedule until it finds its first solution; measured in docs/performance.md.
+//! blamed on a shape or rule naming it). A count does not restart: without learnt clauses a
+//! restart only redoes work, and restarts on a Luby schedule (tried until the first solution)
+//! took 2 to 4 times the guesses on little killers and sum lines and twice the time on the real
+//! corpus; measured in docs/performance.md.
 
 use super::budget::Meter;
 use super::count::{Count, Stats};
-use super::fill::luby;
 use super::probe::probe;
 use super::propagate::Propagation;
 use super::propagator::Conflict;
@@ -43,25 +44,14 @@ pub(super) struct Search {
     probing: bool,
     /// The most words of copies on `stack` ([`SNAPSHOT_WORDS`]; tests lower it).
     snapshot_words: usize,
-    /// Whether this count branches on conflict weights and restarts (see [`Search::run`]).
+    /// Whether this count branches on conflict weights (see [`Search::run`]).
     weighted: bool,
     /// Per cell, its degree (the shapes and rules naming it) plus one for every conflict
     /// blamed on a shape or rule naming it since the count started: dom/wdeg with the
     /// constraints' weights summed onto their cells when they grow, so choosing reads one
     /// number per cell.
     weights: Vec<u32>,
-    /// Conflicts since the last restart.
-    fails: u64,
-    /// Restarts so far in this count.
-    restarts: u64,
-    /// Conflicts before the first restart ([`RESTART_UNIT`]; tests lower it).
-    restart_unit: u64,
 }
-
-/// Conflicts before the first restart; the `k`-th run may take [`luby`]`(k)` times as many.
-/// A count restarts only while it has found no solution, so every run but the last is cut
-/// short and the last runs to the end: the count stays exact.
-const RESTART_UNIT: u64 = 100;
 
 /// The most words of candidate copies the open guesses keep (8 MB); past it, guesses keep a
 /// trail of changes. A 9x9 needs at most 81 copies of 81 words.
@@ -98,9 +88,6 @@ impl Search {
             snapshot_words: SNAPSHOT_WORDS,
             weighted: false,
             weights: vec![0; cells],
-            fails: 0,
-            restarts: 0,
-            restart_unit: RESTART_UNIT,
         }
     }
 
@@ -128,7 +115,6 @@ impl Search {
     /// rule that found the contradiction gains a weight, added to each of its cells. A rule
     /// over the whole grid names no cells, so the guessed cell takes the blame.
     fn blame(&mut self, engine: &Propagation, cell: u32) {
-        self.fails += 1;
         if !self.weighted {
             return;
         }
@@ -199,35 +185,17 @@ impl Search {
         self.trail.clear();
         self.stack.clear();
         self.branches.clear();
-        // Conflict weights and restarts pay where rules beyond houses make the conflicts
+        // Conflict weights pay where rules beyond houses make the conflicts
         // (see docs/performance.md); houses alone keep the plain order, as do random fills
         // (their order is the seed's).
         self.weighted = rng.is_none() && !engine.only_no_repeat();
         if self.weighted {
             self.reset_weights(engine);
         }
-        self.fails = 0;
-        self.restarts = 0;
         stats.nodes += 1;
         let mut ok = engine.load_givens(givens, &mut self.cur) && self.settle(engine, &mut stats);
         let exhausted = loop {
             if ok {
-                if self.weighted
-                    && solutions.is_empty()
-                    && self.fails >= self.restart_unit.saturating_mul(luby(self.restarts + 1))
-                {
-                    // Back to the root, keeping the weights: the next run branches first
-                    // where the conflicts were. The root settled before, so it does again.
-                    self.restarts += 1;
-                    self.fails = 0;
-                    self.trail.clear();
-                    self.stack.clear();
-                    self.branches.clear();
-                    stats.nodes += 1;
-                    ok = engine.load_givens(givens, &mut self.cur)
-                        && self.settle(engine, &mut stats);
-                    continue;
-                }
                 match self.choose(engine, rng.is_some()) {
                     None => {
                         let nc = engine.geometry().cell_count();
@@ -480,19 +448,17 @@ mod tests {
         Arc::new(Arc::unwrap_or_clone(g).with_constraints(rules).unwrap())
     }
 
-    /// Counts steered by conflict weights, restarting after every conflict or after the usual
-    /// number, against the reference solver on 6x6 grids whose rules make guesses fail often:
-    /// the same solutions (as a set) up to each limit, none twice, exhausted exactly when
+    /// Counts steered by conflict weights against the reference solver on 6x6 grids whose
+    /// rules make guesses fail often: the same solutions (as a set) up to each limit, none twice, exhausted exactly when
     /// fewer than the limit exist; and the same work when counted twice.
     #[test]
-    fn weighted_branching_and_restarts_keep_counts_exact() {
+    fn weighted_branching_keeps_counts_exact() {
         use crate::constraint::RuleKind::{AntiKing, AntiKnight, Nonconsecutive};
         let geometries = [
             with_rules("6x6", &[Nonconsecutive, AntiKnight]),
             with_rules("6x6", &[Nonconsecutive, AntiKing]),
             with_rules("6x6", &[Nonconsecutive]),
         ];
-        let (mut restarted, mut counts) = (0, 0);
         for (k, g) in geometries.iter().enumerate() {
             for seed in 0..6u64 {
                 // Seed 0 blank, then one or two givens at places and values of the seed.
@@ -507,52 +473,42 @@ mod tests {
                 for limit in [1, 2, 50] {
                     let mut want = crate::oracle::solutions(&p, limit);
                     want.sort();
-                    for unit in [1, RESTART_UNIT] {
-                        let run = || {
-                            let mut engine = Propagation::new(g.clone());
-                            let mut search = Search::new(36, 6);
-                            search.restart_unit = unit;
-                            let budget = Budget::default();
-                            let mut meter = Meter::new(&budget, None);
-                            let c = search.run(&mut engine, p.givens(), limit, &mut meter, None);
-                            assert!(search.weighted);
-                            (c, search.restarts)
-                        };
-                        let (c, restarts) = run();
-                        let at = format!("geometry {k} seed {seed} limit {limit} unit {unit}");
-                        let mut got: Vec<Vec<u8>> = c
-                            .solutions
-                            .iter()
-                            .map(|s| s.as_indices().to_vec())
-                            .collect();
-                        assert!(got.iter().all(|s| p.verify(s).is_ok()), "{at}");
-                        got.sort();
-                        got.dedup();
-                        assert_eq!(got.len(), c.solutions.len(), "a solution twice: {at}");
-                        if want.len() < limit {
-                            assert_eq!(got, want, "{at}");
-                            assert!(c.exhausted, "{at}");
-                        } else {
-                            assert_eq!(got.len(), limit, "{at}");
-                            assert!(got.iter().all(|s| want.contains(s)) || limit < 50, "{at}");
-                        }
-                        let (again, _) = run();
-                        assert_eq!(again.solutions, c.solutions, "{at}");
-                        assert_eq!(again.stats.guesses, c.stats.guesses, "{at}");
-                        restarted += usize::from(restarts > 0);
-                        counts += 1;
+                    let run = || {
+                        let mut engine = Propagation::new(g.clone());
+                        let mut search = Search::new(36, 6);
+                        let budget = Budget::default();
+                        let mut meter = Meter::new(&budget, None);
+                        let c = search.run(&mut engine, p.givens(), limit, &mut meter, None);
+                        assert!(search.weighted);
+                        c
+                    };
+                    let c = run();
+                    let at = format!("geometry {k} seed {seed} limit {limit}");
+                    let mut got: Vec<Vec<u8>> = c
+                        .solutions
+                        .iter()
+                        .map(|s| s.as_indices().to_vec())
+                        .collect();
+                    assert!(got.iter().all(|s| p.verify(s).is_ok()), "{at}");
+                    got.sort();
+                    got.dedup();
+                    assert_eq!(got.len(), c.solutions.len(), "a solution twice: {at}");
+                    if want.len() < limit {
+                        assert_eq!(got, want, "{at}");
+                        assert!(c.exhausted, "{at}");
+                    } else {
+                        assert_eq!(got.len(), limit, "{at}");
+                        assert!(got.iter().all(|s| want.contains(s)) || limit < 50, "{at}");
                     }
+                    let again = run();
+                    assert_eq!(again.solutions, c.solutions, "{at}");
+                    assert_eq!(again.stats.guesses, c.stats.guesses, "{at}");
                 }
             }
         }
-        // Restarts must have happened in many of these counts, or the test proves little.
-        assert!(
-            restarted * 4 > counts,
-            "{restarted} of {counts} counts restarted"
-        );
     }
 
-    /// Random fills and counts on houses alone keep the plain order: no weights, no restarts.
+    /// Random fills and counts on houses alone keep the plain order: no weights.
     #[test]
     fn weights_only_where_rules_make_the_conflicts() {
         let rules = with_rules("6x6", &[crate::constraint::RuleKind::Nonconsecutive]);
@@ -563,10 +519,10 @@ mod tests {
         let mut rng = <Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(7);
         let c = search.run(&mut engine, &[None; 36], 1, &mut meter, Some(&mut rng));
         assert_eq!(c.solutions.len(), 1);
-        assert!(!search.weighted && search.restarts == 0);
+        assert!(!search.weighted);
         let plain = builtin::geometry("6x6").unwrap();
         let mut engine = Propagation::new(plain);
         search.run(&mut engine, &[None; 36], 1, &mut meter, None);
-        assert!(!search.weighted && search.restarts == 0);
+        assert!(!search.weighted);
     }
 }

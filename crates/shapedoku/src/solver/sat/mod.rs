@@ -170,6 +170,31 @@ pub(crate) fn covers_laws(laws: &[crate::constraint::Laws<'_>]) -> bool {
     laws.iter().all(rules::encodable)
 }
 
+/// Whether the geometry has a sum with repeats that the clauses take as a diagram over its
+/// single cells (its cells that must differ lie in small groups: a little killer along a
+/// diagonal, a long sum line). Each conflict costs more there and unit propagation knows less
+/// than the search's sums, which list each group's combinations: the counting solver hands
+/// such geometries over later (see [`crate::solver::Solver::count_with`]).
+pub(crate) fn has_sums_by_cells(geometry: &Geometry) -> bool {
+    let has_sum = |p: &Problem| p.sums.iter().any(|s| !s.distinct);
+    let mut problem = Problem::shapes_of(geometry);
+    if !has_sum(&problem) && geometry.constraints().is_empty() {
+        return false;
+    }
+    for c in geometry.constraints() {
+        rules::add(c, geometry, &mut problem);
+    }
+    if !has_sum(&problem) {
+        return false;
+    }
+    let all = geometry.symbols().all().0;
+    problem.candidates = vec![SymbolSet(all); geometry.cell_count()];
+    match prepare::prepare(&problem) {
+        Ok(Some(p)) => p.sums.iter().any(sums::by_cells),
+        _ => false,
+    }
+}
+
 /// Limits on one [`count`]; the default has none.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Budget<'a> {

@@ -27,6 +27,14 @@ const MAX_COMBOS: usize = 2048;
 /// Above this many diagram edges in one shape the encoding gives up (see [`TooLarge`]).
 const MAX_EDGES: usize = 4_000_000;
 
+/// Whether a sum with repeats is a diagram over its single cells, blind to its cells that
+/// differ: unless its largest group of cells that must differ holds more than half its cells
+/// (see [`Encoder::sum`]).
+pub(super) fn by_cells(sum: &Sum) -> bool {
+    let largest = sum.groups.iter().map(Vec::len).max().unwrap_or(0);
+    !sum.distinct && (largest <= 1 || 2 * largest <= sum.cells.len())
+}
+
 /// A sum shape whose encoding would be too large.
 #[derive(Debug)]
 pub(super) struct TooLarge;
@@ -51,12 +59,7 @@ impl Encoder<'_, '_> {
         // 7 times fewer conflicts and about half the time; little killers on 9-cell diagonals
         // (groups of 3 per box) a quarter fewer conflicts but 1.2 to 1.5 times the time, the
         // 84 sets of each group costing more per conflict than they save.
-        let largest = sum.groups.iter().map(Vec::len).max().unwrap_or(0);
-        if !sum.distinct
-            && how == SumEncoding::Combinations
-            && largest > 1
-            && 2 * largest > sum.cells.len()
-        {
+        if !sum.distinct && how == SumEncoding::Combinations && !by_cells(sum) {
             if let Some(options) = self.group_options(sum, values) {
                 return self.diagram(&options, sum.total);
             }

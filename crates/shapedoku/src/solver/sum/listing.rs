@@ -8,12 +8,14 @@ use crate::solver::propagator::{Contradiction, Domains, Narrowed};
 
 impl SumRule {
     /// One pass; `house_read` is set when a needed value was confined to a house, so what the
-    /// pass removes depends on the house's other cells too.
+    /// pass removes depends on the house's other cells too; `settled` when the pass went
+    /// through the listed combinations, whose result a second pass would leave as it is.
     pub(super) fn run(
         &self,
         d: &mut Domains<'_>,
         s: &mut Scratch,
         house_read: &mut bool,
+        settled: &mut bool,
     ) -> Narrowed {
         s.lo.clear();
         s.hi.clear();
@@ -72,6 +74,7 @@ impl SumRule {
         }
         let w = bits::words_for(widest);
         self.sides_pass(d, s, w, t_lo, t_hi)?;
+        *settled = true;
         self.narrow(d, s, w, t_lo, house_read)
     }
 

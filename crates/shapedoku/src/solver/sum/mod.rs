@@ -248,7 +248,7 @@ impl Propagator for SumRule {
         if let Some(linear) = &self.linear {
             return linear.propagate(d);
         }
-        SCRATCH.with(|s| self.run(d, &mut s.borrow_mut(), &mut false))
+        SCRATCH.with(|s| self.run(d, &mut s.borrow_mut(), &mut false, &mut false))
     }
 
     fn memo_words(&self) -> usize {
@@ -260,9 +260,10 @@ impl Propagator for SumRule {
     }
 
     fn propagate_memo(&self, d: &mut Domains<'_>, memo: &mut [u64]) -> Narrowed {
-        // The candidates of the sum's cells, when the last call removed nothing and no needed
-        // value was confined to a house (so the houses' other cells did not matter): the same
-        // candidates again remove nothing again.
+        // The candidates of the sum's cells, when the last call removed nothing, or went
+        // through the listed combinations (see below), and no needed value was confined to a
+        // house (so the houses' other cells did not matter): the same candidates again remove
+        // nothing again.
         if self.is_idle() {
             return Ok(false);
         }
@@ -274,9 +275,19 @@ impl Propagator for SumRule {
         {
             return Ok(false);
         }
-        let mut house_read = false;
-        let changed = SCRATCH.with(|s| self.run(d, &mut s.borrow_mut(), &mut house_read))?;
-        if !changed && !house_read && memo.len() == self.watch.len() {
+        let (mut house_read, mut settled) = (false, false);
+        let changed =
+            SCRATCH.with(|s| self.run(d, &mut s.borrow_mut(), &mut house_read, &mut settled))?;
+        // A pass through the listed combinations leaves each cell the values of combinations
+        // whose sums the other parts complete with values that are kept too (exact per group
+        // and per side), so a second pass on its result removes nothing: remembering it saves
+        // the call the fixed-point loop makes after every change (measured in
+        // docs/performance.md; the property test runs the search's path to its fixed point
+        // through this memory against the explained path).
+        // A cell named twice is narrowed by both of its places at once, which the pass does
+        // not see as one: only sums naming each cell once count as settled.
+        let settled = settled && self.watch.len() == self.cells.len();
+        if (!changed || settled) && !house_read && memo.len() == self.watch.len() {
             for (m, &c) in memo.iter_mut().zip(&self.watch) {
                 *m = d.get(c);
             }
