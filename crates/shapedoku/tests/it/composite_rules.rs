@@ -126,7 +126,11 @@ fn steps_name_the_alternatives_ruled_out() {
     // r1c1 is 1 or r4c4 is 2; with r4c4 given 3, only the first is left.
     let xs = composite("any", &[given("r1c1", 1), given("r4c4", 2)]);
     let xs = xs.replacen("[[rule.of]]\n", "[[rule.of]]\nname = \"the corner 1\"\n", 1);
-    let xs = xs.replacen("[[rule.of]]\ntype", "[[rule.of]]\nname = \"the far 2\"\ntype", 1);
+    let xs = xs.replacen(
+        "[[rule.of]]\ntype",
+        "[[rule.of]]\nname = \"the far 2\"\ntype",
+        1,
+    );
     let text = format!("variant = \"4x4\"\ngivens = \"...............3\"\n[[rule]]\n{xs}");
     let l = common::load(&text);
     let run = reason::solve_board(Board::new(&l.puzzle));
