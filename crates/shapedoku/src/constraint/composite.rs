@@ -13,10 +13,8 @@ impl RuleKind {
         let mut seen = vec![false; g.cell_count()];
         let mut out = Vec::new();
         for r in rules {
-            let named = match &r.kind {
-                RuleKind::Any { cells, .. } | RuleKind::All { cells, .. } => cells.clone(),
-                _ => r.named_cells(),
-            };
+            // A composite's named cells are its own cells, its parts' union.
+            let named = r.named_cells();
             let named = if named.is_empty() {
                 (0..g.cell_count()).map(CellId::new).collect()
             } else {

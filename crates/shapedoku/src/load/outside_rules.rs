@@ -178,16 +178,21 @@ impl Ctx<'_> {
             );
             return None;
         }
-        let name = match def.name.value() {
-            Some(n) => n.clone(),
-            None => default_name(&self.r.kind, number, &kind, self.g, name),
-        };
-        Some(Constraint::new(&name, kind))
+        Some(self.named(kind, number, name))
     }
 
-    /// A hidden skyscraper: `value` must be a value of the alphabet, and one some cell can
-    /// hide behind (not the alphabet's only largest value on a line that never repeats one,
-    /// which the solver finds out anyway: here only what the clue's number alone rules out).
+    /// The clue as a rule, with its `name`, or one saying its type, number and where it reads
+    /// (`skyscraper 3 above c4`, `dir` the way it reads).
+    fn named(&self, kind: RuleKind, number: i64, dir: &str) -> Constraint {
+        let name = match self.r.def.name.value() {
+            Some(n) => n.clone(),
+            None => default_name(&self.r.kind, number, &kind, self.g, dir),
+        };
+        Constraint::new(&name, kind)
+    }
+
+    /// A hidden skyscraper: `value` must be a value of the alphabet (whether some cell can
+    /// hide behind it is for the solver to find out).
     fn hidden_skyscraper(
         &mut self,
         cells: Vec<CellId>,
@@ -213,11 +218,7 @@ impl Ctx<'_> {
             );
             return None;
         };
-        let name = match self.r.def.name.value() {
-            Some(n) => n.clone(),
-            None => default_name(&self.r.kind, value, &kind, self.g, dir),
-        };
-        Some(Constraint::new(&name, kind))
+        Some(self.named(kind, value, dir))
     }
 
     /// A numbered room: some value N of the alphabet between 1 and the line's length must
@@ -245,11 +246,7 @@ impl Ctx<'_> {
             return None;
         }
         let kind = RuleKind::NumberedRoom { cells, value, clue };
-        let name = match self.r.def.name.value() {
-            Some(n) => n.clone(),
-            None => default_name(&self.r.kind, value, &kind, self.g, dir),
-        };
-        Some(Constraint::new(&name, kind))
+        Some(self.named(kind, value, dir))
     }
 
     /// The alphabet's smallest and largest value.

@@ -444,9 +444,10 @@ fn outside_clues(s: &mut String, page: &Page<'_>, clues: &[Anchor]) {
             }
         }
     }
+    let rules = drawn(g);
     for a in clues {
         let Some(Clue { number, class, .. }) =
-            drawn(g).get(a.rule).and_then(|c| drawing(c).outside_clue())
+            rules.get(a.rule).and_then(|c| drawing(c).outside_clue())
         else {
             continue;
         };
