@@ -47,6 +47,24 @@ pub(super) struct Scratch {
     pub(super) suf_hi: Vec<i64>,
     /// Per cell (by position), what the combinations allow, and per group what they all need.
     pub(super) keep: Vec<u64>,
+    /// The cheap pass's bounds of each group, by group index.
+    pub(super) quick: Vec<Quick>,
+}
+
+/// The bounds of one group's sum in the cheap pass (values before the coefficient).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Quick {
+    /// The least and greatest the group adds: for a distinct group, its `k` smallest and
+    /// largest values, else its cells' bounds.
+    pub(super) lo: i64,
+    pub(super) hi: i64,
+    /// For a distinct group: the `k - 1` smallest and largest values, the least and greatest
+    /// the rest of the group adds when a cell takes a value outside `low` or `high`.
+    pub(super) lo_less: i64,
+    pub(super) hi_less: i64,
+    /// The candidate bits of the `k` smallest and `k` largest values.
+    pub(super) low: u64,
+    pub(super) high: u64,
 }
 
 /// One part of a side: a cell, or a distinct group whose combinations were listed.

@@ -2,7 +2,8 @@
 //! checked against every assignment of their cells (nothing removed that an assignment uses;
 //! for a lone group, everything removed that none uses), and against a planted solution.
 
-use super::SumRule;
+use super::scratch::Scratch;
+use super::{FEW_OPEN, SumRule};
 use crate::solver::propagator::{Domains, Propagator, Removal, Values, Why};
 use crate::solver::sum_facts::{SumFacts, SumOrigin, SumSide};
 use crate::{Geometry, builtin};
@@ -341,8 +342,29 @@ fn random_sums_remove_only_what_no_assignment_uses() {
                 let mut d = Domains::new(&mut searched, &mut queue, &values);
                 out = compiled.propagate_memo(&mut d, &mut memo);
             }
+            // While more than `FEW_OPEN` of its cells are open, a sum of several parts with a
+            // total runs the cheap pass in the search: its fixed point keeps at least what
+            // the listing's keeps (and then the same, once few cells are open); a
+            // contradiction it finds the listing finds too.
+            let open = cells
+                .iter()
+                .filter(|&&c| searched[c as usize].count_ones() > 1)
+                .count();
+            let cheap = rule.quick_first && open > FEW_OPEN;
             match (&fixed_out, out) {
                 (Err(_), Err(_)) => {}
+                (Ok(_), Ok(_)) if cheap => {
+                    for c in 0..81 {
+                        assert_eq!(
+                            searched[c] & fixed[c],
+                            fixed[c],
+                            "the cheap pass removed what the listing keeps at {c}: {facts:?}"
+                        );
+                    }
+                    let mut d = Domains::new(&mut searched, &mut queue, &values);
+                    assert_eq!(compiled.propagate_memo(&mut d, &mut memo), Ok(false));
+                }
+                (Err(_), Ok(_)) if cheap => {}
                 (Ok(_), Ok(_)) => {
                     assert_eq!(searched, fixed, "the search's path differs: {facts:?}");
                     // At its fixed point the memory answers: nothing to remove.
@@ -411,5 +433,144 @@ fn random_sums_remove_only_what_no_assignment_uses() {
     assert!(
         narrowed > 300 && failed > 10,
         "too few cases exercised: {narrowed} removals, {failed} contradictions"
+    );
+}
+
+/// Runs the cheap pass (with any open cell counted as many) on `board` to its fixed point;
+/// `None` on a contradiction.
+fn quick(rule: &SumRule, board: &mut [u64]) -> Option<()> {
+    let values = digits();
+    let mut scratch = Scratch::default();
+    loop {
+        let mut queue = Vec::new();
+        let mut d = Domains::new(board, &mut queue, &values);
+        match rule.quick(&mut d, &mut scratch, 0).ok()? {
+            Some(true) => {}
+            // Every cell fixed: nothing for the cheap pass (the listing's case in the search).
+            Some(false) | None => return Some(()),
+        }
+    }
+}
+
+#[test]
+fn the_cheap_pass_bounds_each_group_by_distinct_values() {
+    let g = classic();
+    // r1c1 and r1c2 see each other (at least 1 + 2), r5c5 sees neither: a total of 4 leaves
+    // r5c5 a 1 and the pair 1 and 2, where bounds per cell would allow 1 to 2 for each.
+    let facts = Arc::new(SumFacts {
+        origin: SumOrigin::Rule,
+        sides: vec![SumSide {
+            terms: vec![(rc(1, 1), 1), (rc(1, 2), 1), (rc(5, 5), 1)],
+            constant: 0,
+        }],
+        total: Some(4),
+    });
+    let rule = SumRule::new(facts, &g);
+    assert!(rule.quick_first);
+    let mut board = vec![0x1ff; 81];
+    quick(&rule, &mut board).unwrap();
+    assert_eq!(board[rc(1, 1) as usize], ds(&[1, 2]));
+    assert_eq!(board[rc(1, 2) as usize], ds(&[1, 2]));
+    assert_eq!(board[rc(5, 5) as usize], ds(&[1]));
+    // The greatest distinct values: the pair adds at most 9 + 8 and the lone cell at most 9,
+    // so a total of 25 leaves the lone cell 8 or 9 and each of the pair 7 to 9.
+    let facts = Arc::new(SumFacts {
+        origin: SumOrigin::Rule,
+        sides: vec![SumSide {
+            terms: vec![(rc(1, 1), 1), (rc(1, 2), 1), (rc(5, 5), 1)],
+            constant: 0,
+        }],
+        total: Some(25),
+    });
+    let rule = SumRule::new(facts, &g);
+    let mut board = vec![0x1ff; 81];
+    quick(&rule, &mut board).unwrap();
+    assert_eq!(board[rc(1, 1) as usize], ds(&[7, 8, 9]));
+    assert_eq!(board[rc(1, 2) as usize], ds(&[7, 8, 9]));
+    assert_eq!(board[rc(5, 5) as usize], ds(&[8, 9]));
+    // No assignment: the pair adds at least 1 + 2, the lone cell at least 1, above 3.
+    let facts = Arc::new(SumFacts {
+        origin: SumOrigin::Rule,
+        sides: vec![SumSide {
+            terms: vec![(rc(1, 1), 1), (rc(1, 2), 1), (rc(5, 5), 1)],
+            constant: 0,
+        }],
+        total: Some(3),
+    });
+    let rule = SumRule::new(facts, &g);
+    assert!(quick(&rule, &mut vec![0x1ff; 81]).is_none());
+    // Two cells that must differ with one value between them.
+    let facts = Arc::new(SumFacts {
+        origin: SumOrigin::Rule,
+        sides: vec![SumSide {
+            terms: vec![(rc(1, 1), 1), (rc(1, 2), 1), (rc(5, 5), 1)],
+            constant: 0,
+        }],
+        total: Some(12),
+    });
+    let rule = SumRule::new(facts, &g);
+    let mut board = vec![0x1ff; 81];
+    board[rc(1, 1) as usize] = ds(&[4]);
+    board[rc(1, 2) as usize] = ds(&[4]);
+    assert!(quick(&rule, &mut board).is_none());
+}
+
+/// Random sums on random candidates around a planted solution, through the cheap pass alone
+/// to its fixed point: it never removes a value some assignment of the sum's cells uses, and
+/// finds a contradiction only where there is no assignment.
+#[test]
+fn the_cheap_pass_removes_only_what_no_assignment_uses() {
+    let g = classic();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+    let sol = crate::Solver::for_geometry(g.clone())
+        .random_solution(31)
+        .unwrap();
+    let sol: Vec<u8> = sol.as_indices().to_vec();
+    let (mut narrowed, mut failed, mut empty) = (0, 0, 0);
+    for round in 0..600 {
+        let facts = random_sum(&mut rng, &sol);
+        let rule = SumRule::new(facts.clone(), &g);
+        let keep = 0.3 + 0.6 * f64::from(round % 7) / 7.0;
+        let board: Vec<u64> = (0..81)
+            .map(|c| {
+                let m = (0..9)
+                    .filter(|_| rng.random_bool(keep))
+                    .fold(0u64, |m, s| m | 1 << s);
+                // Now and then a board without the planted value: zero-solution cases.
+                if rng.random_bool(0.9) {
+                    m | 1 << sol[c]
+                } else {
+                    m.max(1)
+                }
+            })
+            .collect();
+        let (cells, all) = assignments(&facts, &g, &board);
+        empty += usize::from(all.is_empty());
+        let mut after = board.clone();
+        if quick(&rule, &mut after).is_none() {
+            assert!(
+                all.is_empty(),
+                "a contradiction with assignments left: {facts:?}"
+            );
+            failed += 1;
+            continue;
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            let used = all.iter().fold(0u64, |m, a| m | 1 << a[i]);
+            assert_eq!(
+                after[c as usize] & used,
+                used,
+                "cell {c} lost a used value: {facts:?}"
+            );
+            narrowed += (board[c as usize] & !after[c as usize]).count_ones();
+        }
+        // Only the sum's cells are touched.
+        for c in (0..81).filter(|c| !cells.contains(&(*c as u32))) {
+            assert_eq!(after[c], board[c]);
+        }
+    }
+    assert!(
+        narrowed > 300 && failed > 10,
+        "too few cases exercised: {narrowed} removals, {failed} of {empty} without assignments"
     );
 }
