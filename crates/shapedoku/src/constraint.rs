@@ -25,7 +25,7 @@ mod native;
 pub(crate) mod outside;
 mod pair_law;
 pub(crate) mod set_rules;
-mod sum_line;
+pub(crate) mod sum_line;
 
 pub use laws::{CellLaw, Laws};
 pub(crate) use local::orthogonal_neighbours;
@@ -187,6 +187,15 @@ pub enum RuleKind {
         /// How many cells each shape has.
         half: usize,
     },
+    /// The cells split into sets of `size` cells, one after another (`cells[..size]`, then
+    /// `cells[size..2 * size]`, ...), and every set holds the same symbols as often each: the
+    /// same multiset, in any arrangement (a general clone).
+    SameValues {
+        /// The sets' cells, one set after another.
+        cells: Vec<CellId>,
+        /// How many cells each set has.
+        size: usize,
+    },
     // Outside clues and indexing (see `constraint/outside.rs`).
     /// A sandwich clue: exactly one cell of the line holds the alphabet's smallest value and
     /// one its largest (1 and 9 on a classic grid), and the values strictly between those two
@@ -263,7 +272,9 @@ pub enum RuleKind {
     /// of exactly N (N steps up, down, left or right in all, counted on the canvas).
     AntiTaxicab,
     /// A sum line: the line splits into runs of consecutive cells, each adding up to
-    /// `total` (a "10 line" when `total` is 10). Values must not be negative.
+    /// `total` (a "10 line" when `total` is 10). Values must not be negative. Around a loop
+    /// (`closed`) the last cell is followed by the first, and a run may wrap past it: the
+    /// line read from some cell (a run's first) splits into such runs.
     SumLine {
         /// The line's cells in order.
         cells: Vec<CellId>,
@@ -272,6 +283,8 @@ pub enum RuleKind {
         /// The runs as an automaton over the values (its states the sum of the open run),
         /// built from `total` by [`RuleKind::sum_line`].
         automaton: crate::automaton::Automaton,
+        /// Whether the line is a loop.
+        closed: bool,
     },
     /// A rellik cage: the cells hold different symbols, and no one or more of their values
     /// add up to `total` (a killer cage turned round).
@@ -280,6 +293,15 @@ pub enum RuleKind {
         cells: Vec<CellId>,
         /// The total no subset of the values may reach.
         total: i64,
+    },
+    /// A killer cage as a rule, so that an `any` can hold it: the cells hold different
+    /// symbols and, when `total` is given, their values add up to it. A cage of the puzzle
+    /// itself is a sum shape (`[[cage]]`); this is the same rule where a shape cannot go.
+    Cage {
+        /// The cage's cells.
+        cells: Vec<CellId>,
+        /// What the values add up to, if the cage has a total.
+        total: Option<i64>,
     },
     /// A lunchbox: the cells, read in order, hold different symbols, and the values of the
     /// cells strictly between the one holding the smallest value and the one holding the
@@ -356,6 +378,10 @@ pub enum RuleKind {
 
 /// The most cells a `relation` may list: the solver keeps each cell's support on the stack.
 pub(crate) const RELATION_MAX_CELLS: usize = 8;
+
+/// The most sets a `same-values` rule may have: its propagator keeps each set's candidates
+/// on the stack, and its reasons name sets by bits.
+pub(crate) const SAME_VALUES_MAX_SETS: usize = 64;
 
 /// The most tuples a `relation` may allow once its value ranges are spelt out.
 pub(crate) const RELATION_MAX_TUPLES: usize = 4096;
@@ -466,6 +492,7 @@ impl Constraint {
             | RuleKind::Modular { cells }
             | RuleKind::Zipper { cells }
             | RuleKind::Clone { cells, .. }
+            | RuleKind::SameValues { cells, .. }
             | RuleKind::Sequence { cells, .. }
             | RuleKind::Relation { cells, .. }
             | RuleKind::SumLine { cells, .. }
@@ -475,6 +502,7 @@ impl Constraint {
             | RuleKind::HiddenSkyscraper { cells, .. }
             | RuleKind::Indexing { cells, .. }
             | RuleKind::Rellik { cells, .. }
+            | RuleKind::Cage { cells, .. }
             | RuleKind::Lunchbox { cells, .. }
             | RuleKind::Lockout { cells, .. }
             | RuleKind::NumberedRoom { cells, .. }

@@ -211,7 +211,10 @@ impl Constraint {
             },
             RuleKind::Relation { cells, allowed } => Laws::Tuples { cells, allowed },
             RuleKind::SumLine {
-                cells, automaton, ..
+                cells,
+                automaton,
+                closed: false,
+                ..
             }
             | RuleKind::HiddenSkyscraper {
                 cells, automaton, ..
@@ -220,7 +223,9 @@ impl Constraint {
                 automaton,
                 closed: false,
             },
-            RuleKind::Quadruple { .. }
+            // Around a loop the runs may start anywhere: read from each cell in turn.
+            RuleKind::SumLine { closed: true, .. }
+            | RuleKind::Quadruple { .. }
             | RuleKind::Renban { .. }
             | RuleKind::Between { .. }
             | RuleKind::RegionSum { .. }
@@ -232,6 +237,7 @@ impl Constraint {
             | RuleKind::Skyscraper { .. }
             | RuleKind::Indexing { .. }
             | RuleKind::Rellik { .. }
+            | RuleKind::Cage { .. }
             | RuleKind::Lunchbox { .. }
             | RuleKind::Lockout { .. }
             | RuleKind::DutchFlatmates
@@ -239,6 +245,7 @@ impl Constraint {
             | RuleKind::GlobalModular
             | RuleKind::NumberedRoom { .. }
             | RuleKind::CountingCircles { .. }
+            | RuleKind::SameValues { .. }
             | RuleKind::Chaos { .. }
             | RuleKind::Any { .. }
             | RuleKind::All { .. } => Laws::Native,

@@ -14,6 +14,11 @@ impl Constraint {
         match &self.kind {
             RuleKind::Arrow { cells, circle } => (1..=3).contains(circle) && *circle < cells.len(),
             RuleKind::Clone { cells, half } => *half > 0 && cells.len() == 2 * half,
+            RuleKind::SameValues { cells, size } => {
+                *size > 0
+                    && cells.len() % size == 0
+                    && (2..=super::SAME_VALUES_MAX_SETS).contains(&(cells.len() / size))
+            }
             RuleKind::DoubleArrow { cells } | RuleKind::Between { cells } => cells.len() >= 2,
             RuleKind::LittleKiller { cells, .. }
             | RuleKind::Renban { cells }
@@ -30,6 +35,7 @@ impl Constraint {
             | RuleKind::Skyscraper { cells, .. }
             | RuleKind::HiddenSkyscraper { cells, .. }
             | RuleKind::Rellik { cells, .. }
+            | RuleKind::Cage { cells, .. }
             | RuleKind::NumberedRoom { cells, .. }
             | RuleKind::CountingCircles { cells } => !cells.is_empty(),
             RuleKind::Lockout { cells, .. } | RuleKind::Lunchbox { cells, .. } => cells.len() >= 2,
@@ -91,15 +97,23 @@ pub(super) fn holds(
         | RuleKind::Indexing { .. }
         | RuleKind::NumberedRoom { .. } => outside::holds(kind, g, value),
         RuleKind::Rellik { cells, total } => set_rules::rellik_holds(cells, *total, symbol, value),
+        RuleKind::Cage { cells, total } => set_rules::cage_holds(cells, *total, symbol, value),
         RuleKind::Lunchbox { cells, total } => {
             set_rules::lunchbox_holds(cells, *total, symbol, value)
         }
         RuleKind::CountingCircles { cells } => set_rules::circles_hold(cells, value),
+        RuleKind::SameValues { cells, size } => set_rules::same_values_hold(cells, *size, symbol),
         RuleKind::DutchFlatmates => global_rules::flatmates_hold(g, value),
         RuleKind::GlobalEntropy | RuleKind::GlobalModular => {
             global_rules::squares_hold(kind, g, value)
         }
         RuleKind::Chaos { .. } => super::chaos::holds(kind, g, symbol),
+        RuleKind::SumLine {
+            cells,
+            automaton,
+            closed: true,
+            ..
+        } => super::sum_line::loop_holds(cells, automaton, g, value),
         RuleKind::Any { .. } | RuleKind::All { .. } => super::composite::holds(kind, g, symbol),
         // Stated by their laws (`laws.rs`).
         RuleKind::AntiKnight

@@ -1,6 +1,6 @@
 //! What the rules on a set of cells with checks of their own require: rellik cages (no subset
-//! of the values adds up to the total) and counting circles (a circled N is one of exactly N
-//! circled Ns). Each check looks only at what is already decided, so it never fails while the
+//! of the values adds up to the total), counting circles (a circled N is one of exactly N
+//! circled Ns) and same-value sets (every set holds the same multiset). Each check looks only at what is already decided, so it never fails while the
 //! filled cells can still be completed, and is exact once every cell is filled.
 
 use crate::CellId;
@@ -40,6 +40,23 @@ pub(super) fn rellik_holds(
         return false;
     }
     subset_sums(values) >> total & 1 == 0
+}
+
+/// A killer cage as a rule: the filled cells hold different symbols and, once every cell is
+/// filled, their values add up to `total` when it is given.
+pub(super) fn cage_holds(
+    cells: &[CellId],
+    total: Option<i64>,
+    symbol: &dyn Fn(CellId) -> Option<u8>,
+    value: &dyn Fn(CellId) -> Option<i64>,
+) -> bool {
+    if !filled_differ(cells, symbol) {
+        return false;
+    }
+    match (total, cells.iter().map(|&c| value(c)).sum::<Option<i64>>()) {
+        (Some(t), Some(sum)) => sum == t,
+        _ => true,
+    }
 }
 
 /// A lunchbox: the filled cells hold different symbols and, once every cell is filled, the
@@ -95,4 +112,26 @@ pub(super) fn circles_hold(cells: &[CellId], value: &dyn Fn(CellId) -> Option<i6
     distinct.sort_unstable();
     distinct.dedup();
     counts_fit && distinct.iter().sum::<i64>() <= cells.len() as i64
+}
+
+/// Same-value sets: the cells, `size` to a set, can still be completed so that every set holds
+/// the same multiset of symbols. The multiset must hold each symbol at least as often as the
+/// set holding it most often so far, and those counts must fit in `size` cells; that is also
+/// enough, since a set's empty cells can take whatever it lacks.
+pub(super) fn same_values_hold(
+    cells: &[CellId],
+    size: usize,
+    symbol: &dyn Fn(CellId) -> Option<u8>,
+) -> bool {
+    let mut most = [0usize; 256];
+    for set in cells.chunks(size.max(1)) {
+        let mut count = [0usize; 256];
+        for s in set.iter().filter_map(|&c| symbol(c)) {
+            count[s as usize] += 1;
+        }
+        for (m, c) in most.iter_mut().zip(count) {
+            *m = (*m).max(c);
+        }
+    }
+    most.iter().sum::<usize>() <= size
 }

@@ -170,6 +170,19 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
                 let (a, b) = cells.split_at(*half);
                 p.push("clone", json!({"cells": line(a), "cloneCells": line(b)}));
             }
+            // Sets of one cell are cells that all hold the same symbol: clones of the first.
+            RuleKind::SameValues { cells, size: 1 } => {
+                for &b in &cells[1..] {
+                    p.push("clone", json!({"cells": line(&cells[..1]), "cloneCells": line(&[b])}));
+                }
+            }
+            RuleKind::SameValues { .. } => refuse(
+                refused,
+                format!(
+                    "{}: sets of several cells holding the same values in any order; f-puzzles' clones copy cell for cell",
+                    c.name
+                ),
+            ),
             RuleKind::Sandwich { cells, total, clue } => {
                 outside(g, layout, p, refused, &name, Outside::Sandwich, cells, *total, *clue);
             }
@@ -192,6 +205,13 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
                 refused,
                 "neither f-puzzles nor SudokuPad has an anti-taxicab constraint".into(),
             ),
+            RuleKind::Cage { cells, total } => {
+                let mut cage = json!({"cells": line(cells)});
+                if let Some(t) = total {
+                    cage["value"] = json!(t.to_string());
+                }
+                p.push("killercage", cage);
+            }
             RuleKind::Rellik { .. }
             | RuleKind::Lunchbox { .. }
             | RuleKind::Lockout { .. }

@@ -249,7 +249,7 @@ pub struct RuleDef {
     pub symbols: Field<String>,
     // Keys of the sum, line and copy rules.
     /// A little killer's total; a rellik cage's total, which no subset of its values reaches; a
-    /// lunchbox's total, of the values between its smallest and largest.
+    /// lunchbox's total, of the values between its smallest and largest; a `cage` rule's sum.
     pub total: Field<i64>,
     /// Where a little killer's clue is written, `[row, col]`, outside the cells.
     pub at: Field<Vec<i64>>,
@@ -295,6 +295,8 @@ pub struct RuleDef {
     /// Groups of cells in pairwise different regions (`chaos`), such as the two cells on
     /// either side of a drawn region border: `["r1c1 r1c2"]`.
     pub different: Field<Vec<Spanned<String>>>,
+    /// The sets of a `same-values` rule, each string a set of cells: `["r1c1 r2c3", "r4c5 r6c7"]`.
+    pub sets: Field<Vec<Spanned<String>>>,
     // Keys of the rules composed of rules.
     /// The rules an `any` (at least one holds) or `all` (every one holds) rule combines,
     /// written `[[rule.of]]` after the `[[rule]]` line, each a rule table of its own.
@@ -303,7 +305,7 @@ pub struct RuleDef {
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 47] = [
+    pub const TYPES: [(&'static str, bool); 49] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -338,12 +340,15 @@ impl RuleDef {
         ("relation", true),
         ("sum-line", true),
         ("rellik", true),
+        ("cage", true),
         ("lunchbox", true),
         ("lockout", true),
         ("counting-circles", true),
         ("dutch-flatmates", false),
         ("global-entropy", false),
         ("global-modular", false),
+        // Sets of cells, listed in `sets`.
+        ("same-values", false),
         // Outside clues (their cells follow from the clue) and indexing.
         ("sandwich", false),
         ("x-sum", false),

@@ -24,6 +24,10 @@ pub(super) fn compile(
     c.compile(cells)
 }
 
+/// The most cells of a sum line around a loop: the solver reads it from each cell in turn,
+/// one alternative of an `any` each.
+const MAX_LOOP: usize = 64;
+
 struct Ctx<'a> {
     r: &'a RuleIn,
     g: &'a Geometry,
@@ -136,13 +140,36 @@ impl Ctx<'_> {
             );
             return None;
         }
-        if def.closed.value() == Some(&true) {
-            self.error(
-                def.closed.span(),
-                "a sum line around a loop (runs that may wrap past the first cell) is not supported yet".into(),
-                "list the loop as a line from one end of a run, without `loop`",
-            );
-            return None;
+        let closed = def.closed.value() == Some(&true);
+        if closed {
+            // The solver reads a loop from each of its cells in turn, one alternative each.
+            if cells.len() > MAX_LOOP {
+                self.error(
+                    def.closed.span(),
+                    format!(
+                        "a sum line around a loop has at most {MAX_LOOP} cells, not {}",
+                        cells.len()
+                    ),
+                    "",
+                );
+                return None;
+            }
+            let g = self.g;
+            let pos = |c: &CellId| g.pos(c.index());
+            if let (Some(first), Some(last)) = (cells.first(), cells.last()) {
+                if cells.len() < 3 || !next_to(pos(last), pos(first)) {
+                    self.error(
+                        def.closed.span(),
+                        format!(
+                            "a loop closes from its last cell back to its first, and {} does not touch {}",
+                            pos(last),
+                            pos(first)
+                        ),
+                        "list the loop's cells in order round it, the last touching the first",
+                    );
+                    return None;
+                }
+            }
         }
         if cells.len() > crate::solver::sequence::MAX_LEN {
             self.error(
@@ -156,7 +183,10 @@ impl Ctx<'_> {
             );
             return None;
         }
-        let kind = RuleKind::sum_line(cells, total);
+        let kind = match closed {
+            true => RuleKind::sum_loop(cells, total),
+            false => RuleKind::sum_line(cells, total),
+        };
         if kind.is_none() {
             self.error(
                 def.total.span(),

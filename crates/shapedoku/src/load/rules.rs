@@ -43,7 +43,10 @@ fn gather(
     let name = r.name.value().cloned().unwrap_or_else(|| {
         // An outside clue gets a name saying where it is once its line is known; until then,
         // like a line, its number in the file.
-        if line || super::outside_rules::handles(kind) || matches!(kind.as_str(), "any" | "all") {
+        if line
+            || super::outside_rules::handles(kind)
+            || matches!(kind.as_str(), "any" | "all" | "same-values")
+        {
             format!("{kind} {number}")
         } else {
             kind.clone()
@@ -64,6 +67,7 @@ fn gather(
     };
     if !super::local_rules::gather(state, src, r, &mut rule, diags)
         || !super::chaos_rules::gather(state, src, r, &mut rule, diags)
+        || !super::set_rules::gather_sets(state, src, item, &mut rule, diags)
         || !gather_parts(state, src, item, &mut rule, diags)
     {
         return None;
@@ -78,6 +82,7 @@ fn gather(
                     "reads the row or column from its clue (`at`)"
                 }
                 "any" | "all" => "takes its cells from its rules (`[[rule.of]]`)",
+                "same-values" => "takes its cells from `sets`",
                 _ => "covers the whole grid",
             };
             diags.push(
@@ -251,6 +256,7 @@ fn compile_rule(
                     | "relation"
                     | "indexing"
                     | "rellik"
+                    | "cage"
                     | "lunchbox"
                     | "counting-circles"
             );
@@ -287,6 +293,10 @@ fn compile_rule(
             let kind = super::local_rules::kind(r, cells, g, values_given, diags);
             return kind.filter(|_| ok).map(|k| Constraint::new(&r.name, k));
         }
+        // A killer cage as a rule (one an `any` can hold).
+        "cage" => return super::set_rules::cage(r, g, cells, diags).filter(|_| ok),
+        // Sets of cells holding the same values.
+        "same-values" => return super::set_rules::same_values(r, g, diags).filter(|_| ok),
         // Chaos construction: regions as part of the solution.
         "chaos" => return super::chaos_rules::compile(r, g, diags).filter(|_| ok),
         // Rules composed of rules: each part compiled as a rule of its own.

@@ -9,7 +9,7 @@ use super::source::Diagnostic;
 use super::state::RuleIn;
 use crate::constraint::global_rules::{middle_and_ends, square_classes};
 use crate::constraint::set_rules::RELLIK_MAX_TOTAL;
-use crate::constraint::{Constraint, RuleKind};
+use crate::constraint::{Constraint, RuleKind, SAME_VALUES_MAX_SETS};
 use crate::{CellId, Geometry};
 use std::ops::Range;
 
@@ -202,4 +202,177 @@ pub(super) fn compile(
         _ => return None,
     };
     Some(Constraint::new(&r.name, kind))
+}
+
+/// Reads `sets` into `rule.groups` for a `same-values` rule (each set a `same` group), or
+/// reports it on a rule of another type, or its absence on a `same-values` rule; false (with
+/// the problem reported) when the table cannot be used.
+pub(super) fn gather_sets(
+    state: &mut super::state::State,
+    src: &std::sync::Arc<super::source::Source>,
+    item: &toml::Spanned<super::definition::RuleDef>,
+    rule: &mut RuleIn,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let field = &item.get_ref().sets;
+    if field.is_invalid() {
+        return false;
+    }
+    let ours = rule.kind == "same-values";
+    let Some(sets) = field.value() else {
+        if ours {
+            diags.push(
+                Diagnostic::new(
+                    src,
+                    Some(item.span()),
+                    format!("rule `{}`: a `same-values` rule needs `sets`", rule.name),
+                )
+                .help("list the sets, each a string of cells: `sets = [\"r1c1 r1c2\", \"r5c5 r6c6\"]`"),
+            );
+        }
+        return !ours;
+    };
+    if !ours {
+        diags.push(
+            Diagnostic::new(
+                src,
+                field.span(),
+                format!("`sets` does not belong in a `{}` rule", rule.kind),
+            )
+            .help("`sets` is a key of a `same-values` rule"),
+        );
+        return false;
+    }
+    let mut ok = true;
+    for set in sets {
+        match super::growth::rule_cells(state, src, set, &rule.name, diags) {
+            Some(cells) => rule.groups.push((true, cells)),
+            None => ok = false,
+        }
+    }
+    ok
+}
+
+/// A `same-values` rule against the built geometry: at least two sets, at most
+/// [`SAME_VALUES_MAX_SETS`], all of the first set's size, every cell in the grid and in one
+/// set only. `None`, with each problem at the cell reference or the table, otherwise.
+pub(super) fn same_values(
+    r: &RuleIn,
+    g: &Geometry,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Constraint> {
+    let at = |span: &Range<usize>, message: String| {
+        Diagnostic::new(
+            &r.src,
+            Some(span.clone()),
+            format!("rule `{}`: {message}", r.name),
+        )
+    };
+    let before = diags.len();
+    let sets = &r.groups;
+    if !(2..=SAME_VALUES_MAX_SETS).contains(&sets.len()) {
+        diags.push(
+            at(
+                &r.span,
+                format!(
+                    "a `same-values` rule needs 2 to {SAME_VALUES_MAX_SETS} sets, not {}",
+                    sets.len()
+                ),
+            )
+            .help("each string of `sets` is one set of cells"),
+        );
+        return None;
+    }
+    let size = sets[0].1.len();
+    let mut cells: Vec<CellId> = Vec::with_capacity(size * sets.len());
+    for (_, set) in sets {
+        if set.len() != size {
+            let span = match (set.first(), set.last()) {
+                (Some(a), Some(b)) => a.0.start..b.0.end,
+                _ => r.span.clone(),
+            };
+            diags.push(
+                at(
+                    &span,
+                    format!(
+                        "this set has {} cells and the first has {size}; every set has as many",
+                        set.len()
+                    ),
+                )
+                .help("the sets hold the same values as often each, so they are the same size"),
+            );
+        }
+        for (span, p) in set {
+            match g.cell_at(*p) {
+                None => diags.push(at(span, format!("{p} is not a cell of the grid"))),
+                Some(c) if cells.contains(&CellId::new(c)) => {
+                    diags.push(at(span, format!("{p} is listed twice")));
+                }
+                Some(c) => cells.push(CellId::new(c)),
+            }
+        }
+    }
+    (diags.len() == before).then(|| Constraint::new(&r.name, RuleKind::SameValues { cells, size }))
+}
+
+/// A `cage` rule (a killer cage an `any` can hold): at most as many cells as the alphabet
+/// has symbols, and a `total`, if given, that as many different values can make (a total none
+/// can make is no error inside an `any`, where that alternative just never holds). `None`,
+/// with each problem at its key or the table, otherwise.
+pub(super) fn cage(
+    r: &RuleIn,
+    g: &Geometry,
+    cells: Vec<CellId>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Constraint> {
+    let at = |span: Option<Range<usize>>, message: String| {
+        let span = span.unwrap_or_else(|| r.span.clone());
+        Diagnostic::new(&r.src, Some(span), format!("rule `{}`: {message}", r.name))
+    };
+    let symbols = g.symbol_count();
+    if cells.len() > symbols {
+        diags.push(at(
+            None,
+            format!(
+                "the cage has {} cells, but its symbols may not repeat and the alphabet has only {symbols}",
+                cells.len()
+            ),
+        ));
+        return None;
+    }
+    if r.def.total.is_invalid() {
+        return None;
+    }
+    let total = r.def.total.value().copied();
+    if let Some(t) = total {
+        if !g.symbols().has_numeric_values() {
+            diags.push(
+                at(
+                    r.def.total.span(),
+                    format!(
+                        "a cage's total reads values, but the alphabet `{}` has no `values`",
+                        g.symbols().as_string()
+                    ),
+                )
+                .help("give the symbols values, e.g. `values = [1, 2, 3, 4]`"),
+            );
+            return None;
+        }
+        let mut values = g.symbols().values().to_vec();
+        values.sort_unstable();
+        let k = cells.len();
+        let (least, most): (i64, i64) =
+            (values[..k].iter().sum(), values[symbols - k..].iter().sum());
+        if !(least..=most).contains(&t) && !r.alternative {
+            diags.push(
+                at(
+                    r.def.total.span(),
+                    format!("{k} different values add up to {least} to {most}, never {t}"),
+                )
+                .help("check the total and the cells"),
+            );
+            return None;
+        }
+    }
+    Some(Constraint::new(&r.name, RuleKind::Cage { cells, total }))
 }

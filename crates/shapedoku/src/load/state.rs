@@ -62,7 +62,8 @@ pub(crate) struct RuleIn {
     /// The second cell list of an arrow (`circle`) or a clone (`copy`), like `cells`.
     pub extra: Vec<(Range<usize>, Pos)>,
     /// A chaos rule's groups (see `chaos_rules.rs`): whether a `same` group (else
-    /// `different`), and its cells with the spans of their references.
+    /// `different`), and its cells with the spans of their references. A `same-values`
+    /// rule's sets, each as a `same` group (see `set_rules.rs`).
     pub groups: Vec<ChaosGroup>,
     /// The rules an `any` or `all` rule combines, gathered like any rule.
     pub parts: Vec<RuleIn>,

@@ -35,9 +35,16 @@ pub(super) enum Under<'a> {
     Chevrons { cells: &'a [CellId], min: bool },
     /// A dashed frame inside each cell (the cells of a relation).
     Framed(&'a [CellId]),
-    /// A dashed frame inside each cell with a total in the first cell's corner (a rellik
-    /// cage).
-    FramedTotal { cells: &'a [CellId], total: i64 },
+    /// A dashed frame inside each cell with a total, if any, in the first cell's corner (a
+    /// rellik cage, a cage as a rule); `class` names it in the page.
+    FramedTotal {
+        cells: &'a [CellId],
+        total: Option<i64>,
+        class: &'static str,
+    },
+    /// A dashed frame inside each cell with its set's number (1 for the first `size` cells,
+    /// 2 for the next, ...) in the corner (same-value sets).
+    Sets { cells: &'a [CellId], size: usize },
     /// A ring in each cell (counting circles).
     Rings(&'a [CellId]),
 }
@@ -68,11 +75,13 @@ pub(super) enum Line<'a> {
         colour: &'static str,
         closed: bool,
     },
-    /// A thin line with a number in its first cell's corner (a sum line's total).
+    /// A thin line with a number in its first cell's corner (a sum line's total), closed
+    /// around a loop.
     Labelled {
         cells: &'a [CellId],
         colour: &'static str,
         label: i64,
+        closed: bool,
     },
     /// A thin line with a circle at each end (between).
     Between(&'a [CellId]),
@@ -149,6 +158,7 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
             circle: *circle,
         }),
         RuleKind::Clone { cells, .. } => Drawing::Line(Line::Shaded(cells)),
+        RuleKind::SameValues { cells, size } => Drawing::Under(Under::Sets { cells, size: *size }),
         RuleKind::LittleKiller {
             cells,
             total,
@@ -168,19 +178,32 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
         } => number(cells, *value, *clue, "hidden-skyscraper"),
         RuleKind::Indexing { cells, .. } => Drawing::Outside(Outside::Tinted(cells)),
         RuleKind::Relation { cells, .. } => Drawing::Under(Under::Framed(cells)),
-        RuleKind::SumLine { cells, total, .. } => Drawing::Line(Line::Labelled {
+        RuleKind::SumLine {
+            cells,
+            total,
+            closed,
+            ..
+        } => Drawing::Line(Line::Labelled {
             cells,
             colour: "#64c864",
             label: *total,
+            closed: *closed,
         }),
         RuleKind::Rellik { cells, total } => Drawing::Under(Under::FramedTotal {
             cells,
+            total: Some(*total),
+            class: "rellik",
+        }),
+        RuleKind::Cage { cells, total } => Drawing::Under(Under::FramedTotal {
+            cells,
             total: *total,
+            class: "cage-rule",
         }),
         RuleKind::Lunchbox { cells, total } => Drawing::Line(Line::Labelled {
             cells,
             colour: "#b48c50",
             label: *total,
+            closed: false,
         }),
         RuleKind::Lockout { cells, .. } => Drawing::Line(Line::Lockout(cells)),
         RuleKind::NumberedRoom { cells, value, clue } => {

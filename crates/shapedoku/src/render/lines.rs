@@ -67,8 +67,9 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
                 cells,
                 colour,
                 label,
+                closed,
             } => {
-                polyline(&mut out, &centres(cells), colour, cs * 0.2, false);
+                polyline(&mut out, &centres(cells), colour, cs * 0.2, closed);
                 // The total in the first cell's top-left corner, as a cage's sum is written.
                 if let Some(&first) = cells.first() {
                     let (x, y) = at.centre(g, first);

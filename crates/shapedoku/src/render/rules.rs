@@ -79,12 +79,16 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     num(cs * 0.08)
                 );
             }),
-            Under::FramedTotal { cells, total } => {
+            Under::FramedTotal {
+                cells,
+                total,
+                class,
+            } => {
                 each(s, g, at, cells, |s, (cx, cy), cs| {
                     let h = cs * 0.42;
                     let _ = writeln!(
                         s,
-                        r#"<rect class="rellik" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-dasharray="{}"/>"#,
+                        r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-dasharray="{}"/>"#,
                         num(cx - h),
                         num(cy - h),
                         num(2.0 * h),
@@ -94,15 +98,42 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     );
                 });
                 // The total in the first cell's top-left corner, as a cage's sum is written.
-                if let Some(&first) = cells.first() {
+                if let (Some(&first), Some(total)) = (cells.first(), total) {
                     let ((x, y), cs) = (at.centre(g, first), at.cs);
                     let _ = writeln!(
                         s,
-                        r##"<text class="rellik-total" x="{}" y="{}" font-size="{}" fill="#000000">{total}</text>"##,
+                        r##"<text class="{class}-total" x="{}" y="{}" font-size="{}" fill="#000000">{total}</text>"##,
                         num(x - cs * 0.45),
                         num(y - cs * 0.22),
                         num(cs * 0.22)
                     );
+                }
+            }
+            Under::Sets { cells, size } => {
+                for (k, set) in cells.chunks(size.max(1)).enumerate() {
+                    for &cell in set {
+                        let ((cx, cy), cs) = (at.centre(g, cell), at.cs);
+                        let h = cs * 0.42;
+                        let _ = writeln!(
+                            s,
+                            r##"<rect class="same-values" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#7a9cc6" stroke-width="{}" stroke-dasharray="{}"/>"##,
+                            num(cx - h),
+                            num(cy - h),
+                            num(2.0 * h),
+                            num(2.0 * h),
+                            num(cs * 0.03),
+                            num(cs * 0.08)
+                        );
+                        // The set's number, so the reader sees which cells belong together.
+                        let _ = writeln!(
+                            s,
+                            r##"<text class="same-values-set" x="{}" y="{}" font-size="{}" fill="#4a6c96">{}</text>"##,
+                            num(cx - cs * 0.45),
+                            num(cy - cs * 0.22),
+                            num(cs * 0.22),
+                            k + 1
+                        );
+                    }
                 }
             }
             Under::Rings(cells) => each(s, g, at, cells, |s, (cx, cy), cs| {

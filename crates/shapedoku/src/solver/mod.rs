@@ -154,6 +154,7 @@ mod pair_chain;
 mod rellik;
 mod renban;
 mod rooms;
+mod same_values;
 pub(crate) mod sequence;
 mod sight;
 mod squares;

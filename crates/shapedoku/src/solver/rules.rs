@@ -91,8 +91,32 @@ pub(super) fn compile(
         // Stated by their laws as an automaton (the open run's sums), propagated by the
         // sequence passes, which word their removals as sums.
         RuleKind::SumLine {
-            cells, automaton, ..
+            cells,
+            automaton,
+            closed: false,
+            ..
         } => Box::new(Sequence::sum_line(&ids(cells), automaton, values)),
+        // Around a loop: the line read from each cell in turn, one of which splits into runs
+        // (`solver/composite.rs` narrows each and keeps what some reading allows).
+        RuleKind::SumLine {
+            cells,
+            automaton,
+            closed: true,
+            ..
+        } => {
+            let lines: Vec<Vec<CellId>> = crate::constraint::sum_line::rotations(cells).collect();
+            Box::new(super::composite::AnyOf::new(
+                ids(cells),
+                (lines.iter())
+                    .map(|l| -> Box<dyn Propagator> {
+                        Box::new(Sequence::sum_line(&ids(l), automaton, values))
+                    })
+                    .collect(),
+                (lines.iter())
+                    .map(|l| format!("{}, runs from {}", c.name, g.pos(l[0].index())))
+                    .collect(),
+            ))
+        }
         // Stated by their laws, propagated by a propagator fitted to their pairs.
         RuleKind::Whispers { cells, .. } => {
             let law = pairs(laws).first().map_or(PairLaw::Equal, |l| l.2.clone());
@@ -151,6 +175,19 @@ pub(super) fn compile(
         }
         RuleKind::Rellik { cells, total } => Box::new(Rellik::new(ids(cells), *total, values, g)),
         RuleKind::Lunchbox { cells, total } => Box::new(Lunchbox::new(ids(cells), *total, values)),
+        // A cage as a rule: different symbols (as a disjoint group's), and the sum engine for
+        // its total.
+        RuleKind::Cage { cells, total } => {
+            let all = crate::SymbolSet::full(values.all().len()).0;
+            let distinct: Box<dyn Propagator> = Box::new(AllDifferent::new(vec![ids(cells)], all));
+            match total {
+                Some(t) => Box::new(super::composite::AllOf::new(vec![
+                    distinct,
+                    SumRule::compile(SumFacts::total(SumOrigin::Rule, &ids(cells), *t), g),
+                ])),
+                None => distinct,
+            }
+        }
         RuleKind::Lockout { cells, difference } => {
             Box::new(Lockout::new(&ids(cells), *difference, values))
         }
@@ -170,6 +207,9 @@ pub(super) fn compile(
             Box::new(Room::new(ids(cells), *value, values))
         }
         RuleKind::CountingCircles { cells } => Box::new(Circles::new(ids(cells), values, g)),
+        RuleKind::SameValues { cells, size } => {
+            Box::new(super::same_values::SameValues::new(ids(cells), *size))
+        }
         // Region labels as variables beyond the cells (`solver/chaos.rs`).
         RuleKind::Chaos { .. } => super::chaos::compile(c, g),
         // Rules composed of rules (`solver/composite.rs`): each part compiled as itself.

@@ -388,6 +388,24 @@ pub(crate) enum Why {
         /// The placements left.
         spans: Vec<Span>,
     },
+    /// Same-value sets: every set holds the same symbols, and some set, whose cells are
+    /// `cells` (of every such set), has no cell that can hold a removed symbol.
+    SameValuesAbsent {
+        /// The cells of the sets that cannot hold a removed symbol.
+        cells: Vec<u32>,
+    },
+    /// Same-value sets: every set holds the symbol as often, and that is exactly `count`
+    /// times: the set of `held` has `count` cells solved to it, the set of `places` only
+    /// `count` cells that can hold it. So a set with `count` cells solved to it holds it
+    /// nowhere else, and a set with `count` places holds it in all of them.
+    SameValuesCount {
+        /// How often every set holds the symbol.
+        count: u32,
+        /// The cells of a set with `count` cells solved to the symbol.
+        held: Vec<u32>,
+        /// The cells of a set with only `count` places for it.
+        places: Vec<u32>,
+    },
     // Thermometers that meet (appended after the lunchboxes).
     /// Thermometers: the cell's value must exceed those of `below`, cells that strict
     /// thermometers put below it (directly or through other cells), and those all hold

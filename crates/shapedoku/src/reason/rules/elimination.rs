@@ -129,6 +129,7 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::Modular { .. }
         | RuleKind::Zipper { .. }
         | RuleKind::Clone { .. }
+        | RuleKind::SameValues { .. }
         | RuleKind::Sequence { .. }
         | RuleKind::Relation { .. }
         | RuleKind::SumLine { .. }
@@ -138,6 +139,7 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::HiddenSkyscraper { .. }
         | RuleKind::Indexing { .. }
         | RuleKind::Rellik { .. }
+        | RuleKind::Cage { .. }
         | RuleKind::Lunchbox { .. }
         | RuleKind::Lockout { .. }
         | RuleKind::DutchFlatmates

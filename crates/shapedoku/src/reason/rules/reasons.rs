@@ -291,6 +291,23 @@ pub enum RuleReason {
         /// The placements left.
         spans: Vec<ClueSpan>,
     },
+    /// Same-value sets: every set holds the same symbols, and the sets of `cells` have no
+    /// place for a removed one.
+    SameValuesAbsent {
+        /// The cells of the sets that cannot hold a removed symbol.
+        cells: Vec<CellId>,
+    },
+    /// Same-value sets: every set holds the symbol exactly `count` times, since the set of
+    /// `held` has it solved `count` times and the set of `places` has only `count` places
+    /// for it.
+    SameValuesCount {
+        /// How often every set holds the symbol.
+        count: u32,
+        /// The cells of a set with `count` cells solved to the symbol.
+        held: Vec<CellId>,
+        /// The cells of a set with only `count` places for it.
+        places: Vec<CellId>,
+    },
     /// Thermometers: the cell must exceed `below`, cells that thermometers put below it
     /// (directly or through other cells), which all hold different values (they see each
     /// other, or one lies below another); so many different values reach at least
@@ -464,6 +481,18 @@ impl RuleReason {
             Why::RellikSums { solved } => RuleReason::RellikSums {
                 solved: cells(solved),
             },
+            Why::SameValuesAbsent { cells: cs } => {
+                RuleReason::SameValuesAbsent { cells: cells(cs) }
+            }
+            Why::SameValuesCount {
+                count,
+                held,
+                places,
+            } => RuleReason::SameValuesCount {
+                count: *count,
+                held: cells(held),
+                places: cells(places),
+            },
             Why::LockoutRange { ends } => RuleReason::LockoutRange {
                 ends: ends.map(|c| cell(&c)),
             },
@@ -528,7 +557,8 @@ impl RuleReason {
             | RuleReason::FlatmateNeeded { .. }
             | RuleReason::RoomNoClue
             | RuleReason::RoomTarget { .. }
-            | RuleReason::CircleCount { .. } => Technique::RuleElimination,
+            | RuleReason::CircleCount { .. }
+            | RuleReason::SameValuesAbsent { .. } => Technique::RuleElimination,
             RuleReason::SamePartner { .. }
             | RuleReason::LineClasses { .. }
             | RuleReason::RenbanRuns { .. }
@@ -551,7 +581,8 @@ impl RuleReason {
             | RuleReason::RenbanNoRoom { .. }
             | RuleReason::BetweenEnd { .. }
             | RuleReason::SumNeeds { .. }
-            | RuleReason::Needs { .. } => Technique::RuleSet,
+            | RuleReason::Needs { .. }
+            | RuleReason::SameValuesCount { .. } => Technique::RuleSet,
         }
     }
 
@@ -580,8 +611,14 @@ impl RuleReason {
             }
             RuleReason::LockoutRange { ends } => ends.to_vec(),
             RuleReason::SquareClasses { square } => square.to_vec(),
-            RuleReason::RellikSums { solved: cs } | RuleReason::CircleCount { holders: cs } => {
-                cs.clone()
+            RuleReason::RellikSums { solved: cs }
+            | RuleReason::CircleCount { holders: cs }
+            | RuleReason::SameValuesAbsent { cells: cs } => cs.clone(),
+            RuleReason::SameValuesCount { held, places, .. } => {
+                let mut cs: Vec<CellId> = held.iter().chain(places).copied().collect();
+                cs.sort_unstable();
+                cs.dedup();
+                cs
             }
             RuleReason::Partner { partner: c }
             | RuleReason::LineRepeat { cell: c }

@@ -335,6 +335,32 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             "a circled N needs exactly N circles holding N, and for this value those are {}",
             many(holders)
         ),
+        RuleReason::SameValuesAbsent { cells } => format!(
+            "every set holds the same values, and no cell of {} can hold them",
+            many(cells)
+        ),
+        RuleReason::SameValuesCount {
+            count,
+            held,
+            places,
+        } if held == places => format!(
+            "every set holds this value equally often, and the set {} holds it {} with no other place for it, so every set holds it exactly {}",
+            many(held),
+            times(*count),
+            times(*count)
+        ),
+        RuleReason::SameValuesCount {
+            count,
+            held,
+            places,
+        } => format!(
+            "every set holds this value equally often: the set {} already holds it {}, and the set {} has room for it only {}, so every set holds it exactly {}",
+            many(held),
+            times(*count),
+            many(places),
+            times(*count),
+            times(*count)
+        ),
         RuleReason::CircleSets { circles } => format!(
             "the circled values, each held as often as itself, must fill all {circles} circles, and no set of values that can do so uses them"
         ),
@@ -637,5 +663,14 @@ fn alternatives_said(names: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
         [] => "no alternative".into(),
+    }
+}
+
+/// A count of times in words: "once", "twice", "3 times".
+fn times(n: u32) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
     }
 }
