@@ -2,7 +2,8 @@
 //! is propagated by constructive disjunction: each alternative narrows a copy of the
 //! candidates as if it alone held ([`Domains::trial`]); one that meets a contradiction cannot
 //! hold, and a cell keeps only what some alternative left it. When every alternative fails the
-//! rule does. The reasons name the alternatives ruled out ([`Why::Alternatives`]).
+//! rule does. The reasons name the alternatives ruled out ([`Why::Alternatives`]; for a loop
+//! read from each of its cells, the cells its runs can no longer start at, [`Why::LoopCuts`]).
 
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Why};
 use std::cell::RefCell;
@@ -15,8 +16,18 @@ pub(crate) struct AnyOf {
     cells: Vec<u32>,
     /// One propagator per alternative, at most 64 (the loader's limit).
     parts: Vec<Box<dyn Propagator>>,
-    /// The alternatives' names, for the reasons.
-    names: Arc<[String]>,
+    /// What the alternatives are, for the reasons.
+    said: Said,
+}
+
+/// What an [`AnyOf`]'s alternatives are, so its reasons can say so in the rule's own words.
+#[derive(Debug)]
+enum Said {
+    /// Alternatives a setter wrote (`any`), by name.
+    Named(Arc<[String]>),
+    /// The readings of a loop that splits into runs, by the cell each starts at (a sum-line
+    /// loop: one reading per cell a run can begin at).
+    LoopCuts(Arc<[u32]>),
 }
 
 /// Every one of `parts` holds.
@@ -35,7 +46,22 @@ impl AnyOf {
         AnyOf {
             cells,
             parts,
-            names: names.into(),
+            said: Said::Named(names.into()),
+        }
+    }
+
+    /// A loop read from each of `starts` in turn (`parts[i]` reads it from `starts[i]`), one of
+    /// which splits it into runs.
+    pub(crate) fn loop_cuts(
+        cells: Vec<u32>,
+        parts: Vec<Box<dyn Propagator>>,
+        starts: Vec<u32>,
+    ) -> AnyOf {
+        debug_assert!(!parts.is_empty() && parts.len() <= 64 && starts.len() == parts.len());
+        AnyOf {
+            cells,
+            parts,
+            said: Said::LoopCuts(starts.into()),
         }
     }
 }
@@ -87,9 +113,15 @@ impl Propagator for AnyOf {
             }
             let mut changed = false;
             for (&c, &keep) in self.cells.iter().zip(&s.union) {
-                changed |= d.keep_because(c, keep, || Why::Alternatives {
-                    refuted,
-                    names: self.names.clone(),
+                changed |= d.keep_because(c, keep, || match &self.said {
+                    Said::Named(names) => Why::Alternatives {
+                        refuted,
+                        names: names.clone(),
+                    },
+                    Said::LoopCuts(starts) => Why::LoopCuts {
+                        refuted,
+                        starts: starts.clone(),
+                    },
                 })?;
             }
             Ok(changed)

@@ -105,16 +105,14 @@ pub(super) fn compile(
             ..
         } => {
             let lines: Vec<Vec<CellId>> = crate::constraint::sum_line::rotations(cells).collect();
-            Box::new(super::composite::AnyOf::new(
+            Box::new(super::composite::AnyOf::loop_cuts(
                 ids(cells),
                 (lines.iter())
                     .map(|l| -> Box<dyn Propagator> {
                         Box::new(Sequence::sum_line(&ids(l), automaton, values))
                     })
                     .collect(),
-                (lines.iter())
-                    .map(|l| format!("{}, runs from {}", c.name, g.pos(l[0].index())))
-                    .collect(),
+                lines.iter().map(|l| l[0].index() as u32).collect(),
             ))
         }
         // Stated by their laws, propagated by a propagator fitted to their pairs.

@@ -436,6 +436,15 @@ pub(crate) enum Why {
         /// Every alternative's name, in order.
         names: Arc<[String]>,
     },
+    /// A loop that splits into runs (a sum-line loop), read from each cell a run can start
+    /// at: no reading still possible leaves the removed values in the cell. `refuted` has bit
+    /// i set when no run can start at `starts[i]` any more.
+    LoopCuts {
+        /// The readings that cannot hold, as bits.
+        refuted: u64,
+        /// The cell each reading starts at, as solver indices, in order.
+        starts: Arc<[u32]>,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum (see [`Why::SandwichSpans`]):

@@ -929,3 +929,45 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn loop_steps_say_where_runs_can_no_longer_start() {
+    // Logic Masters' "10 Lines" (0009MN), published with its solution: one of its eleven sum
+    // lines is a loop of four cells. Every step the reasoner takes from the loop names its
+    // readings in the loop's own words, and removes no value of the setter's solution.
+    use shapedoku::reason::{self, Deduction, RuleReason, explain};
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/kinds/10-lines.toml");
+    let l = shapedoku::load::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
+    let want = l.solution.clone().expect("a stated solution");
+    let g = l.puzzle.geometry();
+    let run = reason::solve(&l.puzzle);
+    let loop_steps: Vec<_> = (run.steps.iter())
+        .filter(|s| {
+            matches!(
+                &s.deduction,
+                Deduction::RuleElimination {
+                    reason: RuleReason::LoopCuts { .. },
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert!(
+        !loop_steps.is_empty(),
+        "the loop is used by the logical solve"
+    );
+    for s in loop_steps {
+        for c in &s.eliminations {
+            assert_ne!(
+                want[c.cell.index()] as usize,
+                c.symbol.index(),
+                "{}",
+                explain::text(g, s)
+            );
+        }
+        let line = explain::text(g, s);
+        assert!(line.contains("way of cutting the loop into runs"), "{line}");
+        assert!(!line.contains("alternatives"), "{line}");
+    }
+}

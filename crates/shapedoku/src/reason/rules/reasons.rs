@@ -333,6 +333,13 @@ pub enum RuleReason {
         /// The names of the alternatives that cannot hold, in the rule's order.
         refuted: Vec<String>,
     },
+    /// A loop that splits into runs (a sum-line loop): no run can start at the cells
+    /// `refuted` any more, and no way left of cutting the loop into runs leaves the removed
+    /// values in the cell.
+    LoopCuts {
+        /// The cells no run can start at any more, in the loop's order.
+        refuted: Vec<CellId>,
+    },
 }
 
 /// One placement of the cells that bound an outside clue's sum: a sandwich's two crusts, or
@@ -529,6 +536,12 @@ impl RuleReason {
                     .map(|(_, n)| n.clone())
                     .collect(),
             },
+            Why::LoopCuts { refuted, starts } => RuleReason::LoopCuts {
+                refuted: (starts.iter().enumerate())
+                    .filter(|&(i, _)| refuted >> i & 1 == 1)
+                    .map(|(_, c)| cell(c))
+                    .collect(),
+            },
         }
     }
 
@@ -574,7 +587,8 @@ impl RuleReason {
             | RuleReason::LunchboxSpans { .. }
             | RuleReason::OrderFloor { .. }
             | RuleReason::OrderCeiling { .. }
-            | RuleReason::Alternatives { .. } => Technique::RuleCombination,
+            | RuleReason::Alternatives { .. }
+            | RuleReason::LoopCuts { .. } => Technique::RuleCombination,
             RuleReason::PairNeeds { .. }
             | RuleReason::ClassShort { .. }
             | RuleReason::RenbanNeeds { .. }
@@ -606,6 +620,7 @@ impl RuleReason {
             | RuleReason::CircleSets { .. }
             | RuleReason::CircleHouses { .. }
             | RuleReason::Alternatives { .. } => Vec::new(),
+            RuleReason::LoopCuts { refuted } => refuted.clone(),
             RuleReason::FlatmateNeeded { middle: c } | RuleReason::RoomTarget { first: c } => {
                 vec![*c]
             }

@@ -384,6 +384,14 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             "{} can no longer hold, and none of the other alternatives allows it here",
             alternatives_said(refuted)
         ),
+        RuleReason::LoopCuts { refuted } if refuted.is_empty() => {
+            "no way of cutting the loop into runs that each add up to its total allows it here"
+                .into()
+        }
+        RuleReason::LoopCuts { refuted } => format!(
+            "a run can no longer start at {}, and no other way of cutting the loop into runs that each add up to its total allows it here",
+            or_list(&cells(g, refuted))
+        ),
         RuleReason::OrderCeiling { above, least } => format!(
             "it is below {} on the thermometers, which all hold different values, so the least of them is at most {least} and it is less",
             many(above)
