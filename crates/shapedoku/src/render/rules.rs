@@ -66,36 +66,16 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     num(2.0 * h)
                 );
             }),
-            Under::Framed(cells) => each(s, g, at, cells, |s, (cx, cy), cs| {
-                let h = cs * 0.42;
-                let _ = writeln!(
-                    s,
-                    r#"<rect class="relation" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-dasharray="{}"/>"#,
-                    num(cx - h),
-                    num(cy - h),
-                    num(2.0 * h),
-                    num(2.0 * h),
-                    num(cs * 0.03),
-                    num(cs * 0.08)
-                );
+            Under::Framed(cells) => each(s, g, at, cells, |s, centre, cs| {
+                dashed_frame(s, "relation", GREY, centre, cs);
             }),
             Under::FramedTotal {
                 cells,
                 total,
                 class,
             } => {
-                each(s, g, at, cells, |s, (cx, cy), cs| {
-                    let h = cs * 0.42;
-                    let _ = writeln!(
-                        s,
-                        r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-dasharray="{}"/>"#,
-                        num(cx - h),
-                        num(cy - h),
-                        num(2.0 * h),
-                        num(2.0 * h),
-                        num(cs * 0.03),
-                        num(cs * 0.08)
-                    );
+                each(s, g, at, cells, |s, centre, cs| {
+                    dashed_frame(s, class, GREY, centre, cs);
                 });
                 // The total in the first cell's top-left corner, as a cage's sum is written.
                 if let (Some(&first), Some(total)) = (cells.first(), total) {
@@ -113,17 +93,7 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                 for (k, set) in cells.chunks(size.max(1)).enumerate() {
                     for &cell in set {
                         let ((cx, cy), cs) = (at.centre(g, cell), at.cs);
-                        let h = cs * 0.42;
-                        let _ = writeln!(
-                            s,
-                            r##"<rect class="same-values" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#7a9cc6" stroke-width="{}" stroke-dasharray="{}"/>"##,
-                            num(cx - h),
-                            num(cy - h),
-                            num(2.0 * h),
-                            num(2.0 * h),
-                            num(cs * 0.03),
-                            num(cs * 0.08)
-                        );
+                        dashed_frame(s, "same-values", "#7a9cc6", (cx, cy), cs);
                         // The set's number, so the reader sees which cells belong together.
                         let _ = writeln!(
                             s,
@@ -154,6 +124,22 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
         }
     }
     let _ = writeln!(s, "</g>");
+}
+
+/// A dashed square inside a cell of size `cs` centred at `(cx, cy)`, named `class` in the page:
+/// how the cells of a relation, a rellik cage, a cage rule and same-value sets are marked.
+fn dashed_frame(s: &mut String, class: &str, stroke: &str, (cx, cy): (f64, f64), cs: f64) {
+    let h = cs * 0.42;
+    let _ = writeln!(
+        s,
+        r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{stroke}" stroke-width="{}" stroke-dasharray="{}"/>"#,
+        num(cx - h),
+        num(cy - h),
+        num(2.0 * h),
+        num(2.0 * h),
+        num(cs * 0.03),
+        num(cs * 0.08)
+    );
 }
 
 /// The marks drawn over the grid lines: dots and letters on edges, quadruple circles.
