@@ -238,7 +238,7 @@ proptest! {
             }
         }
         prop_assume!(!kept.is_empty());
-        let mut grid = vec!['.'; SIZE * SIZE];
+        let mut grid = ['.'; SIZE * SIZE];
         for &g in &givens {
             grid[g] = (b'1' + planted[g]) as char;
         }
