@@ -357,6 +357,22 @@ pub enum RuleKind {
         /// is a pair of neighbours).
         different: Vec<Vec<CellId>>,
     },
+    /// A chaos construction's arrow clue: the clue cell's value is how many cells its region
+    /// has along the arms from it, counting the clue cell once and each arm's cells from the
+    /// clue outwards up to the first cell of another region (see `constraint/chaos.rs`).
+    ChaosArrow {
+        /// The clue cell, then each arm's cells in order from the clue outwards.
+        cells: Vec<CellId>,
+        /// How many cells each arm has, in the order they follow the clue in `cells`.
+        arms: Vec<usize>,
+    },
+    /// A chaos construction's count clue: the clue cell's value is how many of the counted
+    /// cells, and the clue cell itself, lie in the clue cell's region (see
+    /// `constraint/chaos.rs`).
+    ChaosCount {
+        /// The clue cell, then the counted cells.
+        cells: Vec<CellId>,
+    },
     // Rules composed of rules (see `constraint/composite.rs`).
     /// At least one of `rules` holds (a setter's "either ... or": a clue that is a numbered
     /// room or an X-sum, an arrow read from either end).
@@ -507,6 +523,8 @@ impl Constraint {
             | RuleKind::Lockout { cells, .. }
             | RuleKind::NumberedRoom { cells, .. }
             | RuleKind::CountingCircles { cells }
+            | RuleKind::ChaosArrow { cells, .. }
+            | RuleKind::ChaosCount { cells }
             | RuleKind::Any { cells, .. }
             | RuleKind::All { cells, .. } => cells,
         }

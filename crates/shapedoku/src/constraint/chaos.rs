@@ -46,6 +46,83 @@ pub(crate) struct Layout {
     pub same: Vec<(u32, u32)>,
     /// Pairs of cells in different regions (every pair of each `different` group).
     pub different: Vec<(u32, u32)>,
+    /// The region clues of the geometry (`chaos-arrow`, `chaos-count`).
+    pub clues: Vec<Clue>,
+    /// Each symbol's value, by symbol index (what a clue cell's symbol says).
+    pub values: Vec<i64>,
+}
+
+/// A clue about the region of its cell, in cell indices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Clue {
+    /// [`RuleKind::ChaosArrow`]: the region's run along each arm from the clue cell.
+    Arrow {
+        /// The clue cell.
+        cell: u32,
+        /// Each arm's cells, from the clue outwards.
+        arms: Vec<Vec<u32>>,
+    },
+    /// [`RuleKind::ChaosCount`]: how many of `counted`, and the clue cell, share its region.
+    Count {
+        /// The clue cell.
+        cell: u32,
+        /// The counted cells besides the clue cell.
+        counted: Vec<u32>,
+    },
+}
+
+impl Clue {
+    /// The clue of a region-clue rule; `None` for any other rule or one not well formed.
+    pub(crate) fn of(kind: &RuleKind) -> Option<Clue> {
+        let id = |c: &CellId| c.index() as u32;
+        match kind {
+            RuleKind::ChaosArrow { cells, arms }
+                if !cells.is_empty() && cells.len() == 1 + arms.iter().sum::<usize>() =>
+            {
+                let mut rest = &cells[1..];
+                let arms = arms
+                    .iter()
+                    .map(|&n| {
+                        let (arm, next) = rest.split_at(n);
+                        rest = next;
+                        arm.iter().map(id).collect()
+                    })
+                    .collect();
+                Some(Clue::Arrow {
+                    cell: id(&cells[0]),
+                    arms,
+                })
+            }
+            RuleKind::ChaosCount { cells } if !cells.is_empty() => Some(Clue::Count {
+                cell: id(&cells[0]),
+                counted: cells[1..].iter().map(id).collect(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The clue cell.
+    pub(crate) fn cell(&self) -> u32 {
+        match self {
+            Clue::Arrow { cell, .. } | Clue::Count { cell, .. } => *cell,
+        }
+    }
+
+    /// What the clue reads when `inside(c)` says whether cell `c` lies in the clue cell's
+    /// region: the run along the arms (the clue cell once) or the count (the clue cell too).
+    pub(crate) fn reading(&self, inside: impl Fn(u32) -> bool) -> i64 {
+        match self {
+            Clue::Arrow { arms, .. } => {
+                1 + arms
+                    .iter()
+                    .map(|arm| arm.iter().take_while(|&&c| inside(c)).count() as i64)
+                    .sum::<i64>()
+            }
+            Clue::Count { counted, .. } => {
+                1 + counted.iter().filter(|&&c| inside(c)).count() as i64
+            }
+        }
+    }
 }
 
 impl Layout {
@@ -95,6 +172,11 @@ impl Layout {
             })
             .filter(|(a, b)| a != b)
             .collect();
+        let clues = g
+            .constraints()
+            .iter()
+            .filter_map(|c| Clue::of(&c.kind))
+            .collect();
         Some(Layout {
             order,
             neighbours,
@@ -102,6 +184,8 @@ impl Layout {
             count: n / size,
             same,
             different,
+            clues,
+            values: g.symbols().values().to_vec(),
         })
     }
 
@@ -138,7 +222,7 @@ enum Found {
 const PARTITION_NODES: u64 = 2_000_000;
 
 /// A partition of the cells of `g` into regions that fits the placed symbols (no symbol twice
-/// in a region) and the rule's `same` and `different` groups, as canonical region labels by
+/// in a region), the rule's `same` and `different` groups and the geometry's region clues, as canonical region labels by
 /// cell; `None` when there is none, or none was found within the search's bound (two million
 /// steps, far more than a filled grid takes).
 pub fn regions(
@@ -292,14 +376,28 @@ impl Partition<'_> {
         })
     }
 
-    /// Whether region `k`, now full, fits the `same` pairs and leaves every area of cells
-    /// without a region a multiple of the region size.
+    /// Whether region `k`, now full, fits the `same` pairs and the clues in it (a clue reads
+    /// only its own region) and leaves every area of cells without a region a multiple of the
+    /// region size.
     fn close(&self, k: u8) -> bool {
         let same_ok = self.l.same.iter().all(|&(a, b)| {
             let (x, y) = (self.label[a as usize], self.label[b as usize]);
             (x == k) == (y == k)
         });
         if !same_ok {
+            return false;
+        }
+        let clues_ok = self.l.clues.iter().all(|clue| {
+            let cell = clue.cell() as usize;
+            match self.sym[cell] {
+                Some(s) if self.label[cell] == k => {
+                    let value = self.l.values.get(usize::from(s)).copied();
+                    value == Some(clue.reading(|c| self.label[c as usize] == k))
+                }
+                _ => true,
+            }
+        });
+        if !clues_ok {
             return false;
         }
         let n = self.label.len();

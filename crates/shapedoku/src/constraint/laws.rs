@@ -247,6 +247,8 @@ impl Constraint {
             | RuleKind::CountingCircles { .. }
             | RuleKind::SameValues { .. }
             | RuleKind::Chaos { .. }
+            | RuleKind::ChaosArrow { .. }
+            | RuleKind::ChaosCount { .. }
             | RuleKind::Any { .. }
             | RuleKind::All { .. } => Laws::Native,
         }

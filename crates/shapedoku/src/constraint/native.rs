@@ -49,6 +49,12 @@ impl Constraint {
             RuleKind::Any { rules, .. } | RuleKind::All { rules, .. } => {
                 !rules.is_empty() && rules.iter().all(Constraint::well_formed)
             }
+            RuleKind::ChaosArrow { cells, arms } => {
+                !arms.is_empty()
+                    && arms.iter().all(|&a| a > 0)
+                    && cells.len() == 1 + arms.iter().sum::<usize>()
+            }
+            RuleKind::ChaosCount { cells } => !cells.is_empty(),
             RuleKind::AntiKnight
             | RuleKind::AntiKing
             | RuleKind::Nonconsecutive
@@ -108,6 +114,12 @@ pub(super) fn holds(
             global_rules::squares_hold(kind, g, value)
         }
         RuleKind::Chaos { .. } => super::chaos::holds(kind, g, symbol),
+        // A region clue holds when some partition fits the chaos construction and every clue.
+        RuleKind::ChaosArrow { .. } | RuleKind::ChaosCount { .. } => g
+            .constraints()
+            .iter()
+            .find(|c| matches!(c.kind, RuleKind::Chaos { .. }))
+            .is_some_and(|c| super::chaos::holds(&c.kind, g, symbol)),
         RuleKind::SumLine {
             cells,
             automaton,

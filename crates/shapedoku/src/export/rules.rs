@@ -239,6 +239,13 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
                 refused,
                 "a chaos construction (regions found by the solver): neither f-puzzles nor SudokuPad checks one".into(),
             ),
+            RuleKind::ChaosArrow { .. } | RuleKind::ChaosCount { .. } => refuse(
+                refused,
+                format!(
+                    "{}: a clue about the regions of a chaos construction, which neither f-puzzles nor SudokuPad checks",
+                    c.name
+                ),
+            ),
         }
     }
     for (circle, lines) in arrows {

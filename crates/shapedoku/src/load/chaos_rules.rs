@@ -8,7 +8,7 @@ use super::definition::RuleDef;
 use super::source::{Diagnostic, Source};
 use super::state::{RuleIn, State};
 use crate::constraint::{Constraint, RuleKind};
-use crate::{CellId, Geometry};
+use crate::{CellId, Geometry, Pos};
 use std::sync::Arc;
 use toml::Spanned;
 
@@ -132,6 +132,67 @@ pub(super) fn compile(r: &RuleIn, g: &Geometry, diags: &mut Vec<Diagnostic>) -> 
         );
     }
     (diags.len() == before).then(|| Constraint::new(&r.name, RuleKind::Chaos { same, different }))
+}
+
+/// A region clue (`chaos-arrow`, `chaos-count`) from its checked cells, the clue cell first.
+/// With the clue cell alone, an arrow reads the four straight arms to the grid's edges (left,
+/// right, up, down) and a count the cells around it; otherwise an arrow's arm is the cells
+/// after the clue (a line, checked as one), a count's counted cells those after it.
+pub(super) fn clue(
+    r: &RuleIn,
+    g: &Geometry,
+    cells: Vec<CellId>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Constraint> {
+    let &first = cells.first()?;
+    let p = g.pos(first.index());
+    let at = |dr: i64, dc: i64| -> Option<CellId> {
+        let (row, col) = (i64::from(p.row) + dr, i64::from(p.col) + dc);
+        let (row, col) = (u32::try_from(row).ok()?, u32::try_from(col).ok()?);
+        g.cell_at(Pos::new(row, col)).map(CellId::new)
+    };
+    let kind = if r.kind == "chaos-arrow" {
+        if cells.len() > 1 {
+            let arms = vec![cells.len() - 1];
+            RuleKind::ChaosArrow { cells, arms }
+        } else {
+            let (mut all, mut arms) = (vec![first], Vec::new());
+            for (dr, dc) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
+                let arm: Vec<CellId> = (1..).map_while(|k| at(dr * k, dc * k)).collect();
+                if !arm.is_empty() {
+                    arms.push(arm.len());
+                    all.extend(arm);
+                }
+            }
+            RuleKind::ChaosArrow { cells: all, arms }
+        }
+    } else if cells.len() > 1 {
+        RuleKind::ChaosCount { cells }
+    } else {
+        let mut all = vec![first];
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                all.extend(at(dr, dc).filter(|&c| c != first));
+            }
+        }
+        RuleKind::ChaosCount { cells: all }
+    };
+    let c = Constraint::new(&r.name, kind);
+    if c.cells().len() < 2 {
+        diags.push(
+            Diagnostic::new(
+                &r.src,
+                Some(r.span.clone()),
+                format!(
+                    "rule `{}`: the clue at {p} has no other cell to read",
+                    r.name
+                ),
+            )
+            .help("list the clue cell first, then the cells it reads"),
+        );
+        return None;
+    }
+    Some(c)
 }
 
 /// Whether `c` is a chaos rule and `before` has one already.

@@ -305,7 +305,7 @@ pub struct RuleDef {
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 49] = [
+    pub const TYPES: [(&'static str, bool); 51] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -358,6 +358,9 @@ impl RuleDef {
         ("hidden-skyscraper", false),
         // Chaos construction: the regions are part of the solution.
         ("chaos", false),
+        // Clues about its regions: the clue cell first, then the cells it reads.
+        ("chaos-arrow", true),
+        ("chaos-count", true),
         // Rules composed of rules (their cells are their parts').
         ("any", false),
         ("all", false),

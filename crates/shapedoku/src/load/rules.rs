@@ -168,14 +168,17 @@ fn gather_parts(
             continue;
         };
         match gather(state, src, part, k + 1, diags) {
-            Some(p) if p.kind == "chaos" => {
+            Some(p) if p.kind.starts_with("chaos") => {
                 diags.push(
                     Diagnostic::new(
                         src,
                         Some(part.span()),
-                        "a chaos construction cannot be one of several rules",
+                        format!(
+                            "a chaos construction and its clues cannot be one of several rules (a `{}` rule here)",
+                            p.kind
+                        ),
                     )
-                    .help("write `chaos` as a `[[rule]]` of its own"),
+                    .help(format!("write `{}` as a `[[rule]]` of its own", p.kind)),
                 );
                 ok = false;
             }
@@ -205,7 +208,22 @@ fn mark_alternative(rule: &mut RuleIn) {
 pub(super) fn attach(state: &State, g: Geometry, diags: &mut Vec<Diagnostic>) -> Option<Geometry> {
     let mut out = Vec::new();
     let before = diags.len();
+    let chaos = state.rules.iter().any(|r| r.kind == "chaos");
     for r in &state.rules {
+        if !chaos && r.kind.starts_with("chaos-") {
+            diags.push(
+                Diagnostic::new(
+                    &r.src,
+                    Some(r.span.clone()),
+                    format!(
+                        "rule `{}`: a `{}` clue reads the regions of a chaos construction, and the puzzle has none",
+                        r.name, r.kind
+                    ),
+                )
+                .help("add a `[[rule]]` with `type = \"chaos\"`"),
+            );
+            continue;
+        }
         if let Some(c) = compile_rule(r, &g, state.values_given, diags) {
             if super::chaos_rules::second(&c, &out) {
                 diags.push(Diagnostic::new(
@@ -259,6 +277,7 @@ fn compile_rule(
                     | "cage"
                     | "lunchbox"
                     | "counting-circles"
+                    | "chaos-count"
             );
         if let Some(prev) = i.checked_sub(1).map(|j| r.cells[j].1).filter(|_| line) {
             if !next_to(prev, *p) {
@@ -299,6 +318,9 @@ fn compile_rule(
         "same-values" => return super::set_rules::same_values(r, g, diags).filter(|_| ok),
         // Chaos construction: regions as part of the solution.
         "chaos" => return super::chaos_rules::compile(r, g, diags).filter(|_| ok),
+        "chaos-arrow" | "chaos-count" => {
+            return super::chaos_rules::clue(r, g, cells, diags).filter(|_| ok);
+        }
         // Rules composed of rules: each part compiled as a rule of its own.
         "any" | "all" => {
             let parts: Vec<Option<Constraint>> = (r.parts.iter())

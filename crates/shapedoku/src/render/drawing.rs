@@ -47,6 +47,9 @@ pub(super) enum Under<'a> {
     Sets { cells: &'a [CellId], size: usize },
     /// A ring in each cell (counting circles).
     Rings(&'a [CellId]),
+    /// A square ring in the first cell and, unless they are the cells around it, a dashed
+    /// frame in each of the others (a chaos construction's count clue).
+    RegionCount(&'a [CellId]),
 }
 
 /// Drawn over the grid lines.
@@ -93,6 +96,13 @@ pub(super) enum Line<'a> {
     Arrow { cells: &'a [CellId], circle: usize },
     /// Shaded cells (clones).
     Shaded(&'a [CellId]),
+    /// A circle in the first cell and an arrowhead at its edge towards the first cell of
+    /// each arm (a chaos construction's arrow clue; `arms` are the arms' lengths, the cells
+    /// after the first in order).
+    RegionArrows {
+        cells: &'a [CellId],
+        arms: &'a [usize],
+    },
     /// A total outside the grid with a small arrow along its diagonal.
     LittleKiller {
         cells: &'a [CellId],
@@ -158,6 +168,10 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
             circle: *circle,
         }),
         RuleKind::Clone { cells, .. } => Drawing::Line(Line::Shaded(cells)),
+        // Region clues, drawn where they are read; the regions they read are drawn from the
+        // solution, when the page shows one (`chaos.rs`).
+        RuleKind::ChaosArrow { cells, arms } => Drawing::Line(Line::RegionArrows { cells, arms }),
+        RuleKind::ChaosCount { cells } => Drawing::Under(Under::RegionCount(cells)),
         RuleKind::SameValues { cells, size } => Drawing::Under(Under::Sets { cells, size: *size }),
         RuleKind::LittleKiller {
             cells,

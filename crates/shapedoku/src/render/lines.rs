@@ -123,6 +123,20 @@ pub(super) fn draw(s: &mut String, g: &Geometry, at: &Place) {
                 }
             }
             Line::Arrow { cells, circle: k } => arrow(&mut out, &centres(cells), k, cs),
+            Line::RegionArrows { cells, arms } => {
+                let p = centres(cells);
+                let grey = "#a0a0a0";
+                circle(&mut out, p[0], cs * 0.4, grey, cs);
+                // One arrowhead per arm, just outside the circle, pointing along the arm.
+                let mut first = 1;
+                for &len in arms {
+                    if let Some(&next) = p.get(first) {
+                        let tip = towards(p[0], next, cs * 0.48);
+                        head(&mut out, p[0], tip, cs * 0.12, grey, cs * 0.05);
+                    }
+                    first += len;
+                }
+            }
             Line::Shaded(cells) => {
                 for &x in cells {
                     let (cx, cy) = at.centre(g, x);

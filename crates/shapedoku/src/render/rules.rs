@@ -66,36 +66,16 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     num(2.0 * h)
                 );
             }),
-            Under::Framed(cells) => each(s, g, at, cells, |s, (cx, cy), cs| {
-                let h = cs * 0.42;
-                let _ = writeln!(
-                    s,
-                    r#"<rect class="relation" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-dasharray="{}"/>"#,
-                    num(cx - h),
-                    num(cy - h),
-                    num(2.0 * h),
-                    num(2.0 * h),
-                    num(cs * 0.03),
-                    num(cs * 0.08)
-                );
+            Under::Framed(cells) => each(s, g, at, cells, |s, centre, cs| {
+                dashed_frame(s, "relation", GREY, centre, cs);
             }),
             Under::FramedTotal {
                 cells,
                 total,
                 class,
             } => {
-                each(s, g, at, cells, |s, (cx, cy), cs| {
-                    let h = cs * 0.42;
-                    let _ = writeln!(
-                        s,
-                        r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-dasharray="{}"/>"#,
-                        num(cx - h),
-                        num(cy - h),
-                        num(2.0 * h),
-                        num(2.0 * h),
-                        num(cs * 0.03),
-                        num(cs * 0.08)
-                    );
+                each(s, g, at, cells, |s, centre, cs| {
+                    dashed_frame(s, class, GREY, centre, cs);
                 });
                 // The total in the first cell's top-left corner, as a cage's sum is written.
                 if let (Some(&first), Some(total)) = (cells.first(), total) {
@@ -113,17 +93,7 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                 for (k, set) in cells.chunks(size.max(1)).enumerate() {
                     for &cell in set {
                         let ((cx, cy), cs) = (at.centre(g, cell), at.cs);
-                        let h = cs * 0.42;
-                        let _ = writeln!(
-                            s,
-                            r##"<rect class="same-values" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#7a9cc6" stroke-width="{}" stroke-dasharray="{}"/>"##,
-                            num(cx - h),
-                            num(cy - h),
-                            num(2.0 * h),
-                            num(2.0 * h),
-                            num(cs * 0.03),
-                            num(cs * 0.08)
-                        );
+                        dashed_frame(s, "same-values", "#7a9cc6", (cx, cy), cs);
                         // The set's number, so the reader sees which cells belong together.
                         let _ = writeln!(
                             s,
@@ -146,6 +116,28 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     num(cs * 0.04)
                 );
             }),
+            Under::RegionCount(cells) => {
+                let Some((&clue, counted)) = cells.split_first() else {
+                    continue;
+                };
+                let ((cx, cy), cs) = (at.centre(g, clue), at.cs);
+                let h = cs * 0.4;
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="chaos-count" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#808080" stroke-width="{}"/>"##,
+                    num(cx - h),
+                    num(cy - h),
+                    num(2.0 * h),
+                    num(2.0 * h),
+                    num(cs * 0.04)
+                );
+                // The cells counted, unless they are the usual ones: the cells around it.
+                if !around(g, clue, counted) {
+                    each(s, g, at, counted, |s, centre, cs| {
+                        dashed_frame(s, "chaos-count-cell", GREY, centre, cs);
+                    });
+                }
+            }
             Under::Chevrons { cells, min } => {
                 for &cell in cells {
                     chevrons(s, g, at, cell, min, col);
@@ -154,6 +146,46 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
         }
     }
     let _ = writeln!(s, "</g>");
+}
+
+/// Whether `cells` are exactly the cells of the grid around `clue` (orthogonally and
+/// diagonally next to it).
+fn around(g: &Geometry, clue: CellId, cells: &[CellId]) -> bool {
+    let p = g.pos(clue.index());
+    let mut near = Vec::new();
+    for dr in -1i64..=1 {
+        for dc in -1i64..=1 {
+            let (r, c) = (i64::from(p.row) + dr, i64::from(p.col) + dc);
+            if (dr, dc) == (0, 0) {
+                continue;
+            }
+            if let (Ok(r), Ok(c)) = (u32::try_from(r), u32::try_from(c)) {
+                if let Some(b) = g.cell_at(crate::Pos::new(r, c)) {
+                    near.push(b);
+                }
+            }
+        }
+    }
+    let mut listed: Vec<usize> = cells.iter().map(|c| c.index()).collect();
+    near.sort_unstable();
+    listed.sort_unstable();
+    near == listed
+}
+
+/// A dashed square inside a cell of size `cs` centred at `(cx, cy)`, named `class` in the page:
+/// how the cells of a relation, a rellik cage, a cage rule and same-value sets are marked.
+fn dashed_frame(s: &mut String, class: &str, stroke: &str, (cx, cy): (f64, f64), cs: f64) {
+    let h = cs * 0.42;
+    let _ = writeln!(
+        s,
+        r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{stroke}" stroke-width="{}" stroke-dasharray="{}"/>"#,
+        num(cx - h),
+        num(cy - h),
+        num(2.0 * h),
+        num(2.0 * h),
+        num(cs * 0.03),
+        num(cs * 0.08)
+    );
 }
 
 /// The marks drawn over the grid lines: dots and letters on edges, quadruple circles.

@@ -112,6 +112,7 @@ mod budget;
 mod candidates;
 mod cell_rules;
 mod chaos;
+mod chaos_clues;
 mod count;
 mod estimate;
 mod fill;

@@ -210,6 +210,10 @@ pub(super) fn compile(
         }
         // Region labels as variables beyond the cells (`solver/chaos.rs`).
         RuleKind::Chaos { .. } => super::chaos::compile(c, g),
+        // Region clues, over the same labels (`solver/chaos_clues.rs`).
+        RuleKind::ChaosArrow { .. } | RuleKind::ChaosCount { .. } => {
+            super::chaos_clues::compile(c, g, values)
+        }
         // Rules composed of rules (`solver/composite.rs`): each part compiled as itself.
         RuleKind::Any { cells, rules } => Box::new(super::composite::AnyOf::new(
             ids(cells),

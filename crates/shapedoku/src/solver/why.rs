@@ -334,6 +334,16 @@ pub(crate) enum Why {
         /// The line's two ends.
         ends: [u32; 2],
     },
+    /// A chaos construction's region clue reads its own cell and at most the cells it names,
+    /// never more than a region's size (`hi`), and at least `lo` (2 when every orthogonal
+    /// neighbour is read, since a region of two or more cells reaches one of them): the removed
+    /// values lie outside.
+    ChaosClueRange {
+        /// The least reading.
+        lo: i64,
+        /// The greatest reading.
+        hi: i64,
+    },
     /// Dutch flatmates: the cell above cannot hold the smallest value nor the cell below the
     /// largest, so the cell cannot hold the middle value.
     FlatmateNone,

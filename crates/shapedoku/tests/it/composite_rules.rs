@@ -166,7 +166,7 @@ fn compositions_written_wrong_are_placed_errors() {
     assert!(e.contains("takes its cells from its rules"), "{e}");
     let e = err("type = \"any\"\n[[rule.of]]\ntype = \"chaos\"\n");
     assert!(
-        e.contains("chaos construction cannot be one of several"),
+        e.contains("chaos construction and its clues cannot be one of several"),
         "{e}"
     );
     let e = err("type = \"any\"\n[[rule.of]]\ntype = \"thermo\"\ncells = \"r1c1 r3c3\"\n");

@@ -4,6 +4,7 @@
 mod common;
 
 mod chaos;
+mod chaos_clues;
 mod composite_rules;
 mod export_roundtrip;
 mod kinds_corpus;

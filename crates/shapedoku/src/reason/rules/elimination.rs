@@ -148,6 +148,8 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::NumberedRoom { .. }
         | RuleKind::CountingCircles { .. }
         | RuleKind::Chaos { .. }
+        | RuleKind::ChaosArrow { .. }
+        | RuleKind::ChaosCount { .. }
         | RuleKind::Any { .. }
         | RuleKind::All { .. } => vec![whole()],
     }

@@ -260,6 +260,15 @@ pub enum RuleReason {
     },
     /// Numbered room: the cell each removed value N names cannot hold the clue's value.
     RoomNoClue,
+    /// A chaos construction's region clue reads between `lo` and `hi`: its own cell, at most
+    /// the cells it names and a region's size, and 2 or more when it reads every orthogonal
+    /// neighbour.
+    ChaosClueRange {
+        /// The least reading.
+        lo: i64,
+        /// The greatest reading.
+        hi: i64,
+    },
     /// Numbered room: every value the first cell `first` can hold names this cell.
     RoomTarget {
         /// The first cell from the clue.
@@ -511,6 +520,7 @@ impl RuleReason {
                 square: square.map(|c| cell(&c)),
             },
             Why::RoomNoClue => RuleReason::RoomNoClue,
+            Why::ChaosClueRange { lo, hi } => RuleReason::ChaosClueRange { lo: *lo, hi: *hi },
             Why::RoomTarget { first } => RuleReason::RoomTarget { first: cell(first) },
             Why::CircleCount { holders } => RuleReason::CircleCount {
                 holders: cells(holders),
@@ -569,6 +579,7 @@ impl RuleReason {
             | RuleReason::FlatmateNone
             | RuleReason::FlatmateNeeded { .. }
             | RuleReason::RoomNoClue
+            | RuleReason::ChaosClueRange { .. }
             | RuleReason::RoomTarget { .. }
             | RuleReason::CircleCount { .. }
             | RuleReason::SameValuesAbsent { .. } => Technique::RuleElimination,
@@ -617,6 +628,7 @@ impl RuleReason {
             | RuleReason::ClueNumbers { .. }
             | RuleReason::FlatmateNone
             | RuleReason::RoomNoClue
+            | RuleReason::ChaosClueRange { .. }
             | RuleReason::CircleSets { .. }
             | RuleReason::CircleHouses { .. }
             | RuleReason::Alternatives { .. } => Vec::new(),

@@ -326,6 +326,14 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
             "the 2x2 square {} must hold a value of each of the three classes, and no way of covering them gives the cell their class",
             many(square)
         ),
+        RuleReason::ChaosClueRange { lo, hi } => format!(
+            "the clue reads its own cell and at most the cells it names, never more than a region's size, so at most {hi}{}",
+            if *lo > 1 {
+                format!(", and it reads every cell beside it, one of which its region reaches, so at least {lo}")
+            } else {
+                String::new()
+            }
+        ),
         RuleReason::RoomNoClue => "the cell each of them names, counted from the clue, cannot hold the clue's value".into(),
         RuleReason::RoomTarget { first } => format!(
             "every value {} can hold names this cell, which must then hold the clue's value",
