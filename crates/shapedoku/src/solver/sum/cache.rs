@@ -30,32 +30,30 @@ pub(super) enum Outcome {
     Listed,
 }
 
-/// One slot: a key and what the listing did under it.
+/// The words of one slot: the key, its length and the outcome, then per open cell what it
+/// keeps and what its group needs.
+const LEN: usize = KEY_WORDS;
+const KEEP: usize = LEN + 1;
+const NEEDED: usize = KEEP + OPEN_MAX;
+const ENTRY_WORDS: usize = NEEDED + OPEN_MAX;
+
+/// What the table held under a key.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Entry {
-    key: [u64; KEY_WORDS],
-    /// How many words of `key` are used; 0 for an empty slot.
-    len: u8,
     pub(super) outcome: Outcome,
     /// Per open cell, in order: the candidates it keeps, and what its group needs.
     pub(super) keep: [u64; OPEN_MAX],
     pub(super) needed: [u64; OPEN_MAX],
 }
 
-const EMPTY: Entry = Entry {
-    key: [0; KEY_WORDS],
-    len: 0,
-    outcome: Outcome::Plain,
-    keep: [0; OPEN_MAX],
-    needed: [0; OPEN_MAX],
-};
-
 /// The table, with the key of the current call being built.
 #[derive(Debug, Default)]
 pub(super) struct Cache {
-    slots: Vec<Entry>,
+    /// The slots, [`ENTRY_WORDS`] words each, allocated zeroed (an allocation the system
+    /// hands over untouched, so a thread pays only for the slots it uses).
+    slots: Vec<u64>,
     /// Each slot's key's hash (0 for an empty slot): a lookup that misses reads only this
-    /// word, not the entry's lines.
+    /// word, not the slot's lines.
     tags: Vec<u64>,
     key: [u64; KEY_WORDS],
     len: usize,
@@ -81,8 +79,12 @@ impl Cache {
         true
     }
 
-    /// The current key's hash (never 0) and slot.
-    fn slot(&self) -> (u64, usize) {
+    /// The current key's hash (never 0) and slot; the table allocated on first use.
+    fn slot(&mut self) -> (u64, usize) {
+        if self.tags.is_empty() {
+            self.slots = vec![0; SLOTS * ENTRY_WORDS];
+            self.tags = vec![0; SLOTS];
+        }
         let mut h = 0u64;
         for &w in &self.key[..self.len] {
             h = (h.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
@@ -93,16 +95,24 @@ impl Cache {
 
     /// The entry under the current key, if the table holds it.
     pub(super) fn get(&mut self) -> Option<Entry> {
-        if self.slots.is_empty() {
-            self.slots = vec![EMPTY; SLOTS];
-            self.tags = vec![0; SLOTS];
-        }
         let (h, i) = self.slot();
         if self.tags[i] == h {
-            let e = &self.slots[i];
-            if e.len as usize == self.len && e.key[..self.len] == self.key[..self.len] {
+            let e = &self.slots[i * ENTRY_WORDS..(i + 1) * ENTRY_WORDS];
+            if e[LEN] & 0xff == self.len as u64 && e[..self.len] == self.key[..self.len] {
                 self.hits += 1;
-                return Some(*e);
+                let outcome = match e[LEN] >> 8 {
+                    0 => Outcome::Contradiction,
+                    1 => Outcome::Plain,
+                    _ => Outcome::Listed,
+                };
+                let mut out = Entry {
+                    outcome,
+                    keep: [0; OPEN_MAX],
+                    needed: [0; OPEN_MAX],
+                };
+                out.keep.copy_from_slice(&e[KEEP..NEEDED]);
+                out.needed.copy_from_slice(&e[NEEDED..]);
+                return Some(out);
             }
         }
         self.misses += 1;
@@ -111,17 +121,12 @@ impl Cache {
 
     /// Stores what the listing did under the current key (`keep` and `needed` per open cell).
     pub(super) fn put(&mut self, outcome: Outcome, keep: &[u64], needed: &[u64]) {
-        if self.slots.is_empty() {
-            self.slots = vec![EMPTY; SLOTS];
-            self.tags = vec![0; SLOTS];
-        }
         let (h, i) = self.slot();
         self.tags[i] = h;
-        let e = &mut self.slots[i];
-        e.key = self.key;
-        e.len = self.len as u8;
-        e.outcome = outcome;
-        e.keep[..keep.len()].copy_from_slice(keep);
-        e.needed[..needed.len()].copy_from_slice(needed);
+        let e = &mut self.slots[i * ENTRY_WORDS..(i + 1) * ENTRY_WORDS];
+        e[..self.len].copy_from_slice(&self.key[..self.len]);
+        e[LEN] = self.len as u64 | (outcome as u64) << 8;
+        e[KEEP..KEEP + keep.len()].copy_from_slice(keep);
+        e[NEEDED..NEEDED + needed.len()].copy_from_slice(needed);
     }
 }
