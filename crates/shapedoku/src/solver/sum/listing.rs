@@ -2,59 +2,78 @@
 //! distinct group's value sets listed level by level (one level per cell) within the bounds
 //! the rest of its side leaves.
 
-use super::scratch::{Item, Run, Scratch};
-use super::{CAP_BITS, MAX_STATES, MAX_UNION, SumRule, bits, div_ceil, div_floor};
+use super::scratch::{Item, Run, Scratch, Work};
+use super::{CAP_BITS, Group, MAX_STATES, MAX_UNION, Shape, SumRule, bits, div_ceil, div_floor};
 use crate::solver::propagator::{Contradiction, Domains, Narrowed};
 
-impl SumRule {
-    /// One pass; `house_read` is set when a needed value was confined to a house, so what the
-    /// pass removes depends on the house's other cells too; `settled` when the pass went
-    /// through the listed combinations, whose result a second pass would leave as it is.
-    pub(super) fn run(
-        &self,
-        d: &mut Domains<'_>,
-        s: &mut Scratch,
-        house_read: &mut bool,
-        settled: &mut bool,
-    ) -> Narrowed {
+/// What [`Shape::compute`] found.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Pass {
+    /// Bounds only (one open cell, or sums too wide to list), within `t_lo..=t_hi`.
+    Bounds { t_lo: i64, t_hi: i64 },
+    /// The listing ran: `Scratch::keep` holds what each cell keeps, the runs what their
+    /// groups need; the sides' bit sets are `w` words from `t_lo`.
+    Listed { w: usize, t_lo: i64 },
+}
+
+/// Each side's least and greatest sum into `s.side_lo` and `s.side_hi` (its constant plus
+/// each group's least and greatest from `group`, times its coefficient), and the bounds of
+/// the value the sides share (the total, when fixed); a contradiction when there is none.
+pub(super) fn side_bounds(
+    total: Option<i64>,
+    sides: &[(u32, u32, i64)],
+    groups: &[Group],
+    s: &mut Scratch,
+    mut group: impl FnMut(&mut Scratch, &Group) -> Result<(i64, i64), Contradiction>,
+) -> Result<(i64, i64), Contradiction> {
+    s.side_lo.clear();
+    s.side_hi.clear();
+    let (mut t_lo, mut t_hi) = total.map_or((i64::MIN, i64::MAX), |t| (t, t));
+    for &(g0, g1, constant) in sides {
+        let (mut lo, mut hi) = (constant, constant);
+        for gr in &groups[g0 as usize..g1 as usize] {
+            let (a, b) = group(s, gr)?;
+            lo += gr.coef * a;
+            hi += gr.coef * b;
+        }
+        s.side_lo.push(lo);
+        s.side_hi.push(hi);
+        t_lo = t_lo.max(lo);
+        t_hi = t_hi.min(hi);
+    }
+    if t_lo > t_hi {
+        return Err(Contradiction);
+    }
+    Ok((t_lo, t_hi))
+}
+
+impl Shape<'_> {
+    /// One pass's reasoning, the candidates left as they are: the bounds of cells and sides,
+    /// then (with two or more open cells, and sums narrow enough) each group's combinations
+    /// listed, the sides' sums, and what each cell keeps (see [`Pass`]).
+    pub(super) fn compute(&self, s: &mut Scratch) -> Result<Pass, Contradiction> {
         s.lo.clear();
         s.hi.clear();
         let mut free = 0usize;
-        for &c in &self.cells {
-            let x = d.get(c);
+        for &x in self.masks {
             if x == 0 {
                 return Err(Contradiction);
             }
             free += usize::from(x & (x - 1) != 0);
-            let (a, b) = d.values().min_max(x);
+            let (a, b) = self.values.min_max(x);
             s.lo.push(a);
             s.hi.push(b);
         }
         // Bounds of each side, and of the value they share.
-        s.side_lo.clear();
-        s.side_hi.clear();
-        let (mut t_lo, mut t_hi) = self.facts.total.map_or((i64::MIN, i64::MAX), |t| (t, t));
-        for &(g0, g1, constant) in &self.sides {
-            let (mut lo, mut hi) = (constant, constant);
-            for gr in &self.groups[g0 as usize..g1 as usize] {
-                for i in gr.start as usize..gr.end as usize {
-                    lo += gr.coef * s.lo[i];
-                    hi += gr.coef * s.hi[i];
-                }
-            }
-            s.side_lo.push(lo);
-            s.side_hi.push(hi);
-            t_lo = t_lo.max(lo);
-            t_hi = t_hi.min(hi);
-        }
-        if t_lo > t_hi {
-            return Err(Contradiction);
-        }
+        let (mut t_lo, mut t_hi) = side_bounds(self.total, self.sides, self.groups, s, |s, gr| {
+            let cells = gr.start as usize..gr.end as usize;
+            Ok(cells.fold((0, 0), |(l, h), i| (l + s.lo[i], h + s.hi[i])))
+        })?;
         // With one cell left open the bounds are exact; and where listing does not pay.
         if free <= 1 {
-            return self.bounds(d, s, t_lo, t_hi);
+            return Ok(Pass::Bounds { t_lo, t_hi });
         }
-        self.parts(d, s, t_lo, t_hi)?;
+        self.parts(s, t_lo, t_hi)?;
         // Each side's span; too wide a span falls back to bounds. The shared value lies within
         // every side's sums.
         let mut widest = 0usize;
@@ -63,7 +82,7 @@ impl SumRule {
             let base = constant + items.iter().map(|it| it.lo).sum::<i64>();
             let span: i64 = items.iter().map(|it| it.hi - it.lo).sum();
             if !(0..CAP_BITS as i64).contains(&span) {
-                return self.bounds(d, s, t_lo, t_hi);
+                return Ok(Pass::Bounds { t_lo, t_hi });
             }
             widest = widest.max(span as usize);
             t_lo = t_lo.max(base);
@@ -73,20 +92,14 @@ impl SumRule {
             return Err(Contradiction);
         }
         let w = bits::words_for(widest);
-        self.sides_pass(d, s, w, t_lo, t_hi)?;
-        *settled = true;
-        self.narrow(d, s, w, t_lo, house_read)
+        self.sides_pass(s, w, t_lo, t_hi)?;
+        self.supports(s, w)?;
+        Ok(Pass::Listed { w, t_lo })
     }
 
     /// The parts of every side: each distinct group's combinations listed, within the bounds
     /// the rest of its side leaves it; other cells one by one.
-    pub(super) fn parts(
-        &self,
-        d: &Domains<'_>,
-        s: &mut Scratch,
-        t_lo: i64,
-        t_hi: i64,
-    ) -> Result<(), Contradiction> {
+    pub(super) fn parts(&self, s: &mut Scratch, t_lo: i64, t_hi: i64) -> Result<(), Contradiction> {
         s.items.clear();
         s.side_items.clear();
         s.runs.clear();
@@ -108,7 +121,7 @@ impl SumRule {
                     let add_lo = t_lo - (s.side_hi[si] - k * g_hi);
                     let add_hi = t_hi.saturating_sub(s.side_lo[si] - k * g_lo);
                     let (p_lo, p_hi) = (div_ceil(add_lo, k), div_floor(add_hi, k));
-                    if let Some(run) = self.list(d, s, gi, p_lo, p_hi)? {
+                    if let Some(run) = self.list(s, gi, p_lo, p_hi)? {
                         let lv = run.levels as usize + (b - a);
                         let (from, to) = (s.levels[lv] as usize, s.levels[lv + 1] as usize);
                         let (lo, hi) = (s.sums[from..to].iter())
@@ -144,7 +157,6 @@ impl SumRule {
     /// the group is too large to list (reasoned about cell by cell then).
     pub(super) fn list(
         &self,
-        d: &Domains<'_>,
         s: &mut Scratch,
         gi: u32,
         p_lo: i64,
@@ -153,8 +165,8 @@ impl SumRule {
         let gr = &self.groups[gi as usize];
         let (a, b) = (gr.start as usize, gr.end as usize);
         let k = b - a;
-        let cells = &self.cells[a..b];
-        let union = cells.iter().fold(0u64, |u, &c| u | d.get(c));
+        let masks = &self.masks[a..b];
+        let union = masks.iter().fold(0u64, |u, &x| u | x);
         let nb = union.count_ones() as usize;
         if nb < k {
             // Fewer values than cells that must all differ.
@@ -178,10 +190,10 @@ impl SumRule {
             let sym = u.trailing_zeros();
             u &= u - 1;
             s.ubits.push(sym as u8);
-            s.vals.push(d.values().all()[sym as usize]);
+            s.vals.push(self.values.all()[sym as usize]);
         }
-        for &c in cells {
-            s.xs.push(compress(d.get(c), &s.ubits[ub0..]));
+        for &x in masks {
+            s.xs.push(compress(x, &s.ubits[ub0..]));
         }
         // Bounds of the cells after each one.
         s.suf_lo.clear();
@@ -243,4 +255,38 @@ fn compress(x: u64, ubits: &[u8]) -> u16 {
     (ubits.iter().enumerate())
         .filter(|&(_, &sym)| x >> sym & 1 != 0)
         .fold(0, |m, (j, _)| m | 1 << j)
+}
+
+impl SumRule {
+    /// One pass over all the sum's cells; `house_read` is set when a needed value was
+    /// confined to a house, so what the pass removes depends on the house's other cells too;
+    /// `settled` when the pass went through the listed combinations, whose result a second
+    /// pass would leave as it is.
+    pub(super) fn run(
+        &self,
+        d: &mut Domains<'_>,
+        w: &mut Work,
+        house_read: &mut bool,
+        settled: &mut bool,
+    ) -> Narrowed {
+        let (s, view) = (&mut w.s, &mut w.view);
+        view.masks.clear();
+        view.masks.extend(self.cells.iter().map(|&c| d.get(c)));
+        let sh = Shape {
+            cells: &self.cells,
+            masks: &view.masks,
+            groups: &self.groups,
+            sides: &self.sides,
+            total: self.facts.total,
+            combos: self.combos,
+            values: d.values(),
+        };
+        match sh.compute(s)? {
+            Pass::Bounds { t_lo, t_hi } => self.bounds(d, s, t_lo, t_hi),
+            Pass::Listed { w, t_lo } => {
+                *settled = true;
+                self.apply_listed(d, s, &sh, (w, t_lo), house_read)
+            }
+        }
+    }
 }

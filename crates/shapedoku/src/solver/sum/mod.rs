@@ -29,9 +29,12 @@
 //! A sum whose sides span more than [`CAP_BITS`] values falls back to bounds. Scratch space
 //! is kept per thread and grows to the largest rule once, so a search node allocates nothing;
 //! the search, on a sum of several parts with a total, runs only the cheap pass of `quick.rs`
-//! while more than [`FEW_OPEN`] of its cells are open; and the solver keeps for each sum the candidates of its cells when a call last removed
-//! nothing without looking at a house's other cells, so a call on the same candidates returns
-//! at once.
+//! while more than [`FEW_OPEN`] of its cells are open, and lists over the open cells only,
+//! each placed cell's value folded into its side's constant, remembering per thread what a
+//! listing did under the sum, its open cells, the constants and their candidates (`fold.rs`,
+//! `cache.rs`); and the solver keeps for each sum the candidates of its cells when a call
+//! last removed nothing without looking at a house's other cells, so a call on the same
+//! candidates returns at once.
 
 //!
 //! # Files
@@ -39,14 +42,18 @@
 //! | file | job |
 //! |---|---|
 //! | `mod.rs` | [`SumRule`]: compiling a sum (groups, houses), which sums list combinations, the propagator and its memory |
-//! | `scratch.rs` | the per-thread working space of a call |
-//! | `listing.rs` | one call: bounds, then each group's value sets listed level by level |
+//! | `scratch.rs` | the per-thread working space of a call, the open cells' view, the memory |
+//! | `listing.rs` | one call: bounds, then each group's value sets listed level by level, over a [`Shape`] (all cells, or the open ones) |
+//! | `fold.rs` | the search's call over the open cells, the placed ones folded into the constants, through the memory of listings |
+//! | `cache.rs` | that memory: a fixed table per thread, keyed by the sum, its open cells, constants and candidates |
 //! | `sides.rs` | the sums each side can make and each part may add (bit sets, forward and back) |
 //! | `quick.rs` | the search's cheap pass while many cells are open: bounds of distinct values per group |
-//! | `narrow.rs` | the cells narrowed to what the kept combinations use, needed values out of houses, the reasons, bounds alone |
+//! | `narrow.rs` | what the kept combinations leave each cell, the cells narrowed to it, needed values out of houses, the reasons, bounds alone |
 //! | `bits.rs` | bit sets of small integers with shifts |
 //! | `tests.rs` | hand-worked cases and random sums against every assignment |
 mod bits;
+mod cache;
+mod fold;
 mod listing;
 mod narrow;
 mod quick;
@@ -54,11 +61,16 @@ mod scratch;
 mod sides;
 
 use super::linear::Linear;
-use super::propagator::{Domains, Narrowed, Propagator};
+use super::propagator::{Domains, Narrowed, Propagator, Values};
 use super::sum_facts::SumFacts;
 use crate::Geometry;
-use scratch::SCRATCH;
+use scratch::WORK;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The next sum's number, its name in the search's memory of listings (`cache.rs`): unique
+/// in the process, so that no two sums, of one solver or of several, share an entry.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// The widest range of sums a side may span for the combinations to be listed.
 const CAP_BITS: usize = 1024;
@@ -101,6 +113,25 @@ pub(super) struct SumRule {
     /// Whether the search runs the cheap pass (`quick.rs`) while more than [`FEW_OPEN`] of its
     /// cells are open.
     quick_first: bool,
+    /// Whether the search lists over the open cells only, through the memory of listings
+    /// (`fold.rs`): for sums naming each cell once, at most 64 cells.
+    folds: bool,
+    /// The sum's number in that memory.
+    id: u64,
+}
+
+/// What a listing pass reasons over: the compiled sum's cells, groups and sides, or its open
+/// cells only with the placed ones folded into the sides' constants (`fold.rs`); the cells'
+/// candidates as the pass reads them, and the symbols' values.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Shape<'a> {
+    cells: &'a [u32],
+    masks: &'a [u64],
+    groups: &'a [Group],
+    sides: &'a [(u32, u32, i64)],
+    total: Option<i64>,
+    combos: bool,
+    values: &'a Values,
 }
 
 /// Cells of one side with one coefficient; `distinct` when they all see each other.
@@ -179,7 +210,10 @@ impl SumRule {
         // cages with repeats), each cell named once; a cage is one group, whose listing is the
         // combinations a human reads, and arrows measured no faster with it.
         let quick_first = facts.total.is_some() && groups.len() > 1 && watch.len() == cells.len();
+        let folds = watch.len() == cells.len() && cells.len() <= 64;
         SumRule {
+            folds,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             quick_first,
             combos,
             linear,
@@ -270,7 +304,7 @@ impl Propagator for SumRule {
         if let Some(linear) = &self.linear {
             return linear.propagate(d);
         }
-        SCRATCH.with(|s| self.run(d, &mut s.borrow_mut(), &mut false, &mut false))
+        WORK.with(|w| self.run(d, &mut w.borrow_mut(), &mut false, &mut false))
     }
 
     fn memo_words(&self) -> usize {
@@ -300,7 +334,7 @@ impl Propagator for SumRule {
         if self.quick_first {
             // While many cells are open, the bounds of distinct values instead of the listing
             // (see [`FEW_OPEN`]); a quiet cheap pass is remembered like a quiet listing.
-            let quick = SCRATCH.with(|s| self.quick(d, &mut s.borrow_mut(), FEW_OPEN))?;
+            let quick = WORK.with(|w| self.quick(d, &mut w.borrow_mut().s, FEW_OPEN))?;
             if let Some(changed) = quick {
                 if !changed {
                     for (m, &c) in memo.iter_mut().zip(&self.watch) {
@@ -311,8 +345,17 @@ impl Propagator for SumRule {
             }
         }
         let (mut house_read, mut settled) = (false, false);
-        let changed =
-            SCRATCH.with(|s| self.run(d, &mut s.borrow_mut(), &mut house_read, &mut settled))?;
+        // The search lists over the open cells, through its memory of listings (`fold.rs`).
+        let changed = WORK.with(|w| {
+            let w = &mut *w.borrow_mut();
+            if self.folds && !d.explaining_now() {
+                let folded = self.run_folded(d, w, &mut house_read, &mut settled, true);
+                if let Some(out) = folded {
+                    return out;
+                }
+            }
+            self.run(d, w, &mut house_read, &mut settled)
+        })?;
         // A pass through the listed combinations leaves each cell the values of combinations
         // whose sums the other parts complete with values that are kept too (exact per group
         // and per side), so a second pass on its result removes nothing: remembering it saves

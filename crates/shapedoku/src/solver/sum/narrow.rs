@@ -3,21 +3,17 @@
 //! reasons given for both, and bounds alone where the sums span too much to list.
 
 use super::scratch::{Item, Scratch};
-use super::{SumRule, bits, div_ceil, div_floor};
+use super::{Shape, SumRule, bits, div_ceil, div_floor};
 use crate::solver::linear::mask_where;
 use crate::solver::propagator::{Contradiction, Domains, Narrowed, Why};
+use crate::solver::sum_facts::SumFacts;
+use std::sync::Arc;
 
-impl SumRule {
-    /// Narrows the cells to what the allowed sums keep, then removes needed values from the
-    /// houses holding all their places in a group.
-    pub(super) fn narrow(
-        &self,
-        d: &mut Domains<'_>,
-        s: &mut Scratch,
-        w: usize,
-        t_lo: i64,
-        house_read: &mut bool,
-    ) -> Narrowed {
+impl Shape<'_> {
+    /// What each cell keeps (into `keep`): for a listed group, the values some combination
+    /// with an allowed sum puts in it (and what they all need into its run); for a cell on
+    /// its own, the values whose term is allowed.
+    pub(super) fn supports(&self, s: &mut Scratch, w: usize) -> Result<(), Contradiction> {
         s.keep.clear();
         s.keep.resize(self.cells.len(), 0);
         for ii in 0..s.items.len() {
@@ -27,62 +23,19 @@ impl SumRule {
             } else {
                 let i = it.at as usize;
                 let allowed = &s.allowed[ii * w..(ii + 1) * w];
-                let mut x = d.get(self.cells[i]);
+                let mut x = self.masks[i];
                 let mut keep = 0;
                 while x != 0 {
                     let b = x & x.wrapping_neg();
                     x ^= b;
-                    if bits::has(allowed, (it.coef * d.values().of_bit(b) - it.lo) as usize) {
+                    if bits::has(allowed, (it.coef * self.values.of_bit(b) - it.lo) as usize) {
                         keep |= b;
                     }
                 }
                 s.keep[i] = keep;
             }
         }
-        let s = &*s;
-        let mut changed = false;
-        for (ii, it) in s.items.iter().enumerate() {
-            let (a, b) = self.item_cells(s, it);
-            for i in a..b {
-                changed |= d.keep_because(self.cells[i], s.keep[i], || {
-                    self.combinations(s, ii, w, t_lo)
-                })?;
-            }
-        }
-        // Needed values: a value every combination of a group has, whose places in the group
-        // all lie in one house, leaves the house's other cells.
-        for h in &self.houses {
-            let Some(run) = s.runs.iter().find(|r| r.group == h.group) else {
-                continue;
-            };
-            let gr = &self.groups[h.group as usize];
-            let mine = &self.cells[gr.start as usize..gr.end as usize];
-            let mut needed = run.needed;
-            while needed != 0 {
-                let v = needed & needed.wrapping_neg();
-                needed ^= v;
-                let holders = (mine.iter().enumerate())
-                    .filter(|&(_, &c)| d.get(c) & v != 0)
-                    .fold(0u64, |m, (i, _)| m | 1 << i);
-                if holders.count_ones() < 2 || holders & !h.inside != 0 {
-                    continue;
-                }
-                *house_read = true;
-                for &o in &self.others[h.others.0 as usize..h.others.1 as usize] {
-                    changed |= d.keep_because(o, !v, || Why::SumNeeds {
-                        sum: self.facts.clone(),
-                        group: mine.to_vec(),
-                        needed: v,
-                        holders: (mine.iter().enumerate())
-                            .filter(|&(i, _)| holders >> i & 1 != 0)
-                            .map(|(_, &c)| c)
-                            .collect(),
-                        house: h.shape,
-                    })?;
-                }
-            }
-        }
-        Ok(changed)
+        Ok(())
     }
 
     /// The cells of an item, as a range of positions in `cells`.
@@ -148,7 +101,14 @@ impl SumRule {
     }
 
     /// Why a cell of item `ii` keeps only what it keeps: the item's combinations left.
-    pub(super) fn combinations(&self, s: &Scratch, ii: usize, w: usize, t_lo: i64) -> Why {
+    pub(super) fn combinations(
+        &self,
+        facts: &Arc<SumFacts>,
+        s: &Scratch,
+        ii: usize,
+        w: usize,
+        t_lo: i64,
+    ) -> Why {
         let it = s.items[ii];
         let allowed = &s.allowed[ii * w..(ii + 1) * w];
         let group_sums = bits::members(allowed)
@@ -177,12 +137,81 @@ impl SumRule {
             .collect()
         };
         Why::SumCombinations {
-            sum: self.facts.clone(),
+            sum: facts.clone(),
             group: self.cells[a..b].to_vec(),
             targets: bits::members(&s.target).map(|x| t_lo + x as i64).collect(),
             group_sums,
             combos,
         }
+    }
+}
+
+impl SumRule {
+    /// Narrows the cells of `sh` (the compiled sum's own) to what a listing pass keeps, with
+    /// the combinations left as the reason, then removes needed values from the houses.
+    pub(super) fn apply_listed(
+        &self,
+        d: &mut Domains<'_>,
+        s: &Scratch,
+        sh: &Shape<'_>,
+        (w, t_lo): (usize, i64),
+        house_read: &mut bool,
+    ) -> Narrowed {
+        let mut changed = false;
+        for (ii, it) in s.items.iter().enumerate() {
+            let (a, b) = sh.item_cells(s, it);
+            for i in a..b {
+                changed |= d.keep_because(sh.cells[i], s.keep[i], || {
+                    sh.combinations(&self.facts, s, ii, w, t_lo)
+                })?;
+            }
+        }
+        let needed = |g: u32| s.runs.iter().find(|r| r.group == g).map_or(0, |r| r.needed);
+        changed |= self.houses(d, needed, house_read)?;
+        Ok(changed)
+    }
+
+    /// Needed values: a value every combination of a group has (`needed` of the group's
+    /// index), whose places in the group all lie in one house, leaves the house's other cells.
+    pub(super) fn houses(
+        &self,
+        d: &mut Domains<'_>,
+        needed: impl Fn(u32) -> u64,
+        house_read: &mut bool,
+    ) -> Narrowed {
+        let mut changed = false;
+        for h in &self.houses {
+            let mut needed = needed(h.group);
+            if needed == 0 {
+                continue;
+            }
+            let gr = &self.groups[h.group as usize];
+            let mine = &self.cells[gr.start as usize..gr.end as usize];
+            while needed != 0 {
+                let v = needed & needed.wrapping_neg();
+                needed ^= v;
+                let holders = (mine.iter().enumerate())
+                    .filter(|&(_, &c)| d.get(c) & v != 0)
+                    .fold(0u64, |m, (i, _)| m | 1 << i);
+                if holders.count_ones() < 2 || holders & !h.inside != 0 {
+                    continue;
+                }
+                *house_read = true;
+                for &o in &self.others[h.others.0 as usize..h.others.1 as usize] {
+                    changed |= d.keep_because(o, !v, || Why::SumNeeds {
+                        sum: self.facts.clone(),
+                        group: mine.to_vec(),
+                        needed: v,
+                        holders: (mine.iter().enumerate())
+                            .filter(|&(i, _)| holders >> i & 1 != 0)
+                            .map(|(_, &c)| c)
+                            .collect(),
+                        house: h.shape,
+                    })?;
+                }
+            }
+        }
+        Ok(changed)
     }
 
     /// Bounds only, for sums spanning too many values to list: each term must leave the rest

@@ -8,6 +8,7 @@
 //! set of values, not always by one the cells can take one each) at a small part of its cost;
 //! the listing takes over once few cells are open (see [`SumRule::quick`]).
 
+use super::listing::side_bounds;
 use super::scratch::{Quick, Scratch};
 use super::{SumRule, div_ceil, div_floor};
 use crate::solver::propagator::{Contradiction, Domains};
@@ -31,29 +32,12 @@ impl SumRule {
         }
         let values = d.values();
         s.quick.clear();
-        s.side_lo.clear();
-        s.side_hi.clear();
-        let (mut t_lo, mut t_hi) = self.facts.total.map_or((i64::MIN, i64::MAX), |t| (t, t));
-        for &(g0, g1, constant) in &self.sides {
-            let (mut lo, mut hi) = (constant, constant);
-            for gr in &self.groups[g0 as usize..g1 as usize] {
-                let q = group_bounds(
-                    d,
-                    &self.cells[gr.start as usize..gr.end as usize],
-                    gr.distinct,
-                )?;
-                lo += gr.coef * q.lo;
-                hi += gr.coef * q.hi;
-                s.quick.push(q);
-            }
-            s.side_lo.push(lo);
-            s.side_hi.push(hi);
-            t_lo = t_lo.max(lo);
-            t_hi = t_hi.min(hi);
-        }
-        if t_lo > t_hi {
-            return Err(Contradiction);
-        }
+        let (t_lo, t_hi) = side_bounds(self.facts.total, &self.sides, &self.groups, s, |s, gr| {
+            let cells = &self.cells[gr.start as usize..gr.end as usize];
+            let q = group_bounds(d, cells, gr.distinct)?;
+            s.quick.push(q);
+            Ok((q.lo, q.hi))
+        })?;
         let mut changed = false;
         for (si, &(g0, g1, _)) in self.sides.iter().enumerate() {
             for gi in g0 as usize..g1 as usize {

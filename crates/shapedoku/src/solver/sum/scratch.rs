@@ -1,10 +1,38 @@
 //! The working space of a sum's call, kept per thread so that calls allocate nothing once it
-//! has grown to the largest sum.
+//! has grown to the largest sum: the scratch space of a pass, the sum as the pass sees it (its
+//! open cells, the placed ones folded into the sides' constants), and the search's memory of
+//! listings (`cache.rs`).
 
+use super::Group;
+use super::cache::Cache;
 use std::cell::RefCell;
 
 thread_local! {
-    pub(super) static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    pub(super) static WORK: RefCell<Work> = RefCell::new(Work::default());
+}
+
+/// Everything a thread keeps for the sums' calls.
+#[derive(Debug, Default)]
+pub(super) struct Work {
+    pub(super) s: Scratch,
+    pub(super) view: View,
+    pub(super) cache: Cache,
+}
+
+/// The sum a pass reasons over, when it is not the compiled sum itself: its open cells, group
+/// after group, each with its candidates less the values placed in its group, and each side's
+/// constant plus what its placed cells add. Also the candidates of the compiled sum's cells
+/// when the pass runs over all of them.
+#[derive(Debug, Default)]
+pub(super) struct View {
+    pub(super) cells: Vec<u32>,
+    pub(super) masks: Vec<u64>,
+    pub(super) groups: Vec<Group>,
+    /// Each group's index among the compiled sum's groups.
+    pub(super) orig: Vec<u32>,
+    pub(super) sides: Vec<(u32, u32, i64)>,
+    /// Per open cell, what its group's combinations all need.
+    pub(super) needed: Vec<u64>,
 }
 
 /// The working space of one call, kept per thread so that calls allocate nothing once it has

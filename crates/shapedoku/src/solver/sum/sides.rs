@@ -2,15 +2,14 @@
 //! the values every side can reach, and what each part may add (backward).
 
 use super::scratch::Scratch;
-use super::{SumRule, bits};
-use crate::solver::propagator::{Contradiction, Domains};
+use super::{Shape, bits};
+use crate::solver::propagator::Contradiction;
 
-impl SumRule {
+impl Shape<'_> {
     /// The values the sides can share (`target`, from `t_lo`), and for each item the sums it
     /// may add (`allowed`): those the rest of its side can complete to a shared value.
     pub(super) fn sides_pass(
         &self,
-        d: &Domains<'_>,
         s: &mut Scratch,
         w: usize,
         t_lo: i64,
@@ -31,11 +30,11 @@ impl SumRule {
                     bits::add(set, (it.coef * s.sums[idx] - it.lo) as usize);
                 }
             } else {
-                let mut x = d.get(self.cells[it.at as usize]);
+                let mut x = self.masks[it.at as usize];
                 while x != 0 {
                     let b = x & x.wrapping_neg();
                     x ^= b;
-                    bits::add(set, (it.coef * d.values().of_bit(b) - it.lo) as usize);
+                    bits::add(set, (it.coef * self.values.of_bit(b) - it.lo) as usize);
                 }
             }
         }

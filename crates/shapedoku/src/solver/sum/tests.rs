@@ -2,7 +2,7 @@
 //! checked against every assignment of their cells (nothing removed that an assignment uses;
 //! for a lone group, everything removed that none uses), and against a planted solution.
 
-use super::scratch::Scratch;
+use super::scratch::{Scratch, Work};
 use super::{FEW_OPEN, SumRule};
 use crate::solver::propagator::{Domains, Propagator, Removal, Values, Why};
 use crate::solver::sum_facts::{SumFacts, SumOrigin, SumSide};
@@ -572,5 +572,83 @@ fn the_cheap_pass_removes_only_what_no_assignment_uses() {
     assert!(
         narrowed > 300 && failed > 10,
         "too few cases exercised: {narrowed} removals, {failed} of {empty} without assignments"
+    );
+}
+
+/// What one pass did: its answer, the board after it (when it did not fail), whether it went
+/// through the listed combinations and whether it read a house.
+type PassResult = (Result<bool, ()>, Option<Vec<u64>>, bool, bool);
+
+/// One pass of `rule` on a copy of `board` without reasons: the pass over all cells, or the
+/// search's pass over the open cells (`fold`: `Some(cached)`), which hands over to the pass
+/// over all cells when it does not decide.
+fn one_pass(rule: &SumRule, board: &[u64], work: &mut Work, fold: Option<bool>) -> PassResult {
+    let values = digits();
+    let mut after = board.to_vec();
+    let mut queue = Vec::new();
+    let mut d = Domains::new(&mut after, &mut queue, &values);
+    let (mut house_read, mut settled) = (false, false);
+    let folded = fold
+        .and_then(|cached| rule.run_folded(&mut d, work, &mut house_read, &mut settled, cached));
+    let out = folded.unwrap_or_else(|| rule.run(&mut d, work, &mut house_read, &mut settled));
+    let out = out.map_err(|_| ());
+    let board = out.is_ok().then_some(after);
+    (out, board, settled, house_read)
+}
+
+/// The search's pass over the open cells (placed cells folded into the sides' constants and
+/// out of their groups' other cells) does exactly what the pass over all cells does, and so
+/// does a call answered from the memory of listings: random sums on boards drawn from a few
+/// candidates per cell (so that keys repeat, with other placed values behind the same
+/// remaining total too), each board's result compared field by field.
+#[test]
+fn the_folded_pass_and_its_memory_do_what_the_full_pass_does() {
+    let g = classic();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+    let mut work = Work::default();
+    let (mut folded_calls, mut listed) = (0, 0);
+    for _ in 0..500 {
+        // Any values will do: the boards need not hold a solution.
+        let sol: Vec<u8> = (0..81).map(|_| rng.random_range(0..9)).collect();
+        let facts = random_sum(&mut rng, &sol);
+        let rule = SumRule::new(facts.clone(), &g);
+        if !rule.folds {
+            continue;
+        }
+        // Per cell: a few candidate sets to draw from, singles among them.
+        let palette: Vec<[u64; 3]> = (0..81)
+            .map(|_| {
+                let one = 1u64 << rng.random_range(0..9);
+                let wide = (0..9)
+                    .filter(|_| rng.random_bool(0.5))
+                    .fold(one, |m, s| m | 1 << s);
+                [
+                    wide,
+                    1 << rng.random_range(0..9),
+                    1 << rng.random_range(0..9),
+                ]
+            })
+            .collect();
+        for _ in 0..40 {
+            let board: Vec<u64> = (0..81)
+                .map(|c| palette[c][rng.random_range(0..3)])
+                .collect();
+            let full = one_pass(&rule, &board, &mut work, None);
+            let fresh = one_pass(&rule, &board, &mut work, Some(false));
+            assert_eq!(
+                fresh, full,
+                "the folded pass differs: {facts:?} on {board:?}"
+            );
+            let hits = work.cache.hits;
+            let cached = one_pass(&rule, &board, &mut work, Some(true));
+            assert_eq!(cached, full, "the memory differs: {facts:?} on {board:?}");
+            folded_calls += usize::from(work.cache.hits > hits);
+            listed += usize::from(full.2);
+        }
+    }
+    // Enough calls answered from memory, and enough of them listings.
+    assert!(
+        folded_calls > 1000 && listed > 1000,
+        "too few cases: {folded_calls} answered from memory, {listed} listed"
     );
 }
