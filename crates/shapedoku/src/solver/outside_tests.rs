@@ -208,3 +208,145 @@ proptest! {
         }
     }
 }
+
+/// Counts on 6x6 grids with sandwich, X-sum and skyscraper clues on full rows and columns,
+/// read off a random solution, and a few givens: the set pass stands alone for sandwiches
+/// and X-sums there (no automaton), and the search also branches on a value's two places
+/// in a house. The same solutions as the oracle (up to 40), exhaustion exactly when fewer
+/// exist, and branches on places taken in some counts (so the test reaches them).
+#[test]
+fn counts_with_outside_clues_on_full_lines_match_the_oracle() {
+    use super::budget::{Budget, Meter};
+    use super::propagate::Propagation;
+    use super::search::Search;
+    use std::sync::Arc;
+    let base = crate::builtin::geometry("6x6").unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+    let (mut placed, mut compared) = (0u64, 0);
+    for seed in 0..40u64 {
+        let full = crate::Solver::for_geometry(base.clone())
+            .random_solution(seed)
+            .unwrap();
+        let sol = full.as_indices().to_vec();
+        // Rows and columns, forwards or backwards, each with a clue of a random kind.
+        let mut rules = Vec::new();
+        for i in 0..rng.random_range(2..=5) {
+            let k = rng.random_range(0..6u32);
+            let mut cells: Vec<usize> = match rng.random_bool(0.5) {
+                true => (0..6).map(|c| (k * 6 + c) as usize).collect(),
+                false => (0..6).map(|r| (r * 6 + k) as usize).collect(),
+            };
+            if rng.random_bool(0.5) {
+                cells.reverse();
+            }
+            let line: Vec<i64> = cells.iter().map(|&c| i64::from(sol[c]) + 1).collect();
+            let kind = clue_of(rng.random_range(0..3), &line);
+            let ids: Vec<CellId> = cells.iter().map(|&c| CellId::new(c)).collect();
+            let kind = match kind {
+                RuleKind::Sandwich { total, clue, .. } => RuleKind::Sandwich {
+                    cells: ids,
+                    total,
+                    clue,
+                },
+                RuleKind::XSum { total, clue, .. } => RuleKind::XSum {
+                    cells: ids,
+                    total,
+                    clue,
+                },
+                RuleKind::Skyscraper { count, clue, .. } => RuleKind::Skyscraper {
+                    cells: ids,
+                    count,
+                    clue,
+                },
+                other => other,
+            };
+            rules.push(crate::constraint::Constraint::new(
+                &format!("clue {i}"),
+                kind,
+            ));
+        }
+        let g = Arc::new(
+            Arc::unwrap_or_clone(base.clone())
+                .with_constraints(rules)
+                .unwrap(),
+        );
+        let givens: Vec<Option<u8>> = (0..36)
+            .map(|c| rng.random_bool(0.08).then_some(sol[c]))
+            .collect();
+        let p = crate::Puzzle::new(g.clone(), givens).unwrap();
+        let limit = 40;
+        let Some(mut want) = crate::oracle::solutions_within(&p, limit, 4_000_000) else {
+            continue;
+        };
+        want.sort();
+        let mut engine = Propagation::new(g.clone());
+        assert!(engine.place_branching, "seed {seed}");
+        let mut search = Search::new(36, 6);
+        let budget = Budget::default();
+        let mut meter = Meter::new(&budget, None);
+        let c = search.run(&mut engine, p.givens(), limit, &mut meter, None);
+        placed += search.place_guesses;
+        compared += 1;
+        let mut got: Vec<Vec<u8>> = c
+            .solutions
+            .iter()
+            .map(|s| s.as_indices().to_vec())
+            .collect();
+        got.sort();
+        got.dedup();
+        assert_eq!(
+            got.len(),
+            c.solutions.len(),
+            "a solution twice, seed {seed}"
+        );
+        // With `limit` or more solutions the two may find different ones: each must hold.
+        assert!(got.iter().all(|s| p.verify(s).is_ok()), "seed {seed}");
+        assert_eq!(c.exhausted, want.len() < limit, "seed {seed}");
+        if want.len() < limit {
+            assert_eq!(got, want, "seed {seed}");
+        } else {
+            assert_eq!(got.len(), limit, "seed {seed}");
+        }
+    }
+    assert!(compared >= 30, "only {compared} puzzles compared");
+    assert!(placed > 0, "no branch on places taken");
+}
+
+/// Every solved line of 4 to 7 cells against every sandwich and X-sum clue number: the
+/// set pass alone accepts it exactly when the clue holds, so a sandwich or X-sum on a full
+/// line needs no automaton to decide a solution.
+#[test]
+fn the_set_pass_alone_decides_a_solved_line() {
+    let mut checked = 0;
+    for n in 4..=7usize {
+        let values = Values::new(&(1..=n as i64).collect::<Vec<_>>());
+        let ids: Vec<u32> = (0..n as u32).collect();
+        for p in permutations(n) {
+            let line: Vec<i64> = p.iter().map(|&s| s as i64 + 1).collect();
+            let top = (n * (n + 1) / 2) as i64;
+            for kind in 0..2u8 {
+                for total in 0..=top {
+                    let clue = match clue_of(kind, &line) {
+                        RuleKind::Sandwich { cells, clue, .. } => {
+                            RuleKind::Sandwich { cells, total, clue }
+                        }
+                        RuleKind::XSum { cells, clue, .. } => RuleKind::XSum { cells, total, clue },
+                        other => other,
+                    };
+                    let sets = Sets::new(&clue, &values, n, true).unwrap();
+                    let (mut cells, mut queue) =
+                        (p.iter().map(|&s| 1u64 << s).collect::<Vec<_>>(), Vec::new());
+                    let mut d = Domains::new(&mut cells, &mut queue, &values);
+                    let ok = sets.propagate(&ids, &mut d).is_ok();
+                    assert_eq!(
+                        ok,
+                        line_holds(&clue, values.all(), &line),
+                        "{clue:?} {line:?}"
+                    );
+                    checked += usize::from(ok);
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} lines met their clue");
+}

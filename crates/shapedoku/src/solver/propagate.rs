@@ -45,6 +45,10 @@ pub(super) struct Propagation {
     scope_at: Arc<[usize]>,
     /// Where the last failed run met its contradiction.
     pub(super) conflict: Conflict,
+    /// Whether some rule places values in houses
+    /// ([`Propagator::places_values_in_houses`]): the search then also branches on a value's
+    /// two places in a house.
+    pub(super) place_branching: bool,
     /// The starting candidates of the variables after the cells (a chaos construction's
     /// region labels, `chaos.rs`); empty for every other geometry.
     extra: Arc<[u64]>,
@@ -100,6 +104,7 @@ impl Propagation {
         for p in &propagators {
             memo_at.push(memo_at.last().copied().unwrap_or(0) + p.memo_words());
         }
+        let place_branching = propagators.iter().any(|p| p.places_values_in_houses());
         Propagation {
             locked: !tables.house_pairs.is_empty(),
             // Cells with two candidates are common on large grids; on 9x9 the scan rarely pays.
@@ -115,6 +120,7 @@ impl Propagation {
             scopes: scopes.concat().into(),
             scope_at: scope_at.into(),
             conflict: Conflict::Rule(u32::MAX),
+            place_branching,
             extra: super::chaos::extra_vars(g).into(),
             values,
             tables,

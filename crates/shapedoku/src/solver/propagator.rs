@@ -43,6 +43,14 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
         let _ = memo;
         self.propagate(d)
     }
+
+    /// Whether the rule reasons about where each value of a house goes (an outside clue on a
+    /// full row or column: the crusts' places, the tallest building's), so that the search
+    /// does well to branch on the places a value has left in a house (see
+    /// `Search::choose`); false for most.
+    fn places_values_in_houses(&self) -> bool {
+        false
+    }
 }
 
 /// The candidates of every cell as a propagator sees them, with the symbols' values. Changes go
