@@ -330,16 +330,7 @@ impl Search {
         let mut best: Option<(usize, u64)> = None;
         let mut best_k = k;
         for cells in engine.house_cells().chunks_exact(hl) {
-            // Bit-sliced counts of each symbol's places: at least 1, 2, 3, 4.
-            let (mut c1, mut c2, mut c3, mut c4) = (0u64, 0u64, 0u64, 0u64);
-            for &c in cells {
-                let x = cur[c as usize];
-                c4 |= c3 & x;
-                c3 |= c2 & x;
-                c2 |= c1 & x;
-                c1 |= x;
-            }
-            let (two, three) = (c2 & !c3, c3 & !c4);
+            let (two, three) = two_and_three_places(cells, cur);
             let (bits, kk) = if two != 0 { (two, 2) } else { (three, 3) };
             if bits != 0 && kk < best_k {
                 let bit = bits & bits.wrapping_neg();
@@ -397,6 +388,20 @@ fn weighted_cell(cur: &[u64], weights: &[u32]) -> Option<(usize, u32)> {
     best
 }
 
+/// The symbols with exactly two places left among a house's `cells`, and those with exactly
+/// three, from bit-sliced counts (at least 1, 2, 3, 4 places).
+fn two_and_three_places(cells: &[u32], cur: &[u64]) -> (u64, u64) {
+    let (mut c1, mut c2, mut c3, mut c4) = (0u64, 0u64, 0u64, 0u64);
+    for &c in cells {
+        let x = cur[c as usize];
+        c4 |= c3 & x;
+        c3 |= c2 & x;
+        c2 |= c1 & x;
+        c1 |= x;
+    }
+    (c2 & !c3, c3 & !c4)
+}
+
 /// A binary branch on a symbol with two places left in a house, when the hotter of the two
 /// places weighs at least twice the chosen cell's weight per candidate (`cell`, `k`
 /// candidates): its first unsolved place and the symbol. The hottest such pair wins, ties to
@@ -419,15 +424,7 @@ fn weighted_place(
     let mut best: Option<(usize, u64)> = None;
     let mut best_w = 0u64;
     for cells in engine.house_cells().chunks_exact(hl) {
-        // Bit-sliced counts of each symbol's places: at least 1, 2, 3.
-        let (mut c1, mut c2, mut c3) = (0u64, 0u64, 0u64);
-        for &c in cells {
-            let x = cur[c as usize];
-            c3 |= c2 & x;
-            c2 |= c1 & x;
-            c1 |= x;
-        }
-        let mut two = c2 & !c3;
+        let mut two = two_and_three_places(cells, cur).0;
         while two != 0 {
             let bit = two & two.wrapping_neg();
             two &= two - 1;
