@@ -217,7 +217,12 @@ fn grid_rows(g: &Geometry, lines: &[(usize, Result<String, LineError>)]) -> Opti
 }
 
 /// Whether text looks like TOML (a `key = value` line or a `[table]`) rather than puzzle lines.
+/// Text whose first content line opens with `{` is JSON (TOML's top level never does), even
+/// printed over many lines, some of which open with `[`.
 pub fn looks_like_toml(text: &str) -> bool {
+    if first_content_line(text).is_some_and(|l| l.starts_with('{')) {
+        return false;
+    }
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -528,6 +533,13 @@ impl LineSource<'_> {
 }
 
 /// The first line that is neither blank nor a comment, trimmed.
+/// Whether the first line that is neither blank nor a comment is an f-puzzles or SudokuPad link
+/// or puzzle JSON. Only that line counts: a TOML file may quote a link in a comment (its
+/// source), and is still a TOML file.
+pub fn first_line_is_importable(text: &str) -> bool {
+    first_content_line(text).is_some_and(shapedoku::import::looks_importable)
+}
+
 fn first_content_line(text: &str) -> Option<&str> {
     text.lines()
         .map(str::trim)
@@ -577,8 +589,7 @@ fn read_source<'a>(
     let (is_toml, is_import) = {
         let peeked = String::from_utf8_lossy(&head);
         let is_toml = toml.unwrap_or_else(|| looks_like_toml(&peeked));
-        let link = first_content_line(&peeked).is_some_and(shapedoku::import::looks_importable);
-        (is_toml, !is_toml && link)
+        (is_toml, !is_toml && first_line_is_importable(&peeked))
     };
     if is_toml || is_import {
         // The peek may already hold the byte past the cap.

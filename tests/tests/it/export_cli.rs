@@ -233,3 +233,43 @@ fn generate_writes_links_that_import_to_the_generated_puzzle() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("5 grids"), "{err}");
 }
+
+/// A puzzle file that quotes its source link in a comment (as the published puzzles under
+/// tests/data do) is still the file, for `export` as for `solve`; and f-puzzles JSON printed
+/// over many lines (some opening with `[`) is still JSON.
+#[test]
+fn a_file_quoting_a_link_is_the_file_and_printed_json_is_json() {
+    let file = repo("variants/puzzles/x-diagonal.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let quoted = format!("# Source: https://sudokupad.app/QbPRdNNRMH\n{text}");
+    let want = solved(&file)["solutions"].clone();
+    let (code, link, err) = run_in_memory(&["export", "-", "--to", "fpuzzles"], &quoted);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(solved(link.trim())["solutions"], want);
+    let (code, out, err) = run_in_memory(&["solve", "--format", "json"], &quoted);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["solutions"], want);
+
+    let (code, out, err) = run_in_memory(
+        &["export", &file, "--to", "fpuzzles", "--format", "json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    let printed = serde_json::to_string_pretty(&v["payload"]).unwrap();
+    assert!(printed.lines().any(|l| l.trim_start().starts_with('[')));
+    for cmd in ["export", "solve"] {
+        let args: &[&str] = match cmd {
+            "export" => &["export", "-", "--to", "fpuzzles"],
+            _ => &["solve", "-", "--format", "json"],
+        };
+        let (code, out, err) = run_in_memory(args, &printed);
+        assert_eq!(code, 0, "{cmd}: {err}");
+        let got = match cmd {
+            "export" => solved(out.trim())["solutions"].clone(),
+            _ => serde_json::from_str::<Value>(out.trim()).unwrap()["solutions"].clone(),
+        };
+        assert_eq!(got, want, "{cmd}");
+    }
+}

@@ -151,9 +151,11 @@ fn read(a: &ExportArgs, io: &mut Io<'_>) -> anyhow::Result<Vec<Item>> {
         Some(p) if p != Path::new("-") => input::link_or_file(&p.to_string_lossy(), &io.limits)?,
         _ => ("-".to_string(), input::read_all_stdin(io)?),
     };
-    let trimmed = text.trim();
-    let importable = trimmed.starts_with('{') || shapedoku::import::looks_importable(trimmed);
-    if a.input.variant.is_some() && (importable || input::looks_like_toml(&text)) {
+    // As `solve` tells them apart: TOML first, since a puzzle file may quote its source link
+    // in a comment; then a link or JSON on the first line.
+    let is_toml = input::looks_like_toml(&text);
+    let importable = !is_toml && input::first_line_is_importable(&text);
+    if a.input.variant.is_some() && (importable || is_toml) {
         return Err(Failure(format!(
             "error: {name} is a puzzle file or link, which has its own grid; drop --variant (it is for puzzle lines)\n"
         ))
@@ -165,7 +167,7 @@ fn read(a: &ExportArgs, io: &mut Io<'_>) -> anyhow::Result<Vec<Item>> {
         let l = got.loaded;
         return Ok(vec![(name, Ok((l.puzzle, l.solution, meta)))]);
     }
-    if a.input.variant.is_none() && input::looks_like_toml(&text) {
+    if a.input.variant.is_none() && is_toml {
         let dir = Path::new(&name).parent().filter(|_| name != "-");
         let l = Loader::new()
             .limits(io.limits)
