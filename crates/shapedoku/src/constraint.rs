@@ -416,6 +416,10 @@ pub(crate) const RELATION_MAX_CELLS: usize = 8;
 /// on the stack, and its reasons name sets by bits.
 pub(crate) const SAME_VALUES_MAX_SETS: usize = 64;
 
+/// The most cells a `count-distinct` rule may count, and the most sets an `equal-sum` rule may
+/// have: the count's propagator keeps its cells' candidates on the stack and names them by bits.
+pub(crate) const COUNTED_MAX_CELLS: usize = 64;
+
 /// The most tuples a `relation` may allow once its value ranges are spelt out.
 pub(crate) const RELATION_MAX_TUPLES: usize = 4096;
 

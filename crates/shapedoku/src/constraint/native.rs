@@ -20,14 +20,17 @@ impl Constraint {
                     && (2..=super::SAME_VALUES_MAX_SETS).contains(&(cells.len() / size))
             }
             RuleKind::EqualSum { cells, sets } => {
-                sets.len() >= 2
+                (2..=super::COUNTED_MAX_CELLS).contains(&sets.len())
                     && sets.iter().all(|s| !s.is_empty())
                     && sets.iter().flatten().all(|c| cells.contains(c))
             }
             RuleKind::CountDistinct {
                 cells,
                 counts_itself,
-            } => !cells.is_empty() && (cells.len() > 1 || *counts_itself),
+            } => {
+                let counted = cells.len() - 1 + usize::from(*counts_itself);
+                !cells.is_empty() && (1..=super::COUNTED_MAX_CELLS).contains(&counted)
+            }
             RuleKind::DoubleArrow { cells } | RuleKind::Between { cells } => cells.len() >= 2,
             RuleKind::LittleKiller { cells, .. }
             | RuleKind::Renban { cells }

@@ -317,7 +317,7 @@ pub(super) fn same_values(
 
 /// The most sets an `equal-sum` rule may have, and the most cells a `count-distinct` rule
 /// may count.
-const EQUAL_SUM_MAX_SETS: usize = 64;
+const EQUAL_SUM_MAX_SETS: usize = crate::constraint::COUNTED_MAX_CELLS;
 
 /// An `equal-sum` rule against the built geometry: values to add up, two to
 /// [`EQUAL_SUM_MAX_SETS`] sets, each cell in the grid and once in its set (sets may share

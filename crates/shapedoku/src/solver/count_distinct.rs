@@ -22,8 +22,9 @@
 use super::propagator::{Domains, Narrowed, Propagator, Values, Why};
 use crate::Geometry;
 
-/// The most counted cells one rule may have: per-call state is kept in fixed arrays.
-pub(crate) const MAX_COUNTED: usize = 64;
+/// The most counted cells one rule may have (a rule with more is not well formed, and never
+/// holds): per-call state is kept in fixed arrays.
+const MAX_COUNTED: usize = crate::constraint::COUNTED_MAX_CELLS;
 
 /// A compiled count-distinct rule.
 #[derive(Debug, Clone)]
