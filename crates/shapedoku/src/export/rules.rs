@@ -229,17 +229,11 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
             ),
             RuleKind::EqualSum { .. } => refuse(
                 refused,
-                format!(
-                    "{}: equal sums over sets of cells; neither f-puzzles nor SudokuPad has such a constraint (sets that are a line's runs through its boxes are a `region-sum` line, which exports)",
-                    c.name
-                ),
+                "equal sums over sets of cells: neither f-puzzles nor SudokuPad has such a constraint (sets that are a line's runs through its boxes are a `region-sum` line, which exports)".into(),
             ),
             RuleKind::CountDistinct { .. } => refuse(
                 refused,
-                format!(
-                    "{}: a count of different values; neither f-puzzles nor SudokuPad has such a constraint",
-                    c.name
-                ),
+                "a count of different values: neither f-puzzles nor SudokuPad has such a constraint".into(),
             ),
             RuleKind::Relation { .. } => refuse(
                 refused,
