@@ -196,6 +196,23 @@ pub enum RuleKind {
         /// How many cells each set has.
         size: usize,
     },
+    /// Equal sums: every set's values add up to the same total, which the puzzle does not
+    /// give (a magic square's rows, columns and diagonals; cages marked alike). A region-sum
+    /// line is the case whose sets are a line's runs through its boxes. Sets may share cells.
+    EqualSum {
+        /// Every cell of the sets, each once, in the order first named.
+        cells: Vec<CellId>,
+        /// The sets, each a list of different cells.
+        sets: Vec<Vec<CellId>>,
+    },
+    /// Count-distinct: the control cell's value is how many different values the counted
+    /// cells hold between them (the NValue constraint).
+    CountDistinct {
+        /// The control cell, then the other counted cells, each once.
+        cells: Vec<CellId>,
+        /// Whether the control cell is counted too (its own value is one of those counted).
+        counts_itself: bool,
+    },
     // Outside clues and indexing (see `constraint/outside.rs`).
     /// A sandwich clue: exactly one cell of the line holds the alphabet's smallest value and
     /// one its largest (1 and 9 on a classic grid), and the values strictly between those two
@@ -399,6 +416,10 @@ pub(crate) const RELATION_MAX_CELLS: usize = 8;
 /// on the stack, and its reasons name sets by bits.
 pub(crate) const SAME_VALUES_MAX_SETS: usize = 64;
 
+/// The most cells a `count-distinct` rule may count, and the most sets an `equal-sum` rule may
+/// have: the count's propagator keeps its cells' candidates on the stack and names them by bits.
+pub(crate) const COUNTED_MAX_CELLS: usize = 64;
+
 /// The most tuples a `relation` may allow once its value ranges are spelt out.
 pub(crate) const RELATION_MAX_TUPLES: usize = 4096;
 
@@ -509,6 +530,8 @@ impl Constraint {
             | RuleKind::Zipper { cells }
             | RuleKind::Clone { cells, .. }
             | RuleKind::SameValues { cells, .. }
+            | RuleKind::EqualSum { cells, .. }
+            | RuleKind::CountDistinct { cells, .. }
             | RuleKind::Sequence { cells, .. }
             | RuleKind::Relation { cells, .. }
             | RuleKind::SumLine { cells, .. }
@@ -536,6 +559,7 @@ impl Constraint {
         match &self.kind {
             RuleKind::Marks { marks, .. } => marks.iter().flat_map(|m| m.cells).collect(),
             RuleKind::DisjointGroups { groups } => groups.concat(),
+            RuleKind::EqualSum { sets, .. } => sets.concat(),
             RuleKind::Indexing { cells, lines } => cells
                 .iter()
                 .chain(lines.iter().flatten())

@@ -9,7 +9,7 @@ use shapedoku::{CellId, Geometry, Rule, Shape, ShapeKind, Symbol, Symbols};
 use std::sync::Arc;
 
 /// Every family, in the order docs/format.md lists the rules.
-pub const ALL: [&str; 42] = [
+pub const ALL: [&str; 44] = [
     "anti-knight",
     "anti-king",
     "nonconsecutive",
@@ -52,6 +52,8 @@ pub const ALL: [&str; 42] = [
     "indexing",
     "relation",
     "counting-circles",
+    "equal-sum",
+    "count-distinct",
 ];
 
 /// A geometry with rules of `family`, a solution it has and how many rules were added.
@@ -428,6 +430,20 @@ fn line_kind(family: &str, line: &[CellId], rng: &mut Xoshiro256PlusPlus) -> Opt
         "lockout" => RuleKind::Lockout {
             cells,
             difference: 4,
+        },
+        // A random line cut in two (sets kept when the halves add up alike), and a line's
+        // first cell counting the others (kept when its digit is their count).
+        "equal-sum" if cells.len() >= 2 => {
+            let k = rng.random_range(1..cells.len());
+            RuleKind::EqualSum {
+                sets: vec![cells[..k].to_vec(), cells[k..].to_vec()],
+                cells,
+            }
+        }
+        "equal-sum" => return None,
+        "count-distinct" => RuleKind::CountDistinct {
+            cells,
+            counts_itself: false,
         },
         // Circles on a random line's cells: kept when the counts work out.
         "counting-circles" => RuleKind::CountingCircles { cells },

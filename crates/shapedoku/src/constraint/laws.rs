@@ -246,6 +246,8 @@ impl Constraint {
             | RuleKind::NumberedRoom { .. }
             | RuleKind::CountingCircles { .. }
             | RuleKind::SameValues { .. }
+            | RuleKind::EqualSum { .. }
+            | RuleKind::CountDistinct { .. }
             | RuleKind::Chaos { .. }
             | RuleKind::ChaosArrow { .. }
             | RuleKind::ChaosCount { .. }

@@ -19,6 +19,18 @@ impl Constraint {
                     && cells.len() % size == 0
                     && (2..=super::SAME_VALUES_MAX_SETS).contains(&(cells.len() / size))
             }
+            RuleKind::EqualSum { cells, sets } => {
+                (2..=super::COUNTED_MAX_CELLS).contains(&sets.len())
+                    && sets.iter().all(|s| !s.is_empty())
+                    && sets.iter().flatten().all(|c| cells.contains(c))
+            }
+            RuleKind::CountDistinct {
+                cells,
+                counts_itself,
+            } => {
+                let counted = cells.len() - 1 + usize::from(*counts_itself);
+                !cells.is_empty() && (1..=super::COUNTED_MAX_CELLS).contains(&counted)
+            }
             RuleKind::DoubleArrow { cells } | RuleKind::Between { cells } => cells.len() >= 2,
             RuleKind::LittleKiller { cells, .. }
             | RuleKind::Renban { cells }
@@ -109,6 +121,11 @@ pub(super) fn holds(
         }
         RuleKind::CountingCircles { cells } => set_rules::circles_hold(cells, value),
         RuleKind::SameValues { cells, size } => set_rules::same_values_hold(cells, *size, symbol),
+        RuleKind::EqualSum { sets, .. } => set_rules::equal_sums_hold(sets, value),
+        RuleKind::CountDistinct {
+            cells,
+            counts_itself,
+        } => set_rules::count_distinct_holds(g, cells, *counts_itself, value),
         RuleKind::DutchFlatmates => global_rules::flatmates_hold(g, value),
         RuleKind::GlobalEntropy | RuleKind::GlobalModular => {
             global_rules::squares_hold(kind, g, value)

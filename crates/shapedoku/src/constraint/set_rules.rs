@@ -135,3 +135,42 @@ pub(super) fn same_values_hold(
     }
     most.iter().sum::<usize>() <= size
 }
+
+/// Equal sums: every set whose cells are all filled adds up to the same total. A set with an
+/// empty cell says nothing yet.
+pub(super) fn equal_sums_hold(sets: &[Vec<CellId>], value: &dyn Fn(CellId) -> Option<i64>) -> bool {
+    let mut sums = sets
+        .iter()
+        .filter_map(|s| s.iter().map(|&c| value(c)).sum::<Option<i64>>());
+    match sums.next() {
+        Some(first) => sums.all(|s| s == first),
+        None => true,
+    }
+}
+
+/// Count-distinct: once the control cell (`cells[0]`) is filled with k, the counted cells
+/// (`cells[1..]`, and the control cell when it `counts_itself`) can still hold exactly k
+/// different values: at least the ones already filled (and one, when none is), at most those
+/// plus one per empty cell, and no more than the alphabet's different values.
+pub(super) fn count_distinct_holds(
+    g: &crate::Geometry,
+    cells: &[CellId],
+    counts_itself: bool,
+    value: &dyn Fn(CellId) -> Option<i64>,
+) -> bool {
+    let Some(k) = cells.first().and_then(|&c| value(c)) else {
+        return true;
+    };
+    let counted = if counts_itself { cells } else { &cells[1..] };
+    let mut seen: Vec<i64> = counted.iter().filter_map(|&c| value(c)).collect();
+    let empty = (counted.len() - seen.len()) as i64;
+    seen.sort_unstable();
+    seen.dedup();
+    let mut alphabet = g.symbols().values().to_vec();
+    alphabet.sort_unstable();
+    alphabet.dedup();
+    let filled = seen.len() as i64;
+    let least = if filled == 0 { empty.min(1) } else { filled };
+    let most = (filled + empty).min(alphabet.len() as i64);
+    (least..=most).contains(&k)
+}

@@ -227,6 +227,14 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
                     c.name
                 ),
             ),
+            RuleKind::EqualSum { .. } => refuse(
+                refused,
+                "equal sums over sets of cells: neither f-puzzles nor SudokuPad has such a constraint (sets that are a line's runs through its boxes are a `region-sum` line, which exports)".into(),
+            ),
+            RuleKind::CountDistinct { .. } => refuse(
+                refused,
+                "a count of different values: neither f-puzzles nor SudokuPad has such a constraint".into(),
+            ),
             RuleKind::Relation { .. } => refuse(
                 refused,
                 "a `relation` rule (a table of allowed values): neither f-puzzles nor SudokuPad has a constraint for it".into(),

@@ -295,7 +295,8 @@ pub struct RuleDef {
     /// Groups of cells in pairwise different regions (`chaos`), such as the two cells on
     /// either side of a drawn region border: `["r1c1 r1c2"]`.
     pub different: Field<Vec<Spanned<String>>>,
-    /// The sets of a `same-values` rule, each string a set of cells: `["r1c1 r2c3", "r4c5 r6c7"]`.
+    /// The sets of a `same-values` or `equal-sum` rule, each string a set of cells:
+    /// `["r1c1 r2c3", "r4c5 r6c7"]`.
     pub sets: Field<Vec<Spanned<String>>>,
     // Keys of the rules composed of rules.
     /// The rules an `any` (at least one holds) or `all` (every one holds) rule combines,
@@ -305,7 +306,7 @@ pub struct RuleDef {
 
 impl RuleDef {
     /// Every `type`, and whether it takes `cells` (a line rule) or not (a global relation).
-    pub const TYPES: [(&'static str, bool); 51] = [
+    pub const TYPES: [(&'static str, bool); 53] = [
         ("anti-knight", false),
         ("anti-king", false),
         ("nonconsecutive", false),
@@ -349,6 +350,9 @@ impl RuleDef {
         ("global-modular", false),
         // Sets of cells, listed in `sets`.
         ("same-values", false),
+        ("equal-sum", false),
+        // A control cell, then the cells it counts.
+        ("count-distinct", true),
         // Outside clues (their cells follow from the clue) and indexing.
         ("sandwich", false),
         ("x-sum", false),

@@ -45,7 +45,7 @@ fn gather(
         // like a line, its number in the file.
         if line
             || super::outside_rules::handles(kind)
-            || matches!(kind.as_str(), "any" | "all" | "same-values")
+            || matches!(kind.as_str(), "any" | "all" | "same-values" | "equal-sum")
         {
             format!("{kind} {number}")
         } else {
@@ -82,7 +82,7 @@ fn gather(
                     "reads the row or column from its clue (`at`)"
                 }
                 "any" | "all" => "takes its cells from its rules (`[[rule.of]]`)",
-                "same-values" => "takes its cells from `sets`",
+                "same-values" | "equal-sum" => "takes its cells from `sets`",
                 _ => "covers the whole grid",
             };
             diags.push(
@@ -278,6 +278,7 @@ fn compile_rule(
                     | "lunchbox"
                     | "counting-circles"
                     | "chaos-count"
+                    | "count-distinct"
             );
         if let Some(prev) = i.checked_sub(1).map(|j| r.cells[j].1).filter(|_| line) {
             if !next_to(prev, *p) {
@@ -294,7 +295,12 @@ fn compile_rule(
                 ok = false;
             }
         }
-        if cells.contains(&CellId::new(c)) {
+        // A count-distinct control cell listed again among the cells it counts counts itself.
+        let counts_itself = r.kind == "count-distinct"
+            && i > 0
+            && cells.first() == Some(&CellId::new(c))
+            && !cells[1..].contains(&CellId::new(c));
+        if cells.contains(&CellId::new(c)) && !counts_itself {
             diags.push(at(span, format!("rule `{}`: {p} is listed twice", r.name)));
             ok = false;
         }
@@ -316,6 +322,11 @@ fn compile_rule(
         "cage" => return super::set_rules::cage(r, g, cells, diags).filter(|_| ok),
         // Sets of cells holding the same values.
         "same-values" => return super::set_rules::same_values(r, g, diags).filter(|_| ok),
+        // Sets of cells adding up to the same total.
+        "equal-sum" => return super::set_rules::equal_sum(r, g, diags).filter(|_| ok),
+        // Its cells already reported: counting what is left would only add a wrong count.
+        "count-distinct" if !ok => return None,
+        "count-distinct" => return super::set_rules::count_distinct(r, g, cells, diags),
         // Chaos construction: regions as part of the solution.
         "chaos" => return super::chaos_rules::compile(r, g, diags).filter(|_| ok),
         "chaos-arrow" | "chaos-count" => {

@@ -218,14 +218,14 @@ pub(super) fn gather_sets(
     if field.is_invalid() {
         return false;
     }
-    let ours = rule.kind == "same-values";
+    let ours = matches!(rule.kind.as_str(), "same-values" | "equal-sum");
     let Some(sets) = field.value() else {
         if ours {
             diags.push(
                 Diagnostic::new(
                     src,
                     Some(item.span()),
-                    format!("rule `{}`: a `same-values` rule needs `sets`", rule.name),
+                    format!("rule `{}`: a `{}` rule needs `sets`", rule.name, rule.kind),
                 )
                 .help("list the sets, each a string of cells: `sets = [\"r1c1 r1c2\", \"r5c5 r6c6\"]`"),
             );
@@ -239,7 +239,7 @@ pub(super) fn gather_sets(
                 field.span(),
                 format!("`sets` does not belong in a `{}` rule", rule.kind),
             )
-            .help("`sets` is a key of a `same-values` rule"),
+            .help("`sets` is a key of `same-values` and `equal-sum` rules"),
         );
         return false;
     }
@@ -313,6 +313,131 @@ pub(super) fn same_values(
         }
     }
     (diags.len() == before).then(|| Constraint::new(&r.name, RuleKind::SameValues { cells, size }))
+}
+
+/// The most sets an `equal-sum` rule may have, and the most cells a `count-distinct` rule
+/// may count.
+const EQUAL_SUM_MAX_SETS: usize = crate::constraint::COUNTED_MAX_CELLS;
+
+/// An `equal-sum` rule against the built geometry: values to add up, two to
+/// [`EQUAL_SUM_MAX_SETS`] sets, each cell in the grid and once in its set (sets may share
+/// cells: a magic square's middle is in four). `None`, with each problem at the cell reference
+/// or the table, otherwise.
+pub(super) fn equal_sum(
+    r: &RuleIn,
+    g: &Geometry,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Constraint> {
+    let at = |span: &Range<usize>, message: String| {
+        Diagnostic::new(
+            &r.src,
+            Some(span.clone()),
+            format!("rule `{}`: {message}", r.name),
+        )
+    };
+    if !g.symbols().has_numeric_values() {
+        diags.push(
+            at(
+                &r.span,
+                format!(
+                    "equal sums add values, but the alphabet `{}` has no `values`",
+                    g.symbols().as_string()
+                ),
+            )
+            .help("give the symbols values, e.g. `values = [1, 2, 3, 4]`"),
+        );
+        return None;
+    }
+    let before = diags.len();
+    if !(2..=EQUAL_SUM_MAX_SETS).contains(&r.groups.len()) {
+        diags.push(
+            at(
+                &r.span,
+                format!(
+                    "an `equal-sum` rule needs 2 to {EQUAL_SUM_MAX_SETS} sets, not {}",
+                    r.groups.len()
+                ),
+            )
+            .help("each string of `sets` is one set of cells; all add up to the same total"),
+        );
+        return None;
+    }
+    let mut all: Vec<CellId> = Vec::new();
+    let mut sets: Vec<Vec<CellId>> = Vec::with_capacity(r.groups.len());
+    for (_, set) in &r.groups {
+        let mut cells: Vec<CellId> = Vec::with_capacity(set.len());
+        for (span, p) in set {
+            match g.cell_at(*p) {
+                None => diags.push(at(span, format!("{p} is not a cell of the grid"))),
+                Some(c) if cells.contains(&CellId::new(c)) => {
+                    diags.push(at(span, format!("{p} is listed twice in this set")));
+                }
+                Some(c) => cells.push(CellId::new(c)),
+            }
+        }
+        for &c in &cells {
+            if !all.contains(&c) {
+                all.push(c);
+            }
+        }
+        sets.push(cells);
+    }
+    (diags.len() == before)
+        .then(|| Constraint::new(&r.name, RuleKind::EqualSum { cells: all, sets }))
+}
+
+/// A `count-distinct` rule from its checked cells (the control cell first; listed again
+/// among the others, it counts itself): values that tell the symbols apart, at least one
+/// counted cell, at most [`EQUAL_SUM_MAX_SETS`]. `None`, with the problem at the table,
+/// otherwise.
+pub(super) fn count_distinct(
+    r: &RuleIn,
+    g: &Geometry,
+    mut cells: Vec<CellId>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Constraint> {
+    let at = |message: String, help: &str| {
+        let d = Diagnostic::new(
+            &r.src,
+            Some(r.span.clone()),
+            format!("rule `{}`: {message}", r.name),
+        );
+        if help.is_empty() {
+            d
+        } else {
+            d.help(help.to_string())
+        }
+    };
+    let mut values = g.symbols().values().to_vec();
+    values.sort_unstable();
+    if !g.symbols().has_numeric_values() || values.windows(2).any(|w| w[0] == w[1]) {
+        diags.push(at(
+            "the control cell's value is a count, so every symbol needs a value of its own".into(),
+            "give the symbols values, e.g. `values = [1, 2, 3, 4]`",
+        ));
+        return None;
+    }
+    let counts_itself = cells.len() > 1 && cells[1..].contains(&cells[0]);
+    if counts_itself {
+        let control = cells[0];
+        let mut first = true;
+        cells.retain(|&c| c != control || std::mem::take(&mut first));
+    }
+    let counted = cells.len() - 1 + usize::from(counts_itself);
+    if counted == 0 || counted > EQUAL_SUM_MAX_SETS {
+        diags.push(at(
+            format!("a `count-distinct` rule counts 1 to {EQUAL_SUM_MAX_SETS} cells, not {counted}"),
+            "list the control cell, then the cells it counts (the control cell again if it counts itself)",
+        ));
+        return None;
+    }
+    Some(Constraint::new(
+        &r.name,
+        RuleKind::CountDistinct {
+            cells,
+            counts_itself,
+        },
+    ))
 }
 
 /// A `cage` rule (a killer cage an `any` can hold): at most as many cells as the alphabet

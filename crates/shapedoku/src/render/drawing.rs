@@ -45,8 +45,14 @@ pub(super) enum Under<'a> {
     /// A dashed frame inside each cell with its set's number (1 for the first `size` cells,
     /// 2 for the next, ...) in the corner (same-value sets).
     Sets { cells: &'a [CellId], size: usize },
+    /// A dashed frame inside each cell of the sets, with the numbers of the sets holding it
+    /// in the corner (equal sums: the sets numbered 1, 2, ... in order).
+    EqualSums(&'a [Vec<CellId>]),
     /// A ring in each cell (counting circles).
     Rings(&'a [CellId]),
+    /// A rounded square in the control cell (the first) and, unless they are the cells
+    /// around it, a dashed frame in each counted cell (count-distinct).
+    CountDistinct(&'a [CellId]),
     /// A square ring in the first cell and, unless they are the cells around it, a dashed
     /// frame in each of the others (a chaos construction's count clue).
     RegionCount(&'a [CellId]),
@@ -173,6 +179,8 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
         RuleKind::ChaosArrow { cells, arms } => Drawing::Line(Line::RegionArrows { cells, arms }),
         RuleKind::ChaosCount { cells } => Drawing::Under(Under::RegionCount(cells)),
         RuleKind::SameValues { cells, size } => Drawing::Under(Under::Sets { cells, size: *size }),
+        RuleKind::EqualSum { sets, .. } => Drawing::Under(Under::EqualSums(sets)),
+        RuleKind::CountDistinct { cells, .. } => Drawing::Under(Under::CountDistinct(cells)),
         RuleKind::LittleKiller {
             cells,
             total,

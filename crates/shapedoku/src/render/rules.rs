@@ -106,6 +106,53 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     }
                 }
             }
+            Under::EqualSums(sets) => {
+                let mut seen: Vec<CellId> = Vec::new();
+                for &cell in sets.iter().flatten() {
+                    if seen.contains(&cell) {
+                        continue;
+                    }
+                    seen.push(cell);
+                    let ((cx, cy), cs) = (at.centre(g, cell), at.cs);
+                    dashed_frame(s, "equal-sum", "#6aa86a", (cx, cy), cs);
+                    // The numbers of the sets the cell is in (a magic square's middle is in
+                    // four), so the reader sees which cells add up together.
+                    let numbers: Vec<String> = (sets.iter().enumerate())
+                        .filter(|(_, set)| set.contains(&cell))
+                        .map(|(k, _)| (k + 1).to_string())
+                        .collect();
+                    let _ = writeln!(
+                        s,
+                        r##"<text class="equal-sum-set" x="{}" y="{}" font-size="{}" fill="#3f7a3f">{}</text>"##,
+                        num(cx - cs * 0.45),
+                        num(cy - cs * 0.22),
+                        num(cs * 0.2),
+                        numbers.join(",")
+                    );
+                }
+            }
+            Under::CountDistinct(cells) => {
+                let Some((&control, counted)) = cells.split_first() else {
+                    continue;
+                };
+                let ((cx, cy), cs) = (at.centre(g, control), at.cs);
+                let h = cs * 0.4;
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="count-distinct" x="{}" y="{}" width="{}" height="{}" rx="{}" fill="none" stroke="#808080" stroke-width="{}"/>"##,
+                    num(cx - h),
+                    num(cy - h),
+                    num(2.0 * h),
+                    num(2.0 * h),
+                    num(h * 0.5),
+                    num(cs * 0.04)
+                );
+                if !around(g, control, counted) {
+                    each(s, g, at, counted, |s, centre, cs| {
+                        dashed_frame(s, "count-distinct-cell", GREY, centre, cs);
+                    });
+                }
+            }
             Under::Rings(cells) => each(s, g, at, cells, |s, (cx, cy), cs| {
                 let _ = writeln!(
                     s,

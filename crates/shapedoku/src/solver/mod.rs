@@ -140,6 +140,7 @@ mod between;
 mod circles;
 mod class_windows;
 mod composite;
+mod count_distinct;
 mod flatmates;
 mod held;
 #[cfg(test)]

@@ -138,12 +138,13 @@ pub(super) fn compile(
             ))
         }
         // Stated by their laws as a linear sum (little killers, arrows, double arrows) or
-        // native (region sums), propagated by the sum engine, which reads the sides of the
+        // native (region sums, equal sums), propagated by the sum engine, which reads the sides of the
         // equation the laws sum to zero.
         RuleKind::LittleKiller { .. }
         | RuleKind::Arrow { .. }
         | RuleKind::DoubleArrow { .. }
-        | RuleKind::RegionSum { .. } => match sum_facts::of_rule(&c.kind, g, SumOrigin::Rule) {
+        | RuleKind::RegionSum { .. }
+        | RuleKind::EqualSum { .. } => match sum_facts::of_rule(&c.kind, g, SumOrigin::Rule) {
             Some(facts) => SumRule::compile(facts, g),
             None => never(),
         },
@@ -208,6 +209,15 @@ pub(super) fn compile(
         RuleKind::SameValues { cells, size } => {
             Box::new(super::same_values::SameValues::new(ids(cells), *size))
         }
+        RuleKind::CountDistinct {
+            cells,
+            counts_itself,
+        } => Box::new(super::count_distinct::CountDistinct::new(
+            &ids(cells),
+            *counts_itself,
+            values,
+            g,
+        )),
         // Region labels as variables beyond the cells (`solver/chaos.rs`).
         RuleKind::Chaos { .. } => super::chaos::compile(c, g),
         // Region clues, over the same labels (`solver/chaos_clues.rs`).

@@ -12,6 +12,7 @@
 //! | arrow (circle or pill) | the circle's digits, weighted 1, 10, 100 from the last; the body | none: the two are equal |
 //! | double arrow | the two ends; the cells between | none |
 //! | region-sum line | each run of the line inside one box | none: all equal |
+//! | equal sums | each set | none: all equal |
 //!
 use std::sync::Arc;
 
@@ -89,7 +90,8 @@ impl SumSide {
 
 /// The sum a rule beyond shapes states, when it states one: a little killer's diagonal to its
 /// total, an arrow's circle (a pill read as a number) equal to its body, a double arrow's ends
-/// equal to the cells between them, a region-sum line's runs equal to each other.
+/// equal to the cells between them, a region-sum line's runs equal to each other, and the sets
+/// of an equal-sum rule.
 pub(crate) fn of_rule(
     kind: &crate::constraint::RuleKind,
     g: &crate::Geometry,
@@ -121,11 +123,16 @@ pub(crate) fn of_rule(
                 ],
             )
         }
+        // A region-sum line is equal sums whose sets are its runs through the boxes.
         RuleKind::RegionSum { cells } => SumFacts::equal(
             origin,
             (line_rules::segments(g, cells).into_iter())
                 .map(|r| SumSide::plain(&ids(&cells[r])))
                 .collect(),
+        ),
+        RuleKind::EqualSum { sets, .. } => SumFacts::equal(
+            origin,
+            sets.iter().map(|s| SumSide::plain(&ids(s))).collect(),
         ),
         _ => return None,
     })

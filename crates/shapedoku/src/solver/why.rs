@@ -344,6 +344,26 @@ pub(crate) enum Why {
         /// The greatest reading.
         hi: i64,
     },
+    /// Count-distinct: the counted cells can hold at least `lo` and at most `hi` different
+    /// values, so the control cell's removed values are outside that range.
+    CountDistinctRange {
+        /// The least count (a sound bound).
+        lo: i64,
+        /// The greatest count.
+        hi: i64,
+    },
+    /// Count-distinct: with a removed value in the cell, the counted cells would hold more
+    /// different values than `most`, the control cell's greatest value.
+    CountDistinctMost {
+        /// The control cell's greatest value.
+        most: i64,
+    },
+    /// Count-distinct: with a removed value in the cell, the counted cells could not hold
+    /// `least` different values, the control cell's least value.
+    CountDistinctLeast {
+        /// The control cell's least value.
+        least: i64,
+    },
     /// Dutch flatmates: the cell above cannot hold the smallest value nor the cell below the
     /// largest, so the cell cannot hold the middle value.
     FlatmateNone,

@@ -12,3 +12,4 @@ mod line_rules;
 mod outside_rules;
 mod relation_rules;
 mod rules;
+mod set_counts;

@@ -130,6 +130,8 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::Zipper { .. }
         | RuleKind::Clone { .. }
         | RuleKind::SameValues { .. }
+        | RuleKind::EqualSum { .. }
+        | RuleKind::CountDistinct { .. }
         | RuleKind::Sequence { .. }
         | RuleKind::Relation { .. }
         | RuleKind::SumLine { .. }

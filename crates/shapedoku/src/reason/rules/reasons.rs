@@ -269,6 +269,26 @@ pub enum RuleReason {
         /// The greatest reading.
         hi: i64,
     },
+    /// Count-distinct: the counted cells hold at least `lo` and at most `hi` different
+    /// values, and the control cell's removed values lie outside.
+    CountDistinctRange {
+        /// The least count.
+        lo: i64,
+        /// The greatest count.
+        hi: i64,
+    },
+    /// Count-distinct: a removed value would give the counted cells more than `most`
+    /// different values, the control cell's greatest value.
+    CountDistinctMost {
+        /// The control cell's greatest value.
+        most: i64,
+    },
+    /// Count-distinct: with a removed value the counted cells could not reach `least`
+    /// different values, the control cell's least value.
+    CountDistinctLeast {
+        /// The control cell's least value.
+        least: i64,
+    },
     /// Numbered room: every value the first cell `first` can hold names this cell.
     RoomTarget {
         /// The first cell from the clue.
@@ -521,6 +541,11 @@ impl RuleReason {
             },
             Why::RoomNoClue => RuleReason::RoomNoClue,
             Why::ChaosClueRange { lo, hi } => RuleReason::ChaosClueRange { lo: *lo, hi: *hi },
+            Why::CountDistinctRange { lo, hi } => {
+                RuleReason::CountDistinctRange { lo: *lo, hi: *hi }
+            }
+            Why::CountDistinctMost { most } => RuleReason::CountDistinctMost { most: *most },
+            Why::CountDistinctLeast { least } => RuleReason::CountDistinctLeast { least: *least },
             Why::RoomTarget { first } => RuleReason::RoomTarget { first: cell(first) },
             Why::CircleCount { holders } => RuleReason::CircleCount {
                 holders: cells(holders),
@@ -580,6 +605,7 @@ impl RuleReason {
             | RuleReason::FlatmateNeeded { .. }
             | RuleReason::RoomNoClue
             | RuleReason::ChaosClueRange { .. }
+            | RuleReason::CountDistinctRange { .. }
             | RuleReason::RoomTarget { .. }
             | RuleReason::CircleCount { .. }
             | RuleReason::SameValuesAbsent { .. } => Technique::RuleElimination,
@@ -607,6 +633,8 @@ impl RuleReason {
             | RuleReason::BetweenEnd { .. }
             | RuleReason::SumNeeds { .. }
             | RuleReason::Needs { .. }
+            | RuleReason::CountDistinctMost { .. }
+            | RuleReason::CountDistinctLeast { .. }
             | RuleReason::SameValuesCount { .. } => Technique::RuleSet,
         }
     }
@@ -629,6 +657,9 @@ impl RuleReason {
             | RuleReason::FlatmateNone
             | RuleReason::RoomNoClue
             | RuleReason::ChaosClueRange { .. }
+            | RuleReason::CountDistinctRange { .. }
+            | RuleReason::CountDistinctMost { .. }
+            | RuleReason::CountDistinctLeast { .. }
             | RuleReason::CircleSets { .. }
             | RuleReason::CircleHouses { .. }
             | RuleReason::Alternatives { .. } => Vec::new(),

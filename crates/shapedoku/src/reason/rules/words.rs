@@ -334,6 +334,18 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
                 String::new()
             }
         ),
+        RuleReason::CountDistinctRange { lo, hi } if lo == hi => format!(
+            "the counted cells can only hold {lo} different values between them"
+        ),
+        RuleReason::CountDistinctRange { lo, hi } => format!(
+            "the counted cells hold at least {lo} and at most {hi} different values between them"
+        ),
+        RuleReason::CountDistinctMost { most } => format!(
+            "with it the counted cells would hold more than {most} different values, the most the control cell allows"
+        ),
+        RuleReason::CountDistinctLeast { least } => format!(
+            "with it the counted cells could not hold {least} different values, the fewest the control cell allows"
+        ),
         RuleReason::RoomNoClue => "the cell each of them names, counted from the clue, cannot hold the clue's value".into(),
         RuleReason::RoomTarget { first } => format!(
             "every value {} can hold names this cell, which must then hold the clue's value",
