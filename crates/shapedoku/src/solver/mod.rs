@@ -158,6 +158,7 @@ mod rooms;
 mod same_values;
 pub(crate) mod sequence;
 mod sight;
+mod skyscraper;
 mod squares;
 mod zipper;
 
