@@ -7,7 +7,8 @@
 //! the line alone this is exact, so every value a clue forbids given its line's candidates
 //! goes in one call. A clue whose automaton would be too large falls back to checking solved
 //! lines only. A sandwich or X-sum on a full row or column of a small alphabet runs the set
-//! pass of `outside_sets.rs` instead of its automaton.
+//! pass of `outside_sets.rs` instead of its automaton, and a skyscraper whose values rise with
+//! the symbol index reads the same automaton as bit sets (`skyscraper.rs`).
 //!
 //! Indexing is an implication per indexing cell: holding k means the k-th cell of its line
 //! holds the cell's position p. So k goes when that cell can no longer hold p, and once the
