@@ -159,6 +159,7 @@ mod rooms;
 mod same_values;
 pub(crate) mod sequence;
 mod sight;
+mod skyscraper;
 mod squares;
 mod zipper;
 

@@ -7,7 +7,8 @@
 //! the line alone this is exact, so every value a clue forbids given its line's candidates
 //! goes in one call. A clue whose automaton would be too large falls back to checking solved
 //! lines only. A sandwich or X-sum on a full row or column of a small alphabet runs the set
-//! pass of `outside_sets.rs` instead of its automaton.
+//! pass of `outside_sets.rs` instead of its automaton, and a skyscraper whose values rise with
+//! the symbol index reads the same automaton as bit sets (`skyscraper.rs`).
 //!
 //! Indexing is an implication per indexing cell: holding k means the k-th cell of its line
 //! holds the cell's position p. So k goes when that cell can no longer hold p, and once the
@@ -15,6 +16,7 @@
 
 use super::outside_sets::Sets;
 use super::propagator::{Contradiction, Domains, Narrowed, Propagator, Values, Why};
+use super::skyscraper::Sky;
 use crate::constraint::RuleKind;
 use crate::constraint::outside::{DEAD, Layers};
 
@@ -31,6 +33,9 @@ pub(super) struct Clue {
     /// A sandwich's or X-sum's placements and value sets, when the line holds each value
     /// once (`outside_sets.rs`): run instead of the automaton.
     sets: Option<Sets>,
+    /// A skyscraper's automaton as bit sets (`skyscraper.rs`): run instead of `layers`, which
+    /// are then left empty.
+    sky: Option<Sky>,
     /// The clue itself, whether its line holds each value once, and the alphabet's values:
     /// read only to say why the automaton removes a value (the numbers the line could give
     /// with it).
@@ -45,7 +50,21 @@ impl Clue {
             layers,
             offset,
             sets: None,
+            sky: None,
             said: None,
+        }
+    }
+
+    /// A skyscraper clue read by [`Sky`]'s bit sets, with no layers built.
+    pub(super) fn sky(cells: Vec<u32>, sky: Sky, symbols: usize) -> Clue {
+        let layers = Layers {
+            sizes: Vec::new(),
+            next: Vec::new(),
+            symbols,
+        };
+        Clue {
+            sky: Some(sky),
+            ..Clue::new(cells, layers)
         }
     }
 
@@ -108,6 +127,11 @@ impl Propagator for Clue {
         // quarters of the time for a fifth fewer guesses (docs/performance.md).
         if let Some(sets) = &self.sets {
             return sets.propagate(&self.cells, d);
+        }
+        if let Some(sky) = &self.sky {
+            return sky.propagate(&self.cells, d, |line, i, removed| {
+                self.why(line, i, removed)
+            });
         }
         let words = *self.offset.last().unwrap_or(&0);
         if words <= STACK_WORDS {

@@ -350,3 +350,113 @@ fn the_set_pass_alone_decides_a_solved_line() {
     }
     assert!(checked > 1000, "only {checked} lines met their clue");
 }
+
+/// A skyscraper's bit sets (`skyscraper.rs`) against its automaton and against brute force,
+/// on random candidates over lines of 1 to 7 cells, every clue count: lines that hold each
+/// value once (the automaton's permutation bound) and lines of a larger alphabet that may
+/// repeat values. Both passes must fail together or leave the same candidates; on lines that
+/// may repeat, what is left must be exactly the values of the lines that meet the clue; on
+/// lines of each value once, at least every value of every permutation that meets it.
+#[test]
+fn the_skyscraper_bit_sets_remove_exactly_what_the_automaton_removes() {
+    use super::propagator::Propagator;
+    use super::skyscraper::Sky;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(32);
+    let (mut removed, mut failed, mut compared) = (0u32, 0, 0);
+    for n in 1..=7usize {
+        for extra in [0usize, 1, 2] {
+            let house = extra == 0;
+            let ns = n + extra;
+            // Alphabets starting at 0 or 1: a building of height 0 is still a building.
+            let first = rng.random_range(0..2i64);
+            let values = Values::new(&(first..first + ns as i64).collect::<Vec<_>>());
+            let ids: Vec<u32> = (0..n as u32).collect();
+            // Every line of values the cells could hold: the permutations, or every tuple
+            // (up to 6^5 of them, so only for short lines).
+            let lines: Vec<Vec<usize>> = match house {
+                true => permutations(n),
+                false if n <= 5 => (0..ns.pow(n as u32))
+                    .map(|mut t| {
+                        (0..n)
+                            .map(|_| {
+                                let s = t % ns;
+                                t /= ns;
+                                s
+                            })
+                            .collect()
+                    })
+                    .collect(),
+                false => Vec::new(),
+            };
+            for round in 0..120 {
+                let count = 1 + round % n;
+                let clue = RuleKind::Skyscraper {
+                    cells: (0..n).map(CellId::new).collect(),
+                    count: count as i64,
+                    clue: (0, 1),
+                };
+                let keep = 0.3 + 0.6 * rng.random::<f64>();
+                let board: Vec<u64> = (0..n)
+                    .map(|_| {
+                        let m = (0..ns)
+                            .filter(|_| rng.random_bool(keep))
+                            .fold(0u64, |m, t| m | 1 << t);
+                        if m == 0 {
+                            1 << rng.random_range(0..ns)
+                        } else {
+                            m
+                        }
+                    })
+                    .collect();
+                let sky = Sky::new(count as i64, n, &values, house).unwrap();
+                let fast = super::outside::Clue::sky(ids.clone(), sky, ns)
+                    .with_clue(&clue, &values, house);
+                let l =
+                    crate::constraint::outside::layers(&clue, values.all(), house, 4096).unwrap();
+                let slow =
+                    super::outside::Clue::new(ids.clone(), l).with_clue(&clue, &values, house);
+                let (mut a, mut qa) = (board.clone(), Vec::new());
+                let ra = fast.propagate(&mut Domains::new(&mut a, &mut qa, &values));
+                let (mut b, mut qb) = (board.clone(), Vec::new());
+                let rb = slow.propagate(&mut Domains::new(&mut b, &mut qb, &values));
+                assert_eq!(ra.is_ok(), rb.is_ok(), "{clue:?} {board:?}");
+                compared += 1;
+                let mut exact = vec![0u64; n];
+                for line in &lines {
+                    let vals: Vec<i64> = line.iter().map(|&s| values.all()[s]).collect();
+                    if line.iter().zip(&board).all(|(&s, &m)| m >> s & 1 == 1)
+                        && line_holds(&clue, values.all(), &vals)
+                    {
+                        for (e, &s) in exact.iter_mut().zip(line) {
+                            *e |= 1 << s;
+                        }
+                    }
+                }
+                if ra.is_err() {
+                    failed += 1;
+                    assert!(exact.iter().all(|&e| e == 0), "{clue:?} {board:?}");
+                    continue;
+                }
+                assert_eq!(ra, rb, "{clue:?} {board:?}");
+                assert_eq!(a, b, "{clue:?} {board:?}");
+                removed += board
+                    .iter()
+                    .zip(&a)
+                    .map(|(x, y)| (x & !y).count_ones())
+                    .sum::<u32>();
+                if !lines.is_empty() {
+                    for i in 0..n {
+                        match house {
+                            true => assert_eq!(a[i] & exact[i], exact[i], "{clue:?} {board:?}"),
+                            false => assert_eq!(a[i], exact[i], "{clue:?} {board:?}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        compared > 2000 && failed > 50 && removed > 2000,
+        "{compared} {failed} {removed}"
+    );
+}

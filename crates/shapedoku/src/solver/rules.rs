@@ -366,6 +366,14 @@ fn outside_clue(
     values: &Values,
 ) -> Box<dyn Propagator> {
     let house = crate::constraint::outside::full_house(g, cells);
+    // Skyscrapers read their automaton as bit sets when the alphabet allows (skyscraper.rs):
+    // the same removals at a fraction of the cost, and no layers to build.
+    if let RuleKind::Skyscraper { count, .. } = kind {
+        if let Some(sky) = super::skyscraper::Sky::new(*count, cells.len(), values, house) {
+            let clue = outside::Clue::sky(ids(cells), sky, values.all().len());
+            return Box::new(clue.with_clue(kind, values, house));
+        }
+    }
     match crate::constraint::outside::layers(kind, values.all(), house, outside::MAX_STATES) {
         Some(l) => Box::new(outside::Clue::new(ids(cells), l).with_clue(kind, values, house)),
         None => Box::new(outside::SolvedCheck::new(ids(cells), kind.clone(), values)),
