@@ -45,6 +45,67 @@ pub(super) fn gather(
             ok &= add_group(state, src, item, same, rule, diags);
         }
     }
+    ok && gather_arms(state, src, r, rule, diags)
+}
+
+/// Reads `arms` into `rule.arms` for a `chaos-arrow` rule, or reports it on a rule of another
+/// type; false (with the problem reported) when it cannot be used. An arrow whose arms are
+/// listed here has the clue cell alone in `cells` (checked against the geometry in
+/// [`clue`]).
+fn gather_arms(
+    state: &mut State,
+    src: &Arc<Source>,
+    r: &RuleDef,
+    rule: &mut RuleIn,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let field = &r.arms;
+    if field.is_invalid() {
+        return false;
+    }
+    let Some(arms) = field.value() else {
+        return true;
+    };
+    if rule.kind != "chaos-arrow" {
+        diags.push(
+            Diagnostic::new(
+                src,
+                field.span(),
+                format!("`arms` does not belong in a `{}` rule", rule.kind),
+            )
+            .help("`arms` is a key of a `chaos-arrow` rule"),
+        );
+        return false;
+    }
+    if arms.is_empty() {
+        diags.push(
+            Diagnostic::new(
+                src,
+                field.span(),
+                format!("rule `{}`: `arms` lists no arm", rule.name),
+            )
+            .help("write each arm as a string of cells from the clue outwards, e.g. `arms = [\"r2c5 r3c5\", \"r1c4 r1c3\"]`, or leave `arms` out to read the four straight arms"),
+        );
+        return false;
+    }
+    let mut ok = true;
+    for arm in arms {
+        match super::growth::rule_cells(state, src, arm, &rule.name, diags) {
+            Some(cells) if cells.is_empty() => {
+                diags.push(
+                    Diagnostic::new(
+                        src,
+                        Some(arm.span()),
+                        format!("rule `{}`: an arm names no cell", rule.name),
+                    )
+                    .help("an arm lists its cells from the clue outwards; leave out an arm that reads nothing"),
+                );
+                ok = false;
+            }
+            Some(cells) => rule.arms.push(cells),
+            None => ok = false,
+        }
+    }
     ok
 }
 
@@ -135,9 +196,10 @@ pub(super) fn compile(r: &RuleIn, g: &Geometry, diags: &mut Vec<Diagnostic>) -> 
 }
 
 /// A region clue (`chaos-arrow`, `chaos-count`) from its checked cells, the clue cell first.
-/// With the clue cell alone, an arrow reads the four straight arms to the grid's edges (left,
-/// right, up, down) and a count the cells around it; otherwise an arrow's arm is the cells
-/// after the clue (a line, checked as one), a count's counted cells those after it.
+/// An arrow with `arms` reads them (`cells` is then the clue cell alone); with the clue cell
+/// alone, an arrow reads the four straight arms to the grid's edges (left, right, up, down) and
+/// a count the cells around it; otherwise an arrow's arm is the cells after the clue (a line,
+/// checked as one), a count's counted cells those after it.
 pub(super) fn clue(
     r: &RuleIn,
     g: &Geometry,
@@ -152,7 +214,12 @@ pub(super) fn clue(
         g.cell_at(Pos::new(row, col)).map(CellId::new)
     };
     let kind = if r.kind == "chaos-arrow" {
-        if cells.len() > 1 {
+        if !r.arms.is_empty() {
+            RuleKind::ChaosArrow {
+                arms: r.arms.iter().map(Vec::len).collect(),
+                cells: listed_arms(r, g, first, diags)?,
+            }
+        } else if cells.len() > 1 {
             let arms = vec![cells.len() - 1];
             RuleKind::ChaosArrow { cells, arms }
         } else {
@@ -193,6 +260,73 @@ pub(super) fn clue(
         return None;
     }
     Some(c)
+}
+
+/// The clue cell and the cells of the arms written in `arms`, in order; `None` (with every
+/// problem reported at its reference) when `cells` names more than the clue cell, or an arm's
+/// cell is not in the grid, does not touch the cell before it (the clue cell, for an arm's
+/// first) or is named twice (the clue cell included).
+fn listed_arms(
+    r: &RuleIn,
+    g: &Geometry,
+    first: CellId,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<CellId>> {
+    let at = |span: &std::ops::Range<usize>, message: String| {
+        Diagnostic::new(&r.src, Some(span.clone()), message)
+    };
+    let before = diags.len();
+    if let Some((span, p)) = r.cells.get(1) {
+        diags.push(
+            at(
+                span,
+                format!(
+                    "rule `{}`: with `arms`, `cells` names the clue cell alone, and {p} follows it",
+                    r.name
+                ),
+            )
+            .help("write every arm in `arms`, or leave `arms` out and list one arm after the clue in `cells`"),
+        );
+    }
+    let clue = g.pos(first.index());
+    let mut all = vec![first];
+    for arm in &r.arms {
+        let mut prev = clue;
+        for (span, p) in arm {
+            let Some(c) = g.cell_at(*p).map(CellId::new) else {
+                diags.push(at(
+                    span,
+                    format!("rule `{}`: {p} is not a cell of the grid", r.name),
+                ));
+                prev = *p;
+                continue;
+            };
+            if all.contains(&c) {
+                let d = at(span, format!("rule `{}`: {p} is listed twice", r.name));
+                diags.push(if c == first {
+                    d.help("an arm starts at the cell after the clue: the clue cell is read once, by itself")
+                } else {
+                    d.help("arms do not share cells")
+                });
+            } else if !super::line_rules::next_to(prev, *p) {
+                let what = if prev == clue {
+                    format!("the clue cell {prev}")
+                } else {
+                    format!("{prev}, the cell before it on the arm")
+                };
+                diags.push(
+                    at(
+                        span,
+                        format!("rule `{}`: {p} does not touch {what}", r.name),
+                    )
+                    .help("an arm runs from the clue through cells that touch, orthogonally or diagonally"),
+                );
+            }
+            all.push(c);
+            prev = *p;
+        }
+    }
+    (diags.len() == before).then_some(all)
 }
 
 /// Whether `c` is a chaos rule and `before` has one already.

@@ -298,6 +298,9 @@ pub struct RuleDef {
     /// The sets of a `same-values` or `equal-sum` rule, each string a set of cells:
     /// `["r1c1 r2c3", "r4c5 r6c7"]`.
     pub sets: Field<Vec<Spanned<String>>>,
+    /// The arms of a `chaos-arrow` rule whose `cells` is the clue cell alone, each string one
+    /// arm's cells from the clue outwards: `["r2c5 r3c5", "r1c4 r1c3"]`.
+    pub arms: Field<Vec<Spanned<String>>>,
     // Keys of the rules composed of rules.
     /// The rules an `any` (at least one holds) or `all` (every one holds) rule combines,
     /// written `[[rule.of]]` after the `[[rule]]` line, each a rule table of its own.

@@ -62,6 +62,7 @@ fn gather(
         def: r.clone(),
         extra: Vec::new(),
         groups: Vec::new(),
+        arms: Vec::new(),
         parts: Vec::new(),
         alternative: false,
     };

@@ -65,6 +65,9 @@ pub(crate) struct RuleIn {
     /// `different`), and its cells with the spans of their references. A `same-values`
     /// rule's sets, each as a `same` group (see `set_rules.rs`).
     pub groups: Vec<ChaosGroup>,
+    /// A `chaos-arrow` rule's `arms`, each arm's cells from the clue outwards with the spans
+    /// of their references (see `chaos_rules.rs`); empty when the arm is written in `cells`.
+    pub arms: Vec<Vec<(Range<usize>, Pos)>>,
     /// The rules an `any` or `all` rule combines, gathered like any rule.
     pub parts: Vec<RuleIn>,
     /// Whether the rule is (part of) one alternative of an `any`: a clue no values can meet

@@ -113,28 +113,51 @@ impl Clue {
         }
     }
 
-    /// The rule in the file: written as its cells, or as the clue cell alone (four straight
-    /// arms, the 3x3 around it).
-    fn toml(&self, alone: bool) -> String {
+    /// The rule in the file: written as its cells, as the clue cell alone (four straight
+    /// arms, the 3x3 around it), or as the clue cell and its arms in `arms`.
+    fn toml(&self, form: Form) -> String {
         let (kind, cell, rest): (&str, usize, Vec<usize>) = match self {
             Clue::Arrow { cell, arms } => ("chaos-arrow", *cell, arms.concat()),
             Clue::Count { cell, counted } => ("chaos-count", *cell, counted.clone()),
         };
         let mut cells = vec![name(cell)];
-        if !alone {
+        if form == Form::Listed {
             cells.extend(rest.iter().map(|&c| name(c)));
         }
-        format!(
+        let mut text = format!(
             "[[rule]]\ntype = \"{kind}\"\ncells = \"{}\"\n",
             cells.join(" ")
-        )
+        );
+        if let (Form::Arms, Clue::Arrow { arms, .. }) = (form, self) {
+            let arms: Vec<String> = (arms.iter())
+                .map(|a| {
+                    format!(
+                        "\"{}\"",
+                        a.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" ")
+                    )
+                })
+                .collect();
+            text.push_str(&format!("arms = [{}]\n", arms.join(", ")));
+        }
+        text
     }
 }
 
+/// How a clue is written in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// The clue cell, then what it reads, in `cells`.
+    Listed,
+    /// The clue cell alone: four straight arms, or the 3x3 around it.
+    Alone,
+    /// The clue cell in `cells`, its arms in `arms`.
+    Arms,
+}
+
 /// The clue `kind` (0: arrow, four ways; 1: arrow, one arm; 2: count, 3x3; 3: count, listed
-/// cells) at `cell`, with `dir` and `len` choosing its arm or counted cells; whether it is
-/// written as the clue cell alone.
-fn clue(kind: u8, cell: usize, dir: u8, len: usize) -> (Clue, bool) {
+/// cells; 4: arrow, some of the four ways, each cut short or not, in `arms`) at `cell`, with
+/// `dir` and `len` choosing its arm(s) or counted cells; how it is written.
+fn clue(kind: u8, cell: usize, dir: u8, len: usize) -> (Clue, Form) {
     let (r, c) = ((cell / SIZE) as i64, (cell % SIZE) as i64);
     let at = |dr: i64, dc: i64| -> Option<usize> {
         let (r, c) = (r + dr, c + dc);
@@ -155,7 +178,7 @@ fn clue(kind: u8, cell: usize, dir: u8, len: usize) -> (Clue, bool) {
                     cell,
                     arms: arms.collect(),
                 },
-                true,
+                Form::Alone,
             )
         }
         1 => {
@@ -169,7 +192,7 @@ fn clue(kind: u8, cell: usize, dir: u8, len: usize) -> (Clue, bool) {
                         cell,
                         arms: vec![arm],
                     },
-                    false,
+                    Form::Listed,
                 )
             }
         }
@@ -180,7 +203,28 @@ fn clue(kind: u8, cell: usize, dir: u8, len: usize) -> (Clue, bool) {
                     counted.extend(at(dr, dc).filter(|&x| x != cell));
                 }
             }
-            (Clue::Count { cell, counted }, true)
+            (Clue::Count { cell, counted }, Form::Alone)
+        }
+        4 => {
+            // A nonempty subset of the four ways (bits of `ways`), each arm cut to `len` cells
+            // when `dir` is odd, the order of the arms turned by `dir`.
+            let ways = 1 + (usize::from(dir) * 5 + len) % 15;
+            let mut arms: Vec<Vec<usize>> = (0..4)
+                .filter(|&w| ways >> w & 1 != 0)
+                .map(|w| {
+                    let (dr, dc) = dirs[w];
+                    let ray = ray(dr, dc);
+                    let keep = if dir % 2 == 1 { len } else { ray.len() };
+                    ray.into_iter().take(keep).collect::<Vec<usize>>()
+                })
+                .filter(|a| !a.is_empty())
+                .collect();
+            if arms.is_empty() {
+                return clue(0, cell, dir, len);
+            }
+            let turn = usize::from(dir) % arms.len();
+            arms.rotate_left(turn);
+            (Clue::Arrow { cell, arms }, Form::Arms)
         }
         _ => {
             // Cells in reading order after the clue, stepping by `dir + 1`, touching or not.
@@ -200,7 +244,7 @@ fn clue(kind: u8, cell: usize, dir: u8, len: usize) -> (Clue, bool) {
                     cell,
                     counted: counted_unique,
                 },
-                false,
+                Form::Listed,
             )
         }
     }
@@ -219,7 +263,7 @@ proptest! {
     fn region_clues_agree_with_the_reference(
         part in 0usize..117,
         pick in 0usize..1000,
-        clues in prop::collection::vec((0u8..4, 0usize..16, 0u8..4, 1usize..5), 1..8),
+        clues in prop::collection::vec((0u8..5, 0usize..16, 0u8..4, 1usize..5), 1..8),
         givens in prop::collection::vec(0usize..16, 0..3),
     ) {
         let parts = partitions();
@@ -229,12 +273,12 @@ proptest! {
         prop_assume!(!fills.is_empty());
         let planted = &fills[pick % fills.len()];
         // The clues the planted pair reads as its clue cells' values, one per cell.
-        let mut kept: Vec<(Clue, bool)> = Vec::new();
+        let mut kept: Vec<(Clue, Form)> = Vec::new();
         for &(kind, cell, dir, len) in &clues {
-            let (c, alone) = clue(kind, cell, dir, len);
+            let (c, form) = clue(kind, cell, dir, len);
             let read = c.reads(planted_regions);
             if read == usize::from(planted[cell]) + 1 {
-                kept.push((c, alone));
+                kept.push((c, form));
             }
         }
         prop_assume!(!kept.is_empty());
@@ -247,8 +291,8 @@ proptest! {
             "symbols = \"1234\"\ngivens = \"\"\"\n{}\n\"\"\"\n[[grid]]\nsize = {SIZE}\n[[rule]]\ntype = \"chaos\"\n",
             rows.join("\n")
         );
-        for (c, alone) in &kept {
-            text.push_str(&c.toml(*alone));
+        for (c, form) in &kept {
+            text.push_str(&c.toml(*form));
         }
         let loaded = load_str("clues", &text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
         // The reference: every partition's value grids that fit its regions' readings.
@@ -317,7 +361,63 @@ fn region_clue_errors_point_at_the_rule_or_cell() {
             "cannot be one of several rules",
         ),
     ];
+    // An arrow with its arms in `arms`: the clue cell alone in `cells`, every arm from the
+    // clue outwards through touching cells, no cell twice.
+    let arrow = |lines: &str| {
+        format!(
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"chaos\"\n[[rule]]\n{lines}"
+        )
+    };
+    let arms_cases = [
+        (
+            arrow("type = \"chaos-arrow\"\ncells = \"r2c2\"\narms = [\"r2c1\", \"r2c4\"]\n"),
+            ":9:18:",
+            "r2c4 does not touch the clue cell r2c2",
+        ),
+        (
+            arrow("type = \"chaos-arrow\"\ncells = \"r2c2\"\narms = [\"r2c3 r4c3\"]\n"),
+            ":9:15:",
+            "r4c3 does not touch r2c3, the cell before it on the arm",
+        ),
+        (
+            arrow("type = \"chaos-arrow\"\ncells = \"r2c2\"\narms = [\"r2c1\", \"r2c2 r2c3\"]\n"),
+            ":9:18:",
+            "r2c2 is listed twice",
+        ),
+        (
+            arrow("type = \"chaos-arrow\"\ncells = \"r2c2\"\narms = [\"r1c2\", \"r2c3 r1c2\"]\n"),
+            ":9:23:",
+            "r1c2 is listed twice",
+        ),
+        (
+            arrow("type = \"chaos-arrow\"\ncells = \"r2c2 r2c3\"\narms = [\"r2c1\"]\n"),
+            ":8:15:",
+            "with `arms`, `cells` names the clue cell alone",
+        ),
+        (
+            arrow("type = \"chaos-arrow\"\ncells = \"r2c2\"\narms = [\"r2c1 r2c0\"]\n"),
+            ":9:",
+            "r2c0",
+        ),
+        (
+            arrow("type = \"chaos-arrow\"\ncells = \"r2c2\"\narms = []\n"),
+            ":9:8:",
+            "`arms` lists no arm",
+        ),
+        (
+            arrow("type = \"chaos-arrow\"\ncells = \"r2c2\"\narms = [\"r2c1\", \"\"]\n"),
+            ":9:",
+            "an arm names no cell",
+        ),
+        (
+            arrow("type = \"chaos-count\"\ncells = \"r2c2\"\narms = [\"r2c1\"]\n"),
+            ":9:8:",
+            "`arms` does not belong in a `chaos-count` rule",
+        ),
+    ];
+    let cases = (cases.iter().map(|&(t, a, m)| (t.to_string(), a, m))).chain(arms_cases);
     for (text, at, message) in cases {
+        let text = text.as_str();
         let Err(e) = load_str("bad", text, None) else {
             panic!("loaded: {text}");
         };
@@ -341,7 +441,7 @@ fn published_region_clue_puzzles_keep_their_setters_solutions() {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     files.sort();
-    assert!(files.len() >= 5, "{files:?}");
+    assert!(files.len() >= 6, "{files:?}");
     for f in &files {
         let l = shapedoku::load::load_path(f).unwrap_or_else(|e| panic!("{e}"));
         let want = l.solution.clone().expect("a stated solution");

@@ -39,7 +39,7 @@ pub(crate) struct Lines {
     pub(crate) base_of: Vec<u8>,
 }
 
-/// The grids' (rows, columns) pairs, each way round.
+/// The grids' (rows, columns) pairs, each way round where the base lines are houses.
 pub(crate) fn line_sets(board: &Board) -> Vec<Lines> {
     let g = board.geometry();
     let mut grids: Vec<Option<usize>> = g.shapes().iter().map(|s| s.grid).collect();
@@ -73,18 +73,28 @@ pub(crate) fn line_sets(board: &Board) -> Vec<Lines> {
             }
             of
         };
-        out.push(Lines {
-            base: rows.clone(),
-            cover_of: numbers(&cols),
-            base_of: numbers(&rows),
-            cover: cols.clone(),
-        });
-        out.push(Lines {
-            cover_of: numbers(&rows),
-            base_of: numbers(&cols),
-            base: cols,
-            cover: rows,
-        });
+        // A base line must hold the symbol (a house); a cover line need only not repeat it. A
+        // row of 7 cells with the digits 1 to 9 (a rectangle's short lines, a 7x7 with nine
+        // digits) may miss the symbol, so it is never a base.
+        let houses = |lines: &[Option<usize>]| {
+            (lines.iter()).all(|s| s.is_some_and(|s| g.houses().contains(&s)))
+        };
+        if houses(&rows) {
+            out.push(Lines {
+                base: rows.clone(),
+                cover_of: numbers(&cols),
+                base_of: numbers(&rows),
+                cover: cols.clone(),
+            });
+        }
+        if houses(&cols) {
+            out.push(Lines {
+                cover_of: numbers(&rows),
+                base_of: numbers(&cols),
+                base: cols,
+                cover: rows,
+            });
+        }
     }
     out
 }

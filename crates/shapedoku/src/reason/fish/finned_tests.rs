@@ -206,3 +206,28 @@ fn sashimi_x_wing() {
         crate::reason::catalogue::Technique::SashimiXWing
     );
 }
+
+/// A base line must be a house: on a 6x8 with the digits 1 to 8 only the rows (8 cells) are
+/// bases, and on a 7x7 with the digits 1 to 9 neither rows nor columns are (a line of 7 may
+/// miss the symbol, and a fish on such lines eliminated a digit of the setter's solution of a
+/// published 7x7, `tests/data/kinds/dutch-flat-mate-squishdoku.toml`).
+#[test]
+fn base_lines_are_houses() {
+    let bases = |text: &str| -> Vec<ShapeKind> {
+        let p = crate::load::load_str("t", text, None).unwrap().puzzle;
+        let b = Board::new(&p);
+        let g = b.geometry();
+        (line_sets(&b).iter())
+            .map(|l| g.shape(l.base[0].unwrap()).kind)
+            .collect()
+    };
+    assert_eq!(
+        bases("symbols = \"12345678\"\n[[grid]]\nsize = [6, 8]\nbox = [2, 4]\n"),
+        vec![ShapeKind::Row]
+    );
+    assert!(bases("symbols = \"123456789\"\n[[grid]]\nsize = 7\n").is_empty());
+    assert_eq!(
+        bases("symbols = \"123456789\"\n[[grid]]\nsize = 9\n").len(),
+        2
+    );
+}
