@@ -111,6 +111,7 @@ mod bitboard;
 mod budget;
 mod candidates;
 mod cell_rules;
+pub(crate) mod derived;
 mod chaos;
 mod chaos_clues;
 mod count;
@@ -263,7 +264,12 @@ pub struct Solver {
 impl Solver {
     /// Compiles a solver for a puzzle (its geometry and givens).
     pub fn new(puzzle: &Puzzle) -> Self {
-        let mut s = Self::for_geometry(puzzle.geometry().clone());
+        Self::new_with(puzzle, derived::DerivedSums::On)
+    }
+
+    /// [`Solver::new`], deriving sums before search or not (`derived.rs`).
+    pub(crate) fn new_with(puzzle: &Puzzle, derive: derived::DerivedSums) -> Self {
+        let mut s = Self::for_geometry_with(puzzle.geometry().clone(), derive);
         // A puzzle's givens are in range by construction; should one not be, the search
         // reports "no solution" for it rather than misreading it (see `load_givens`).
         s.givens.copy_from_slice(puzzle.givens());
@@ -306,12 +312,18 @@ impl Solver {
 
     /// Compiles a solver for a geometry with no givens.
     pub fn for_geometry(geometry: Arc<Geometry>) -> Self {
+        Self::for_geometry_with(geometry, derived::DerivedSums::On)
+    }
+
+    /// [`Solver::for_geometry`], deriving sums before search or not (`derived.rs`): tests
+    /// compare the two.
+    pub(crate) fn for_geometry_with(geometry: Arc<Geometry>, derive: derived::DerivedSums) -> Self {
         let nc = geometry.cell_count();
         // Each rule's laws, stated once and read by every stage below.
         let laws: Vec<crate::constraint::Laws<'_>> = (geometry.constraints().iter())
             .map(|c| c.laws(&geometry))
             .collect();
-        let engine = Propagation::with_laws(geometry.clone(), &laws);
+        let engine = Propagation::with_laws(geometry.clone(), &laws, derive);
         // The cells, then a chaos construction's region labels.
         let vars = engine.vars();
         let kernel = bitboard::Kernel::new(&geometry, &laws);
