@@ -28,6 +28,7 @@
 //! | `naked_pairs.rs`, `locked.rs` | naked pairs and locked candidates in houses |
 //! | `propagator.rs` | the propagator interface: `Propagator`, `Domains`, `Values` |
 //! | `rules.rs` | the registry: the propagator of each shape's rule |
+//! | `derived.rs` | sums derived before search: innies and outies of houses under the cages |
 //! | `sum/` | the sum rule's propagator (cages, little killers, arrows, region sums), one file per stage |
 //! | `linear.rs` | a sum as one equation: per-cell supports, bounds where they do not fit |
 //! | `relation.rs` | pair rules as per-cell arc lists over tables built from their [`crate::constraint::PairLaw`]s (nonconsecutive, kropki/XV/difference/ratio marks and their negative constraint) |
@@ -111,10 +112,10 @@ mod bitboard;
 mod budget;
 mod candidates;
 mod cell_rules;
-pub(crate) mod derived;
 mod chaos;
 mod chaos_clues;
 mod count;
+pub(crate) mod derived;
 mod estimate;
 mod fill;
 mod handover;

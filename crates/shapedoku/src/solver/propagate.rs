@@ -2,12 +2,12 @@
 //! naked pairs and locked candidates, then every rule's propagator; whenever a later stage
 //! narrows something, the loop starts again from the cheap house path.
 
+use super::derived::{self, DerivedSums};
 use super::houses::{clear_peers, hidden_singles};
 use super::locked::locked_candidates;
 use super::naked_pairs::naked_pairs;
 use super::peers::Peers;
 use super::propagator::{Conflict, Domains, Propagator, Values};
-use super::derived::{self, DerivedSums};
 use super::rules;
 use super::sum::SumRule;
 use crate::Geometry;

@@ -754,7 +754,9 @@ mod derived_tests {
         };
         let row = |r: u32| {
             (0..g.shapes().len())
-                .find(|&s| g.shape(s).kind == crate::geometry::ShapeKind::Row && g.shape(s).number == r)
+                .find(|&s| {
+                    g.shape(s).kind == crate::geometry::ShapeKind::Row && g.shape(s).number == r
+                })
                 .unwrap() as u32
         };
         let innie = Derivation {
@@ -765,7 +767,10 @@ mod derived_tests {
             outies: vec![],
         };
         let text = derived_sum(g, &innie);
-        assert!(text.starts_with("each symbol once in row 1: 45; the totals of cage"), "{text}");
+        assert!(
+            text.starts_with("each symbol once in row 1: 45; the totals of cage"),
+            "{text}"
+        );
         assert!(text.ends_with(": 44; so r1c1 = 1"), "{text}");
         let both = Derivation {
             houses: vec![row(1), row(2)],
@@ -775,7 +780,10 @@ mod derived_tests {
             ..innie
         };
         let text = derived_sum(g, &both);
-        assert!(text.starts_with("each symbol once in rows 1 and 2: 90;"), "{text}");
+        assert!(
+            text.starts_with("each symbol once in rows 1 and 2: 90;"),
+            "{text}"
+        );
         assert!(text.ends_with("so r2c1 = r1c2 + r1c3 - 73"), "{text}");
     }
 }
