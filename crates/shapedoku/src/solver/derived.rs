@@ -170,10 +170,9 @@ pub(crate) fn sums(g: &Geometry, mode: DerivedSums) -> Vec<(Arc<SumFacts>, Vec<u
             }
         }
         // Pieces with more than half their cells inside, in the order laid.
-        let mut pieces: Vec<usize> = (0..laid.len())
+        let pieces: Vec<usize> = (0..laid.len())
             .filter(|&i| 2 * count[i] > sources[laid[i]].cells.len())
             .collect();
-        pieces.sort_unstable();
         let covered = |c: u32| {
             let o = owner[c as usize];
             o != u32::MAX && 2 * count[o as usize] > sources[laid[o as usize]].cells.len()
@@ -285,13 +284,13 @@ fn sources(g: &Geometry) -> Vec<Source> {
         if !c.well_formed() {
             continue;
         }
-        let ids = |cells: &[crate::CellId]| cells.iter().map(|c| c.index() as u32).collect();
-        match &c.kind {
-            RuleKind::Cage {
-                cells,
-                total: Some(t),
-            } => push(Piece::Rule(i as u32), ids(cells), *t),
-            _ => {}
+        if let RuleKind::Cage {
+            cells,
+            total: Some(t),
+        } = &c.kind
+        {
+            let ids = cells.iter().map(|c| c.index() as u32).collect();
+            push(Piece::Rule(i as u32), ids, *t);
         }
     }
     out
