@@ -28,6 +28,7 @@
 //! | `naked_pairs.rs`, `locked.rs` | naked pairs and locked candidates in houses |
 //! | `propagator.rs` | the propagator interface: `Propagator`, `Domains`, `Values` |
 //! | `rules.rs` | the registry: the propagator of each shape's rule |
+//! | `derived.rs` | sums derived before search: innies and outies of houses under the cages |
 //! | `sum/` | the sum rule's propagator (cages, little killers, arrows, region sums), one file per stage |
 //! | `linear.rs` | a sum as one equation: per-cell supports, bounds where they do not fit |
 //! | `relation.rs` | pair rules as per-cell arc lists over tables built from their [`crate::constraint::PairLaw`]s (nonconsecutive, kropki/XV/difference/ratio marks and their negative constraint) |
@@ -114,6 +115,7 @@ mod cell_rules;
 mod chaos;
 mod chaos_clues;
 mod count;
+pub(crate) mod derived;
 mod estimate;
 mod fill;
 mod handover;
@@ -265,7 +267,12 @@ pub struct Solver {
 impl Solver {
     /// Compiles a solver for a puzzle (its geometry and givens).
     pub fn new(puzzle: &Puzzle) -> Self {
-        let mut s = Self::for_geometry(puzzle.geometry().clone());
+        Self::new_with(puzzle, derived::DerivedSums::On)
+    }
+
+    /// [`Solver::new`], deriving sums before search or not (`derived.rs`).
+    pub(crate) fn new_with(puzzle: &Puzzle, derive: derived::DerivedSums) -> Self {
+        let mut s = Self::for_geometry_with(puzzle.geometry().clone(), derive);
         // A puzzle's givens are in range by construction; should one not be, the search
         // reports "no solution" for it rather than misreading it (see `load_givens`).
         s.givens.copy_from_slice(puzzle.givens());
@@ -308,12 +315,18 @@ impl Solver {
 
     /// Compiles a solver for a geometry with no givens.
     pub fn for_geometry(geometry: Arc<Geometry>) -> Self {
+        Self::for_geometry_with(geometry, derived::DerivedSums::On)
+    }
+
+    /// [`Solver::for_geometry`], deriving sums before search or not (`derived.rs`): tests
+    /// compare the two.
+    pub(crate) fn for_geometry_with(geometry: Arc<Geometry>, derive: derived::DerivedSums) -> Self {
         let nc = geometry.cell_count();
         // Each rule's laws, stated once and read by every stage below.
         let laws: Vec<crate::constraint::Laws<'_>> = (geometry.constraints().iter())
             .map(|c| c.laws(&geometry))
             .collect();
-        let engine = Propagation::with_laws(geometry.clone(), &laws);
+        let engine = Propagation::with_laws(geometry.clone(), &laws, derive);
         // The cells, then a chaos construction's region labels.
         let vars = engine.vars();
         let kernel = bitboard::Kernel::new(&geometry, &laws);

@@ -2,12 +2,14 @@
 //! naked pairs and locked candidates, then every rule's propagator; whenever a later stage
 //! narrows something, the loop starts again from the cheap house path.
 
+use super::derived::{self, DerivedSums};
 use super::houses::{clear_peers, hidden_singles};
 use super::locked::locked_candidates;
 use super::naked_pairs::naked_pairs;
 use super::peers::Peers;
 use super::propagator::{Conflict, Domains, Propagator, Values};
 use super::rules;
+use super::sum::SumRule;
 use crate::Geometry;
 use crate::constraint::Laws;
 use crate::geometry::ShapeTables;
@@ -61,13 +63,18 @@ impl Propagation {
         let laws: Vec<Laws<'_>> = (geometry.constraints().iter())
             .map(|c| c.laws(&geometry))
             .collect();
-        Propagation::with_laws(geometry.clone(), &laws)
+        Propagation::with_laws(geometry.clone(), &laws, DerivedSums::On)
     }
 
     /// The propagation of a geometry, with the laws of the geometry's rules already stated, one per
     /// rule in order (`Constraint::laws`): the solver states them once and hands them to
-    /// every stage that reads them.
-    pub(super) fn with_laws(geometry: Arc<Geometry>, laws: &[Laws<'_>]) -> Propagation {
+    /// every stage that reads them. With `derive` on, the sums that follow from the houses
+    /// and the sums laid over them (`derived.rs`) come after the rules' propagators.
+    pub(super) fn with_laws(
+        geometry: Arc<Geometry>,
+        laws: &[Laws<'_>],
+        derive: DerivedSums,
+    ) -> Propagation {
         let g = &geometry;
         let n = g.symbol_count();
         let tables = g.tables().clone();
@@ -93,6 +100,10 @@ impl Propagation {
                     scopes.push(cells);
                 }
             }
+        }
+        for (facts, scope) in derived::sums(g, derive) {
+            propagators.push(SumRule::compile(facts, g));
+            scopes.push(scope);
         }
         debug_assert_eq!(scopes.len(), propagators.len());
         let mut scope_at = vec![0];

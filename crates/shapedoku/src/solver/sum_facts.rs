@@ -47,6 +47,9 @@ pub(crate) enum SumOrigin {
     /// The rule whose propagator states it (a little killer, an arrow, a double arrow, a
     /// region-sum line): the one the caller ran.
     Rule,
+    /// Derived before search from houses and the sums laid over them (innies and outies,
+    /// `solver/derived.rs`): how it follows.
+    Derived(Arc<super::derived::Derivation>),
 }
 
 impl SumFacts {

@@ -702,3 +702,100 @@ fn times(n: u32) -> String {
         n => format!("{n} times"),
     }
 }
+
+/// A sum the solver derived before search (innies and outies, `solver/derived.rs`) in words:
+/// `each symbol once in rows 1 and 2: 90; the totals of cage 1 at r1c1 and cage 4 at r1c5: 87;
+/// so r3c1 + r3c2 = 3`. The reasoner finds its own innies and outies
+/// (`innies.rs`); this names the solver's, for when its propagators' steps are worded.
+// Read by the tests until the reasoner words the solver's derived sums.
+#[allow(dead_code)]
+pub(crate) fn derived_sum(g: &Geometry, d: &crate::solver::derived::Derivation) -> String {
+    use crate::solver::derived::Piece;
+    let houses: Vec<ShapeId> = d.houses.iter().map(|&h| ShapeId::new(h as usize)).collect();
+    let pieces: Vec<String> = (d.pieces.iter())
+        .map(|&(p, _)| match p {
+            Piece::Shape(s) => rule_name(g, RuleRef::Cage(ShapeId::new(s as usize))),
+            Piece::Rule(i) => rule_name(g, RuleRef::Rule(i as usize)),
+        })
+        .collect();
+    let named = |cs: &[u32]| -> String {
+        let ids: Vec<CellId> = cs.iter().map(|&c| CellId::new(c as usize)).collect();
+        cells(g, &ids).join(" + ")
+    };
+    let (union, laid) = (d.union_total(), d.pieces_total());
+    let (Some(union), Some(laid)) = (union, laid) else {
+        return format!("{} less {}", shapes_label(g, &houses), and_list(&pieces));
+    };
+    let so = match (d.innies.is_empty(), d.outies.is_empty()) {
+        (false, true) => format!("{} = {}", named(&d.innies), union - laid),
+        (true, false) => format!("{} = {}", named(&d.outies), laid - union),
+        _ => format!(
+            "{} = {} {} {}",
+            named(&d.outies),
+            named(&d.innies),
+            if laid >= union { "+" } else { "-" },
+            (laid - union).abs()
+        ),
+    };
+    format!(
+        "each symbol once in {}: {union}; the totals of {}: {laid}; so {so}",
+        shapes_label(g, &houses),
+        and_list(&pieces),
+    )
+}
+
+#[cfg(test)]
+mod derived_tests {
+    use super::derived_sum;
+    use crate::solver::derived::{Derivation, Piece};
+
+    #[test]
+    fn a_derived_sum_is_worded_from_its_houses_and_pieces() {
+        let l = crate::load::load_str(
+            "t",
+            "variant = \"classic\"\n[[cage]]\nsum = 17\ncells = \"r1c2 r1c3 r1c4\"\n[[cage]]\nsum = 27\ncells = \"r1c5 r1c6 r1c7 r1c8 r1c9\"\n",
+            None,
+        )
+        .unwrap();
+        let g = &l.geometry;
+        let cage = |i: usize| {
+            (0..g.shapes().len())
+                .filter(|&s| g.shape(s).sum().is_some())
+                .nth(i)
+                .unwrap() as u32
+        };
+        let row = |r: u32| {
+            (0..g.shapes().len())
+                .find(|&s| {
+                    g.shape(s).kind == crate::geometry::ShapeKind::Row && g.shape(s).number == r
+                })
+                .unwrap() as u32
+        };
+        let innie = Derivation {
+            houses: vec![row(1)],
+            house_total: 45,
+            pieces: vec![(Piece::Shape(cage(0)), 17), (Piece::Shape(cage(1)), 27)],
+            innies: vec![0],
+            outies: vec![],
+        };
+        let text = derived_sum(g, &innie);
+        assert!(
+            text.starts_with("each symbol once in row 1: 45; the totals of cage"),
+            "{text}"
+        );
+        assert!(text.ends_with(": 44; so r1c1 = 1"), "{text}");
+        let both = Derivation {
+            houses: vec![row(1), row(2)],
+            pieces: vec![(Piece::Shape(cage(0)), 17)],
+            innies: vec![1, 2],
+            outies: vec![9],
+            ..innie
+        };
+        let text = derived_sum(g, &both);
+        assert!(
+            text.starts_with("each symbol once in rows 1 and 2: 90;"),
+            "{text}"
+        );
+        assert!(text.ends_with("so r2c1 = r1c2 + r1c3 - 73"), "{text}");
+    }
+}
