@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
 const CLASSIC: &str = include_str!("../../../../variants/puzzles/classic.toml");
-const KILLER: &str = include_str!("../../../../variants/puzzles/killer.toml");
+/// A generated Killer that takes about 2,000 guesses to prove unique (the built-in Killer
+/// example now takes none: its innies and outies decide it).
+const HARD_KILLER: &str = include_str!("../../../../tests/data/issbench/generated/killer/07.toml");
 const SAMURAI: &str = include_str!("../../../../variants/puzzles/samurai.toml");
 
 fn app() -> Router {
@@ -245,12 +247,12 @@ async fn count_says_none_unique_several_and_for_a_variant_found() {
 #[tokio::test]
 async fn limits_reached_are_said_plainly() {
     let app = app();
-    // The Killer example needs hundreds of guesses to prove it has one solution: 20 leave
-    // it undecided.
+    // The hard Killer needs about two thousand guesses to prove it has one solution: 20
+    // leave it undecided.
     let (s, v) = post(
         &app,
         "/api/count",
-        json!({"toml": KILLER, "guess_limit": 20}),
+        json!({"toml": HARD_KILLER, "guess_limit": 20}),
     )
     .await;
     assert_eq!(s, StatusCode::OK);
