@@ -117,6 +117,38 @@ impl CountDistinct {
             .filter(|&(_, &v)| (i64::from(lo)..=i64::from(hi)).contains(&v))
             .fold(0u64, |m, (s, _)| m | 1 << s)
     }
+
+    /// Tries each symbol of `tried(x)` alone in each open counted cell (`doms` their
+    /// candidates, kept up to date) and removes those with which the cells `fail`, for `why`.
+    fn drop_symbols(
+        &self,
+        d: &mut Domains<'_>,
+        doms: &mut [u64],
+        tried: impl Fn(u64) -> u64,
+        fail: impl Fn(&[u64]) -> bool,
+        why: impl Fn() -> Why + Copy,
+    ) -> Narrowed {
+        let mut changed = false;
+        for i in 0..doms.len() {
+            let x = doms[i];
+            if x.count_ones() < 2 {
+                continue;
+            }
+            let mut keep = x;
+            for s in bits(tried(x)) {
+                doms[i] = 1 << s;
+                if fail(doms) {
+                    keep &= !(1 << s);
+                }
+            }
+            doms[i] = x;
+            if keep != x {
+                changed |= d.keep_because(self.counted[i], keep, why)?;
+                doms[i] = d.get(self.counted[i]);
+            }
+        }
+        Ok(changed)
+    }
 }
 
 /// The symbols of the solved cells.
@@ -173,50 +205,24 @@ impl Propagator for CountDistinct {
         let solved = solved_symbols(doms);
         // Too many: a symbol that makes the least count exceed the control's greatest value.
         if want_hi <= i64::from(lo) + 1 {
-            for i in 0..m {
-                let x = doms[i];
-                if x.count_ones() < 2 {
-                    continue;
-                }
-                let mut keep = x;
-                for s in bits(x & !solved) {
-                    doms[i] = 1 << s;
-                    if i64::from(self.least(doms)) > want_hi {
-                        keep &= !(1 << s);
-                    }
-                }
-                doms[i] = x;
-                if keep != x {
-                    changed |= d.keep_because(self.counted[i], keep, || {
-                        Why::CountDistinctMost { most: want_hi }
-                    })?;
-                    doms[i] = d.get(self.counted[i]);
-                }
-            }
+            changed |= self.drop_symbols(
+                d,
+                doms,
+                |x| x & !solved,
+                |doms| i64::from(self.least(doms)) > want_hi,
+                || Why::CountDistinctMost { most: want_hi },
+            )?;
         }
         // Too few: the control needs the greatest count, and a symbol after which no matching
         // reaches it leaves the cell.
         if want_lo >= i64::from(hi) {
-            for i in 0..m {
-                let x = doms[i];
-                if x.count_ones() < 2 {
-                    continue;
-                }
-                let mut keep = x;
-                for s in bits(x) {
-                    doms[i] = 1 << s;
-                    if i64::from(Self::greatest(doms)) < want_lo {
-                        keep &= !(1 << s);
-                    }
-                }
-                doms[i] = x;
-                if keep != x {
-                    changed |= d.keep_because(self.counted[i], keep, || {
-                        Why::CountDistinctLeast { least: want_lo }
-                    })?;
-                    doms[i] = d.get(self.counted[i]);
-                }
-            }
+            changed |= self.drop_symbols(
+                d,
+                doms,
+                |x| x,
+                |doms| i64::from(Self::greatest(doms)) < want_lo,
+                || Why::CountDistinctLeast { least: want_lo },
+            )?;
         }
         Ok(changed)
     }
