@@ -258,6 +258,75 @@ fn planted_rules(
             );
         }
     }
+    out + &planted_outside_clues(sol, values, rows, cols, rng)
+}
+
+/// Clues outside the grid planted in `sol`, on some of its rows and columns read from each
+/// side (lines that may miss some symbols): skyscrapers, X-sums where the first value is a
+/// count of cells the line has, sandwiches where the line holds the smallest and the largest
+/// value, and little killers down the diagonals from above.
+fn planted_outside_clues(
+    sol: &[u8],
+    values: &[i64],
+    rows: usize,
+    cols: usize,
+    rng: &mut Xoshiro256PlusPlus,
+) -> String {
+    let v = |(r, c): (usize, usize)| values[usize::from(sol[r * cols + c])];
+    // Each line: where its clue is written and its cells read from there (0-based cells).
+    let mut lines: Vec<((usize, usize), Vec<(usize, usize)>)> = Vec::new();
+    for r in 0..rows {
+        let cells: Vec<_> = (0..cols).map(|c| (r, c)).collect();
+        lines.push(((r + 1, 0), cells.clone()));
+        lines.push(((r + 1, cols + 1), cells.into_iter().rev().collect()));
+    }
+    for c in 0..cols {
+        let cells: Vec<_> = (0..rows).map(|r| (r, c)).collect();
+        lines.push(((0, c + 1), cells.clone()));
+        lines.push(((rows + 1, c + 1), cells.into_iter().rev().collect()));
+    }
+    let (low, high) = (values.iter().min().unwrap(), values.iter().max().unwrap());
+    let mut out = String::new();
+    for ((ar, ac), cells) in lines {
+        let at = format!("at = [{ar}, {ac}]");
+        let vals: Vec<i64> = cells.iter().map(|&p| v(p)).collect();
+        match rng.random_range(0..8) {
+            0 => {
+                let mut top = i64::MIN;
+                let mut count = 0;
+                for &x in &vals {
+                    if x > top {
+                        (top, count) = (x, count + 1);
+                    }
+                }
+                out += &format!("[[rule]]\ntype = \"skyscraper\"\n{at}\ncount = {count}\n");
+            }
+            1 if vals[0] >= 1 && vals[0] as usize <= vals.len() => {
+                let total: i64 = vals[..vals[0] as usize].iter().sum();
+                out += &format!("[[rule]]\ntype = \"x-sum\"\n{at}\ntotal = {total}\n");
+            }
+            2 => {
+                let (Some(i), Some(j)) = (
+                    vals.iter().position(|x| x == low),
+                    vals.iter().position(|x| x == high),
+                ) else {
+                    continue;
+                };
+                let total: i64 = vals[i.min(j) + 1..i.max(j)].iter().sum();
+                out += &format!("[[rule]]\ntype = \"sandwich\"\n{at}\ntotal = {total}\n");
+            }
+            _ => {}
+        }
+    }
+    for c in 0..cols {
+        let diagonal: Vec<(usize, usize)> = (0..rows.min(cols - c)).map(|k| (k, c + k)).collect();
+        if diagonal.len() >= 2 && rng.random_bool(0.3) {
+            let total: i64 = diagonal.iter().map(|&p| v(p)).sum();
+            out += &format!(
+                "[[rule]]\ntype = \"little-killer\"\nat = [0, {c}]\ndirection = \"down-right\"\ntotal = {total}\n"
+            );
+        }
+    }
     out
 }
 
