@@ -261,6 +261,9 @@ fn planted_rules(
     out + &planted_outside_clues(sol, values, rows, cols, rng)
 }
 
+/// A cell or a clue's place as (row, column).
+type Cell = (usize, usize);
+
 /// Clues outside the grid planted in `sol`, on some of its rows and columns read from each
 /// side (lines that may miss some symbols): skyscrapers, X-sums where the first value is a
 /// count of cells the line has, sandwiches where the line holds the smallest and the largest
@@ -274,7 +277,7 @@ fn planted_outside_clues(
 ) -> String {
     let v = |(r, c): (usize, usize)| values[usize::from(sol[r * cols + c])];
     // Each line: where its clue is written and its cells read from there (0-based cells).
-    let mut lines: Vec<((usize, usize), Vec<(usize, usize)>)> = Vec::new();
+    let mut lines: Vec<(Cell, Vec<Cell>)> = Vec::new();
     for r in 0..rows {
         let cells: Vec<_> = (0..cols).map(|c| (r, c)).collect();
         lines.push(((r + 1, 0), cells.clone()));
