@@ -9,6 +9,7 @@ mod composite_rules;
 mod export_roundtrip;
 mod kinds_corpus;
 mod line_rules;
+mod odd_grids;
 mod outside_rules;
 mod relation_rules;
 mod rules;
