@@ -100,7 +100,7 @@ pub(crate) struct Reach {
 /// [`MAX_CELLS`]. The derivations per house are sound and tested (at [`WIDE`]) but off:
 /// measured on the generated killers and sum lines (docs/performance.md, "Derivations per
 /// house, measured"), at 4 cells they barely change the search and cost a little, and at 6
-/// they cut the guesses 1.3 to 3 times but the sum engine's listing of the 5- and 6-cell sums
+/// they cut the guesses 1.3 to 4 times but the sum engine's listing of the 5- and 6-cell sums
 /// at every node costs as much again (the killers' median 1.9 times slower, the sum lines'
 /// 1.3 times faster). Turn them on here when the listing gets cheaper.
 pub(crate) const REACH: Reach = Reach {
