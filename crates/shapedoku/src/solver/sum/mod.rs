@@ -59,6 +59,7 @@ mod narrow;
 mod quick;
 mod scratch;
 mod sides;
+mod small;
 
 use super::linear::Linear;
 use super::propagator::{Domains, Narrowed, Propagator, Values};
