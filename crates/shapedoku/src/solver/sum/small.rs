@@ -39,6 +39,10 @@ struct Part {
     /// Its least sum, and the sums it can add from there (bit `x` for `lo + x`).
     lo: i64,
     sums: u64,
+    /// For a group: the values its ways put in each cell, and those every way holds (so
+    /// that when every sum is kept the second enumeration is skipped).
+    support: [u64; MAX_GROUP],
+    all: u64,
 }
 
 /// What the pass found, when it applies.
@@ -97,8 +101,11 @@ pub(super) fn small(
             if span > 63 {
                 return Small::NotMine;
             }
-            let mut sums = 0u64;
-            each_tuple(&masks[a..b], values, |_, v| sums |= 1 << (k * v - lo));
+            let (mut sums, mut support, mut all) = (0u64, [0u64; MAX_GROUP], u64::MAX);
+            each_tuple(&masks[a..b], values, |picked, v| {
+                sums |= 1 << (k * v - lo);
+                all &= tally(&mut support, picked);
+            });
             parts[np] = Part {
                 start: a,
                 end: b,
@@ -106,6 +113,8 @@ pub(super) fn small(
                 distinct: true,
                 lo,
                 sums,
+                support,
+                all,
             };
             np += 1;
         } else {
@@ -124,6 +133,7 @@ pub(super) fn small(
                     distinct: false,
                     lo: k * lo,
                     sums,
+                    ..Part::default()
                 };
                 np += 1;
             }
@@ -165,18 +175,15 @@ pub(super) fn small(
         });
         if p.distinct {
             let (a, b) = (p.start, p.end);
-            let mut support = [0u64; MAX_GROUP];
-            let mut all = u64::MAX;
-            each_tuple(&masks[a..b], values, |picked, v| {
-                if allowed >> (p.coef * v - p.lo) & 1 != 0 {
-                    let mut used = 0;
-                    for (s, &bit) in support.iter_mut().zip(picked) {
-                        *s |= bit;
-                        used |= bit;
+            let (mut support, mut all) = (p.support, p.all);
+            if allowed != p.sums {
+                (support, all) = ([0u64; MAX_GROUP], u64::MAX);
+                each_tuple(&masks[a..b], values, |picked, v| {
+                    if allowed >> (p.coef * v - p.lo) & 1 != 0 {
+                        all &= tally(&mut support, picked);
                     }
-                    all &= used;
-                }
-            });
+                });
+            }
             keep[a..b].copy_from_slice(&support[..b - a]);
             needed[a..b].fill(all);
         } else {
@@ -191,6 +198,17 @@ pub(super) fn small(
         }
     }
     Small::Listed
+}
+
+/// Adds one way's picked bits to each cell's `support`; the values it holds.
+#[inline]
+fn tally(support: &mut [u64; MAX_GROUP], picked: &[u64]) -> u64 {
+    let mut used = 0;
+    for (s, &bit) in support.iter_mut().zip(picked) {
+        *s |= bit;
+        used |= bit;
+    }
+    used
 }
 
 /// Calls `f` on each candidate bit of `x`, lowest first.
