@@ -14,8 +14,12 @@
 use super::cache::{OPEN_MAX, Outcome};
 use super::listing::Pass;
 use super::scratch::{View, Work};
+use super::small::{Small, small};
 use super::{Group, Shape, SumRule};
 use crate::solver::propagator::{Contradiction, Domains, Narrowed};
+
+/// Whether the search tries the pass of `small.rs` before its memory and the listing.
+const SMALL_FIRST: bool = true;
 
 impl SumRule {
     /// The listing pass over the open cells, from the thread's memory when `cached` and it
@@ -30,73 +34,27 @@ impl SumRule {
         settled: &mut bool,
         cached: bool,
     ) -> Option<Narrowed> {
-        let open = (self.cells.iter())
-            .filter(|&&c| {
-                let x = d.get(c);
-                x & x.wrapping_sub(1) != 0
-            })
-            .count();
-        if open <= 1 {
-            return None;
-        }
         let values = d.values();
         let Work { s, view, cache } = w;
-        for v in [&mut view.masks, &mut view.needed] {
-            v.clear();
-        }
-        view.cells.clear();
-        view.groups.clear();
-        view.orig.clear();
-        view.sides.clear();
-        let mut open_bits = 0u64;
-        for &(g0, g1, constant) in &self.sides {
-            let first = view.groups.len() as u32;
-            let mut rest = constant;
-            for gi in g0..g1 {
-                let gr = &self.groups[gi as usize];
-                let (a, b) = (gr.start as usize, gr.end as usize);
-                let mut placed = 0u64;
-                for &c in &self.cells[a..b] {
-                    let x = d.get(c);
-                    if x == 0 {
-                        return Some(Err(Contradiction));
-                    }
-                    if x & (x - 1) == 0 {
-                        // Two cells that must differ, placed alike.
-                        if gr.distinct && placed & x != 0 {
-                            return Some(Err(Contradiction));
-                        }
-                        placed |= x;
-                        rest += gr.coef * values.of_bit(x);
-                    }
-                }
-                let start = view.cells.len() as u32;
-                for (i, &c) in (a..b).zip(&self.cells[a..b]) {
-                    let x = d.get(c);
-                    if x & (x - 1) != 0 {
-                        let y = if gr.distinct { x & !placed } else { x };
-                        if y == 0 {
-                            return Some(Err(Contradiction));
-                        }
-                        view.cells.push(c);
-                        view.masks.push(y);
-                        open_bits |= 1 << i;
-                    }
-                }
-                let end = view.cells.len() as u32;
-                if end > start {
-                    view.groups.push(Group {
-                        start,
-                        end,
-                        coef: gr.coef,
-                        distinct: gr.distinct && end - start > 1,
-                    });
-                    view.orig.push(gi);
+        let open_bits = match self.fold_view(d, view) {
+            Ok(Some(bits)) => bits,
+            Ok(None) => return None,
+            Err(e) => return Some(Err(e)),
+        };
+        let n = view.cells.len();
+        // A small sum with a total: the same result as the listing, at a small part of its
+        // cost and of the memory's (`small.rs`).
+        if SMALL_FIRST {
+            let (mut keep, mut needed) = ([0u64; OPEN_MAX], [0u64; OPEN_MAX]);
+            match small(view, self.facts.total, values, &mut keep, &mut needed) {
+                Small::NotMine => {}
+                Small::Contradiction => return Some(Err(Contradiction)),
+                Small::Listed => {
+                    *settled = true;
+                    return Some(self.apply_folded(d, view, &keep[..n], &needed[..n], house_read));
                 }
             }
-            view.sides.push((first, view.groups.len() as u32, rest));
         }
-        let n = view.cells.len();
         let keyed = cached && n <= OPEN_MAX && {
             cache.start();
             cache.push(self.id)
@@ -150,6 +108,83 @@ impl SumRule {
                 Some(self.apply_folded(d, view, &s.keep[..n], &view.needed, house_read))
             }
         }
+    }
+
+    /// The sum as the search's pass sees it, into `view`: its open cells, each with its
+    /// candidates less the values placed in its group, and each side's constant plus what its
+    /// placed cells add; the open cells' positions as bits, or `None` with one open cell or
+    /// fewer (the pass over all cells decides then).
+    pub(super) fn fold_view(
+        &self,
+        d: &Domains<'_>,
+        view: &mut View,
+    ) -> Result<Option<u64>, Contradiction> {
+        let values = d.values();
+        let open = (self.cells.iter())
+            .filter(|&&c| {
+                let x = d.get(c);
+                x & x.wrapping_sub(1) != 0
+            })
+            .count();
+        if open <= 1 {
+            return Ok(None);
+        }
+        for v in [&mut view.masks, &mut view.needed] {
+            v.clear();
+        }
+        view.cells.clear();
+        view.groups.clear();
+        view.orig.clear();
+        view.sides.clear();
+        let mut open_bits = 0u64;
+        for &(g0, g1, constant) in &self.sides {
+            let first = view.groups.len() as u32;
+            let mut rest = constant;
+            for gi in g0..g1 {
+                let gr = &self.groups[gi as usize];
+                let (a, b) = (gr.start as usize, gr.end as usize);
+                let mut placed = 0u64;
+                for &c in &self.cells[a..b] {
+                    let x = d.get(c);
+                    if x == 0 {
+                        return Err(Contradiction);
+                    }
+                    if x & (x - 1) == 0 {
+                        // Two cells that must differ, placed alike.
+                        if gr.distinct && placed & x != 0 {
+                            return Err(Contradiction);
+                        }
+                        placed |= x;
+                        rest += gr.coef * values.of_bit(x);
+                    }
+                }
+                let start = view.cells.len() as u32;
+                for (i, &c) in (a..b).zip(&self.cells[a..b]) {
+                    let x = d.get(c);
+                    if x & (x - 1) != 0 {
+                        let y = if gr.distinct { x & !placed } else { x };
+                        if y == 0 {
+                            return Err(Contradiction);
+                        }
+                        view.cells.push(c);
+                        view.masks.push(y);
+                        open_bits |= 1 << i;
+                    }
+                }
+                let end = view.cells.len() as u32;
+                if end > start {
+                    view.groups.push(Group {
+                        start,
+                        end,
+                        coef: gr.coef,
+                        distinct: gr.distinct && end - start > 1,
+                    });
+                    view.orig.push(gi);
+                }
+            }
+            view.sides.push((first, view.groups.len() as u32, rest));
+        }
+        Ok(Some(open_bits))
     }
 
     /// Narrows the open cells of `view` to `keep` (one mask each), then removes from the

@@ -32,7 +32,8 @@
 //! while more than [`FEW_OPEN`] of its cells are open, and lists over the open cells only,
 //! each placed cell's value folded into its side's constant, remembering per thread what a
 //! listing did under the sum, its open cells, the constants and their candidates (`fold.rs`,
-//! `cache.rs`); and the solver keeps for each sum the candidates of its cells when a call
+//! `cache.rs`), a small sum with a total and one side first through a pass in one word that
+//! removes what the listing removes (`small.rs`); and the solver keeps for each sum the candidates of its cells when a call
 //! last removed nothing without looking at a house's other cells, so a call on the same
 //! candidates returns at once.
 
@@ -45,7 +46,8 @@
 //! | `scratch.rs` | the per-thread working space of a call, the open cells' view, the memory |
 //! | `listing.rs` | one call: bounds, then each group's value sets listed level by level, over a [`Shape`] (all cells, or the open ones) |
 //! | `fold.rs` | the search's call over the open cells, the placed ones folded into the constants, through the memory of listings |
-//! | `cache.rs` | that memory: a fixed table per thread, keyed by the sum, its open cells, constants and candidates |
+//! | `small.rs` | the search's one-word pass for small sums with a total (one side, groups of at most three open cells): the listing's removals, before the memory |
+//! | `cache.rs` | the memory of listings: a fixed table per thread, keyed by the sum, its open cells, constants and candidates |
 //! | `sides.rs` | the sums each side can make and each part may add (bit sets, forward and back) |
 //! | `quick.rs` | the search's cheap pass while many cells are open: bounds of distinct values per group |
 //! | `narrow.rs` | what the kept combinations leave each cell, the cells narrowed to it, needed values out of houses, the reasons, bounds alone |
@@ -59,6 +61,7 @@ mod narrow;
 mod quick;
 mod scratch;
 mod sides;
+mod small;
 
 use super::linear::Linear;
 use super::propagator::{Domains, Narrowed, Propagator, Values};

@@ -2,8 +2,11 @@
 //! checked against every assignment of their cells (nothing removed that an assignment uses;
 //! for a lone group, everything removed that none uses), and against a planted solution.
 
+use super::cache::OPEN_MAX;
+use super::listing::Pass;
 use super::scratch::{Scratch, Work};
-use super::{FEW_OPEN, SumRule};
+use super::small::{Small, small};
+use super::{FEW_OPEN, Shape, SumRule};
 use crate::solver::propagator::{Domains, Propagator, Removal, Values, Why};
 use crate::solver::sum_facts::{SumFacts, SumOrigin, SumSide};
 use crate::{Geometry, builtin};
@@ -650,5 +653,139 @@ fn the_folded_pass_and_its_memory_do_what_the_full_pass_does() {
     assert!(
         folded_calls > 1000 && listed > 1000,
         "too few cases: {folded_calls} answered from memory, {listed} listed"
+    );
+}
+
+/// A little killer's cells: the diagonal of a 9x9 grid from r`r`c`c` in direction
+/// (`dr`, `dc`), to the grid's edge.
+fn diagonal(r: i32, c: i32, dr: i32, dc: i32) -> Vec<u32> {
+    let (mut r, mut c) = (r, c);
+    let mut out = Vec::new();
+    while (1..=9).contains(&r) && (1..=9).contains(&c) {
+        out.push(rc(r as u32, c as u32));
+        r += dr;
+        c += dc;
+    }
+    out
+}
+
+/// The small pass of `small.rs` against the listing over the same open cells, and against
+/// every assignment: little killers (diagonals, whose groups are exactly their cells inside
+/// one box, so both passes are exact) around a planted solution, and the random sums of
+/// [`random_sum`] (several sides, weights of 10, constants), on boards with placed cells and
+/// a tenth of the candidate sets without the planted value. Where the small pass applies it
+/// must give the listing's answer cell by cell and need for need, and on a diagonal keep
+/// exactly the values some assignment of the whole sum uses (none: a contradiction).
+#[test]
+fn the_small_pass_keeps_what_the_listing_and_every_assignment_keep() {
+    let g = classic();
+    let values = digits();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(32);
+    let sol = crate::Solver::for_geometry(g.clone())
+        .random_solution(32)
+        .unwrap();
+    let sol: Vec<u8> = sol.as_indices().to_vec();
+    let mut work = Work::default();
+    let (mut listed, mut failed, mut exact) = (0, 0, 0);
+    for round in 0..3000 {
+        let little_killer = round % 2 == 0;
+        let facts = if little_killer {
+            let (dr, dc) = [(1, 1), (1, -1), (-1, 1), (-1, -1)][rng.random_range(0..4)];
+            let cells = diagonal(rng.random_range(1..=9), rng.random_range(1..=9), dr, dc);
+            let total = cells.iter().map(|&c| i64::from(sol[c as usize]) + 1).sum();
+            Arc::new(SumFacts {
+                origin: SumOrigin::Rule,
+                sides: vec![SumSide {
+                    terms: cells.iter().map(|&c| (c, 1)).collect(),
+                    constant: 0,
+                }],
+                total: Some(total),
+            })
+        } else {
+            random_sum(&mut rng, &sol)
+        };
+        let rule = SumRule::new(facts.clone(), &g);
+        if !rule.folds || rule.linear.is_some() {
+            continue;
+        }
+        let board: Vec<u64> = (0..81)
+            .map(|c| {
+                let planted = 1u64 << sol[c];
+                if rng.random_bool(0.35) {
+                    return planted;
+                }
+                let m = (0..9)
+                    .filter(|_| rng.random_bool(0.4))
+                    .fold(0u64, |m, s| m | 1 << s);
+                if rng.random_bool(0.1) {
+                    (m & !planted).max(1 << rng.random_range(0..9))
+                } else {
+                    m | planted
+                }
+            })
+            .collect();
+        let mut cells = board.clone();
+        let mut queue = Vec::new();
+        let d = Domains::new(&mut cells, &mut queue, &values);
+        let view = &mut work.view;
+        let Ok(Some(_)) = rule.fold_view(&d, view) else {
+            continue;
+        };
+        let (mut keep, mut needed) = ([0u64; OPEN_MAX], [0u64; OPEN_MAX]);
+        let small = small(view, facts.total, &values, &mut keep, &mut needed);
+        if matches!(small, Small::NotMine) {
+            continue;
+        }
+        // The listing over the same open cells.
+        let sh = Shape {
+            cells: &view.cells,
+            masks: &view.masks,
+            groups: &view.groups,
+            sides: &view.sides,
+            total: facts.total,
+            combos: rule.combos,
+            values: &values,
+        };
+        let n = view.cells.len();
+        let s = &mut work.s;
+        match (sh.compute(s), &small) {
+            (Err(_), Small::Contradiction) => failed += 1,
+            (Ok(Pass::Listed { .. }), Small::Listed) => {
+                let mut by_cell = vec![0u64; n];
+                for r in &s.runs {
+                    let gr = &view.groups[r.group as usize];
+                    by_cell[gr.start as usize..gr.end as usize].fill(r.needed);
+                }
+                assert_eq!(keep[..n], s.keep[..n], "kept: {facts:?} on {board:?}");
+                assert_eq!(needed[..n], by_cell[..], "needed: {facts:?} on {board:?}");
+                listed += 1;
+            }
+            (listing, _) => panic!(
+                "the passes disagree ({:?} against {}): {facts:?} on {board:?}",
+                listing.map(|p| matches!(p, Pass::Listed { .. })),
+                matches!(small, Small::Listed)
+            ),
+        }
+        if little_killer {
+            let (all, found) = assignments(&facts, &g, &board);
+            if found.is_empty() {
+                assert!(
+                    matches!(small, Small::Contradiction),
+                    "{facts:?} on {board:?}"
+                );
+            } else {
+                assert!(matches!(small, Small::Listed), "{facts:?} on {board:?}");
+                for (i, &c) in view.cells.iter().enumerate() {
+                    let j = all.iter().position(|&x| x == c).unwrap();
+                    let used = found.iter().fold(0u64, |m, a| m | 1 << a[j]);
+                    assert_eq!(keep[i], used, "cell {c}: {facts:?} on {board:?}");
+                }
+            }
+            exact += 1;
+        }
+    }
+    assert!(
+        listed > 500 && failed > 40 && exact > 500,
+        "too few cases: {listed} listed, {failed} contradictions, {exact} on diagonals"
     );
 }
