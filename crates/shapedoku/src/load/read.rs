@@ -337,6 +337,7 @@ fn read_rule(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Fiel
         different: r.strings(d, "different", "[\"r1c1 r1c2\"]"),
         sets: r.strings(d, "sets", "[\"r1c1 r1c2\", \"r3c3 r4c4\"]"),
         arms: r.strings(d, "arms", "[\"r2c5 r3c5\", \"r1c4 r1c3\"]"),
+        counts: r.text(d, "counts", "\"regions\""),
         of: read_parts(r, d),
     };
     Field::Valid(Spanned::new(r.span.clone(), def))
