@@ -383,6 +383,14 @@ pub enum RuleKind {
         /// How many cells each arm has, in the order they follow the clue in `cells`.
         arms: Vec<usize>,
     },
+    /// Count-distinct over the regions of a chaos construction: the control cell's value is
+    /// how many different regions the counted cells lie in (see `constraint/chaos.rs`).
+    CountRegions {
+        /// The control cell, then the other counted cells, each once.
+        cells: Vec<CellId>,
+        /// Whether the control cell is counted too (its own region is one of those counted).
+        counts_itself: bool,
+    },
     /// A chaos construction's count clue: the clue cell's value is how many of the counted
     /// cells, and the clue cell itself, lie in the clue cell's region (see
     /// `constraint/chaos.rs`).
@@ -548,6 +556,7 @@ impl Constraint {
             | RuleKind::CountingCircles { cells }
             | RuleKind::ChaosArrow { cells, .. }
             | RuleKind::ChaosCount { cells }
+            | RuleKind::CountRegions { cells, .. }
             | RuleKind::Any { cells, .. }
             | RuleKind::All { cells, .. } => cells,
         }

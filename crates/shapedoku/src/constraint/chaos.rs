@@ -48,6 +48,10 @@ pub(crate) struct Layout {
     pub different: Vec<(u32, u32)>,
     /// The region clues of the geometry (`chaos-arrow`, `chaos-count`).
     pub clues: Vec<Clue>,
+    /// The geometry's counts of different regions (`count-distinct` with `counts =
+    /// "regions"`): each control cell, and the cells it counts (itself among them when it
+    /// counts itself).
+    pub distinct: Vec<(u32, Vec<u32>)>,
     /// Each symbol's value, by symbol index (what a clue cell's symbol says).
     pub values: Vec<i64>,
 }
@@ -177,7 +181,22 @@ impl Layout {
             .iter()
             .filter_map(|c| Clue::of(&c.kind))
             .collect();
+        let distinct = g
+            .constraints()
+            .iter()
+            .filter_map(|c| match &c.kind {
+                RuleKind::CountRegions {
+                    cells,
+                    counts_itself,
+                } if !cells.is_empty() => {
+                    let skip = usize::from(!*counts_itself);
+                    Some((id(&cells[0]), cells[skip..].iter().map(id).collect()))
+                }
+                _ => None,
+            })
+            .collect();
         Some(Layout {
+            distinct,
             order,
             neighbours,
             size,
@@ -398,6 +417,28 @@ impl Partition<'_> {
             }
         });
         if !clues_ok {
+            return false;
+        }
+        // Counts of regions: the regions found so far among the counted cells can only grow,
+        // by at most one per counted cell still without a region.
+        let distinct_ok = self.l.distinct.iter().all(|(control, counted)| {
+            let Some(s) = self.sym[*control as usize] else {
+                return true;
+            };
+            let Some(&value) = self.l.values.get(usize::from(s)) else {
+                return false;
+            };
+            let (mut seen, mut open) = (0u64, 0i64);
+            for &c in counted {
+                match self.label[c as usize] {
+                    u8::MAX => open += 1,
+                    l => seen |= 1u64 << l,
+                }
+            }
+            let found = i64::from(seen.count_ones());
+            found <= value && value <= found + open
+        });
+        if !distinct_ok {
             return false;
         }
         let n = self.label.len();

@@ -251,6 +251,7 @@ impl Constraint {
             | RuleKind::Chaos { .. }
             | RuleKind::ChaosArrow { .. }
             | RuleKind::ChaosCount { .. }
+            | RuleKind::CountRegions { .. }
             | RuleKind::Any { .. }
             | RuleKind::All { .. } => Laws::Native,
         }

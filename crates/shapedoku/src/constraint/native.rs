@@ -27,6 +27,10 @@ impl Constraint {
             RuleKind::CountDistinct {
                 cells,
                 counts_itself,
+            }
+            | RuleKind::CountRegions {
+                cells,
+                counts_itself,
             } => {
                 let counted = cells.len() - 1 + usize::from(*counts_itself);
                 !cells.is_empty() && (1..=super::COUNTED_MAX_CELLS).contains(&counted)
@@ -132,7 +136,9 @@ pub(super) fn holds(
         }
         RuleKind::Chaos { .. } => super::chaos::holds(kind, g, symbol),
         // A region clue holds when some partition fits the chaos construction and every clue.
-        RuleKind::ChaosArrow { .. } | RuleKind::ChaosCount { .. } => g
+        RuleKind::ChaosArrow { .. }
+        | RuleKind::ChaosCount { .. }
+        | RuleKind::CountRegions { .. } => g
             .constraints()
             .iter()
             .find(|c| matches!(c.kind, RuleKind::Chaos { .. }))

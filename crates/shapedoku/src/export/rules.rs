@@ -247,6 +247,13 @@ pub(super) fn write(g: &Geometry, layout: &Layout, p: &mut Payload, refused: &mu
                 refused,
                 "a chaos construction (regions found by the solver): neither f-puzzles nor SudokuPad checks one".into(),
             ),
+            RuleKind::CountRegions { .. } => refuse(
+                refused,
+                format!(
+                    "{}: a count of different regions of a chaos construction, which neither f-puzzles nor SudokuPad checks",
+                    c.name
+                ),
+            ),
             RuleKind::ChaosArrow { .. } | RuleKind::ChaosCount { .. } => refuse(
                 refused,
                 format!(

@@ -301,6 +301,9 @@ pub struct RuleDef {
     /// The arms of a `chaos-arrow` rule whose `cells` is the clue cell alone, each string one
     /// arm's cells from the clue outwards: `["r2c5 r3c5", "r1c4 r1c3"]`.
     pub arms: Field<Vec<Spanned<String>>>,
+    /// What a `count-distinct` rule counts: `values` (the default) or `regions`, the regions
+    /// of a chaos construction the counted cells lie in.
+    pub counts: Field<String>,
     // Keys of the rules composed of rules.
     /// The rules an `any` (at least one holds) or `all` (every one holds) rule combines,
     /// written `[[rule.of]]` after the `[[rule]]` line, each a rule table of its own.

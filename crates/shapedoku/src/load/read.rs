@@ -337,6 +337,7 @@ fn read_rule(r: &TableReader<'_, '_>, d: &mut Vec<Diagnostic>, _: usize) -> Fiel
         different: r.strings(d, "different", "[\"r1c1 r1c2\"]"),
         sets: r.strings(d, "sets", "[\"r1c1 r1c2\", \"r3c3 r4c4\"]"),
         arms: r.strings(d, "arms", "[\"r2c5 r3c5\", \"r1c4 r1c3\"]"),
+        counts: r.text(d, "counts", "\"regions\""),
         of: read_parts(r, d),
     };
     Field::Valid(Spanned::new(r.span.clone(), def))
@@ -729,7 +730,7 @@ mod tests {
     /// the types are the one description of the format.
     #[test]
     fn the_reader_fills_the_same_definition_as_serde() {
-        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\ncandidates = { r1c1 = \"12\", r1c2 = \"2\" }\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\nwrap = true\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\nplane = \"top\"\norigin = [0, 1, 1]\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2\"]\nsame = [\"r1c1 r1c2\"]\ndifferent = [\"r1c1 r1c2\"]\nsets = [\"r1c1\", \"r1c2\"]\narms = [\"r1c2\"]\nblack = []\nx = []\nv = []\npairs = []\nvalue = 2\nnegative = true\nsymbols = \"1\"\n[[rule]]\ntype = \"sequence\"\ntotal = 3\nat = [0, 1]\ndirection = \"down-right\"\ncircle = \"r1c1\"\ndifference = 5\ncopy = \"r1c2\"\nloop = true\nstates = \"s\"\nstart = \"s\"\naccept = \"s\"\ntransitions = [\"s 1 s\"]\nregex = \"1\"\nallowed = [\"1 2\"]\ncount = 3\nindexes = \"column\"\n[[rule]]\ntype = \"any\"\n[[rule.of]]\ntype = \"anti-knight\"\n";
+        let text = "name = \"n\"\ndescription = \"d\"\nvariant = \"v\"\nsymbols = \"12\"\nvalues = [1, 2]\ncells = \"r1c1\"\ngivens = [\"1.\", \".2\"]\nsolution = \"12\"\ncandidates = { r1c1 = \"12\", r1c2 = \"2\" }\n[[grid]]\nname = \"g\"\nat = [1, 2]\nsize = 2\nbox = [1, 2]\ndiagonals = true\nrows = false\ncolumns = false\nregions = \"AB\"\nwrap = true\n[[shape]]\nname = \"s\"\ncells = \"r1c1\"\nkind = \"region\"\nplane = \"top\"\norigin = [0, 1, 1]\n[[shape]]\ncells = \"r1c1\"\nsum = 3\nrepeats = true\n[[cage]]\nsum = 3\ncells = \"r1c1\"\nname = \"c\"\nrepeats = false\n[[rule]]\ntype = \"thermo\"\ncells = \"r1c1 r1c2\"\nname = \"t\"\n[[rule]]\ntype = \"kropki\"\nwhite = [\"r1c1 r1c2\"]\nsame = [\"r1c1 r1c2\"]\ndifferent = [\"r1c1 r1c2\"]\nsets = [\"r1c1\", \"r1c2\"]\narms = [\"r1c2\"]\nblack = []\nx = []\nv = []\npairs = []\nvalue = 2\nnegative = true\nsymbols = \"1\"\n[[rule]]\ntype = \"sequence\"\ntotal = 3\nat = [0, 1]\ndirection = \"down-right\"\ncircle = \"r1c1\"\ndifference = 5\ncopy = \"r1c2\"\nloop = true\nstates = \"s\"\nstart = \"s\"\naccept = \"s\"\ntransitions = [\"s 1 s\"]\nregex = \"1\"\nallowed = [\"1 2\"]\ncount = 3\nindexes = \"column\"\ncounts = \"regions\"\n[[rule]]\ntype = \"any\"\n[[rule.of]]\ntype = \"anti-knight\"\n";
         let r = read_str(text);
         assert!(r.head.is_empty() && r.body.is_empty(), "{:?}", r.body);
         let serde: FileDef = toml::from_str(text).unwrap();

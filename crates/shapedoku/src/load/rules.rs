@@ -69,6 +69,7 @@ fn gather(
     if !super::local_rules::gather(state, src, r, &mut rule, diags)
         || !super::chaos_rules::gather(state, src, r, &mut rule, diags)
         || !super::set_rules::gather_sets(state, src, item, &mut rule, diags)
+        || !super::set_rules::gather_counts(src, r, &rule, diags)
         || !gather_parts(state, src, item, &mut rule, diags)
     {
         return None;
@@ -169,7 +170,7 @@ fn gather_parts(
             continue;
         };
         match gather(state, src, part, k + 1, diags) {
-            Some(p) if p.kind.starts_with("chaos") => {
+            Some(p) if p.kind.starts_with("chaos") || super::set_rules::counts_regions(&p) => {
                 diags.push(
                     Diagnostic::new(
                         src,
@@ -211,14 +212,14 @@ pub(super) fn attach(state: &State, g: Geometry, diags: &mut Vec<Diagnostic>) ->
     let before = diags.len();
     let chaos = state.rules.iter().any(|r| r.kind == "chaos");
     for r in &state.rules {
-        if !chaos && r.kind.starts_with("chaos-") {
+        if !chaos && (r.kind.starts_with("chaos-") || super::set_rules::counts_regions(r)) {
             diags.push(
                 Diagnostic::new(
                     &r.src,
                     Some(r.span.clone()),
                     format!(
-                        "rule `{}`: a `{}` clue reads the regions of a chaos construction, and the puzzle has none",
-                        r.name, r.kind
+                        "rule `{}`: a `{}` {} reads the regions of a chaos construction, and the puzzle has none",
+                        r.name, r.kind, if r.kind.starts_with("chaos-") { "clue" } else { "rule counting regions" }
                     ),
                 )
                 .help("add a `[[rule]]` with `type = \"chaos\"`"),

@@ -253,6 +253,51 @@ pub(super) fn gather_sets(
     ok
 }
 
+/// Checks `counts` (what a `count-distinct` rule counts): `values` or `regions`, and on no
+/// other type; false (with the problem at the key) otherwise.
+pub(super) fn gather_counts(
+    src: &std::sync::Arc<super::source::Source>,
+    r: &super::definition::RuleDef,
+    rule: &RuleIn,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let field = &r.counts;
+    if field.is_invalid() {
+        return false;
+    }
+    let Some(counts) = field.value() else {
+        return true;
+    };
+    let problem = if rule.kind != "count-distinct" {
+        Some((
+            format!("`counts` does not belong in a `{}` rule", rule.kind),
+            "`counts` is a key of a `count-distinct` rule",
+        ))
+    } else if !matches!(counts.as_str(), "values" | "regions") {
+        Some((
+            format!(
+                "rule `{}`: `counts` is \"values\" or \"regions\", not \"{counts}\"",
+                rule.name
+            ),
+            "`counts = \"regions\"` counts the regions of a chaos construction; leave it out to count values",
+        ))
+    } else {
+        None
+    };
+    match problem {
+        Some((message, help)) => {
+            diags.push(Diagnostic::new(src, field.span(), message).help(help));
+            false
+        }
+        None => true,
+    }
+}
+
+/// Whether `r` is a `count-distinct` rule counting regions (`counts = "regions"`).
+pub(super) fn counts_regions(r: &RuleIn) -> bool {
+    r.kind == "count-distinct" && r.def.counts.value().is_some_and(|c| c == "regions")
+}
+
 /// A `same-values` rule against the built geometry: at least two sets, at most
 /// [`SAME_VALUES_MAX_SETS`], all of the first set's size, every cell in the grid and in one
 /// set only. `None`, with each problem at the cell reference or the table, otherwise.
@@ -261,19 +306,12 @@ pub(super) fn same_values(
     g: &Geometry,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Constraint> {
-    let at = |span: &Range<usize>, message: String| {
-        Diagnostic::new(
-            &r.src,
-            Some(span.clone()),
-            format!("rule `{}`: {message}", r.name),
-        )
-    };
     let before = diags.len();
     let sets = &r.groups;
     if !(2..=SAME_VALUES_MAX_SETS).contains(&sets.len()) {
         diags.push(
-            at(
-                &r.span,
+            r.problem(
+                None,
                 format!(
                     "a `same-values` rule needs 2 to {SAME_VALUES_MAX_SETS} sets, not {}",
                     sets.len()
@@ -292,8 +330,8 @@ pub(super) fn same_values(
                 _ => r.span.clone(),
             };
             diags.push(
-                at(
-                    &span,
+                r.problem(
+                    Some(span),
                     format!(
                         "this set has {} cells and the first has {size}; every set has as many",
                         set.len()
@@ -304,9 +342,10 @@ pub(super) fn same_values(
         }
         for (span, p) in set {
             match g.cell_at(*p) {
-                None => diags.push(at(span, format!("{p} is not a cell of the grid"))),
+                None => diags
+                    .push(r.problem(Some(span.clone()), format!("{p} is not a cell of the grid"))),
                 Some(c) if cells.contains(&CellId::new(c)) => {
-                    diags.push(at(span, format!("{p} is listed twice")));
+                    diags.push(r.problem(Some(span.clone()), format!("{p} is listed twice")));
                 }
                 Some(c) => cells.push(CellId::new(c)),
             }
@@ -328,17 +367,10 @@ pub(super) fn equal_sum(
     g: &Geometry,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Constraint> {
-    let at = |span: &Range<usize>, message: String| {
-        Diagnostic::new(
-            &r.src,
-            Some(span.clone()),
-            format!("rule `{}`: {message}", r.name),
-        )
-    };
     if !g.symbols().has_numeric_values() {
         diags.push(
-            at(
-                &r.span,
+            r.problem(
+                None,
                 format!(
                     "equal sums add values, but the alphabet `{}` has no `values`",
                     g.symbols().as_string()
@@ -351,8 +383,8 @@ pub(super) fn equal_sum(
     let before = diags.len();
     if !(2..=EQUAL_SUM_MAX_SETS).contains(&r.groups.len()) {
         diags.push(
-            at(
-                &r.span,
+            r.problem(
+                None,
                 format!(
                     "an `equal-sum` rule needs 2 to {EQUAL_SUM_MAX_SETS} sets, not {}",
                     r.groups.len()
@@ -368,9 +400,13 @@ pub(super) fn equal_sum(
         let mut cells: Vec<CellId> = Vec::with_capacity(set.len());
         for (span, p) in set {
             match g.cell_at(*p) {
-                None => diags.push(at(span, format!("{p} is not a cell of the grid"))),
+                None => diags
+                    .push(r.problem(Some(span.clone()), format!("{p} is not a cell of the grid"))),
                 Some(c) if cells.contains(&CellId::new(c)) => {
-                    diags.push(at(span, format!("{p} is listed twice in this set")));
+                    diags.push(r.problem(
+                        Some(span.clone()),
+                        format!("{p} is listed twice in this set"),
+                    ));
                 }
                 Some(c) => cells.push(CellId::new(c)),
             }
@@ -396,25 +432,16 @@ pub(super) fn count_distinct(
     mut cells: Vec<CellId>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Constraint> {
-    let at = |message: String, help: &str| {
-        let d = Diagnostic::new(
-            &r.src,
-            Some(r.span.clone()),
-            format!("rule `{}`: {message}", r.name),
-        );
-        if help.is_empty() {
-            d
-        } else {
-            d.help(help.to_string())
-        }
-    };
     let mut values = g.symbols().values().to_vec();
     values.sort_unstable();
     if !g.symbols().has_numeric_values() || values.windows(2).any(|w| w[0] == w[1]) {
-        diags.push(at(
-            "the control cell's value is a count, so every symbol needs a value of its own".into(),
-            "give the symbols values, e.g. `values = [1, 2, 3, 4]`",
-        ));
+        diags.push(
+            r.problem(
+                None,
+                "the control cell's value is a count, so every symbol needs a value of its own",
+            )
+            .help("give the symbols values, e.g. `values = [1, 2, 3, 4]`"),
+        );
         return None;
     }
     let counts_itself = cells.len() > 1 && cells[1..].contains(&cells[0]);
@@ -425,19 +452,27 @@ pub(super) fn count_distinct(
     }
     let counted = cells.len() - 1 + usize::from(counts_itself);
     if counted == 0 || counted > EQUAL_SUM_MAX_SETS {
-        diags.push(at(
-            format!("a `count-distinct` rule counts 1 to {EQUAL_SUM_MAX_SETS} cells, not {counted}"),
-            "list the control cell, then the cells it counts (the control cell again if it counts itself)",
-        ));
+        diags.push(
+            r.problem(
+                None,
+                format!("a `count-distinct` rule counts 1 to {EQUAL_SUM_MAX_SETS} cells, not {counted}"),
+            )
+            .help("list the control cell, then the cells it counts (the control cell again if it counts itself)"),
+        );
         return None;
     }
-    Some(Constraint::new(
-        &r.name,
+    let kind = if counts_regions(r) {
+        RuleKind::CountRegions {
+            cells,
+            counts_itself,
+        }
+    } else {
         RuleKind::CountDistinct {
             cells,
             counts_itself,
-        },
-    ))
+        }
+    };
+    Some(Constraint::new(&r.name, kind))
 }
 
 /// A `cage` rule (a killer cage an `any` can hold): at most as many cells as the alphabet
@@ -450,13 +485,9 @@ pub(super) fn cage(
     cells: Vec<CellId>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Constraint> {
-    let at = |span: Option<Range<usize>>, message: String| {
-        let span = span.unwrap_or_else(|| r.span.clone());
-        Diagnostic::new(&r.src, Some(span), format!("rule `{}`: {message}", r.name))
-    };
     let symbols = g.symbol_count();
     if cells.len() > symbols {
-        diags.push(at(
+        diags.push(r.problem(
             None,
             format!(
                 "the cage has {} cells, but its symbols may not repeat and the alphabet has only {symbols}",
@@ -472,7 +503,7 @@ pub(super) fn cage(
     if let Some(t) = total {
         if !g.symbols().has_numeric_values() {
             diags.push(
-                at(
+                r.problem(
                     r.def.total.span(),
                     format!(
                         "a cage's total reads values, but the alphabet `{}` has no `values`",
@@ -490,7 +521,7 @@ pub(super) fn cage(
             (values[..k].iter().sum(), values[symbols - k..].iter().sum());
         if !(least..=most).contains(&t) && !r.alternative {
             diags.push(
-                at(
+                r.problem(
                     r.def.total.span(),
                     format!("{k} different values add up to {least} to {most}, never {t}"),
                 )

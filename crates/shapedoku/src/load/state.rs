@@ -75,6 +75,23 @@ pub(crate) struct RuleIn {
     pub alternative: bool,
 }
 
+impl RuleIn {
+    /// A problem with this rule, "rule `name`: message", at `span` (the whole table when
+    /// `None`); the caller adds a hint with `.help(...)`.
+    pub(super) fn problem(
+        &self,
+        span: Option<Range<usize>>,
+        message: impl std::fmt::Display,
+    ) -> super::source::Diagnostic {
+        let span = span.unwrap_or_else(|| self.span.clone());
+        super::source::Diagnostic::new(
+            &self.src,
+            Some(span),
+            format!("rule `{}`: {message}", self.name),
+        )
+    }
+}
+
 /// A chaos rule's group: whether it is a `same` group (else `different`), and its cells with the
 /// spans of their references.
 pub(crate) type ChaosGroup = (bool, Vec<(Range<usize>, Pos)>);

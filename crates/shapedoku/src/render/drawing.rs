@@ -53,6 +53,9 @@ pub(super) enum Under<'a> {
     /// A rounded square in the control cell (the first) and, unless they are the cells
     /// around it, a dashed frame in each counted cell (count-distinct).
     CountDistinct(&'a [CellId]),
+    /// The same, the control cell's square dashed (count-distinct over a chaos
+    /// construction's regions).
+    CountRegions(&'a [CellId]),
     /// A square ring in the first cell and, unless they are the cells around it, a dashed
     /// frame in each of the others (a chaos construction's count clue).
     RegionCount(&'a [CellId]),
@@ -181,6 +184,7 @@ pub(super) fn drawing(c: &Constraint) -> Drawing<'_> {
         RuleKind::SameValues { cells, size } => Drawing::Under(Under::Sets { cells, size: *size }),
         RuleKind::EqualSum { sets, .. } => Drawing::Under(Under::EqualSums(sets)),
         RuleKind::CountDistinct { cells, .. } => Drawing::Under(Under::CountDistinct(cells)),
+        RuleKind::CountRegions { cells, .. } => Drawing::Under(Under::CountRegions(cells)),
         RuleKind::LittleKiller {
             cells,
             total,

@@ -131,15 +131,23 @@ pub(super) fn draw_under(s: &mut String, g: &Geometry, at: &Place<'_>, col: &Col
                     );
                 }
             }
-            Under::CountDistinct(cells) => {
+            Under::CountDistinct(cells) | Under::CountRegions(cells) => {
                 let Some((&control, counted)) = cells.split_first() else {
                     continue;
                 };
                 let ((cx, cy), cs) = (at.centre(g, control), at.cs);
                 let h = cs * 0.4;
+                // Regions are counted with a dashed square, values with a solid one.
+                let (class, dash) = match d {
+                    Under::CountRegions(_) => (
+                        "count-regions",
+                        format!(r#" stroke-dasharray="{}""#, num(cs * 0.08)),
+                    ),
+                    _ => ("count-distinct", String::new()),
+                };
                 let _ = writeln!(
                     s,
-                    r##"<rect class="count-distinct" x="{}" y="{}" width="{}" height="{}" rx="{}" fill="none" stroke="#808080" stroke-width="{}"/>"##,
+                    r##"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" rx="{}" fill="none" stroke="#808080" stroke-width="{}"{dash}/>"##,
                     num(cx - h),
                     num(cy - h),
                     num(2.0 * h),

@@ -6,7 +6,9 @@
 //!
 //! What it removes, every step sound for any solution with canonical labels:
 //! - **Order**: a cell's label is at most one more than the largest label any earlier cell
-//!   (reading order) can still have; the first cell is region 0.
+//!   (reading order) can still have; the first cell is region 0. And precedence: a cell whose
+//!   label is at least `j` needs every label before `j` among the earlier cells (each region
+//!   starts before the next), so a label with one earlier place left takes it.
 //! - **Links**: cells of a `same` group share their labels' candidates; a cell of a `different`
 //!   pair loses the other's label once that is fixed.
 //! - **Sizes**: a region with exactly `size` cells left that may hold it takes them all; one
@@ -94,6 +96,43 @@ impl Chaos {
             changed |= d.keep_aux(self.base + c, keep & self.all)?;
             let x = self.label(d, c);
             open = open.max(64 - x.leading_zeros());
+        }
+        changed |= self.precede(d)?;
+        Ok(changed)
+    }
+
+    /// Precedence: a cell whose label is at least `j` comes after the first cell of every
+    /// region before `j` (canonical labels), so each of those labels has a place among the
+    /// earlier cells; a label with one such place takes it.
+    fn precede(&self, d: &mut Domains<'_>) -> Narrowed {
+        let mut changed = false;
+        // Per label: how many earlier cells may have it (0, 1, or 2 for more), and the last.
+        let mut places = [0u8; 64];
+        let mut only = [0u32; 64];
+        let mut seen = 0u64;
+        for &c in &self.layout.order {
+            let x = self.label(d, c);
+            let needed = (1u64 << x.trailing_zeros().min(63)) - 1;
+            if needed & !seen != 0 {
+                return Err(Contradiction);
+            }
+            let mut single = needed;
+            while single != 0 {
+                let i = single.trailing_zeros() as usize;
+                single &= single - 1;
+                if places[i] == 1 && self.label(d, only[i]) != 1 << i {
+                    changed |= d.keep_aux(self.base + only[i], 1 << i)?;
+                }
+            }
+            let x = self.label(d, c);
+            seen |= x;
+            let mut rest = x;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                places[i] = places[i].saturating_add(1).min(2);
+                only[i] = c;
+            }
         }
         Ok(changed)
     }

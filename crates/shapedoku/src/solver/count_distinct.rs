@@ -73,42 +73,14 @@ impl CountDistinct {
         }
     }
 
-    /// The least number of different symbols the cells can hold with these candidates: a
-    /// sound bound, at least the symbols already solved.
+    /// The least number of different symbols the cells can hold (see [`least`]).
     fn least(&self, doms: &[u64]) -> u32 {
-        let solved = solved_symbols(doms);
-        let mut taken = 0u64;
-        let mut new = 0;
-        for &x in doms {
-            if x.count_ones() > 1 && x & solved == 0 && x & taken == 0 {
-                // This cell holds a symbol no cell counted so far holds.
-                taken |= x;
-                new += 1;
-            }
-        }
-        let mut least = solved.count_ones() + new;
-        for &q in &self.cliques {
-            let union = bits(q).fold(0u64, |m, i| m | doms[i]);
-            least = least.max(q.count_ones() + (solved & !union).count_ones());
-        }
-        if !doms.is_empty() {
-            least = least.max(1);
-        }
-        least
+        least(doms, &self.cliques)
     }
 
-    /// The greatest number of different symbols the cells can hold: the solved symbols and a
-    /// largest matching of the other cells to the symbols not solved.
+    /// The greatest number of different symbols the cells can hold (see [`greatest`]).
     fn greatest(doms: &[u64]) -> u32 {
-        let solved = solved_symbols(doms);
-        let mut owner = [u8::MAX; 64];
-        let mut matched = 0;
-        for (i, &x) in doms.iter().enumerate() {
-            if x.count_ones() > 1 && augment(doms, solved, i, &mut 0, &mut owner) {
-                matched += 1;
-            }
-        }
-        solved.count_ones() + matched
+        greatest(doms)
     }
 
     /// The symbols of the control cell whose values lie from `lo` to `hi`.
@@ -151,15 +123,54 @@ impl CountDistinct {
     }
 }
 
+/// The least number of different symbols cells with candidates `doms` can hold: a sound
+/// bound, at least the symbols already solved. `cliques` are sets of cells (bits by position
+/// in `doms`) known to hold different symbols.
+pub(super) fn least(doms: &[u64], cliques: &[u64]) -> u32 {
+    let solved = solved_symbols(doms);
+    let mut taken = 0u64;
+    let mut new = 0;
+    for &x in doms {
+        if x.count_ones() > 1 && x & solved == 0 && x & taken == 0 {
+            // This cell holds a symbol no cell counted so far holds.
+            taken |= x;
+            new += 1;
+        }
+    }
+    let mut least = solved.count_ones() + new;
+    for &q in cliques {
+        let union = bits(q).fold(0u64, |m, i| m | doms[i]);
+        least = least.max(q.count_ones() + (solved & !union).count_ones());
+    }
+    if !doms.is_empty() {
+        least = least.max(1);
+    }
+    least
+}
+
+/// The greatest number of different symbols cells with candidates `doms` can hold: the
+/// solved symbols and a largest matching of the other cells to the symbols not solved.
+pub(super) fn greatest(doms: &[u64]) -> u32 {
+    let solved = solved_symbols(doms);
+    let mut owner = [u8::MAX; 64];
+    let mut matched = 0;
+    for (i, &x) in doms.iter().enumerate() {
+        if x.count_ones() > 1 && augment(doms, solved, i, &mut 0, &mut owner) {
+            matched += 1;
+        }
+    }
+    solved.count_ones() + matched
+}
+
 /// The symbols of the solved cells.
-fn solved_symbols(doms: &[u64]) -> u64 {
+pub(super) fn solved_symbols(doms: &[u64]) -> u64 {
     (doms.iter())
         .filter(|x| x.count_ones() == 1)
         .fold(0, |m, &x| m | x)
 }
 
 /// The positions of the set bits of `m`.
-fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+pub(super) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
             let i = m.trailing_zeros() as usize;

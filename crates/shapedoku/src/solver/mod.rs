@@ -143,6 +143,7 @@ mod circles;
 mod class_windows;
 mod composite;
 mod count_distinct;
+mod count_regions;
 mod flatmates;
 mod held;
 #[cfg(test)]

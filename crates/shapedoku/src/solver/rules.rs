@@ -224,6 +224,8 @@ pub(super) fn compile(
         RuleKind::ChaosArrow { .. } | RuleKind::ChaosCount { .. } => {
             super::chaos_clues::compile(c, g, values)
         }
+        // Counts of different regions, over the same labels (`solver/count_regions.rs`).
+        RuleKind::CountRegions { .. } => super::count_regions::compile(c, g, values),
         // Rules composed of rules (`solver/composite.rs`): each part compiled as itself.
         RuleKind::Any { cells, rules } => Box::new(super::composite::AnyOf::new(
             ids(cells),

@@ -352,6 +352,15 @@ pub(crate) enum Why {
         /// The greatest count.
         hi: i64,
     },
+    /// Count-distinct over a chaos construction's regions: the counted cells lie in at least
+    /// `lo` and at most `hi` different regions, so the control cell's removed values are
+    /// outside that range.
+    CountRegionsRange {
+        /// The least count.
+        lo: i64,
+        /// The greatest count.
+        hi: i64,
+    },
     /// Count-distinct: with a removed value in the cell, the counted cells would hold more
     /// different values than `most`, the control cell's greatest value.
     CountDistinctMost {

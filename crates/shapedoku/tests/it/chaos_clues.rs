@@ -467,3 +467,255 @@ fn published_region_clue_puzzles_keep_their_setters_solutions() {
         assert!(l.puzzle.verify(&wrong).is_err());
     }
 }
+
+/// A count of regions (`count-distinct` with `counts = "regions"`) as the reference reads it:
+/// the control cell, and the cells counted (the control among them when it counts itself).
+#[derive(Debug, Clone)]
+struct RegionCount {
+    control: usize,
+    counted: Vec<usize>,
+}
+
+impl RegionCount {
+    /// `kind` 0: the 3x3 around the control, itself included (as The Fountain's circles);
+    /// 1: the control's row, itself included (as Uncovering Tunnels' circles); 3: the control
+    /// and the cells beside it; otherwise cells in reading order after the control stepping
+    /// by `step`, touching or not, itself left out.
+    fn new(kind: u8, control: usize, step: usize, len: usize) -> RegionCount {
+        let (r, c) = ((control / SIZE) as i64, (control % SIZE) as i64);
+        let counted = match kind {
+            0 => {
+                let mut out = Vec::new();
+                for dr in -1..=1i64 {
+                    for dc in -1..=1i64 {
+                        let (rr, cc) = (r + dr, c + dc);
+                        if (0..SIZE as i64).contains(&rr) && (0..SIZE as i64).contains(&cc) {
+                            out.push((rr * SIZE as i64 + cc) as usize);
+                        }
+                    }
+                }
+                out
+            }
+            1 => (0..SIZE).map(|k| r as usize * SIZE + k).collect(),
+            // The control and the cells beside it (at a corner or an edge, fewer regions
+            // than cells: the control shares its region with one of them).
+            3 => {
+                let mut out = vec![control];
+                for (dr, dc) in [(-1i64, 0i64), (0, -1), (0, 1), (1, 0)] {
+                    let (rr, cc) = (r + dr, c + dc);
+                    if (0..SIZE as i64).contains(&rr) && (0..SIZE as i64).contains(&cc) {
+                        out.push((rr * SIZE as i64 + cc) as usize);
+                    }
+                }
+                out
+            }
+            _ => {
+                let mut out = Vec::new();
+                for k in 1..=len {
+                    let x = (control + k * step) % (SIZE * SIZE);
+                    if x != control && !out.contains(&x) {
+                        out.push(x);
+                    }
+                }
+                out
+            }
+        };
+        RegionCount { control, counted }
+    }
+
+    fn reads(&self, regions: &[u8]) -> usize {
+        let mut seen: Vec<u8> = self.counted.iter().map(|&c| regions[c]).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen.len()
+    }
+
+    /// The rule in the file: the control first, then the counted cells (the control again
+    /// when it counts itself).
+    fn toml(&self) -> String {
+        let mut cells = vec![name(self.control)];
+        cells.extend(self.counted.iter().map(|&c| name(c)));
+        format!(
+            "[[rule]]\ntype = \"count-distinct\"\ncounts = \"regions\"\ncells = \"{}\"\n",
+            cells.join(" ")
+        )
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Counts of regions against the reference, as the region clues above: planted (values,
+    /// partition) pairs on 4x4 grids, counts kept where the planted pair reads the control
+    /// cell's value, a few planted digits given; the solver must find exactly the pairs the
+    /// reference finds by listing every partition.
+    #[test]
+    fn region_counts_agree_with_the_reference(
+        part in 0usize..117,
+        pick in 0usize..1000,
+        counts in prop::collection::vec((0u8..4, 0usize..16, 1usize..6, 1usize..8), 1..6),
+        givens in prop::collection::vec(0usize..16, 0..3),
+    ) {
+        let parts = partitions();
+        let planted_regions = &parts[part];
+        let fills = oracle::solutions(&jigsaw(planted_regions), 2000);
+        prop_assume!(!fills.is_empty());
+        let planted = &fills[pick % fills.len()];
+        let mut kept: Vec<RegionCount> = Vec::new();
+        for &(kind, control, step, len) in &counts {
+            let c = RegionCount::new(kind, control, step, len);
+            if !c.counted.is_empty()
+                && c.reads(planted_regions) == usize::from(planted[control]) + 1
+                && kept.iter().all(|k| k.control != control)
+            {
+                kept.push(c);
+            }
+        }
+        prop_assume!(!kept.is_empty());
+        let mut grid = ['.'; SIZE * SIZE];
+        for &g in &givens {
+            grid[g] = (b'1' + planted[g]) as char;
+        }
+        let rows: Vec<String> = grid.chunks(SIZE).map(|r| r.iter().collect()).collect();
+        let mut text = format!(
+            "symbols = \"1234\"\ngivens = \"\"\"\n{}\n\"\"\"\n[[grid]]\nsize = {SIZE}\n[[rule]]\ntype = \"chaos\"\n",
+            rows.join("\n")
+        );
+        for c in &kept {
+            text.push_str(&c.toml());
+        }
+        let loaded = load_str("counts", &text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let mut want: Vec<Vec<u8>> = Vec::new();
+        for p in &parts {
+            let j = jigsaw(p);
+            let Ok(with_givens) = Puzzle::new(j.geometry().clone(), loaded.puzzle.givens().to_vec()) else {
+                continue;
+            };
+            for s in oracle::solutions(&with_givens, 100_000) {
+                if kept.iter().all(|c| c.reads(p) == usize::from(s[c.control]) + 1) {
+                    want.push(s);
+                }
+            }
+        }
+        want.sort();
+        prop_assert!(want.contains(planted), "planted pair lost\n{}", text);
+        let count = Solver::new(&loaded.puzzle).count(100_000);
+        prop_assert!(count.exhausted);
+        let mut got: Vec<Vec<u8>> = count.solutions.iter().map(|s| s.as_indices().to_vec()).collect();
+        for s in &got {
+            prop_assert!(loaded.puzzle.verify(s).is_ok(), "{}", text);
+        }
+        got.sort();
+        prop_assert_eq!(&got, &want, "{}", text);
+        let mut values = oracle::solutions(&loaded.puzzle, 100_000);
+        values.sort();
+        want.dedup();
+        prop_assert_eq!(values, want, "{}", text);
+    }
+}
+
+/// A count of regions' problems are reported where they are, with line and column; a count
+/// of regions with the control's digit repeated among the counted cells is bounded on the
+/// reasoner's board too.
+#[test]
+fn region_count_errors_point_at_the_rule_or_key() {
+    let cases = [
+        (
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"count-distinct\"\ncounts = \"regions\"\ncells = \"r1c1 r1c2\"\n",
+            ":4:1:",
+            "reads the regions of a chaos construction, and the puzzle has none",
+        ),
+        (
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"chaos\"\n[[rule]]\ntype = \"count-distinct\"\ncounts = \"cells\"\ncells = \"r1c1 r1c2\"\n",
+            ":8:10:",
+            "`counts` is \"values\" or \"regions\", not \"cells\"",
+        ),
+        (
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"chaos\"\n[[rule]]\ntype = \"thermo\"\ncounts = \"regions\"\ncells = \"r1c1 r1c2\"\n",
+            ":8:10:",
+            "`counts` does not belong in a `thermo` rule",
+        ),
+        (
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"chaos\"\n[[rule]]\ntype = \"count-distinct\"\ncounts = \"regions\"\ncells = \"r1c1 r1c2 r9c9\"\n",
+            ":9:20:",
+            "r9c9 is not a cell of the grid",
+        ),
+        (
+            "symbols = \"1234\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"chaos\"\n[[rule]]\ntype = \"any\"\n[[rule.of]]\ntype = \"count-distinct\"\ncounts = \"regions\"\ncells = \"r1c1 r1c2\"\n",
+            ":8:1:",
+            "cannot be one of several rules",
+        ),
+        (
+            "symbols = \"ABCD\"\n[[grid]]\nsize = 4\n[[rule]]\ntype = \"chaos\"\n[[rule]]\ntype = \"count-distinct\"\ncounts = \"regions\"\ncells = \"r1c1 r1c2\"\n",
+            ":6:1:",
+            "every symbol needs a value of its own",
+        ),
+    ];
+    for (text, at, message) in cases {
+        let Err(e) = load_str("bad", text, None) else {
+            panic!("loaded: {text}");
+        };
+        let e = e.to_string();
+        assert!(e.contains(at) && e.contains(message), "{e}\n{text}");
+    }
+}
+
+/// The published puzzles with counts of regions in `tests/data/chaos/counts/` (The Fountain;
+/// sources in `tests/data/chaos/README.md`): each loads, which checks that the setter's
+/// solution has regions that every count reads; with every second of the setter's digits
+/// given, the solver proves that solution the only one (as published it is beyond the
+/// solver's reach in a test's time); a solution with two digits swapped fails. The
+/// Fountain's counts read as counts of digits contradict its solution.
+#[test]
+fn the_fountain_keeps_its_setters_solution() {
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/chaos/counts");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for f in &files {
+        let l = shapedoku::load::load_path(f).unwrap_or_else(|e| panic!("{e}"));
+        let want = l.solution.clone().expect("a stated solution");
+        assert!(l.puzzle.verify(&want).is_ok());
+        let givens: Vec<Option<u8>> = (want.iter().enumerate())
+            .map(|(c, &v)| (c % 2 == 0).then_some(v))
+            .collect();
+        let p = Puzzle::new(l.puzzle.geometry().clone(), givens).unwrap();
+        let count = Solver::new(&p).count(2);
+        assert_eq!(
+            count.verdict(),
+            shapedoku::Verdict::Unique,
+            "{}",
+            f.display()
+        );
+        assert_eq!(
+            count.solutions[0].as_indices(),
+            &want[..],
+            "{}",
+            f.display()
+        );
+    }
+    let path = dir.join("the-fountain.toml");
+    let l = shapedoku::load::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
+    let want = l.solution.clone().expect("a stated solution");
+    let mut wrong = want.clone();
+    wrong.swap(0, 1);
+    assert!(l.puzzle.verify(&wrong).is_err());
+    // The regions read as digits (the other count-distinct) do not fit: r5c1's circle holds
+    // 2, and its six cells hold five different digits.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let start = text.find("solution = ").unwrap();
+    let end = start + text[start..].find("\"\"\"\n\n").unwrap() + 4;
+    let as_values =
+        format!("{}{}", &text[..start], &text[end..]).replace("counts = \"regions\"\n", "");
+    let v = load_str("as values", &as_values, None).unwrap_or_else(|e| panic!("{e}"));
+    assert!(v.puzzle.verify(&want).is_err());
+    assert!(v.puzzle.geometry().constraints().iter().any(|c| matches!(
+        c.kind,
+        shapedoku::constraint::RuleKind::CountDistinct { .. }
+    )));
+}

@@ -152,6 +152,7 @@ fn parts(c: &Constraint) -> Vec<(Vec<CellId>, Constraint)> {
         | RuleKind::Chaos { .. }
         | RuleKind::ChaosArrow { .. }
         | RuleKind::ChaosCount { .. }
+        | RuleKind::CountRegions { .. }
         | RuleKind::Any { .. }
         | RuleKind::All { .. } => vec![whole()],
     }

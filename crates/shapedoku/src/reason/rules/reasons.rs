@@ -277,6 +277,14 @@ pub enum RuleReason {
         /// The greatest count.
         hi: i64,
     },
+    /// Count-distinct over regions: the counted cells lie in at least `lo` and at most `hi`
+    /// different regions, and the control cell's removed values lie outside.
+    CountRegionsRange {
+        /// The least count.
+        lo: i64,
+        /// The greatest count.
+        hi: i64,
+    },
     /// Count-distinct: a removed value would give the counted cells more than `most`
     /// different values, the control cell's greatest value.
     CountDistinctMost {
@@ -544,6 +552,7 @@ impl RuleReason {
             Why::CountDistinctRange { lo, hi } => {
                 RuleReason::CountDistinctRange { lo: *lo, hi: *hi }
             }
+            Why::CountRegionsRange { lo, hi } => RuleReason::CountRegionsRange { lo: *lo, hi: *hi },
             Why::CountDistinctMost { most } => RuleReason::CountDistinctMost { most: *most },
             Why::CountDistinctLeast { least } => RuleReason::CountDistinctLeast { least: *least },
             Why::RoomTarget { first } => RuleReason::RoomTarget { first: cell(first) },
@@ -606,6 +615,7 @@ impl RuleReason {
             | RuleReason::RoomNoClue
             | RuleReason::ChaosClueRange { .. }
             | RuleReason::CountDistinctRange { .. }
+            | RuleReason::CountRegionsRange { .. }
             | RuleReason::RoomTarget { .. }
             | RuleReason::CircleCount { .. }
             | RuleReason::SameValuesAbsent { .. } => Technique::RuleElimination,
@@ -658,6 +668,7 @@ impl RuleReason {
             | RuleReason::RoomNoClue
             | RuleReason::ChaosClueRange { .. }
             | RuleReason::CountDistinctRange { .. }
+            | RuleReason::CountRegionsRange { .. }
             | RuleReason::CountDistinctMost { .. }
             | RuleReason::CountDistinctLeast { .. }
             | RuleReason::CircleSets { .. }

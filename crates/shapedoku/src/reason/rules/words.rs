@@ -340,6 +340,12 @@ fn rule_reason(g: &Geometry, r: &RuleReason) -> String {
         RuleReason::CountDistinctRange { lo, hi } => format!(
             "the counted cells hold at least {lo} and at most {hi} different values between them"
         ),
+        RuleReason::CountRegionsRange { lo, hi } if lo == hi => format!(
+            "the counted cells can only lie in {lo} different regions"
+        ),
+        RuleReason::CountRegionsRange { lo, hi } => format!(
+            "the counted cells lie in at least {lo} and at most {hi} different regions (a region holds every digit once, so cells with the same digit lie in different regions, and there are only so many regions)"
+        ),
         RuleReason::CountDistinctMost { most } => format!(
             "with it the counted cells would hold more than {most} different values, the most the control cell allows"
         ),

@@ -1,0 +1,244 @@
+//! Count-distinct over the regions of a chaos construction: the control cell's value is how
+//! many different regions the counted cells lie in (the Interactive Sudoku Solver's
+//! `CountDistinct` over its region cells, github.com/sigh/Interactive-Sudoku-Solver). The
+//! regions are the chaos construction's labels (`solver/chaos.rs`, the label of cell `c` is
+//! variable `base + c`), so this is the count of different values of the counted cells'
+//! labels, and it reads them as `count_distinct.rs` reads digits:
+//!
+//! - **Greatest**: the labels already fixed plus a largest matching of the other counted cells
+//!   to labels not fixed; never more than the cells counted less the pairs forced to share a
+//!   region (a counted cell all of whose orthogonal neighbours are counted shares its region,
+//!   of two cells or more, with one of them: with those cells' neighbourhoods disjoint, each is
+//!   one region fewer), nor more than the regions.
+//! - **Least**, a sound bound: the fixed labels plus open cells that can have none of them and
+//!   no label in common with each other; or cells known to lie in pairwise different regions
+//!   (a `different` group of the construction; cells holding the same digit, since a region
+//!   holds each digit once) plus the fixed labels none of them can have.
+//!
+//! The control cell keeps the counts between them ([`Why::CountRegionsRange`]); a label that
+//! would push the least count past the control's largest value, or after which no matching
+//! reaches its least, leaves the counted cell. The reasoner's board has no labels: there the
+//! rule bounds the control cell by the digits alone (cells with the same digit, the regions,
+//! the forced pairs). Everything per call is on the stack.
+
+use super::count_distinct::{bits, greatest, least, solved_symbols};
+use super::propagator::{Domains, Narrowed, Propagator, Values, Why};
+use crate::Geometry;
+use crate::constraint::chaos::Layout;
+use crate::constraint::{Constraint, RuleKind};
+
+/// The most counted cells (a rule with more is not well formed, and never holds).
+const MAX_COUNTED: usize = crate::constraint::COUNTED_MAX_CELLS;
+
+/// The propagator of a region count; one that never holds when the geometry has no chaos
+/// construction (the loader refuses such a rule).
+pub(super) fn compile(c: &Constraint, g: &Geometry, values: &Values) -> Box<dyn Propagator> {
+    let chaos = g
+        .constraints()
+        .iter()
+        .find(|c| matches!(c.kind, RuleKind::Chaos { .. }))
+        .and_then(|ch| Layout::new(g, &ch.kind));
+    match (chaos, &c.kind) {
+        (
+            Some(layout),
+            RuleKind::CountRegions {
+                cells,
+                counts_itself,
+            },
+        ) if !cells.is_empty() && cells.len() <= MAX_COUNTED => {
+            let ids: Vec<u32> = cells.iter().map(|c| c.index() as u32).collect();
+            Box::new(CountRegions::new(&ids, *counts_itself, &layout, values))
+        }
+        _ => Box::new(super::linear::Linear::new(Vec::new(), 1)),
+    }
+}
+
+/// A compiled count of regions.
+#[derive(Debug, Clone)]
+pub(crate) struct CountRegions {
+    /// The control cell.
+    control: u32,
+    /// The counted cells (the control among them when it counts itself), each once.
+    counted: Vec<u32>,
+    /// The first label variable.
+    base: u32,
+    /// Cells in the grid (labels run from `base` to `base + cells`).
+    cells: usize,
+    /// Each symbol's value.
+    values: Vec<i64>,
+    /// Counted cells known to lie in pairwise different regions (`different` groups), as bits
+    /// by position in `counted` (two or more).
+    apart: Vec<u64>,
+    /// The greatest count the layout allows: the counted cells less the forced pairs, at
+    /// most the regions.
+    cap: u32,
+}
+
+impl CountRegions {
+    /// `cells` is the control cell, then the other counted cells; the control is counted too
+    /// when it `counts_itself`.
+    pub(crate) fn new(
+        cells: &[u32],
+        counts_itself: bool,
+        layout: &Layout,
+        values: &Values,
+    ) -> CountRegions {
+        let control = cells[0];
+        let counted: Vec<u32> = if counts_itself {
+            cells.to_vec()
+        } else {
+            cells[1..].to_vec()
+        };
+        let pos = |c: u32| counted.iter().position(|&x| x == c);
+        let mut apart: Vec<u64> = Vec::new();
+        // Each `different` pair whose cells are both counted: pairs are enough, as the
+        // groups were split into pairs; gathering them back into groups would only be faster.
+        for &(a, b) in &layout.different {
+            if let (Some(i), Some(j)) = (pos(a), pos(b)) {
+                apart.push(1 << i | 1 << j);
+            }
+        }
+        apart.sort_unstable();
+        apart.dedup();
+        CountRegions {
+            control,
+            base: layout.order.len() as u32,
+            cells: layout.order.len(),
+            values: values.all().to_vec(),
+            apart,
+            cap: (counted.len() as u32 - forced_pairs(layout, &counted)).min(layout.count as u32),
+            counted,
+        }
+    }
+
+    /// The symbols of the control cell whose values lie from `lo` to `hi`.
+    fn counts_between(&self, lo: u32, hi: u32) -> u64 {
+        (self.values.iter().enumerate())
+            .filter(|&(_, &v)| (i64::from(lo)..=i64::from(hi)).contains(&v))
+            .fold(0u64, |m, (s, _)| m | 1 << s)
+    }
+
+    /// The sets of counted cells that hold one digit (two or more each), into `out`, with
+    /// the `different` groups; how many.
+    fn cliques(&self, d: &Domains<'_>, out: &mut [u64; 2 * MAX_COUNTED]) -> usize {
+        let mut by_digit = [0u64; 64];
+        for (i, &c) in self.counted.iter().enumerate() {
+            let x = d.get(c);
+            if x.count_ones() == 1 {
+                by_digit[x.trailing_zeros() as usize] |= 1 << i;
+            }
+        }
+        let mut n = 0;
+        for q in by_digit.into_iter().chain(self.apart.iter().copied()) {
+            if q.count_ones() >= 2 && n < out.len() {
+                out[n] = q;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Tries each label of `tried(x)` alone in each open counted cell (`doms` their labels,
+    /// kept up to date) and removes those with which the labels `fail`.
+    fn drop_labels(
+        &self,
+        d: &mut Domains<'_>,
+        doms: &mut [u64],
+        tried: impl Fn(u64) -> u64,
+        fail: impl Fn(&[u64]) -> bool,
+    ) -> Narrowed {
+        let mut changed = false;
+        for i in 0..doms.len() {
+            let x = doms[i];
+            if x.count_ones() < 2 {
+                continue;
+            }
+            let mut keep = x;
+            for s in bits(tried(x)) {
+                doms[i] = 1 << s;
+                if fail(doms) {
+                    keep &= !(1 << s);
+                }
+            }
+            doms[i] = x;
+            if keep != x {
+                let var = self.base + self.counted[i];
+                changed |= d.keep_aux(var, keep)?;
+                doms[i] = d.get(var);
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// How many counted cells, their closed neighbourhoods pairwise disjoint, have every
+/// orthogonal neighbour counted: each shares its region (two cells or more, connected) with
+/// one of those neighbours, so the counted cells lie in at least that many regions fewer than
+/// there are of them.
+fn forced_pairs(layout: &Layout, counted: &[u32]) -> u32 {
+    if layout.size < 2 {
+        return 0;
+    }
+    let mut used: Vec<u32> = Vec::new();
+    let mut pairs = 0;
+    for &c in counted {
+        let around = &layout.neighbours[c as usize];
+        let enclosed = !around.is_empty() && around.iter().all(|n| counted.contains(n));
+        if enclosed && !used.contains(&c) && !around.iter().any(|n| used.contains(n)) {
+            pairs += 1;
+            used.push(c);
+            used.extend(around);
+        }
+    }
+    pairs
+}
+
+impl Propagator for CountRegions {
+    fn propagate(&self, d: &mut Domains<'_>) -> Narrowed {
+        let m = self.counted.len().min(MAX_COUNTED);
+        let mut cliques = [0u64; 2 * MAX_COUNTED];
+        let k = self.cliques(d, &mut cliques);
+        let cliques = &cliques[..k];
+        // The reasoner's board has no labels: the digits' cliques and the cap are all it has.
+        if d.len() < self.base as usize + self.cells {
+            let lo = cliques.iter().map(|q| q.count_ones()).max().unwrap_or(1);
+            let hi = self.cap;
+            return d.keep_because(self.control, self.counts_between(lo, hi), || {
+                Why::CountRegionsRange {
+                    lo: i64::from(lo),
+                    hi: i64::from(hi),
+                }
+            });
+        }
+        let mut doms = [0u64; MAX_COUNTED];
+        for (x, &c) in doms.iter_mut().zip(&self.counted[..m]) {
+            *x = d.get(self.base + c);
+        }
+        let doms = &mut doms[..m];
+        let (lo, hi) = (least(doms, cliques), greatest(doms).min(self.cap));
+        let mut changed = d.keep_because(self.control, self.counts_between(lo, hi), || {
+            Why::CountRegionsRange {
+                lo: i64::from(lo),
+                hi: i64::from(hi),
+            }
+        })?;
+        let (want_lo, want_hi) = d.values().min_max(d.get(self.control));
+        let solved = solved_symbols(doms);
+        // Too many: a label that makes the least count exceed the control's greatest value.
+        if want_hi <= i64::from(lo) + 1 {
+            changed |= self.drop_labels(
+                d,
+                doms,
+                |x| x & !solved,
+                |doms| i64::from(least(doms, cliques)) > want_hi,
+            )?;
+        }
+        // Too few: the control needs the greatest count, and a label after which no matching
+        // reaches it leaves the cell.
+        if want_lo >= i64::from(hi) {
+            changed |=
+                self.drop_labels(d, doms, |x| x, |doms| i64::from(greatest(doms)) < want_lo)?;
+        }
+        Ok(changed)
+    }
+}
