@@ -205,6 +205,20 @@ pub const RULES_STALL_FACTOR: u64 = 4;
 /// guesses of the search alone, in 0.6 to 1.8 s, against 2.4 to 5.8 s handed over at 11,000.
 pub const SUMS_BY_CELLS_STALL_FACTOR: u64 = 4;
 
+/// The search work after which a search is handed to the clause back end when every rule
+/// beyond shapes relates two cells or narrows one (nonconsecutive, marks, thermometers,
+/// whispers, palindromes, odd/even, ...; no sum anywhere): a fifth of [`STALL_WORK`], about
+/// 550 guesses on a 9x9, where rules otherwise wait for about 11,000. There the search
+/// propagates no more than the clauses' unit propagation does (arc consistency on each
+/// pair), so its guesses learn nothing the clauses would not, while a conflict of the back
+/// end (binary clauses, no sums) costs 10 to 20 µs and teaches a clause. Measured on the
+/// generated minimal nonconsecutive puzzles (issbench, docs/performance.md): the back end
+/// decides them in 1,700 to 7,600 conflicts from the root's candidates whenever it takes
+/// over, while the search alone needs 7,500 to 100,000 guesses. Not earlier: a slow
+/// thermometer puzzle (`dclamage-37`) that the search decides in 111 guesses took the
+/// clauses 469 conflicts, eight times the time, when handed over at 110.
+pub const PAIR_RULES_STALL_WORK: u64 = STALL_WORK / 5;
+
 /// Givens the solver cannot take.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -263,6 +277,10 @@ pub struct Solver {
     sat_covers: bool,
     /// [`sat::has_sums_by_cells`], read at the first count that may hand over.
     sums_by_cells: Option<bool>,
+    /// Whether the rules beyond shapes are all relations between two cells or laws on single
+    /// cells, with some propagator beyond the house path and no sum shape: the search then
+    /// hands over after [`PAIR_RULES_STALL_WORK`].
+    pair_rules_only: bool,
 }
 
 impl Solver {
@@ -332,6 +350,17 @@ impl Solver {
         let vars = engine.vars();
         let kernel = bitboard::Kernel::new(&geometry, &laws);
         let sat_covers = sat::covers_laws(&laws);
+        // Chess moves alone only add peers (the house path takes them); a pair network or a
+        // cell rule is what makes the search's propagation no stronger than the clauses'.
+        let pair_rules_only = !laws.is_empty()
+            && !engine.only_no_repeat()
+            && geometry.shapes().iter().all(|s| s.sum().is_none())
+            && laws.iter().all(|l| {
+                matches!(
+                    l,
+                    crate::constraint::Laws::Pairs(_) | crate::constraint::Laws::Cells { .. }
+                )
+            });
         drop(laws);
         let kernel_fills = kernel.is_some()
             && (2..=9).contains(&geometry.symbol_count())
@@ -340,6 +369,7 @@ impl Solver {
             givens: vec![None; nc],
             sat_covers,
             sums_by_cells: None,
+            pair_rules_only,
             engine,
             search: Search::new(vars, geometry.symbol_count()),
             kernel,
@@ -438,7 +468,9 @@ impl Solver {
     /// is [`Verdict::Undecided`] and [`Count::stopped`] says which limit stopped it.
     ///
     /// A search that needs more than [`STALL_GUESSES`] guesses (over 16 symbols) or
-    /// [`STALL_WORK`] worth of them (up to 16) and has found at most one solution by then is handed to
+    /// [`STALL_WORK`] worth of them (up to 16; [`RULES_STALL_FACTOR`] times that with rules
+    /// beyond shapes, [`PAIR_RULES_STALL_WORK`] when those rules are all pairs of cells or laws
+    /// on single cells) and has found at most one solution by then is handed to
     /// the clause-learning back end ([`sat`]), which decides sparse 25x25 and 36x36 puzzles and
     /// cage-heavy geometries that plain backtracking cannot; the budget's conflict limit (not
     /// its guess limit) bounds it. Geometries with rules the back end does not encode
@@ -456,6 +488,8 @@ impl Solver {
         // finish sooner than the hand-over would.
         let mut work = if self.geometry.constraints().is_empty() {
             STALL_WORK
+        } else if self.pair_rules_only {
+            PAIR_RULES_STALL_WORK
         } else {
             STALL_WORK * RULES_STALL_FACTOR
         };
@@ -546,6 +580,42 @@ mod tests {
         }
         b.grid(spec);
         Arc::new(b.build().unwrap())
+    }
+
+    /// A geometry whose rules are all pairs hands over to the clauses after about 550
+    /// guesses on a 9x9: a minimal nonconsecutive puzzle that the search alone takes some
+    /// 7,500 guesses for is decided within a limit of 1,000 (the limit binds the search, not
+    /// the clauses), with the file's solution; at the usual point (about 11,000 guesses) the
+    /// limit would stop it undecided. Chess moves alone (peers) and rules with sums keep the
+    /// usual point.
+    #[test]
+    fn pair_rules_hand_over_early() {
+        let text = include_str!("../../../../tests/data/issbench/generated/nonconsecutive/06.toml");
+        let l = crate::load::load_str("nonconsecutive-06", text, None).unwrap();
+        let mut s = Solver::new(&l.puzzle);
+        assert!(s.pair_rules_only);
+        let c = s.count_with(2, &Budget::default().with_guesses(1_000));
+        assert_eq!(c.verdict(), Verdict::Unique);
+        assert_eq!(Some(c.solutions[0].as_indices().to_vec()), l.solution);
+        let g = crate::builtin::geometry("classic").unwrap();
+        let with = |kinds: Vec<crate::constraint::RuleKind>| {
+            let rules = (kinds.into_iter().enumerate())
+                .map(|(i, k)| crate::constraint::Constraint::new(&format!("rule {i}"), k));
+            Arc::new(
+                Arc::unwrap_or_clone(g.clone())
+                    .with_constraints(rules)
+                    .unwrap(),
+            )
+        };
+        use crate::constraint::RuleKind::{AntiKnight, Nonconsecutive};
+        assert!(Solver::for_geometry(with(vec![Nonconsecutive, AntiKnight])).pair_rules_only);
+        assert!(!Solver::for_geometry(with(vec![AntiKnight])).pair_rules_only);
+        assert!(!Solver::for_geometry(g.clone()).pair_rules_only);
+        let killer = crate::builtin::geometry("killer").unwrap();
+        let killer = (Arc::unwrap_or_clone(killer))
+            .with_constraints([crate::constraint::Constraint::new("n", Nonconsecutive)])
+            .unwrap();
+        assert!(!Solver::for_geometry(Arc::new(killer)).pair_rules_only);
     }
 
     #[test]
