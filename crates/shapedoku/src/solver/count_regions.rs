@@ -242,3 +242,54 @@ impl Propagator for CountRegions {
         Ok(changed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::forced_pairs;
+    use crate::constraint::RuleKind;
+    use crate::constraint::chaos::Layout;
+
+    /// The layout of an empty 9x9 chaos construction (regions of nine cells).
+    fn layout() -> Layout {
+        let text = "symbols = \"123456789\"\n\n[[grid]]\nsize = 9\n\n[[rule]]\ntype = \"chaos\"\n";
+        let l = crate::load::load_str("chaos", text, None).unwrap();
+        let g = l.puzzle.geometry();
+        let chaos = (g.constraints().iter())
+            .find(|c| matches!(c.kind, RuleKind::Chaos { .. }))
+            .unwrap();
+        Layout::new(g, &chaos.kind).unwrap()
+    }
+
+    /// Cell index of `rRcC` (1-based) on the 9x9.
+    fn at(r: u32, c: u32) -> u32 {
+        (r - 1) * 9 + (c - 1)
+    }
+
+    /// The cap on the count below the regions: on a 9x9 a count of nine cells is not capped
+    /// by the nine regions, so only the forced pairs can bring it under nine (on the 4x4 of
+    /// the property test the regions' count hides it). A 3x3 counts at most 8 regions (its
+    /// middle cell's region takes one of its neighbours); two such blocks apart lose one each;
+    /// a row has no enclosed cell; two enclosed cells whose neighbourhoods meet count once.
+    #[test]
+    fn enclosed_counted_cells_share_a_region_with_a_neighbour() {
+        let l = layout();
+        let block = |r0: u32, c0: u32| -> Vec<u32> {
+            (r0..r0 + 3)
+                .flat_map(|r| (c0..c0 + 3).map(move |c| at(r, c)))
+                .collect()
+        };
+        assert_eq!(forced_pairs(&l, &block(4, 4)), 1);
+        let two: Vec<u32> = block(1, 1).into_iter().chain(block(5, 5)).collect();
+        assert_eq!(forced_pairs(&l, &two), 2);
+        let row: Vec<u32> = (1..=9).map(|c| at(5, c)).collect();
+        assert_eq!(forced_pairs(&l, &row), 0);
+        // r5c4 and r5c5 both enclosed by the 3x4 block r4-6c3-6, their neighbourhoods
+        // overlapping: one region fewer, not two.
+        let wide: Vec<u32> = (4..=6)
+            .flat_map(|r| (3..=6).map(move |c| at(r, c)))
+            .collect();
+        assert_eq!(forced_pairs(&l, &wide), 1);
+        // A corner cell is enclosed by its two neighbours.
+        assert_eq!(forced_pairs(&l, &[at(1, 1), at(1, 2), at(2, 1)]), 1);
+    }
+}
