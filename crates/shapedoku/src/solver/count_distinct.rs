@@ -85,9 +85,7 @@ impl CountDistinct {
 
     /// The symbols of the control cell whose values lie from `lo` to `hi`.
     fn counts_between(&self, lo: u32, hi: u32) -> u64 {
-        (self.values.iter().enumerate())
-            .filter(|&(_, &v)| (i64::from(lo)..=i64::from(hi)).contains(&v))
-            .fold(0u64, |m, (s, _)| m | 1 << s)
+        counts_between(&self.values, lo, hi)
     }
 
     /// Tries each symbol of `tried(x)` alone in each open counted cell (`doms` their
@@ -100,27 +98,55 @@ impl CountDistinct {
         fail: impl Fn(&[u64]) -> bool,
         why: impl Fn() -> Why + Copy,
     ) -> Narrowed {
-        let mut changed = false;
-        for i in 0..doms.len() {
-            let x = doms[i];
-            if x.count_ones() < 2 {
-                continue;
-            }
-            let mut keep = x;
-            for s in bits(tried(x)) {
-                doms[i] = 1 << s;
-                if fail(doms) {
-                    keep &= !(1 << s);
-                }
-            }
-            doms[i] = x;
-            if keep != x {
-                changed |= d.keep_because(self.counted[i], keep, why)?;
-                doms[i] = d.get(self.counted[i]);
+        drop_alone(
+            d,
+            doms,
+            |i| self.counted[i],
+            tried,
+            fail,
+            |d, var, keep| d.keep_because(var, keep, why),
+        )
+    }
+}
+
+/// The symbols whose `values` lie from `lo` to `hi`: the control cell's counts between them.
+pub(super) fn counts_between(values: &[i64], lo: u32, hi: u32) -> u64 {
+    (values.iter().enumerate())
+        .filter(|&(_, &v)| (i64::from(lo)..=i64::from(hi)).contains(&v))
+        .fold(0u64, |m, (s, _)| m | 1 << s)
+}
+
+/// Tries each candidate of `tried(x)` alone in each open counted cell (`doms` their
+/// candidates, variable `var(i)`, kept up to date) and, through `keep`, removes those with
+/// which the cells `fail`: count-distinct's pass over digits and its pass over region labels.
+pub(super) fn drop_alone(
+    d: &mut Domains<'_>,
+    doms: &mut [u64],
+    var: impl Fn(usize) -> u32,
+    tried: impl Fn(u64) -> u64,
+    fail: impl Fn(&[u64]) -> bool,
+    mut keep: impl FnMut(&mut Domains<'_>, u32, u64) -> Narrowed,
+) -> Narrowed {
+    let mut changed = false;
+    for i in 0..doms.len() {
+        let x = doms[i];
+        if x.count_ones() < 2 {
+            continue;
+        }
+        let mut kept = x;
+        for s in bits(tried(x)) {
+            doms[i] = 1 << s;
+            if fail(doms) {
+                kept &= !(1 << s);
             }
         }
-        Ok(changed)
+        doms[i] = x;
+        if kept != x {
+            changed |= keep(d, var(i), kept)?;
+            doms[i] = d.get(var(i));
+        }
     }
+    Ok(changed)
 }
 
 /// The least number of different symbols cells with candidates `doms` can hold: a sound

@@ -21,7 +21,7 @@
 //! rule bounds the control cell by the digits alone (cells with the same digit, the regions,
 //! the forced pairs). Everything per call is on the stack.
 
-use super::count_distinct::{bits, greatest, least, solved_symbols};
+use super::count_distinct::{counts_between, drop_alone, greatest, least, solved_symbols};
 use super::propagator::{Domains, Narrowed, Propagator, Values, Why};
 use crate::Geometry;
 use crate::constraint::chaos::Layout;
@@ -113,9 +113,7 @@ impl CountRegions {
 
     /// The symbols of the control cell whose values lie from `lo` to `hi`.
     fn counts_between(&self, lo: u32, hi: u32) -> u64 {
-        (self.values.iter().enumerate())
-            .filter(|&(_, &v)| (i64::from(lo)..=i64::from(hi)).contains(&v))
-            .fold(0u64, |m, (s, _)| m | 1 << s)
+        counts_between(&self.values, lo, hi)
     }
 
     /// The sets of counted cells that hold one digit (two or more each), into `out`, with
@@ -147,27 +145,14 @@ impl CountRegions {
         tried: impl Fn(u64) -> u64,
         fail: impl Fn(&[u64]) -> bool,
     ) -> Narrowed {
-        let mut changed = false;
-        for i in 0..doms.len() {
-            let x = doms[i];
-            if x.count_ones() < 2 {
-                continue;
-            }
-            let mut keep = x;
-            for s in bits(tried(x)) {
-                doms[i] = 1 << s;
-                if fail(doms) {
-                    keep &= !(1 << s);
-                }
-            }
-            doms[i] = x;
-            if keep != x {
-                let var = self.base + self.counted[i];
-                changed |= d.keep_aux(var, keep)?;
-                doms[i] = d.get(var);
-            }
-        }
-        Ok(changed)
+        drop_alone(
+            d,
+            doms,
+            |i| self.base + self.counted[i],
+            tried,
+            fail,
+            |d, var, keep| d.keep_aux(var, keep),
+        )
     }
 }
 
